@@ -1,0 +1,32 @@
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'electron-vite';
+
+const here = import.meta.dirname;
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      lib: { entry: resolve(here, 'src-main/index.ts') },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      // A sandboxed preload can require only `electron`: bundle everything else into one CommonJS file.
+      externalizeDeps: false,
+      lib: { entry: resolve(here, 'src-preload/index.ts'), formats: ['cjs'], fileName: () => 'index.cjs' },
+      rollupOptions: { external: ['electron'] },
+    },
+  },
+  renderer: {
+    root: resolve(here, 'src-renderer'),
+    plugins: [react()],
+    build: {
+      outDir: resolve(here, 'out/renderer'),
+      emptyOutDir: true,
+      rollupOptions: { input: resolve(here, 'src-renderer/index.html') },
+    },
+  },
+});

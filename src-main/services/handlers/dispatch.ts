@@ -1,0 +1,58 @@
+// Main's single entry for every channel, whatever the transport (Electron IPC or the test bridge):
+// unknown channel -> error; arguments validated against the contract; every outcome an envelope.
+import type { z } from 'zod';
+import {
+  CHANNELS,
+  type ChannelEntry,
+  type Domain,
+  type ParsedArgsOf,
+  type ResultOf,
+  type Verb,
+} from '../../../src-shared/contract/channels.ts';
+import type { Envelope } from '../../../src-shared/contract/errors.ts';
+import { ServiceError } from '../errors.ts';
+
+export type Handlers = {
+  [D in Domain]: { [V in Verb<D>]: (...args: ParsedArgsOf<D, V>) => Promise<ResultOf<D, V>> };
+};
+
+export type Dispatch = (channel: string, args: unknown) => Promise<Envelope<unknown>>;
+
+const byName: ReadonlyMap<string, ChannelEntry> = new Map(CHANNELS.map((entry) => [entry.name, entry]));
+
+export function createDispatch(handlers: Handlers, log: (line: string) => void = () => {}): Dispatch {
+  return async (channel, args) => {
+    const entry = typeof channel === 'string' ? byName.get(channel) : undefined;
+    if (!entry) return failure('unknown_channel', `Unknown channel: ${String(channel).slice(0, 80)}`);
+    const parsed = entry.args.safeParse(args);
+    if (!parsed.success) {
+      return failure('invalid_argument', describeIssues(parsed.error), {
+        issues: parsed.error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message })),
+      });
+    }
+    const handler = (handlers[entry.domain] as Record<string, (...a: unknown[]) => Promise<unknown>>)[entry.verb];
+    try {
+      return { ok: true, value: await handler(...(parsed.data as unknown[])) };
+    } catch (error) {
+      if (error instanceof ServiceError) return failure(error.code, error.message, error.details);
+      // Unexpected: log the channel and error name only (a message could echo an argument).
+      log(`${entry.name} failed: ${(error as Error)?.name ?? 'Error'}`);
+      return failure('internal', `Internal error in ${entry.name}: ${(error as Error)?.message ?? String(error)}`);
+    }
+  };
+}
+
+function failure(
+  code: ServiceError['code'],
+  message: string,
+  details?: Record<string, unknown>,
+): Envelope<never> {
+  return { ok: false, error: details ? { code, message, details } : { code, message } };
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
+}

@@ -1,0 +1,54 @@
+import { BrowserWindow, nativeTheme, shell } from 'electron';
+import { join } from 'node:path';
+import { APP_ORIGIN } from './app-protocol.ts';
+
+export function createMainWindow(preloadPath: string, devServerUrl: string | undefined): BrowserWindow {
+  const window = new BrowserWindow({
+    width: 1280,
+    height: 840,
+    minWidth: 900,
+    minHeight: 600,
+    show: false,
+    title: 'Ledger Explorer',
+    backgroundColor: nativeTheme.shouldUseDarkColors ? '#15171c' : '#ffffff',
+    webPreferences: {
+      preload: preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      spellcheck: false,
+    },
+  });
+  const appOrigin = devServerUrl ? new URL(devServerUrl).origin : APP_ORIGIN;
+
+  // No new windows, ever; https links go to the OS browser.
+  window.webContents.setWindowOpenHandler(({ url }) => {
+    openExternalIfHttps(url);
+    return { action: 'deny' };
+  });
+  // The window never navigates away from the app.
+  window.webContents.on('will-navigate', (event, url) => {
+    if (new URL(url).origin !== appOrigin) {
+      event.preventDefault();
+      openExternalIfHttps(url);
+    }
+  });
+  window.webContents.on('will-attach-webview', (event) => event.preventDefault());
+  window.once('ready-to-show', () => window.show());
+
+  void window.loadURL(devServerUrl ?? `${APP_ORIGIN}/index.html`);
+  return window;
+}
+
+function openExternalIfHttps(url: string): void {
+  try {
+    if (new URL(url).protocol === 'https:') void shell.openExternal(url);
+  } catch {
+    // not a URL: ignore
+  }
+}
+
+export const rendererDirFrom = (mainDir: string) => join(mainDir, '../renderer');

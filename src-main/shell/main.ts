@@ -1,0 +1,39 @@
+// The Electron entry: app lifecycle, the window, IPC registration. The only main code that imports electron.
+import { app, type BrowserWindow, Menu } from 'electron';
+import { join } from 'node:path';
+import { startAppServices } from '../services/app-services.ts';
+import { APP_ORIGIN, registerAppScheme, serveRenderer } from './app-protocol.ts';
+import { registerIpc } from './ipc.ts';
+import { createMainWindow, rendererDirFrom } from './main-window.ts';
+
+// Tests and support staff can point the app at a fresh profile folder.
+const userDataOverride = process.env.LEDGER_EXPLORER_USER_DATA;
+if (userDataOverride) app.setPath('userData', userDataOverride);
+
+registerAppScheme();
+app.enableSandbox();
+
+if (!app.requestSingleInstanceLock()) app.quit();
+
+let mainWindow: BrowserWindow | null = null;
+
+app.whenReady().then(async () => {
+  const devServerUrl = process.env.ELECTRON_RENDERER_URL;
+  serveRenderer(rendererDirFrom(import.meta.dirname));
+  const services = await startAppServices({
+    userDataDir: app.getPath('userData'),
+    version: app.getVersion(),
+    transport: 'electron',
+    log: (line) => console.error(`[main] ${line}`),
+  });
+  registerIpc(services.dispatch, () => mainWindow, devServerUrl ? new URL(devServerUrl).origin : APP_ORIGIN);
+  Menu.setApplicationMenu(null);
+  mainWindow = createMainWindow(join(import.meta.dirname, '../preload/index.cjs'), devServerUrl);
+  mainWindow.on('closed', () => {
+    mainWindow = null;
+  });
+
+  app.on('second-instance', () => mainWindow?.focus());
+  app.on('window-all-closed', () => app.quit());
+  app.on('before-quit', () => void services.close());
+});

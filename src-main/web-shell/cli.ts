@@ -1,0 +1,64 @@
+// `npm run dev:web`: the app's main-process services with the renderer served to a browser.
+// Prints ONE JSON line on stdout when ready ({"url", "sandbox"}); logs go to stderr.
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { startAppServices } from '../services/app-services.ts';
+import { startWebShell } from './web-shell-server.ts';
+
+const { values } = parseArgs({
+  options: {
+    'user-data-dir': { type: 'string' },
+    'renderer-dir': { type: 'string' },
+    port: { type: 'string' },
+    'keychain-service': { type: 'string' },
+  },
+});
+
+const root = resolve(import.meta.dirname, '../..');
+const userDataDir = values['user-data-dir'] ?? (await mkdtemp(join(tmpdir(), 'ledger-explorer-web-')));
+const rendererDir = resolve(values['renderer-dir'] ?? join(root, 'out/web'));
+const { version } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { version: string };
+const log = (line: string) => process.stderr.write(`[dev:web] ${line}\n`);
+
+try {
+  await readFile(join(rendererDir, 'index.html'));
+} catch {
+  log(`no built renderer at ${rendererDir}: run \`npm run build\` first`);
+  process.exit(1);
+}
+
+const services = await startAppServices({
+  userDataDir,
+  version,
+  transport: 'web',
+  keychain: values['keychain-service'] ? { service: values['keychain-service'] } : undefined,
+  log,
+});
+const shell = await startWebShell({
+  rendererDir,
+  dispatch: services.dispatch,
+  port: values.port ? Number(values.port) : 0,
+});
+
+process.stdout.write(
+  `${JSON.stringify({
+    url: shell.url,
+    userDataDir,
+    secretStorage: services.credentials.storageInfo().backend,
+    sandbox: services.sandbox ? { ...services.sandbox.urls, ...services.sandbox.credentials } : null,
+  })}\n`,
+);
+log(`serving ${rendererDir}; user data in ${userDataDir}`);
+
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  await shell.close();
+  await services.close();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

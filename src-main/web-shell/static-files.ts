@@ -1,0 +1,30 @@
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+};
+
+/** Reads a file of the built renderer; null for anything outside `root` or missing. */
+export async function readStatic(root: string, urlPath: string): Promise<{ body: Buffer; type: string } | null> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  const relative = normalize(decoded === '/' ? '/index.html' : decoded).replace(/^([/\\])+/, '');
+  const file = join(root, relative);
+  if (!file.startsWith(root.endsWith(sep) ? root : root + sep)) return null;
+  try {
+    return { body: await readFile(file), type: TYPES[extname(file)] ?? 'application/octet-stream' };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,59 @@
+import { useEffect } from 'react';
+import { ChainsScreen } from './features/chains/chains-screen.tsx';
+import { RpcScreen } from './features/rpc/rpc-screen.tsx';
+import { useActiveProfile, useAppInfo, useSettings } from './features/settings/settings-queries.ts';
+import { SettingsScreen } from './features/settings/settings-screen.tsx';
+import { TransfersScreen } from './features/transfers/transfers-screen.tsx';
+import { Banners } from './ui/banners.tsx';
+import { ErrorMessage } from './ui/error-message.tsx';
+import { SECTIONS, type SectionId, useUiStore } from './ui-store.ts';
+
+const SCREENS: Record<SectionId, () => React.ReactElement> = {
+  transfers: TransfersScreen,
+  chains: ChainsScreen,
+  rpc: RpcScreen,
+  settings: SettingsScreen,
+};
+
+export function App() {
+  const { section, showSection } = useUiStore();
+  const settings = useSettings();
+  const info = useAppInfo();
+  const profile = useActiveProfile();
+  const theme = settings.data?.settings.preferences.theme ?? 'system';
+
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
+
+  const Screen = SCREENS[section];
+  return (
+    <div className="app" data-ready={settings.data && info.data ? 'true' : undefined}>
+      <nav className="sidebar" aria-label="Sections">
+        <div className="brand">Ledger Explorer</div>
+        {SECTIONS.map((s) => (
+          <button
+            key={s.id}
+            type="button"
+            className="nav-item"
+            aria-current={section === s.id ? 'page' : undefined}
+            onClick={() => showSection(s.id)}
+          >
+            {s.label}
+          </button>
+        ))}
+        <div className="sidebar-footer muted">
+          <div data-testid="active-profile">{profile?.name ?? '…'}</div>
+          <div>
+            {info.data ? `v${info.data.version} · ${info.data.transport === 'web' ? 'browser' : 'desktop'}` : ''}
+          </div>
+        </div>
+      </nav>
+      <main className="content">
+        <Banners />
+        {settings.error && <ErrorMessage error={settings.error} title="Settings could not be loaded." />}
+        <Screen />
+      </main>
+    </div>
+  );
+}

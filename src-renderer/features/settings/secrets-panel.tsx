@@ -1,0 +1,103 @@
+import { type FormEvent, useId, useState } from 'react';
+import { SECRET_KINDS, SECRET_LABELS, type SecretKind, SecretValue } from '../../../src-shared/contract/schemas.ts';
+import { ErrorMessage } from '../../ui/error-message.tsx';
+import { useAppInfo, useSecretMutation, useSecretStatus } from './settings-queries.ts';
+
+/** Secrets of one profile. The renderer sends a secret once and from then on only sees {present, hint}. */
+export function SecretsPanel({ profileId }: { profileId: string }) {
+  const status = useSecretStatus(profileId);
+  const storage = useAppInfo().data?.secretStorage;
+  return (
+    <section className="panel" aria-labelledby="secrets-heading">
+      <h3 id="secrets-heading">Secrets</h3>
+      <p className="muted">
+        {storage?.backend === 'keychain'
+          ? 'Stored in the OS keychain. They never leave the main process; this screen only shows their last characters.'
+          : 'The OS keychain is unavailable: secrets are kept in memory until you quit.'}
+      </p>
+      {status.error && <ErrorMessage error={status.error} />}
+      {SECRET_KINDS.map((kind) => (
+        <SecretRow key={kind} profileId={profileId} kind={kind} status={status.data?.[kind]} />
+      ))}
+    </section>
+  );
+}
+
+function SecretRow({
+  profileId,
+  kind,
+  status,
+}: {
+  profileId: string;
+  kind: SecretKind;
+  status: { present: boolean; hint: string | null; source: string | null } | undefined;
+}) {
+  const id = useId();
+  const [draft, setDraft] = useState('');
+  const [inputError, setInputError] = useState<string | null>(null);
+  const { save, clear } = useSecretMutation(profileId);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = SecretValue.safeParse(draft);
+    if (!checked.success) {
+      setInputError(checked.error.issues[0]?.message ?? 'invalid');
+      return;
+    }
+    setInputError(null);
+    save.mutate(
+      { kind, value: checked.data },
+      {
+        onSuccess: () => {
+          setDraft('');
+          save.reset();
+        },
+      },
+    );
+  };
+
+  return (
+    <form className="secret-row" onSubmit={submit} data-testid={`secret-${kind}`}>
+      <label htmlFor={id}>{SECRET_LABELS[kind]}</label>
+      <span className="secret-status" data-testid={`secret-${kind}-status`}>
+        {describeStatus(status)}
+      </span>
+      <input
+        id={id}
+        type="password"
+        autoComplete="off"
+        spellCheck={false}
+        value={draft}
+        placeholder={status?.present ? 'Replace…' : 'Paste to save'}
+        onChange={(event) => setDraft(event.target.value)}
+        aria-invalid={inputError ? true : undefined}
+        aria-describedby={inputError ? `${id}-error` : undefined}
+      />
+      <button type="submit" disabled={save.isPending || draft.length === 0}>
+        Save
+      </button>
+      <button
+        type="button"
+        disabled={!status?.present || status.source === 'sandbox' || clear.isPending}
+        onClick={() => clear.mutate(kind)}
+      >
+        Clear
+      </button>
+      {inputError && (
+        <span id={`${id}-error`} className="field-error" role="alert">
+          {inputError}
+        </span>
+      )}
+      {save.error && <ErrorMessage error={save.error} />}
+      {clear.error && <ErrorMessage error={clear.error} />}
+    </form>
+  );
+}
+
+function describeStatus(status: { present: boolean; hint: string | null; source: string | null } | undefined): string {
+  if (!status) return '…';
+  if (!status.present) return 'not set';
+  if (status.source === 'sandbox') return 'built-in sandbox credential';
+  const where = status.source === 'session' ? 'saved for this session' : 'saved in keychain';
+  return status.hint ? `${where} · ends in ${status.hint}` : where;
+}

@@ -1,0 +1,26 @@
+import { useAppInfo, useSettings } from '../features/settings/settings-queries.ts';
+
+/** Persistent notices about things the user must know: weak secret storage, a bad settings file, no sandbox. */
+export function Banners() {
+  const info = useAppInfo().data;
+  const settings = useSettings().data;
+  return (
+    <>
+      {info?.secretStorage.backend === 'session' && (
+        <div className="banner banner-warning" role="status" data-testid="session-secrets-banner">
+          Secrets are kept in memory only until you quit: the OS keychain is not available ({info.secretStorage.reason}).
+        </div>
+      )}
+      {settings?.loadProblem && (
+        <div className="banner banner-warning" role="status" data-testid="settings-problem-banner">
+          {settings.loadProblem.message}
+        </div>
+      )}
+      {info?.sandbox.error && (
+        <div className="banner banner-error" role="status">
+          {info.sandbox.error}
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+// Browser entry: installs window.ledger over the loopback test bridge, then starts the same app.
+// The bridge token arrives in the URL fragment (never sent to a server) and is removed from the
+// address bar at once.
+import { createBridge } from '../../src-preload/create-bridge.ts';
+import { BRIDGE_GLOBAL } from '../../src-shared/contract/channels.ts';
+import type { Envelope } from '../../src-shared/contract/errors.ts';
+
+const token = new URLSearchParams(window.location.hash.slice(1)).get('bridge') ?? '';
+history.replaceState(null, '', window.location.pathname);
+
+const api = createBridge(async (channel, args) => {
+  const response = await fetch(`/__bridge/${encodeURIComponent(channel)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(args),
+  });
+  if (!response.ok) throw new Error(`test bridge answered HTTP ${response.status}: ${await response.text()}`);
+  return (await response.json()) as Envelope<unknown>;
+});
+Object.defineProperty(window, BRIDGE_GLOBAL, { value: api, writable: false, configurable: false });
+
+await import('../main.tsx');

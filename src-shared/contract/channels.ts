@@ -1,0 +1,94 @@
+// The one contract between renderer, preload and main: every channel `domain:verb`, its
+// argument schema (a tuple) and its result type. The preload's API type is derived from it,
+// so renderer calls, preload forwarding and main handlers cannot drift apart.
+import { z } from 'zod';
+import type { BridgeErrorShape } from './errors.ts';
+import {
+  type AppInfo,
+  type ChainListing,
+  PreferencesPatch,
+  PROFILE_ID,
+  ProfileInput,
+  type Profile,
+  SavedParty,
+  SecretKind,
+  type SecretStatus,
+  SecretValue,
+  type SettingsView,
+} from './schemas.ts';
+
+export interface ChannelSpec<A extends z.ZodTuple = z.ZodTuple, R = unknown> {
+  args: A;
+  /** Phantom: carries the result type only. */
+  readonly result?: R;
+}
+
+const channel =
+  <R>() =>
+  <A extends z.ZodTuple>(args: A): ChannelSpec<A, R> => ({ args });
+
+const none = z.tuple([]);
+
+export const contract = {
+  app: {
+    info: channel<AppInfo>()(none),
+  },
+  settings: {
+    get: channel<SettingsView>()(none),
+    saveProfile: channel<Profile>()(z.tuple([ProfileInput])),
+    deleteProfile: channel<SettingsView>()(z.tuple([PROFILE_ID])),
+    setActiveProfile: channel<SettingsView>()(z.tuple([PROFILE_ID])),
+    savePreferences: channel<SettingsView>()(z.tuple([PreferencesPatch])),
+    saveParty: channel<SettingsView>()(z.tuple([SavedParty])),
+    removeParty: channel<SettingsView>()(z.tuple([z.string().max(512)])),
+  },
+  secrets: {
+    status: channel<Record<SecretKind, SecretStatus>>()(z.tuple([PROFILE_ID])),
+    set: channel<Record<SecretKind, SecretStatus>>()(z.tuple([PROFILE_ID, SecretKind, SecretValue])),
+    clear: channel<Record<SecretKind, SecretStatus>>()(z.tuple([PROFILE_ID, SecretKind])),
+  },
+  chains: {
+    list: channel<ChainListing>()(z.tuple([PROFILE_ID])),
+  },
+} as const;
+
+export type Contract = typeof contract;
+export type Domain = keyof Contract;
+export type Verb<D extends Domain> = keyof Contract[D] & string;
+export type ChannelName = { [D in Domain]: `${D}:${Verb<D>}` }[Domain];
+
+type SpecOf<D extends Domain, V extends Verb<D>> = Contract[D][V];
+export type ArgsOf<D extends Domain, V extends Verb<D>> =
+  SpecOf<D, V> extends ChannelSpec<infer A, unknown> ? z.input<A> : never;
+/** The arguments after the schema parsed them (trimmed, defaults applied): what main handlers receive. */
+export type ParsedArgsOf<D extends Domain, V extends Verb<D>> =
+  SpecOf<D, V> extends ChannelSpec<infer A, unknown> ? z.output<A> : never;
+export type ResultOf<D extends Domain, V extends Verb<D>> =
+  SpecOf<D, V> extends ChannelSpec<z.ZodTuple, infer R> ? R : never;
+
+/** The object the preload puts on `window.ledger`. Rejections are `BridgeErrorShape`. */
+export type LedgerApi = {
+  [D in Domain]: { [V in Verb<D>]: (...args: ArgsOf<D, V>) => Promise<ResultOf<D, V>> };
+};
+
+export type { BridgeErrorShape };
+
+export interface ChannelEntry {
+  domain: Domain;
+  verb: string;
+  name: ChannelName;
+  args: z.ZodTuple;
+}
+
+/** Every channel, flattened: used by main to register handlers and by the bridge to build its object. */
+export const CHANNELS: readonly ChannelEntry[] = Object.entries(contract).flatMap(([domain, verbs]) =>
+  Object.entries(verbs).map(([verb, spec]) => ({
+    domain: domain as Domain,
+    verb,
+    name: `${domain}:${verb}` as ChannelName,
+    args: (spec as ChannelSpec).args,
+  })),
+);
+
+/** The name the API object is exposed under on `window`. */
+export const BRIDGE_GLOBAL = 'ledger';

@@ -1,0 +1,156 @@
+// Runtime schemas for everything that crosses the bridge or is stored on disk.
+// Main treats every IPC argument as `unknown` until one of these accepts it.
+import { z } from 'zod';
+
+export const PROFILE_ID = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'profile id: 1-64 lowercase letters, digits or dashes');
+
+/** An http(s) base address without credentials, query or fragment. Surrounding spaces are trimmed. */
+export const serviceUrl = z
+  .string()
+  .trim()
+  .min(1, 'required')
+  .max(2048, 'at most 2048 characters')
+  .superRefine((value, ctx) => {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'not a URL (expected http:// or https://…)' });
+      return;
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      ctx.addIssue({ code: 'custom', message: `only http and https are allowed, not ${url.protocol}` });
+    }
+    if (url.username || url.password) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'remove the user name/password from the URL: secrets belong in the keychain fields',
+      });
+    }
+    if (url.search || url.hash) {
+      ctx.addIssue({ code: 'custom', message: 'a base URL cannot carry a query or fragment' });
+    }
+  })
+  .transform((value) => value.replace(/\/+$/, ''));
+
+export const SECRET_KINDS = ['apiKey', 'ledgerJwt', 'partnerToken'] as const;
+export const SecretKind = z.enum(SECRET_KINDS);
+export type SecretKind = z.infer<typeof SecretKind>;
+
+export const SECRET_LABELS: Record<SecretKind, string> = {
+  apiKey: 'API key (chain listing and node access)',
+  ledgerJwt: 'Ledger JWT (transfers)',
+  partnerToken: 'Marketplace-partner bearer token (chain listing)',
+};
+
+export const SecretValue = z
+  .string()
+  .trim()
+  .min(1, 'empty: use Clear to remove a secret')
+  .max(16_384, 'at most 16 KB')
+  .refine((s) => !/[\r\n\0]/.test(s), 'a secret cannot contain line breaks or NUL');
+
+const connectionFields = {
+  name: z.string().trim().min(1, 'required').max(80, 'at most 80 characters'),
+  defaultNodeId: z.string().trim().max(200).nullable(),
+  /** How the chain listing is authenticated: apiKey header at translate_url, or partner bearer at partner_url. */
+  chainAuth: z.enum(['apiKey', 'partnerBearer']),
+  /** Where the node-access key goes. */
+  rpcKeyPlacement: z.enum(['header', 'query']),
+  /** The spec shows `<chain>_<node_type>` but its text says hyphen; deployments differ. */
+  rpcSeparator: z.enum(['_', '-']),
+  /** Whether the ledger JWT and nodeId travel as headers (default) or query parameters. */
+  ledgerAuthPlacement: z.enum(['header', 'query']),
+};
+
+/** A profile pointing at a real deployment. */
+export const RemoteProfile = z.object({
+  id: PROFILE_ID,
+  kind: z.literal('remote'),
+  baseUrl: serviceUrl,
+  translateUrl: serviceUrl,
+  partnerUrl: serviceUrl,
+  rpcUrl: serviceUrl,
+  ...connectionFields,
+});
+
+/** The built-in profile: its addresses are those of the in-process sandbox network, known only at run time. */
+export const SandboxProfile = z.object({
+  id: z.literal('sandbox'),
+  kind: z.literal('sandbox'),
+  ...connectionFields,
+});
+
+export const Profile = z.discriminatedUnion('kind', [RemoteProfile, SandboxProfile]);
+export type Profile = z.infer<typeof Profile>;
+export type RemoteProfile = z.infer<typeof RemoteProfile>;
+
+/** What the renderer sends to create or update a remote profile (id omitted = create). */
+export const ProfileInput = RemoteProfile.omit({ id: true, kind: true }).extend({ id: PROFILE_ID.optional() });
+export type ProfileInput = z.input<typeof ProfileInput>;
+
+export const SavedParty = z.object({
+  party: z.string().trim().min(1).max(512),
+  label: z.string().trim().max(80),
+});
+export type SavedParty = z.infer<typeof SavedParty>;
+
+export const Preferences = z.object({
+  theme: z.enum(['system', 'light', 'dark']),
+  timeZone: z.enum(['local', 'utc']),
+  timeFormat: z.enum(['relative', 'absolute']),
+});
+export type Preferences = z.infer<typeof Preferences>;
+export const PreferencesPatch = Preferences.partial().strict();
+
+export const Settings = z.object({
+  version: z.literal(1),
+  activeProfileId: PROFILE_ID,
+  profiles: z.array(Profile).min(1),
+  savedParties: z.array(SavedParty),
+  preferences: Preferences,
+});
+export type Settings = z.infer<typeof Settings>;
+
+/** What the renderer may know about a secret: whether it is there and its last characters. */
+export interface SecretStatus {
+  present: boolean;
+  hint: string | null;
+  /** `keychain`: stored by the user; `sandbox`: the sandbox network's own built-in credential. */
+  source: 'keychain' | 'session' | 'sandbox' | null;
+}
+
+export interface SecretStorageInfo {
+  /** `keychain`: the OS keychain holds secrets; `session`: memory only, gone at quit. */
+  backend: 'keychain' | 'session';
+  /** Why the keychain is not used, when it is not. */
+  reason: string | null;
+}
+
+export interface SettingsView {
+  settings: Settings;
+  /** Set when the settings file could not be used at start; the app runs on defaults. */
+  loadProblem: { message: string; backupPath: string | null } | null;
+}
+
+export interface AppInfo {
+  version: string;
+  platform: string;
+  secretStorage: SecretStorageInfo;
+  sandbox: { running: boolean; baseUrl: string | null; error: string | null };
+  /** Which transport carries the bridge: the Electron IPC, or the loopback test bridge. */
+  transport: 'electron' | 'web';
+}
+
+export interface ChainSummary {
+  name: string;
+  /** Every field the listing gave, for display. */
+  fields: Record<string, unknown>;
+}
+export interface ChainListing {
+  chains: ChainSummary[];
+  fetchedAt: string;
+  source: string;
+}
