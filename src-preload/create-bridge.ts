@@ -31,5 +31,7 @@ function bridgeError(
   details?: Record<string, unknown>,
 ): BridgeErrorShape {
   // A plain object, not an Error: contextBridge clones plain objects whole but keeps only an Error's message.
-  return details === undefined ? { name: 'BridgeError', code, message } : { name: 'BridgeError', code, message, details };
+  return details === undefined
+    ? { name: 'BridgeError', code, message }
+    : { name: 'BridgeError', code, message, details };
 }

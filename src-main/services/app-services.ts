@@ -94,7 +94,8 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       saveProfile: async (input) => {
         const id = input.id ?? newProfileId(input.name);
         const existing = settings.settings.profiles.find((p) => p.id === id);
-        if (existing?.kind === 'sandbox') throw new ServiceError('invalid_argument', 'The sandbox profile cannot be edited.');
+        if (existing?.kind === 'sandbox')
+          throw new ServiceError('invalid_argument', 'The sandbox profile cannot be edited.');
         if (input.id && !existing) throw new ServiceError('not_found', `No connection profile "${input.id}"`);
         const saved: Profile = { ...input, id, kind: 'remote' };
         await settings.update((draft) => {
@@ -105,7 +106,8 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
         return saved;
       },
       deleteProfile: async (id) => {
-        if (profile(id).kind === 'sandbox') throw new ServiceError('invalid_argument', 'The sandbox profile cannot be deleted.');
+        if (profile(id).kind === 'sandbox')
+          throw new ServiceError('invalid_argument', 'The sandbox profile cannot be deleted.');
         const view = await settings.update((draft) => {
           draft.profiles = draft.profiles.filter((p) => p.id !== id);
           if (draft.activeProfileId === id) draft.activeProfileId = 'sandbox';
@@ -149,7 +151,11 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
         const urls = serviceUrls(p, sandbox);
         return p.chainAuth === 'apiKey'
           ? fetchChainListing({
-              auth: { kind: 'apiKey', apiKey: await requireSecret(p, 'apiKey', 'API key'), translateUrl: urls.translateUrl },
+              auth: {
+                kind: 'apiKey',
+                apiKey: await requireSecret(p, 'apiKey', 'API key'),
+                translateUrl: urls.translateUrl,
+              },
             })
           : fetchChainListing({
               auth: {

@@ -1,8 +1,9 @@
 // The renderer is served from app://renderer/ rather than file://: a real origin that the CSP
 // and the sender check can name, and no access to the rest of the file system.
-import { net, protocol } from 'electron';
+
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { net, protocol } from 'electron';
 import { rendererCsp } from '../../src-shared/csp.ts';
 
 export const APP_SCHEME = 'app';

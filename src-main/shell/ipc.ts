@@ -1,6 +1,6 @@
 // Registers one ipcMain handler per contract channel. Messages from anything but the app's own
 // window and top frame are refused before their arguments are even looked at.
-import { type BrowserWindow, ipcMain, type IpcMainInvokeEvent } from 'electron';
+import { type BrowserWindow, type IpcMainInvokeEvent, ipcMain } from 'electron';
 import { CHANNELS } from '../../src-shared/contract/channels.ts';
 import type { Dispatch } from '../services/handlers/dispatch.ts';
 
@@ -8,7 +8,10 @@ export function registerIpc(dispatch: Dispatch, getWindow: () => BrowserWindow |
   for (const { name } of CHANNELS) {
     ipcMain.handle(name, (event, ...args: unknown[]) => {
       if (!isAppFrame(event, getWindow(), appOrigin)) {
-        return { ok: false, error: { code: 'forbidden_sender', message: 'Refused: the message did not come from the app window.' } };
+        return {
+          ok: false,
+          error: { code: 'forbidden_sender', message: 'Refused: the message did not come from the app window.' },
+        };
       }
       return dispatch(name, args);
     });

@@ -1,5 +1,5 @@
-import { BrowserWindow, nativeTheme, shell } from 'electron';
 import { join } from 'node:path';
+import { BrowserWindow, nativeTheme, shell } from 'electron';
 import { APP_ORIGIN } from './app-protocol.ts';
 
 export function createMainWindow(preloadPath: string, devServerUrl: string | undefined): BrowserWindow {

@@ -1,6 +1,7 @@
 // The Electron entry: app lifecycle, the window, IPC registration. The only main code that imports electron.
-import { app, type BrowserWindow, Menu } from 'electron';
+
 import { join } from 'node:path';
+import { app, type BrowserWindow, Menu } from 'electron';
 import { startAppServices } from '../services/app-services.ts';
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './app-protocol.ts';
 import { registerIpc } from './ipc.ts';

@@ -19,7 +19,11 @@ export interface WebShell {
   close(): Promise<void>;
 }
 
-export async function startWebShell(options: { rendererDir: string; dispatch: Dispatch; port?: number }): Promise<WebShell> {
+export async function startWebShell(options: {
+  rendererDir: string;
+  dispatch: Dispatch;
+  port?: number;
+}): Promise<WebShell> {
   const token = randomBytes(24).toString('hex');
   let origin = '';
   const server = createServer((req, res) => {

@@ -8,7 +8,8 @@ export function Banners() {
     <>
       {info?.secretStorage.backend === 'session' && (
         <div className="banner banner-warning" role="status" data-testid="session-secrets-banner">
-          Secrets are kept in memory only until you quit: the OS keychain is not available ({info.secretStorage.reason}).
+          Secrets are kept in memory only until you quit: the OS keychain is not available ({info.secretStorage.reason}
+          ).
         </div>
       )}
       {settings?.loadProblem && (

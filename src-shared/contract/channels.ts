@@ -6,10 +6,10 @@ import type { BridgeErrorShape } from './errors.ts';
 import {
   type AppInfo,
   type ChainListing,
-  PreferencesPatch,
   PROFILE_ID,
-  ProfileInput,
+  PreferencesPatch,
   type Profile,
+  ProfileInput,
   SavedParty,
   SecretKind,
   type SecretStatus,

@@ -6,7 +6,9 @@ import { ServiceError } from '../errors.ts';
 import { expectJson, httpRequest } from '../http/http-client.ts';
 
 export interface ChainListingRequest {
-  auth: { kind: 'apiKey'; apiKey: string; translateUrl: string } | { kind: 'partnerBearer'; token: string; partnerUrl: string };
+  auth:
+    | { kind: 'apiKey'; apiKey: string; translateUrl: string }
+    | { kind: 'partnerBearer'; token: string; partnerUrl: string };
   timeoutMs?: number;
   signal?: AbortSignal;
 }
@@ -33,7 +35,10 @@ export function parseChains(body: unknown): ChainSummary[] {
   }
   return list.map((item, index) => {
     if (!item || typeof item !== 'object' || typeof (item as { name?: unknown }).name !== 'string') {
-      throw new ServiceError('bad_response', `Chain listing: item ${index} has no string "name" (${describeJson(item)})`);
+      throw new ServiceError(
+        'bad_response',
+        `Chain listing: item ${index} has no string "name" (${describeJson(item)})`,
+      );
     }
     return { name: (item as { name: string }).name, fields: item as Record<string, unknown> };
   });

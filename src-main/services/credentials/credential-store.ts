@@ -2,8 +2,13 @@
 // The OS keychain holds them; when it is unavailable the store keeps them in memory for this
 // session only and says so. Nothing here ever writes a secret to disk, and nothing it returns
 // to callers outside main carries more than {present, hint}.
-import { SECRET_KINDS, type SecretKind, type SecretStatus, type SecretStorageInfo } from '../../../src-shared/contract/schemas.ts';
-import { KeychainUnavailableError, KeytarSecretBackend, type KeytarModule, loadKeytar } from './keytar-backend.ts';
+import {
+  SECRET_KINDS,
+  type SecretKind,
+  type SecretStatus,
+  type SecretStorageInfo,
+} from '../../../src-shared/contract/schemas.ts';
+import { KeychainUnavailableError, type KeytarModule, KeytarSecretBackend, loadKeytar } from './keytar-backend.ts';
 import { MemorySecretBackend, type SecretBackend } from './secret-backend.ts';
 
 export const KEYCHAIN_SERVICE = 'ledger-explorer';
@@ -38,7 +43,7 @@ export class CredentialStore {
       await backend.probe();
       return new CredentialStore(backend, null);
     } catch (error) {
-      return new CredentialStore(null, describe(error));
+      return new CredentialStore(null, describeFailure(error));
     }
   }
 
@@ -85,7 +90,7 @@ export class CredentialStore {
     } catch (error) {
       if (this.backend === this.session || !(error instanceof KeychainUnavailableError)) throw error;
       this.backend = this.session;
-      this.fallbackReason = `${describe(error)} (secrets saved before this are still in the keychain but cannot be read now)`;
+      this.fallbackReason = `${describeFailure(error)} (secrets saved before this are still in the keychain but cannot be read now)`;
       return operation(this.session);
     }
   }
@@ -95,7 +100,7 @@ function account(profileId: string, kind: SecretKind): string {
   return `${profileId}:${kind}`;
 }
 
-function describe(error: unknown): string {
+function describeFailure(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return message.startsWith('the OS keychain') ? message : `the OS keychain is unavailable: ${message}`;
 }

@@ -42,11 +42,7 @@ export function createDispatch(handlers: Handlers, log: (line: string) => void =
   };
 }
 
-function failure(
-  code: ServiceError['code'],
-  message: string,
-  details?: Record<string, unknown>,
-): Envelope<never> {
+function failure(code: ServiceError['code'], message: string, details?: Record<string, unknown>): Envelope<never> {
   return { ok: false, error: details ? { code, message, details } : { code, message } };
 }
 

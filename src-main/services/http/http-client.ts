@@ -59,7 +59,13 @@ export function expectJson(response: HttpResponse, what: string): unknown {
 export function statusError(response: HttpResponse, what: string): ServiceError {
   const said = serverMessage(response.text);
   const code =
-    response.status === 401 ? 'unauthorized' : response.status === 403 ? 'forbidden' : response.status === 404 ? 'not_found' : 'service_error';
+    response.status === 401
+      ? 'unauthorized'
+      : response.status === 403
+        ? 'forbidden'
+        : response.status === 404
+          ? 'not_found'
+          : 'service_error';
   return new ServiceError(code, `${what}: HTTP ${response.status}${said ? ` — ${said}` : ''}`, {
     status: response.status,
     ...(said ? { serverMessage: said } : {}),
@@ -84,7 +90,10 @@ export function serverMessage(text: string): string | null {
 }
 
 function preview(text: string): string {
-  const flat = text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  const flat = text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return flat.length > 200 ? `${flat.slice(0, 200)}…` : flat || '(empty body)';
 }
 

@@ -13,7 +13,28 @@ export interface SandboxChain {
 }
 
 export const SANDBOX_CHAINS: readonly SandboxChain[] = [
-  { name: 'ethereum', chainId: 31337, displayName: 'Sandbox Ethereum', ecosystem: 'evm', nativeCurrency: { symbol: 'ETH', decimals: 18 }, nodeTypes: ['full', 'archive'] },
-  { name: 'polygon', chainId: 31338, displayName: 'Sandbox Polygon', ecosystem: 'evm', nativeCurrency: { symbol: 'POL', decimals: 18 }, nodeTypes: ['full', 'archive'] },
-  { name: 'base', chainId: 31339, displayName: 'Sandbox Base', ecosystem: 'evm', nativeCurrency: { symbol: 'ETH', decimals: 18 }, nodeTypes: ['full', 'archive'] },
+  {
+    name: 'ethereum',
+    chainId: 31337,
+    displayName: 'Sandbox Ethereum',
+    ecosystem: 'evm',
+    nativeCurrency: { symbol: 'ETH', decimals: 18 },
+    nodeTypes: ['full', 'archive'],
+  },
+  {
+    name: 'polygon',
+    chainId: 31338,
+    displayName: 'Sandbox Polygon',
+    ecosystem: 'evm',
+    nativeCurrency: { symbol: 'POL', decimals: 18 },
+    nodeTypes: ['full', 'archive'],
+  },
+  {
+    name: 'base',
+    chainId: 31339,
+    displayName: 'Sandbox Base',
+    ecosystem: 'evm',
+    nativeCurrency: { symbol: 'ETH', decimals: 18 },
+    nodeTypes: ['full', 'archive'],
+  },
 ];

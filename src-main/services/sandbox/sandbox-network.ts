@@ -48,22 +48,32 @@ export async function startSandboxNetwork(options: SandboxOptions = {}): Promise
 function route(req: IncomingMessage, res: ServerResponse, credentials: SandboxNetwork['credentials']): void {
   const path = new URL(req.url ?? '/', 'http://sandbox').pathname;
   if (path === '/translate/evm/chains' || path === '/partner/evm/chains') {
-    if (req.method !== 'GET') return sendJson(res, 405, { error: 'method not allowed: use GET' });
-    const partner = path.startsWith('/partner');
-    const authorized = partner
-      ? req.headers.authorization === `Bearer ${credentials.partnerToken}`
-      : req.headers.apikey === credentials.apiKey;
-    if (!authorized) {
-      const missing = partner ? !req.headers.authorization : !req.headers.apikey;
-      const what = partner ? 'partner bearer token' : 'apiKey header';
-      return sendJson(res, 401, { error: missing ? `missing ${what}` : `invalid ${what}` });
-    }
-    return sendJson(res, 200, SANDBOX_CHAINS);
+    chainListing(req, res, credentials, path.startsWith('/partner'));
+  } else if (path.startsWith('/ledger/') || path.startsWith('/rpc/')) {
+    sendJson(res, 501, { error: 'not implemented in this version of the sandbox network' });
+  } else {
+    sendJson(res, 404, { error: `no such resource: ${path}` });
   }
-  if (path.startsWith('/ledger/') || path.startsWith('/rpc/')) {
-    return sendJson(res, 501, { error: 'not implemented in this version of the sandbox network' });
+}
+
+function chainListing(
+  req: IncomingMessage,
+  res: ServerResponse,
+  credentials: SandboxNetwork['credentials'],
+  partner: boolean,
+): void {
+  if (req.method !== 'GET') {
+    sendJson(res, 405, { error: 'method not allowed: use GET' });
+    return;
   }
-  sendJson(res, 404, { error: `no such resource: ${path}` });
+  const given = partner ? req.headers.authorization : req.headers.apikey;
+  const expected = partner ? `Bearer ${credentials.partnerToken}` : credentials.apiKey;
+  if (given !== expected) {
+    const what = partner ? 'partner bearer token' : 'apiKey header';
+    sendJson(res, 401, { error: given ? `invalid ${what}` : `missing ${what}` });
+    return;
+  }
+  sendJson(res, 200, SANDBOX_CHAINS);
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {

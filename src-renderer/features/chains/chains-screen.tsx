@@ -25,7 +25,8 @@ export function ChainsScreen() {
       {chains.data && (
         <>
           <p className="muted">
-            {chains.data.chains.length} chains from {chains.data.source}, fetched {new Date(chains.data.fetchedAt).toLocaleTimeString()}
+            {chains.data.chains.length} chains from {chains.data.source}, fetched{' '}
+            {new Date(chains.data.fetchedAt).toLocaleTimeString()}
           </p>
           <table className="data-table" aria-label="Chains">
             <thead>

@@ -3,10 +3,7 @@ import { ProfileInput, type RemoteProfile } from '../../../src-shared/contract/s
 import { ErrorMessage, fieldIssue } from '../../ui/error-message.tsx';
 import { useSaveProfile } from './settings-queries.ts';
 
-type Draft = Record<
-  'name' | 'baseUrl' | 'translateUrl' | 'partnerUrl' | 'rpcUrl' | 'defaultNodeId',
-  string
-> & {
+type Draft = Record<'name' | 'baseUrl' | 'translateUrl' | 'partnerUrl' | 'rpcUrl' | 'defaultNodeId', string> & {
   chainAuth: RemoteProfile['chainAuth'];
   rpcKeyPlacement: RemoteProfile['rpcKeyPlacement'];
   rpcSeparator: RemoteProfile['rpcSeparator'];
@@ -62,7 +59,12 @@ export function ProfileForm({ profile, onDone }: { profile: RemoteProfile | null
       </Field>
       {URL_FIELDS.map(([key, label]) => (
         <Field key={key} label={label} error={issue(key)}>
-          <input value={draft[key]} onChange={(e) => set(key, e.target.value)} placeholder="https://…" spellCheck={false} />
+          <input
+            value={draft[key]}
+            onChange={(e) => set(key, e.target.value)}
+            placeholder="https://…"
+            spellCheck={false}
+          />
         </Field>
       ))}
       <Field label="Default validator node id (empty = deployment default)" error={issue('defaultNodeId')}>
@@ -84,7 +86,10 @@ export function ProfileForm({ profile, onDone }: { profile: RemoteProfile | null
         </select>
       </Field>
       <Field label="Node address separator">
-        <select value={draft.rpcSeparator} onChange={(e) => set('rpcSeparator', e.target.value as Draft['rpcSeparator'])}>
+        <select
+          value={draft.rpcSeparator}
+          onChange={(e) => set('rpcSeparator', e.target.value as Draft['rpcSeparator'])}
+        >
           <option value="_">underscore: chain_full</option>
           <option value="-">hyphen: chain-full</option>
         </select>
@@ -110,6 +115,7 @@ export function ProfileForm({ profile, onDone }: { profile: RemoteProfile | null
 
 function Field({ label, error, children }: { label: string; error?: string | null; children: React.ReactElement }) {
   return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the control is the child element, inside the label
     <label className="field">
       <span>{label}</span>
       {children}

@@ -14,7 +14,11 @@ export const settingsKeys = {
 export const useAppInfo = () => useQuery({ queryKey: settingsKeys.appInfo, queryFn: () => ledger().app.info() });
 
 export const useSettings = () =>
-  useQuery({ queryKey: settingsKeys.settings, queryFn: () => ledger().settings.get(), staleTime: Number.POSITIVE_INFINITY });
+  useQuery({
+    queryKey: settingsKeys.settings,
+    queryFn: () => ledger().settings.get(),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 
 export function useActiveProfile() {
   const { data } = useSettings();

@@ -69,8 +69,8 @@ export function SettingsScreen() {
             <h3>{selected.name}</h3>
             {selected.kind === 'sandbox' ? (
               <p className="muted">
-                The local sandbox network runs inside the app: no account and no internet needed. Its credentials are built
-                in; secrets you save here replace them.
+                The local sandbox network runs inside the app: no account and no internet needed. Its credentials are
+                built in; secrets you save here replace them.
               </p>
             ) : (
               <>
