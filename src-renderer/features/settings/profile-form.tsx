@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { cloneElement, type FormEvent, useId, useState } from 'react';
 import { ProfileInput, type RemoteProfile } from '../../../src-shared/contract/schemas.ts';
 import { ErrorMessage, fieldIssue } from '../../ui/error-message.tsx';
 import { useSaveProfile } from './settings-queries.ts';
@@ -113,17 +113,23 @@ export function ProfileForm({ profile, onDone }: { profile: RemoteProfile | null
   );
 }
 
+/** A labelled control; its error is announced and linked to the control, not folded into its name. */
 function Field({ label, error, children }: { label: string; error?: string | null; children: React.ReactElement }) {
+  const id = useId();
+  const control = cloneElement(children as React.ReactElement<Record<string, unknown>>, {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : undefined,
+  });
   return (
-    // biome-ignore lint/a11y/noLabelWithoutControl: the control is the child element, inside the label
-    <label className="field">
-      <span>{label}</span>
-      {children}
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {control}
       {error && (
-        <span className="field-error" role="alert">
+        <span id={`${id}-error`} className="field-error" role="alert">
           {error}
         </span>
       )}
-    </label>
+    </div>
   );
 }

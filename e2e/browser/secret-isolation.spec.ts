@@ -1,0 +1,75 @@
+// Proof that secrets stay in main: a secret saved through the bridge is used by main for a real
+// call, and the secret string appears nowhere the renderer can see, nor in any file the app wrote.
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { rendererVisibleText } from '../support/renderer-scan.ts';
+import { expect, type WebApp, test } from '../support/web-app.ts';
+
+async function createProfileOnSandbox(page: Page, app: WebApp, chainAuth: 'apiKey' | 'partnerBearer') {
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await page.getByRole('button', { name: 'New profile…' }).click();
+  const form = page.getByRole('form', { name: 'New profile' });
+  await form.getByLabel('Name', { exact: true }).fill('Staging');
+  await form.getByLabel('Ledger-data base URL').fill(app.sandbox.baseUrl);
+  await form.getByLabel('Chain listing URL').fill(app.sandbox.translateUrl);
+  await form.getByLabel('Marketplace-partner URL').fill(app.sandbox.partnerUrl);
+  await form.getByLabel('Node access URL').fill(app.sandbox.rpcUrl);
+  await form.getByLabel('Chain listing authentication').selectOption(chainAuth);
+  await form.getByRole('button', { name: 'Create profile' }).click();
+  await expect(page.getByRole('region', { name: 'Profile Staging' })).toBeVisible();
+}
+
+async function allFilesText(dir: string): Promise<string> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const texts = await Promise.all(
+    entries.filter((e) => e.isFile()).map((e) => readFile(join(e.parentPath, e.name), 'utf8')),
+  );
+  return texts.join('\n');
+}
+
+for (const chainAuth of ['apiKey', 'partnerBearer'] as const) {
+  test(`a ${chainAuth} saved through the bridge is used by main and never reaches the renderer or disk`, async ({
+    app,
+    page,
+  }) => {
+    const secret = chainAuth === 'apiKey' ? app.sandbox.apiKey : app.sandbox.partnerToken;
+    const kind = chainAuth === 'apiKey' ? 'apiKey' : 'partnerToken';
+    await app.open(page);
+    await createProfileOnSandbox(page, app, chainAuth);
+
+    const row = page.getByTestId(`secret-${kind}`);
+    await expect(page.getByTestId(`secret-${kind}-status`)).toHaveText('not set');
+    await row.getByRole('textbox').or(row.locator('input')).first().fill(secret);
+    await row.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByTestId(`secret-${kind}-status`)).toHaveText(`saved in keychain · ends in ${secret.slice(-4)}`);
+    await expect(row.locator('input')).toHaveValue('');
+
+    // Main uses it: the chain listing of the new profile answers (the sandbox checks the key).
+    await page.getByRole('listitem').filter({ hasText: 'Staging' }).getByRole('button', { name: 'Use' }).click();
+    await expect(page.getByTestId('active-profile')).toHaveText('Staging');
+    await page.getByRole('button', { name: 'Chains', exact: true }).click();
+    await expect(page.getByRole('table', { name: 'Chains' })).toContainText('polygon');
+
+    // ...and the renderer never saw it after it was sent, nor did any file the app wrote.
+    const seen = await rendererVisibleText(page);
+    expect(seen).toContain('polygon'); // the scan does read the page
+    expect(seen).not.toContain(secret);
+    const files = await allFilesText(app.userDataDir);
+    expect(files).toContain('Staging'); // the settings file was written and read
+    expect(files).not.toContain(secret);
+    expect(app.log()).not.toContain(secret);
+  });
+}
+
+test("a wrong key is refused by the service and the server's message is shown", async ({ app, page }) => {
+  await app.open(page);
+  await createProfileOnSandbox(page, app, 'apiKey');
+  const row = page.getByTestId('secret-apiKey');
+  await row.locator('input').fill('sbx_key_this-one-is-wrong');
+  await row.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('secret-apiKey-status')).toContainText('ends in rong');
+  await page.getByRole('listitem').filter({ hasText: 'Staging' }).getByRole('button', { name: 'Use' }).click();
+  await page.getByRole('button', { name: 'Chains', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText('[unauthorized] Chain listing: HTTP 401 — invalid apiKey header');
+});

@@ -1,0 +1,79 @@
+// Browser tier fixture: a fresh app per test. It starts `src-main/web-shell/cli.ts` (the real
+// main-process services and handler table, the in-process sandbox network, the real keytar) on a
+// new user-data folder, and opens the built renderer in Debian's Chromium through the test bridge.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export interface WebApp {
+  url: string;
+  userDataDir: string;
+  sandbox: { baseUrl: string; translateUrl: string; partnerUrl: string; rpcUrl: string; apiKey: string; partnerToken: string };
+  /** Everything main wrote to stderr so far (its log). */
+  log(): string;
+  /** Opens the app in the page and waits until it has loaded its settings. */
+  open(page: Page): Promise<void>;
+}
+
+export interface WebAppOptions {
+  /** Environment overrides for the main-process side (e.g. no Secret Service). */
+  env?: NodeJS.ProcessEnv;
+  /** Called with the fresh user-data folder before the app starts. */
+  prepare?: (userDataDir: string) => Promise<void>;
+}
+
+const root = resolve(import.meta.dirname, '../..');
+
+export async function startWebApp(options: WebAppOptions = {}): Promise<WebApp & { stop(): Promise<void> }> {
+  const userDataDir = await mkdtemp(join(tmpdir(), 'ledger-e2e-'));
+  await options.prepare?.(userDataDir);
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      join(root, 'src-main/web-shell/cli.ts'),
+      '--user-data-dir',
+      userDataDir,
+      '--keychain-service',
+      `ledger-explorer-e2e-${randomBytes(4).toString('hex')}`,
+    ],
+    { env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const ready = await new Promise<Record<string, unknown>>((resolveReady, reject) => {
+    child.once('exit', (code) => reject(new Error(`web shell exited (${code}) before it was ready:\n${stderr}`)));
+    createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', (line) => resolveReady(JSON.parse(line)));
+  });
+  return {
+    url: ready.url as string,
+    userDataDir,
+    sandbox: ready.sandbox as WebApp['sandbox'],
+    log: () => stderr,
+    open: async (page) => {
+      await page.goto(ready.url as string);
+      await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+    },
+    stop: async () => {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      await rm(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const test = base.extend<{ app: WebApp; appOptions: WebAppOptions }>({
+  appOptions: [{}, { option: true }],
+  app: async ({ appOptions }, use) => {
+    const app = await startWebApp(appOptions);
+    await use(app);
+    await app.stop();
+  },
+});
+export { expect };
