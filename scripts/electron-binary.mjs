@@ -18,6 +18,7 @@ export function findElectronBinary() {
   if (candidate && existsSync(candidate)) return { path: candidate };
   return {
     path: null,
-    reason: 'no Electron binary in node_modules/electron/dist (its download failed at install: no access to the Electron release host)',
+    reason:
+      'no Electron binary in node_modules/electron/dist (its download failed at install: no access to the Electron release host)',
   };
 }

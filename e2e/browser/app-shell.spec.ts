@@ -18,7 +18,10 @@ test('opens on the local sandbox network with the four sections, reachable by ke
   await expect(nav.getByRole('button', { name: 'Chains', exact: true })).toHaveAttribute('aria-current', 'page');
 });
 
-test('lists the sandbox chains with no account: main calls the chain listing with the built-in key', async ({ app, page }) => {
+test('lists the sandbox chains with no account: main calls the chain listing with the built-in key', async ({
+  app,
+  page,
+}) => {
   await app.open(page);
   await page.getByRole('button', { name: 'Chains', exact: true }).click();
   const table = page.getByRole('table', { name: 'Chains' });

@@ -13,7 +13,10 @@ test('bad profile input gets a message at the field and nothing is saved', async
   await form.getByRole('button', { name: 'Create profile' }).click();
 
   const fieldError = (label: string) =>
-    form.locator('.field').filter({ has: page.getByText(label, { exact: true }) }).getByRole('alert');
+    form
+      .locator('.field')
+      .filter({ has: page.getByText(label, { exact: true }) })
+      .getByRole('alert');
   await expect(fieldError('Name')).toHaveText('required');
   await expect(fieldError('Ledger-data base URL (base_url)')).toHaveText('only http and https are allowed, not file:');
   await expect(fieldError('Chain listing URL (translate_url)')).toContainText('remove the user name/password');

@@ -4,7 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { rendererVisibleText } from '../support/renderer-scan.ts';
-import { expect, type WebApp, test } from '../support/web-app.ts';
+import { expect, test, type WebApp } from '../support/web-app.ts';
 
 async function createProfileOnSandbox(page: Page, app: WebApp, chainAuth: 'apiKey' | 'partnerBearer') {
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
@@ -42,7 +42,9 @@ for (const chainAuth of ['apiKey', 'partnerBearer'] as const) {
     await expect(page.getByTestId(`secret-${kind}-status`)).toHaveText('not set');
     await row.getByRole('textbox').or(row.locator('input')).first().fill(secret);
     await row.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByTestId(`secret-${kind}-status`)).toHaveText(`saved in keychain · ends in ${secret.slice(-4)}`);
+    await expect(page.getByTestId(`secret-${kind}-status`)).toHaveText(
+      `saved in keychain · ends in ${secret.slice(-4)}`,
+    );
     await expect(row.locator('input')).toHaveValue('');
 
     // Main uses it: the chain listing of the new profile answers (the sandbox checks the key).

@@ -12,7 +12,14 @@ import { test as base, expect, type Page } from '@playwright/test';
 export interface WebApp {
   url: string;
   userDataDir: string;
-  sandbox: { baseUrl: string; translateUrl: string; partnerUrl: string; rpcUrl: string; apiKey: string; partnerToken: string };
+  sandbox: {
+    baseUrl: string;
+    translateUrl: string;
+    partnerUrl: string;
+    rpcUrl: string;
+    apiKey: string;
+    partnerToken: string;
+  };
   /** Everything main wrote to stderr so far (its log). */
   log(): string;
   /** Opens the app in the page and waits until it has loaded its settings. */
@@ -48,7 +55,9 @@ export async function startWebApp(options: WebAppOptions = {}): Promise<WebApp &
   });
   const ready = await new Promise<Record<string, unknown>>((resolveReady, reject) => {
     child.once('exit', (code) => reject(new Error(`web shell exited (${code}) before it was ready:\n${stderr}`)));
-    createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', (line) => resolveReady(JSON.parse(line)));
+    createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', (line) =>
+      resolveReady(JSON.parse(line)),
+    );
   });
   return {
     url: ready.url as string,

@@ -3,6 +3,7 @@
 import { type BrowserWindow, type IpcMainInvokeEvent, ipcMain } from 'electron';
 import { CHANNELS } from '../../src-shared/contract/channels.ts';
 import type { Dispatch } from '../services/handlers/dispatch.ts';
+import { originOf } from './origin.ts';
 
 export function registerIpc(dispatch: Dispatch, getWindow: () => BrowserWindow | null, appOrigin: string): void {
   for (const { name } of CHANNELS) {
@@ -22,9 +23,5 @@ function isAppFrame(event: IpcMainInvokeEvent, window: BrowserWindow | null, app
   const frame = event.senderFrame;
   if (!window || window.isDestroyed() || event.sender !== window.webContents || !frame) return false;
   if (frame !== window.webContents.mainFrame) return false;
-  try {
-    return new URL(frame.url).origin === appOrigin;
-  } catch {
-    return false;
-  }
+  return originOf(frame.url) === appOrigin;
 }

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { BrowserWindow, nativeTheme, shell } from 'electron';
 import { APP_ORIGIN } from './app-protocol.ts';
+import { originOf } from './origin.ts';
 
 export function createMainWindow(preloadPath: string, devServerUrl: string | undefined): BrowserWindow {
   const window = new BrowserWindow({
@@ -22,7 +23,7 @@ export function createMainWindow(preloadPath: string, devServerUrl: string | und
       spellcheck: false,
     },
   });
-  const appOrigin = devServerUrl ? new URL(devServerUrl).origin : APP_ORIGIN;
+  const appOrigin = (devServerUrl && originOf(devServerUrl)) || APP_ORIGIN;
 
   // No new windows, ever; https links go to the OS browser.
   window.webContents.setWindowOpenHandler(({ url }) => {
@@ -31,7 +32,7 @@ export function createMainWindow(preloadPath: string, devServerUrl: string | und
   });
   // The window never navigates away from the app.
   window.webContents.on('will-navigate', (event, url) => {
-    if (new URL(url).origin !== appOrigin) {
+    if (originOf(url) !== appOrigin) {
       event.preventDefault();
       openExternalIfHttps(url);
     }

@@ -6,6 +6,7 @@ import { startAppServices } from '../services/app-services.ts';
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './app-protocol.ts';
 import { registerIpc } from './ipc.ts';
 import { createMainWindow, rendererDirFrom } from './main-window.ts';
+import { originOf } from './origin.ts';
 
 // Tests and support staff can point the app at a fresh profile folder.
 const userDataOverride = process.env.LEDGER_EXPLORER_USER_DATA;
@@ -27,7 +28,7 @@ app.whenReady().then(async () => {
     transport: 'electron',
     log: (line) => console.error(`[main] ${line}`),
   });
-  registerIpc(services.dispatch, () => mainWindow, devServerUrl ? new URL(devServerUrl).origin : APP_ORIGIN);
+  registerIpc(services.dispatch, () => mainWindow, (devServerUrl && originOf(devServerUrl)) || APP_ORIGIN);
   Menu.setApplicationMenu(null);
   mainWindow = createMainWindow(join(import.meta.dirname, '../preload/index.cjs'), devServerUrl);
   mainWindow.on('closed', () => {

@@ -1,0 +1,65 @@
+// Electron tier: the built app (out/) in a real Electron, production webPreferences, fresh profile.
+// Runs only where an Electron binary exists; scripts/test-all.mjs says plainly when it is skipped.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type ElectronApplication, _electron as electron, expect, test } from '@playwright/test';
+// @ts-expect-error plain .mjs helper
+import { findElectronBinary } from '../../scripts/electron-binary.mjs';
+
+const root = resolve(import.meta.dirname, '../..');
+let app: ElectronApplication;
+let userData: string;
+
+test.beforeEach(async () => {
+  const binary = findElectronBinary();
+  if (!binary.path) throw new Error(`Electron tier needs an Electron binary: ${binary.reason}`);
+  userData = await mkdtemp(join(tmpdir(), 'ledger-electron-'));
+  app = await electron.launch({
+    executablePath: binary.path,
+    args: [join(root, 'out/main/index.js')],
+    env: { ...process.env, LEDGER_EXPLORER_USER_DATA: userData },
+  });
+});
+
+test.afterEach(async () => {
+  await app?.close();
+  await rm(userData, { recursive: true, force: true });
+});
+
+test('opens the app shell on the sandbox network with the production security settings', async () => {
+  const window = await app.firstWindow();
+  await expect(window.locator('.app[data-ready="true"]')).toBeVisible();
+  await expect(window.getByTestId('active-profile')).toHaveText('Local sandbox network');
+  expect(
+    await window.evaluate(() => [
+      typeof window.ledger,
+      typeof (globalThis as { require?: unknown }).require,
+      typeof (globalThis as { process?: unknown }).process,
+    ]),
+  ).toEqual(['object', 'undefined', 'undefined']);
+  const prefs = await app.evaluate(({ BrowserWindow }) => {
+    const w = BrowserWindow.getAllWindows()[0];
+    const p = w.webContents.getLastWebPreferences();
+    return {
+      contextIsolation: p?.contextIsolation,
+      sandbox: p?.sandbox,
+      nodeIntegration: p?.nodeIntegration,
+      webSecurity: p?.webSecurity,
+    };
+  });
+  expect(prefs).toEqual({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true });
+  await window.getByRole('button', { name: 'Chains', exact: true }).click();
+  await expect(window.getByRole('table', { name: 'Chains' })).toContainText('ethereum');
+});
+
+test('denies window.open and navigation away from the app', async () => {
+  const window = await app.firstWindow();
+  await expect(window.locator('.app[data-ready="true"]')).toBeVisible();
+  expect(await window.evaluate(() => window.open('https://example.com') === null)).toBe(true);
+  await window.evaluate(() => {
+    window.location.href = 'https://example.com/';
+  });
+  await expect(window.locator('.app[data-ready="true"]')).toBeVisible();
+  expect(app.windows()).toHaveLength(1);
+});

@@ -1,0 +1,127 @@
+// `npm test`: every tier, one summary line at the end.
+//   1. build (main, preload, renderer, and the renderer for the browser tier)
+//   2. unit/integration in Node (vitest; real keytar on a private Secret Service)
+//   3. browser tier (Playwright + Debian Chromium + the loopback test bridge)
+//   4. Electron tier (Playwright _electron), only where an Electron binary exists: otherwise one
+//      line says it was skipped and why. It never passes silently.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { findElectronBinary } from './electron-binary.mjs';
+
+const root = resolve(import.meta.dirname, '..');
+const reports = join(root, '.test-tmp');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 22 || (major === 22 && minor < 12)) {
+  console.error(`Node ${process.versions.node} is too old: this project needs Node >= 22.12 (see .nvmrc).`);
+  process.exit(1);
+}
+
+const bin = {
+  electronVite: join(root, 'node_modules/electron-vite/bin/electron-vite.js'),
+  vite: join(root, 'node_modules/vite/bin/vite.js'),
+  vitest: join(root, 'node_modules/vitest/vitest.mjs'),
+  playwright: join(root, 'node_modules/@playwright/test/cli.js'),
+};
+
+function run(label, command, args, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  return new Promise((resolveRun) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('exit', (code, signal) => resolveRun(code ?? (signal ? 1 : 0)));
+    child.on('error', (error) => {
+      console.error(`${label}: ${error.message}`);
+      resolveRun(1);
+    });
+  });
+}
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const notes = [];
+
+// 1. Build
+if (
+  (await run('build: electron-vite', process.execPath, [bin.electronVite, 'build', '--logLevel', 'warn'])) !== 0 ||
+  (await run('build: renderer for the browser tier', process.execPath, [
+    bin.vite,
+    'build',
+    '--config',
+    'vite.web.config.ts',
+    '--logLevel',
+    'warn',
+  ])) !== 0
+) {
+  console.log('\nbuild failed');
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+for (const dir of ['out/main', 'out/preload', 'out/renderer', 'out/web']) {
+  if (!existsSync(join(root, dir))) {
+    console.log(`build did not write ${dir}`);
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  }
+}
+
+// 2. Node tier
+const vitestReport = join(reports, 'vitest.json');
+const vitestCode = await run('unit and integration (Node)', process.execPath, [
+  bin.vitest,
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile=${vitestReport}`,
+]);
+countVitest(vitestReport, vitestCode);
+
+// 3. Browser tier
+await runPlaywright('browser tier (Chromium + test bridge)', 'browser');
+
+// 4. Electron tier
+const electronBinary = findElectronBinary();
+if (electronBinary.path) {
+  const headless = !process.env.DISPLAY && existsSync('/usr/bin/xvfb-run');
+  await runPlaywright('Electron tier', 'electron', headless ? ['xvfb-run', '-a'] : []);
+} else {
+  const line = `Electron tier: SKIPPED (not run, not counted as passed): ${electronBinary.reason}.`;
+  console.log(`\n=== Electron tier ===\n${line}`);
+  notes.push(line);
+}
+
+console.log('\n=== summary ===');
+for (const note of notes) console.log(note);
+console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(totals.failed > 0 ? 1 : 0);
+
+async function runPlaywright(label, project, prefix = []) {
+  const report = join(reports, `playwright-${project}.json`);
+  const args = [bin.playwright, 'test', `--project=${project}`, '--reporter=list,json'];
+  const [command, ...rest] = prefix.length ? [...prefix, process.execPath, ...args] : [process.execPath, ...args];
+  const code = await run(label, command, rest, { PLAYWRIGHT_JSON_OUTPUT_FILE: report });
+  try {
+    const { stats } = JSON.parse(readFileSync(report, 'utf8'));
+    totals.passed += stats.expected + stats.flaky;
+    totals.failed += stats.unexpected;
+    totals.skipped += stats.skipped;
+    if (code !== 0 && stats.unexpected === 0) totals.failed += 1; // e.g. global setup failed
+  } catch {
+    totals.failed += 1;
+    notes.push(`${label}: no report (exit code ${code})`);
+  }
+}
+
+function countVitest(report, code) {
+  try {
+    const result = JSON.parse(readFileSync(report, 'utf8'));
+    totals.passed += result.numPassedTests;
+    totals.failed += result.numFailedTests;
+    totals.skipped += result.numPendingTests + result.numTodoTests;
+    if (code !== 0 && result.numFailedTests === 0) totals.failed += 1; // a suite failed to load
+  } catch {
+    totals.failed += 1;
+    notes.push(`unit tier: no report (exit code ${code})`);
+  }
+}
