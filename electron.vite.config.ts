@@ -26,6 +26,7 @@ export default defineConfig({
     build: {
       outDir: resolve(here, 'out/renderer'),
       emptyOutDir: true,
+      minify: true,
       rollupOptions: { input: resolve(here, 'src-renderer/index.html') },
     },
   },
