@@ -1,11 +1,17 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { asBridgeError } from '../src-shared/contract/errors.ts';
 
 /** Retry only what a retry can fix: a network blip, not a 401 or a bad argument. */
 const RETRYABLE = new Set(['network', 'timeout']);
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  // A keychain failure anywhere changes where secrets live: refresh the app info behind the banner.
+  const onError = (error: unknown) => {
+    if (asBridgeError(error).code === 'keychain') void client.invalidateQueries({ queryKey: ['app', 'info'] });
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         retry: (failureCount, error) => failureCount < 2 && RETRYABLE.has(asBridgeError(error).code),
@@ -15,4 +21,5 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }

@@ -76,7 +76,12 @@ describe('dispatch', () => {
     });
     const lines: string[] = [];
     const untyped = createDispatch(echoHandlers(new TypeError('boom')), (line) => lines.push(line));
-    expect(await untyped('app:info', [])).toMatchObject({ ok: false, error: { code: 'internal', message: /boom/ } });
+    const answer = await untyped('app:info', []);
+    expect(answer).toMatchObject({
+      ok: false,
+      error: { code: 'internal', message: /Internal error in app:info \(TypeError\)/ },
+    });
+    expect(JSON.stringify(answer)).not.toContain('boom');
     expect(lines).toEqual(['app:info failed: TypeError']);
   });
 });

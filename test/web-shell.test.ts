@@ -1,6 +1,8 @@
 // The browser test bridge must be as strict as the Electron one: only the page it served, holding
 // the token it handed out, may call main.
-import { mkdtemp, writeFile } from 'node:fs/promises';
+
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,13 +12,32 @@ import { startWebShell, type WebShell } from '../src-main/web-shell/web-shell-se
 let shell: WebShell;
 let token: string;
 beforeAll(async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'web-shell-test-'));
+  // parent/app is served; parent/secret.txt and parent/app-x/leak.txt must stay out of reach.
+  const parent = await mkdtemp(join(tmpdir(), 'web-shell-test-'));
+  const dir = join(parent, 'app');
+  await mkdir(dir);
+  await mkdir(join(parent, 'app-x'));
   await writeFile(join(dir, 'index.html'), '<!doctype html><title>app</title>');
+  await writeFile(join(parent, 'secret.txt'), 'secret');
+  await writeFile(join(parent, 'app-x', 'leak.txt'), 'leak');
   const handlers = { app: { info: async () => ({ version: 'test' }) } } as unknown as Handlers;
   shell = await startWebShell({ rendererDir: dir, dispatch: createDispatch(handlers) });
   token = new URL(shell.url).hash.replace('#bridge=', '');
 });
 afterAll(() => shell.close());
+
+/** GET with the path sent exactly as written. */
+function rawGet(path: string): Promise<number> {
+  const { port } = new URL(shell.origin);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, method: 'GET' }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 const call = (headers: Record<string, string>, channel = 'app:info', body = '[]') =>
   fetch(`${shell.origin}/__bridge/${channel}`, { method: 'POST', headers, body });
@@ -48,8 +69,16 @@ describe('web shell (browser test bridge)', () => {
     const page = await fetch(`${shell.origin}/`);
     expect(page.headers.get('content-security-policy')).toContain("connect-src 'self'");
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
-    for (const path of ['/../package.json', '/%2e%2e/package.json', '/..%2fpackage.json']) {
-      expect((await fetch(`${shell.origin}${path}`)).status).toBe(404);
+    // Raw paths (fetch would normalise them) aimed at files that do exist next to the served folder.
+    expect(await rawGet('/index.html')).toBe(200);
+    for (const path of [
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/..%2fsecret.txt',
+      '/..%2f' + 'app-x/leak.txt',
+      '/%E0%A4%A',
+    ]) {
+      expect(await rawGet(path), path).toBe(404);
     }
   });
 });

@@ -55,7 +55,9 @@ for (const chainAuth of ['apiKey', 'partnerBearer'] as const) {
 
     // ...and the renderer never saw it after it was sent, nor did any file the app wrote.
     const seen = await rendererVisibleText(page);
-    expect(seen).toContain('polygon'); // the scan does read the page
+    expect(seen).toContain('polygon'); // the scan reads the page...
+    // ...and the query cache: fetchedAt is kept there as ISO text but shown only as a local time.
+    expect(seen).toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z/);
     expect(seen).not.toContain(secret);
     const files = await allFilesText(app.userDataDir);
     expect(files).toContain('Staging'); // the settings file was written and read

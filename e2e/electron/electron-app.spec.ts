@@ -42,13 +42,24 @@ test('opens the app shell on the sandbox network with no Node in the page (conte
   await expect(page.getByRole('table', { name: 'Chains' })).toContainText('ethereum');
 });
 
-test('denies window.open and navigation away from the app', async () => {
+test('denies window.open and navigation away from the app; https links go to the OS browser', async () => {
   const page = await app.firstWindow();
   await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
-  expect(await page.evaluate(() => window.open('https://example.com') === null)).toBe(true);
-  await page.evaluate(() => {
-    window.location.href = 'https://example.com/';
+  // Record instead of really opening a browser on the test machine.
+  await app.evaluate(({ shell }) => {
+    const opened: string[] = [];
+    (globalThis as { openedExternally?: string[] }).openedExternally = opened;
+    shell.openExternal = async (url: string) => {
+      opened.push(url);
+    };
   });
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  expect(await page.evaluate(() => window.open('https://example.com/a') === null)).toBe(true);
+  await page.evaluate(() => {
+    window.location.href = 'https://example.com/b';
+  });
+  await expect
+    .poll(() => app.evaluate(() => (globalThis as { openedExternally?: string[] }).openedExternally))
+    .toEqual(['https://example.com/a', 'https://example.com/b']);
+  expect(page.url()).toMatch(/^app:\/\/renderer\//);
   expect(app.windows()).toHaveLength(1);
 });

@@ -1,40 +1,53 @@
 import type { Page } from '@playwright/test';
 
 /**
- * Everything the renderer can see, as one string: the DOM (with live input values), window globals
- * (walked a few levels deep), localStorage, sessionStorage, every IndexedDB database and cookies.
+ * Everything the renderer can reach, as one string: the DOM (with live input values), every object
+ * reachable from window globals AND from React's internals on DOM nodes (component state, props,
+ * the TanStack Query and mutation caches), localStorage, sessionStorage, IndexedDB and cookies.
  */
 export async function rendererVisibleText(page: Page): Promise<string> {
   return page.evaluate(async () => {
     const parts: string[] = [document.documentElement.outerHTML];
-    for (const el of document.querySelectorAll('input, textarea, select')) {
-      parts.push((el as HTMLInputElement).value);
+    const roots: unknown[] = [];
+    for (const el of document.querySelectorAll('*')) {
+      if ('value' in el) parts.push(String((el as HTMLInputElement).value));
+      // React keeps fibers (state, props, hooks) on expando properties of DOM nodes.
+      for (const key of Object.keys(el))
+        if (key.startsWith('__react')) roots.push((el as unknown as Record<string, unknown>)[key]);
     }
-    const seen = new WeakSet<object>();
-    const walk = (value: unknown, depth: number) => {
-      if (typeof value === 'string') parts.push(value);
-      if (depth === 0 || value === null || (typeof value !== 'object' && typeof value !== 'function')) return;
-      if (seen.has(value as object) || value instanceof Node) return;
-      seen.add(value as object);
-      let keys: string[] = [];
-      try {
-        keys = Object.getOwnPropertyNames(value);
-      } catch {
-        return;
-      }
-      for (const key of keys) {
-        try {
-          walk((value as Record<string, unknown>)[key], depth - 1);
-        } catch {
-          // getters that throw: nothing to read
-        }
-      }
-    };
     for (const key of Object.getOwnPropertyNames(window)) {
       try {
-        walk((window as unknown as Record<string, unknown>)[key], 4);
+        roots.push((window as unknown as Record<string, unknown>)[key]);
       } catch {
-        // inaccessible
+        // inaccessible global
+      }
+    }
+    // Breadth-first over the object graph, each object once, with a generous budget.
+    const seen = new WeakSet<object>();
+    const queue = roots;
+    let budget = 2_000_000;
+    for (let i = 0; i < queue.length && budget > 0; i++, budget--) {
+      const value = queue[i];
+      if (typeof value === 'string') {
+        parts.push(value);
+        continue;
+      }
+      if (value === null || (typeof value !== 'object' && typeof value !== 'function')) continue;
+      if (seen.has(value as object) || value instanceof Node) continue;
+      seen.add(value as object);
+      let keys: Array<string | symbol> = [];
+      try {
+        keys = Reflect.ownKeys(value as object);
+      } catch {
+        continue;
+      }
+      if (value instanceof Map || value instanceof Set) for (const entry of value) queue.push(entry);
+      for (const key of keys) {
+        try {
+          queue.push((value as Record<string | symbol, unknown>)[key]);
+        } catch {
+          // a getter that throws
+        }
       }
     }
     for (const storage of [localStorage, sessionStorage]) {

@@ -1,7 +1,7 @@
 // Composes the plain-Node services of main. The Electron shell and the browser test bridge
 // both start the app through this, so they run the same handlers against the same services.
 import { randomBytes } from 'node:crypto';
-import type { AppInfo, Profile, SecretKind } from '../../src-shared/contract/schemas.ts';
+import type { AppInfo, Profile, RemoteProfile, SecretKind } from '../../src-shared/contract/schemas.ts';
 import { fetchChainListing } from './chains/chains-client.ts';
 import { serviceUrls } from './connection.ts';
 import { CredentialStore, type CredentialStoreOptions } from './credentials/credential-store.ts';
@@ -93,34 +93,41 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       get: async () => settings.view(),
       saveProfile: async (input) => {
         const id = input.id ?? newProfileId(input.name);
-        const existing = settings.settings.profiles.find((p) => p.id === id);
-        if (existing?.kind === 'sandbox')
-          throw new ServiceError('invalid_argument', 'The sandbox profile cannot be edited.');
-        if (input.id && !existing) throw new ServiceError('not_found', `No connection profile "${input.id}"`);
         const saved: Profile = { ...input, id, kind: 'remote' };
+        let previous: Profile | undefined;
         await settings.update((draft) => {
+          // Checks run inside the update, so a concurrent delete cannot slip in between.
           const index = draft.profiles.findIndex((p) => p.id === id);
+          previous = draft.profiles[index];
+          if (previous?.kind === 'sandbox')
+            throw new ServiceError('invalid_argument', 'The sandbox profile cannot be edited.');
+          if (input.id && !previous) throw new ServiceError('not_found', `No connection profile "${input.id}"`);
           if (index >= 0) draft.profiles[index] = saved;
           else draft.profiles.push(saved);
         });
-        return saved;
+        // Secrets were given for the old addresses: never send them to a host the user did not save them for.
+        const secretsCleared = previous?.kind === 'remote' && addressesChanged(previous, saved);
+        if (secretsCleared) await credentials.deleteProfile(id);
+        return { profile: saved, secretsCleared };
       },
       deleteProfile: async (id) => {
-        if (profile(id).kind === 'sandbox')
-          throw new ServiceError('invalid_argument', 'The sandbox profile cannot be deleted.');
         const view = await settings.update((draft) => {
+          const target = draft.profiles.find((p) => p.id === id);
+          if (!target) throw new ServiceError('not_found', `No connection profile "${id}"`);
+          if (target.kind === 'sandbox')
+            throw new ServiceError('invalid_argument', 'The sandbox profile cannot be deleted.');
           draft.profiles = draft.profiles.filter((p) => p.id !== id);
           if (draft.activeProfileId === id) draft.activeProfileId = 'sandbox';
         });
         await credentials.deleteProfile(id);
         return view;
       },
-      setActiveProfile: async (id) => {
-        profile(id);
-        return settings.update((draft) => {
+      setActiveProfile: async (id) =>
+        settings.update((draft) => {
+          if (!draft.profiles.some((p) => p.id === id))
+            throw new ServiceError('not_found', `No connection profile "${id}"`);
           draft.activeProfileId = id;
-        });
-      },
+        }),
       savePreferences: async (patch) =>
         settings.update((draft) => {
           draft.preferences = { ...draft.preferences, ...patch };
@@ -177,6 +184,12 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       await sandbox?.close();
     },
   };
+}
+
+const URL_FIELDS = ['baseUrl', 'translateUrl', 'partnerUrl', 'rpcUrl'] as const;
+
+function addressesChanged(before: RemoteProfile, after: RemoteProfile): boolean {
+  return URL_FIELDS.some((field) => new URL(before[field]).origin !== new URL(after[field]).origin);
 }
 
 function newProfileId(name: string): string {

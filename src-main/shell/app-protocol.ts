@@ -1,10 +1,10 @@
 // The renderer is served from app://renderer/ rather than file://: a real origin that the CSP
 // and the sender check can name, and no access to the rest of the file system.
 
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { net, protocol } from 'electron';
 import { rendererCsp } from '../../src-shared/csp.ts';
+import { resolveInside } from '../services/static-path.ts';
 
 export const APP_SCHEME = 'app';
 export const APP_ORIGIN = `${APP_SCHEME}://renderer`;
@@ -17,13 +17,16 @@ export function registerAppScheme(): void {
 export function serveRenderer(rendererDir: string): void {
   protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url);
-    const path = decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname);
-    const file = join(rendererDir, path);
-    if (url.host !== 'renderer' || !file.startsWith(rendererDir)) return new Response('not found', { status: 404 });
-    const response = await net.fetch(pathToFileURL(file).toString());
-    const headers = new Headers(response.headers);
-    headers.set('Content-Security-Policy', rendererCsp('electron'));
-    headers.set('X-Content-Type-Options', 'nosniff');
-    return new Response(response.body, { status: response.status, headers });
+    const file = url.host === 'renderer' ? resolveInside(rendererDir, url.pathname) : null;
+    if (!file) return new Response('not found', { status: 404 });
+    try {
+      const response = await net.fetch(pathToFileURL(file).toString());
+      const headers = new Headers(response.headers);
+      headers.set('Content-Security-Policy', rendererCsp('electron'));
+      headers.set('X-Content-Type-Options', 'nosniff');
+      return new Response(response.body, { status: response.status, headers });
+    } catch {
+      return new Response('not found', { status: 404 });
+    }
   });
 }

@@ -3,7 +3,11 @@ import { BrowserWindow, nativeTheme, shell } from 'electron';
 import { APP_ORIGIN } from './app-protocol.ts';
 import { originOf } from './origin.ts';
 
-export function createMainWindow(preloadPath: string, devServerUrl: string | undefined): BrowserWindow {
+export function createMainWindow(
+  preloadPath: string,
+  devServerUrl: string | undefined,
+  appOrigin: string,
+): BrowserWindow {
   const window = new BrowserWindow({
     width: 1280,
     height: 840,
@@ -11,6 +15,7 @@ export function createMainWindow(preloadPath: string, devServerUrl: string | und
     minHeight: 600,
     show: false,
     title: 'Ledger Explorer',
+    icon: join(import.meta.dirname, '../../resources/icon.png'),
     backgroundColor: nativeTheme.shouldUseDarkColors ? '#15171c' : '#ffffff',
     webPreferences: {
       preload: preloadPath,
@@ -23,7 +28,6 @@ export function createMainWindow(preloadPath: string, devServerUrl: string | und
       spellcheck: false,
     },
   });
-  const appOrigin = (devServerUrl && originOf(devServerUrl)) || APP_ORIGIN;
 
   // No new windows, ever; https links go to the OS browser.
   window.webContents.setWindowOpenHandler(({ url }) => {

@@ -1,7 +1,7 @@
 // The Electron entry: app lifecycle, the window, IPC registration. The only main code that imports electron.
 
 import { join } from 'node:path';
-import { app, type BrowserWindow, Menu } from 'electron';
+import { app, type BrowserWindow, Menu, session } from 'electron';
 import { startAppServices } from '../services/app-services.ts';
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './app-protocol.ts';
 import { registerIpc } from './ipc.ts';
@@ -15,12 +15,23 @@ if (userDataOverride) app.setPath('userData', userDataOverride);
 registerAppScheme();
 app.enableSandbox();
 
-if (!app.requestSingleInstanceLock()) app.quit();
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  void start();
+}
 
-let mainWindow: BrowserWindow | null = null;
+async function start(): Promise<void> {
+  let mainWindow: BrowserWindow | null = null;
+  await app.whenReady();
+  // The dev server URL is honoured only in development, never in a packaged build.
+  const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
+  const appOrigin = (devServerUrl && originOf(devServerUrl)) || APP_ORIGIN;
 
-app.whenReady().then(async () => {
-  const devServerUrl = process.env.ELECTRON_RENDERER_URL;
+  // The renderer asks for no permissions: camera, notifications, geolocation... all refused.
+  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.defaultSession.setPermissionCheckHandler(() => false);
+
   serveRenderer(rendererDirFrom(import.meta.dirname));
   const services = await startAppServices({
     userDataDir: app.getPath('userData'),
@@ -28,9 +39,9 @@ app.whenReady().then(async () => {
     transport: 'electron',
     log: (line) => console.error(`[main] ${line}`),
   });
-  registerIpc(services.dispatch, () => mainWindow, (devServerUrl && originOf(devServerUrl)) || APP_ORIGIN);
+  registerIpc(services.dispatch, () => mainWindow, appOrigin);
   Menu.setApplicationMenu(null);
-  mainWindow = createMainWindow(join(import.meta.dirname, '../preload/index.cjs'), devServerUrl);
+  mainWindow = createMainWindow(join(import.meta.dirname, '../preload/index.cjs'), devServerUrl, appOrigin);
   mainWindow.on('closed', () => {
     mainWindow = null;
   });
@@ -38,4 +49,4 @@ app.whenReady().then(async () => {
   app.on('second-instance', () => mainWindow?.focus());
   app.on('window-all-closed', () => app.quit());
   app.on('before-quit', () => void services.close());
-});
+}

@@ -33,7 +33,8 @@ const services = await startAppServices({
   userDataDir,
   version,
   transport: 'web',
-  keychain: values['keychain-service'] ? { service: values['keychain-service'] } : undefined,
+  // Its own keychain service name: secrets saved while trying the browser version never mix with the desktop app's.
+  keychain: { service: values['keychain-service'] ?? 'ledger-explorer-dev-web' },
   log,
 });
 const shell = await startWebShell({

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
+import { extname } from 'node:path';
+import { resolveInside } from '../services/static-path.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -13,15 +14,8 @@ const TYPES: Record<string, string> = {
 
 /** Reads a file of the built renderer; null for anything outside `root` or missing. */
 export async function readStatic(root: string, urlPath: string): Promise<{ body: Buffer; type: string } | null> {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    return null;
-  }
-  const relative = normalize(decoded === '/' ? '/index.html' : decoded).replace(/^([/\\])+/, '');
-  const file = join(root, relative);
-  if (!file.startsWith(root.endsWith(sep) ? root : root + sep)) return null;
+  const file = resolveInside(root, urlPath);
+  if (!file) return null;
   try {
     return { body: await readFile(file), type: TYPES[extname(file)] ?? 'application/octet-stream' };
   } catch {

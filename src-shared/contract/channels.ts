@@ -35,7 +35,7 @@ export const contract = {
   },
   settings: {
     get: channel<SettingsView>()(none),
-    saveProfile: channel<Profile>()(z.tuple([ProfileInput])),
+    saveProfile: channel<{ profile: Profile; secretsCleared: boolean }>()(z.tuple([ProfileInput])),
     deleteProfile: channel<SettingsView>()(z.tuple([PROFILE_ID])),
     setActiveProfile: channel<SettingsView>()(z.tuple([PROFILE_ID])),
     savePreferences: channel<SettingsView>()(z.tuple([PreferencesPatch])),

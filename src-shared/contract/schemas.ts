@@ -6,6 +6,8 @@ export const PROFILE_ID = z
   .string()
   .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'profile id: 1-64 lowercase letters, digits or dashes');
 
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
 /** An http(s) base address without credentials, query or fragment. Surrounding spaces are trimmed. */
 export const serviceUrl = z
   .string()
@@ -22,6 +24,12 @@ export const serviceUrl = z
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       ctx.addIssue({ code: 'custom', message: `only http and https are allowed, not ${url.protocol}` });
+    } else if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) {
+      // Keys and tokens travel with these calls: plain http only where it never leaves the machine.
+      ctx.addIssue({
+        code: 'custom',
+        message: 'use https (plain http is allowed only for localhost / 127.0.0.1 / [::1])',
+      });
     }
     if (url.username || url.password) {
       ctx.addIssue({
@@ -50,7 +58,9 @@ export const SecretValue = z
   .trim()
   .min(1, 'empty: use Clear to remove a secret')
   .max(16_384, 'at most 16 KB')
-  .refine((s) => !/[\r\n\0]/.test(s), 'a secret cannot contain line breaks or NUL');
+  // Keys and tokens travel in HTTP headers: printable ASCII only, so a stray character is caught
+  // here rather than surfacing later as a baffling network error.
+  .refine((s) => /^[\x21-\x7e]+$/.test(s), 'only printable ASCII characters, without spaces');
 
 const connectionFields = {
   name: z.string().trim().min(1, 'required').max(80, 'at most 80 characters'),
@@ -105,21 +115,35 @@ export const Preferences = z.object({
 export type Preferences = z.infer<typeof Preferences>;
 export const PreferencesPatch = Preferences.partial().strict();
 
-export const Settings = z.object({
-  version: z.literal(1),
-  activeProfileId: PROFILE_ID,
-  profiles: z.array(Profile).min(1),
-  savedParties: z.array(SavedParty),
-  preferences: Preferences,
-});
+export const Settings = z
+  .object({
+    version: z.literal(1),
+    activeProfileId: PROFILE_ID,
+    profiles: z.array(Profile).min(1),
+    savedParties: z.array(SavedParty),
+    preferences: Preferences,
+  })
+  .superRefine((settings, ctx) => {
+    const ids = settings.profiles.map((p) => p.id);
+    if (new Set(ids).size !== ids.length)
+      ctx.addIssue({ code: 'custom', path: ['profiles'], message: 'profile ids repeat' });
+    if (!ids.includes('sandbox'))
+      ctx.addIssue({ code: 'custom', path: ['profiles'], message: 'the sandbox profile is missing' });
+    if (!ids.includes(settings.activeProfileId)) {
+      ctx.addIssue({ code: 'custom', path: ['activeProfileId'], message: 'names no existing profile' });
+    }
+  });
 export type Settings = z.infer<typeof Settings>;
 
 /** What the renderer may know about a secret: whether it is there and its last characters. */
 export interface SecretStatus {
   present: boolean;
   hint: string | null;
-  /** `keychain`: stored by the user; `sandbox`: the sandbox network's own built-in credential. */
-  source: 'keychain' | 'session' | 'sandbox' | null;
+  /**
+   * `keychain`/`session`: saved by the user (in the OS keychain / in memory until quit);
+   * `sandbox`: the sandbox network's built-in credential; `unreadable`: the keychain failed to answer.
+   */
+  source: 'keychain' | 'session' | 'sandbox' | 'unreadable' | null;
 }
 
 export interface SecretStorageInfo {

@@ -60,22 +60,46 @@ describe('CredentialStore on the OS keychain', () => {
     });
   });
 
-  it('switches to the session store when the keychain fails mid-session, and says so', async () => {
+  it('when the keychain fails mid-session: saves fall back to the session, reads and deletes say what failed', async () => {
     let broken = false;
+    const fail = async () => {
+      if (broken) throw new Error('org.freedesktop.DBus.Error.ServiceUnknown');
+    };
+    const saved = new Map<string, string>();
     const flaky = {
       findCredentials: async () => [],
-      getPassword: async () => null,
-      setPassword: async () => {
-        if (broken) throw new Error('org.freedesktop.DBus.Error.ServiceUnknown');
+      getPassword: async (_s: string, account: string) => {
+        await fail();
+        return saved.get(account) ?? null;
       },
-      deletePassword: async () => true,
+      setPassword: async (_s: string, account: string, secret: string) => {
+        await fail();
+        saved.set(account, secret);
+      },
+      deletePassword: async () => {
+        await fail();
+        return true;
+      },
     };
     const store = await CredentialStore.open({ service: service(), keytar: async () => flaky });
+    await store.set('prod', 'ledgerJwt', 'saved-while-the-keychain-worked');
     expect(store.storageInfo().backend).toBe('keychain');
+
     broken = true;
-    await store.set('prod', 'apiKey', 'kept-for-this-session-1234');
+    // A read does not pretend the secret is gone: it says the keychain failed.
+    await expect(store.get('prod', 'ledgerJwt')).rejects.toMatchObject({
+      code: 'keychain',
+      message: expect.stringMatching(/could not be read from the OS keychain: .*ServiceUnknown/),
+    });
     expect(store.storageInfo()).toMatchObject({ backend: 'session', reason: expect.stringMatching(/ServiceUnknown/) });
+    // A save still works, for this session.
+    await store.set('prod', 'apiKey', 'kept-for-this-session-1234');
     expect(await store.get('prod', 'apiKey')).toBe('kept-for-this-session-1234');
+    const status = await store.status('prod');
+    expect(status.apiKey).toEqual({ present: true, hint: '1234', source: 'session' });
+    expect(status.ledgerJwt).toEqual({ present: false, hint: null, source: 'unreadable' });
+    // A delete that cannot reach the keychain is an error, not a silent half-delete.
+    await expect(store.delete('prod', 'ledgerJwt')).rejects.toMatchObject({ code: 'keychain' });
   });
 });
 

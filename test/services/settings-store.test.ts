@@ -52,8 +52,17 @@ describe('SettingsStore', () => {
       store.update((draft) => {
         draft.profiles = [];
       }),
-    ).rejects.toThrow();
+    ).rejects.toMatchObject({ code: 'settings', message: /profiles/ });
+    await expect(
+      store.update((draft) => {
+        draft.activeProfileId = 'gone';
+      }),
+    ).rejects.toMatchObject({
+      code: 'settings',
+      message: 'Settings not saved: activeProfileId: names no existing profile',
+    });
     expect(store.view().settings.profiles).toHaveLength(1);
+    expect(store.view().settings.activeProfileId).toBe('sandbox');
   });
 
   it('reports a failed write as a settings error, keeps the old settings and leaves no temp file', async () => {
@@ -74,17 +83,17 @@ describe('SettingsStore', () => {
     expect(await readdir(dir)).toEqual(['profile']);
   });
 
-  it('serializes quick successive writes: the last one wins and the file is always whole', async () => {
+  it('serializes quick concurrent writes: none is lost and the file is always whole', async () => {
     const store = await SettingsStore.open(dir);
-    const themes = ['dark', 'light', 'system', 'dark', 'light'] as const;
+    const parties = ['a', 'b', 'c', 'd', 'e'].map((n) => ({ party: `${n}::1220${'0'.repeat(64)}`, label: n }));
     await Promise.all(
-      themes.map((theme) =>
-        store.update((d) => {
-          d.preferences.theme = theme;
+      parties.map((p) =>
+        store.update((draft) => {
+          draft.savedParties.push(p);
         }),
       ),
     );
     const onDisk = JSON.parse(await readFile(join(dir, SETTINGS_FILE), 'utf8'));
-    expect(onDisk.preferences.theme).toBe('light');
+    expect(onDisk.savedParties.map((p: { label: string }) => p.label).sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
   });
 });

@@ -1,15 +1,18 @@
 // Every secret (API key, ledger JWT, partner bearer token) per connection profile.
-// The OS keychain holds them; when it is unavailable the store keeps them in memory for this
-// session only and says so. Nothing here ever writes a secret to disk, and nothing it returns
-// to callers outside main carries more than {present, hint}.
+// The OS keychain holds them. When it is unavailable at start, the store keeps secrets in memory
+// for this session only and says so. When it fails later, a save falls back to the session store
+// (and says so), while a read or a delete that fails is reported as a keychain error rather than
+// as "no secret": the secret may well still be there. Nothing here writes a secret to disk, and
+// nothing it returns to the renderer carries more than {present, hint}.
 import {
   SECRET_KINDS,
   type SecretKind,
   type SecretStatus,
   type SecretStorageInfo,
 } from '../../../src-shared/contract/schemas.ts';
+import { ServiceError } from '../errors.ts';
 import { KeychainUnavailableError, type KeytarModule, KeytarSecretBackend, loadKeytar } from './keytar-backend.ts';
-import { MemorySecretBackend, type SecretBackend } from './secret-backend.ts';
+import { MemorySecretBackend } from './secret-backend.ts';
 
 export const KEYCHAIN_SERVICE = 'ledger-explorer';
 
@@ -26,12 +29,13 @@ export function secretHint(secret: string): string | null {
 }
 
 export class CredentialStore {
-  private backend: SecretBackend;
-  private fallbackReason: string | null;
+  private readonly keychain: KeytarSecretBackend | null;
   private readonly session = new MemorySecretBackend();
+  /** Set once secrets have had to go to the session store; shown to the user. */
+  private fallbackReason: string | null;
 
-  private constructor(backend: SecretBackend | null, reason: string | null) {
-    this.backend = backend ?? this.session;
+  private constructor(keychain: KeytarSecretBackend | null, reason: string | null) {
+    this.keychain = keychain;
     this.fallbackReason = reason;
   }
 
@@ -48,19 +52,47 @@ export class CredentialStore {
   }
 
   storageInfo(): SecretStorageInfo {
-    return { backend: this.backend.kind, reason: this.fallbackReason };
+    return this.fallbackReason
+      ? { backend: 'session', reason: this.fallbackReason }
+      : { backend: 'keychain', reason: null };
   }
 
+  /** The secret, or null when none is saved. Throws a `keychain` ServiceError when the keychain cannot be read. */
   async get(profileId: string, kind: SecretKind): Promise<string | null> {
-    return this.guarded((backend) => backend.get(account(profileId, kind)));
+    const key = account(profileId, kind);
+    const inSession = await this.session.get(key);
+    if (inSession !== null || !this.keychain) return inSession;
+    try {
+      return await this.keychain.get(key);
+    } catch (error) {
+      throw this.keychainFailed(error, `The ${kind} could not be read from the OS keychain`);
+    }
   }
 
   async set(profileId: string, kind: SecretKind, secret: string): Promise<void> {
-    await this.guarded((backend) => backend.set(account(profileId, kind), secret));
+    const key = account(profileId, kind);
+    if (this.keychain) {
+      try {
+        await this.keychain.set(key, secret);
+        await this.session.delete(key);
+        return;
+      } catch (error) {
+        if (!(error instanceof KeychainUnavailableError)) throw error;
+        this.fallbackReason = `${describeFailure(error)}; secrets saved from now on are kept only until you quit`;
+      }
+    }
+    await this.session.set(key, secret);
   }
 
   async delete(profileId: string, kind: SecretKind): Promise<void> {
-    await this.guarded((backend) => backend.delete(account(profileId, kind)));
+    const key = account(profileId, kind);
+    await this.session.delete(key);
+    if (!this.keychain) return;
+    try {
+      await this.keychain.delete(key);
+    } catch (error) {
+      throw this.keychainFailed(error, `The ${kind} could not be removed from the OS keychain`);
+    }
   }
 
   async deleteProfile(profileId: string): Promise<void> {
@@ -70,9 +102,16 @@ export class CredentialStore {
   async status(profileId: string): Promise<Record<SecretKind, SecretStatus>> {
     const entries = await Promise.all(
       SECRET_KINDS.map(async (kind) => {
-        const secret = await this.get(profileId, kind);
+        const inSession = await this.session.get(account(profileId, kind));
+        let secret: string | null;
+        try {
+          secret = inSession ?? (await this.get(profileId, kind));
+        } catch (error) {
+          if (!(error instanceof ServiceError)) throw error;
+          return [kind, { present: false, hint: null, source: 'unreadable' } satisfies SecretStatus] as const;
+        }
         const status: SecretStatus = secret
-          ? { present: true, hint: secretHint(secret), source: this.backend.kind }
+          ? { present: true, hint: secretHint(secret), source: inSession !== null ? 'session' : 'keychain' }
           : { present: false, hint: null, source: null };
         return [kind, status] as const;
       }),
@@ -80,19 +119,10 @@ export class CredentialStore {
     return Object.fromEntries(entries) as Record<SecretKind, SecretStatus>;
   }
 
-  /**
-   * Runs an operation on the keychain; if the keychain goes away mid-session, switch to the session
-   * store for the rest of the run (and report it) instead of failing every later call.
-   */
-  private async guarded<T>(operation: (backend: SecretBackend) => Promise<T>): Promise<T> {
-    try {
-      return await operation(this.backend);
-    } catch (error) {
-      if (this.backend === this.session || !(error instanceof KeychainUnavailableError)) throw error;
-      this.backend = this.session;
-      this.fallbackReason = `${describeFailure(error)} (secrets saved before this are still in the keychain but cannot be read now)`;
-      return operation(this.session);
-    }
+  private keychainFailed(error: unknown, what: string): Error {
+    if (!(error instanceof KeychainUnavailableError)) return error as Error;
+    this.fallbackReason ??= `${describeFailure(error)}; secrets saved from now on are kept only until you quit`;
+    return new ServiceError('keychain', `${what}: ${error.message}.`);
   }
 }
 

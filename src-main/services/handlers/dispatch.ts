@@ -35,9 +35,10 @@ export function createDispatch(handlers: Handlers, log: (line: string) => void =
       return { ok: true, value: await handler(...(parsed.data as unknown[])) };
     } catch (error) {
       if (error instanceof ServiceError) return failure(error.code, error.message, error.details);
-      // Unexpected: log the channel and error name only (a message could echo an argument).
-      log(`${entry.name} failed: ${(error as Error)?.name ?? 'Error'}`);
-      return failure('internal', `Internal error in ${entry.name}: ${(error as Error)?.message ?? String(error)}`);
+      // Unexpected: neither the log nor the renderer gets the message, which could echo an argument (a secret).
+      const name = (error as Error)?.name ?? 'Error';
+      log(`${entry.name} failed: ${name}`);
+      return failure('internal', `Internal error in ${entry.name} (${name}); the app log has the channel and time.`);
     }
   };
 }

@@ -58,6 +58,7 @@ export function expectJson(response: HttpResponse, what: string): unknown {
 
 export function statusError(response: HttpResponse, what: string): ServiceError {
   const said = serverMessage(response.text);
+  const body = parsedBody(response.text);
   const code =
     response.status === 401
       ? 'unauthorized'
@@ -69,7 +70,17 @@ export function statusError(response: HttpResponse, what: string): ServiceError 
   return new ServiceError(code, `${what}: HTTP ${response.status}${said ? ` — ${said}` : ''}`, {
     status: response.status,
     ...(said ? { serverMessage: said } : {}),
+    // The whole parsed body, for callers that show structured errors (start-up progress, quarantine).
+    ...(body !== undefined ? { body } : {}),
   });
+}
+
+function parsedBody(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The human part of an error body: `{error}`, problem details' title/detail, or the text itself. */

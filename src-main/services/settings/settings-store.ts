@@ -2,6 +2,7 @@
 // A file that cannot be used is kept as a backup and the app starts on defaults, telling the user.
 import { mkdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { z } from 'zod';
 import { type Settings, Settings as SettingsSchema, type SettingsView } from '../../../src-shared/contract/schemas.ts';
 import { ServiceError } from '../errors.ts';
 import { writeFileAtomic } from './atomic-write.ts';
@@ -35,8 +36,9 @@ export class SettingsStore {
         backupPath: null,
       });
     }
-    const problem = parseProblem(text);
-    if (!problem) return new SettingsStore(path, SettingsSchema.parse(JSON.parse(text)), null);
+    const parsed = parseSettings(text);
+    if (parsed.ok) return new SettingsStore(path, parsed.settings, null);
+    const problem = parsed.problem;
 
     const backupPath = `${path}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     let kept: string | null = backupPath;
@@ -70,7 +72,9 @@ export class SettingsStore {
     const run = async () => {
       const draft = structuredClone(this.current);
       change(draft);
-      const next = SettingsSchema.parse(draft);
+      const checked = SettingsSchema.safeParse(draft);
+      if (!checked.success) throw new ServiceError('settings', `Settings not saved: ${describeIssue(checked.error)}`);
+      const next = checked.data;
       try {
         await writeFileAtomic(this.path, `${JSON.stringify(next, null, 2)}\n`);
       } catch (error) {
@@ -85,15 +89,18 @@ export class SettingsStore {
   }
 }
 
-function parseProblem(text: string): string | null {
+function parseSettings(text: string): { ok: true; settings: Settings } | { ok: false; problem: string } {
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (error) {
-    return `not valid JSON: ${(error as Error).message}`;
+    return { ok: false, problem: `not valid JSON: ${(error as Error).message}` };
   }
   const result = SettingsSchema.safeParse(data);
-  if (result.success) return null;
-  const first = result.error.issues[0];
+  return result.success ? { ok: true, settings: result.data } : { ok: false, problem: describeIssue(result.error) };
+}
+
+function describeIssue(error: z.ZodError): string {
+  const first = error.issues[0];
   return `${first?.path.join('.') || 'file'}: ${first?.message ?? 'invalid'}`;
 }

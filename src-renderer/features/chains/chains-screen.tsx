@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ledger } from '../../bridge.ts';
 import { ErrorMessage } from '../../ui/error-message.tsx';
 import { useActiveProfile } from '../settings/settings-queries.ts';
+import { ChainsTable } from './chains-table.tsx';
 
 /** The chain listing of the active profile. Main makes the authenticated call; the key never comes here. */
 export function ChainsScreen() {
@@ -28,31 +29,9 @@ export function ChainsScreen() {
             {chains.data.chains.length} chains from {chains.data.source}, fetched{' '}
             {new Date(chains.data.fetchedAt).toLocaleTimeString()}
           </p>
-          <table className="data-table" aria-label="Chains">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Details</th>
-              </tr>
-            </thead>
-            <tbody>
-              {chains.data.chains.map((chain) => (
-                <tr key={chain.name}>
-                  <td className="mono">{chain.name}</td>
-                  <td className="mono muted">{summarize(chain.fields)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ChainsTable chains={chains.data.chains} />
         </>
       )}
     </div>
   );
-}
-
-function summarize(fields: Record<string, unknown>): string {
-  return Object.entries(fields)
-    .filter(([key]) => key !== 'name')
-    .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
-    .join(' · ');
 }

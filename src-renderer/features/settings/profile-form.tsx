@@ -48,7 +48,7 @@ export function ProfileForm({ profile, onDone }: { profile: RemoteProfile | null
       return;
     }
     setIssues({});
-    save.mutate(input, { onSuccess: (saved) => onDone(saved.id) });
+    save.mutate(input, { onSuccess: (saved) => onDone(saved.profile.id) });
   };
   const issue = (field: string) => issues[field] ?? fieldIssue(save.error, field);
 
@@ -104,6 +104,12 @@ export function ProfileForm({ profile, onDone }: { profile: RemoteProfile | null
         </select>
       </Field>
       {save.error && !Object.keys(issues).length && <ErrorMessage error={save.error} />}
+      {save.data?.secretsCleared && (
+        <p className="banner banner-warning" role="status">
+          The addresses changed, so this profile's saved secrets were removed: they are never sent to a host they were
+          not saved for. Enter them again below.
+        </p>
+      )}
       <div className="form-actions">
         <button type="submit" disabled={save.isPending}>
           {profile ? 'Save profile' : 'Create profile'}

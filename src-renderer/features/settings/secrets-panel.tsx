@@ -96,6 +96,7 @@ function SecretRow({
 
 function describeStatus(status: { present: boolean; hint: string | null; source: string | null } | undefined): string {
   if (!status) return '…';
+  if (status.source === 'unreadable') return 'cannot be read: the OS keychain did not answer';
   if (!status.present) return 'not set';
   if (status.source === 'sandbox') return 'built-in sandbox credential';
   const where = status.source === 'session' ? 'saved for this session' : 'saved in keychain';

@@ -42,7 +42,12 @@ export function useSaveProfile() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: ProfileInput) => ledger().settings.saveProfile(input),
-    onSuccess: () => client.invalidateQueries({ queryKey: settingsKeys.settings }),
+    onSuccess: ({ profile }) => {
+      void client.invalidateQueries({ queryKey: settingsKeys.settings });
+      void client.invalidateQueries({ queryKey: settingsKeys.secrets(profile.id) });
+      // Answers fetched with the old addresses are no longer this profile's.
+      void client.invalidateQueries({ queryKey: ['chains', profile.id] });
+    },
   });
 }
 
@@ -53,6 +58,7 @@ export function useSecretMutation(profileId: string) {
   const client = useQueryClient();
   const onSuccess = (status: Awaited<ReturnType<ReturnType<typeof ledger>['secrets']['status']>>) => {
     client.setQueryData(settingsKeys.secrets(profileId), status);
+    void client.invalidateQueries({ queryKey: ['chains', profileId] });
     // Where secrets live may have changed (keychain gone mid-session): refresh the banner.
     void client.invalidateQueries({ queryKey: settingsKeys.appInfo });
   };
