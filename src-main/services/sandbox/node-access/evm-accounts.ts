@@ -1,0 +1,25 @@
+import { createHash } from 'node:crypto';
+
+/** A prefunded account of the sandbox EVM chains; the same key holds the same balance on every chain. */
+export interface EvmAccount {
+  address: string;
+  privateKey: string;
+  /** Balance at genesis (block 0); later blocks move value between the accounts. */
+  balanceWei: string;
+}
+
+export const EVM_ACCOUNT_COUNT = 10;
+
+/** 10,000 coins of 18 decimals: plenty for any test, and a round number a person recognises. */
+export const EVM_ACCOUNT_BALANCE_WEI = (10_000n * 10n ** 18n).toString();
+
+/**
+ * Private keys derived from the seed like the sandbox credentials, so a support case can be replayed
+ * with the same accounts. A SHA-256 digest is a valid secp256k1 key except with negligible probability.
+ */
+export function evmAccountKeys(seed: number): string[] {
+  return Array.from(
+    { length: EVM_ACCOUNT_COUNT },
+    (_, index) => `0x${createHash('sha256').update(`ledger-sandbox:${seed}:evm-account:${index}`).digest('hex')}`,
+  );
+}

@@ -1,0 +1,37 @@
+// JSON-RPC over HTTP to one local EVM node: how the sandbox seeds history, looks up blocks and
+// forwards callers' requests. The nodes are on loopback, so a slow answer means a stuck node.
+const NODE_TIMEOUT_MS = 30_000;
+
+/** The node could not be reached or did not answer with JSON: the router turns this into a 502. */
+export class NodeUnavailableError extends Error {}
+
+/** Posts a JSON-RPC request or batch and returns the node's parsed answer, whatever it says. */
+export async function postToNode(url: string, body: unknown): Promise<unknown> {
+  let text: string;
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(NODE_TIMEOUT_MS),
+    });
+    text = await response.text();
+  } catch (error) {
+    throw new NodeUnavailableError(`the EVM node at ${url} did not answer (${(error as Error).message})`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new NodeUnavailableError(`the EVM node at ${url} answered something that is not JSON`);
+  }
+}
+
+/** One call that must succeed, for the sandbox's own use: a JSON-RPC error here is a bug, so it throws. */
+export async function callNode(url: string, method: string, params: unknown[] = []): Promise<unknown> {
+  const answer = (await postToNode(url, { jsonrpc: '2.0', id: 1, method, params })) as {
+    result?: unknown;
+    error?: { message?: string };
+  };
+  if (answer.error) throw new Error(`${method} failed on ${url}: ${answer.error.message ?? 'no message'}`);
+  return answer.result;
+}
