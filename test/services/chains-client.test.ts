@@ -4,7 +4,7 @@ import { type SandboxNetwork, startSandboxNetwork } from '../../src-main/service
 
 let sandbox: SandboxNetwork;
 beforeAll(async () => {
-  sandbox = await startSandboxNetwork({ seed: 7 });
+  sandbox = await startSandboxNetwork({ seed: 7, transfers: 100, evm: false });
 });
 afterAll(() => sandbox.close());
 

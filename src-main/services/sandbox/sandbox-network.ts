@@ -1,9 +1,16 @@
-// The local sandbox network: one loopback HTTP server with the four addresses of the spec
-// under path prefixes. This version serves the chain listing (plain and marketplace-partner);
-// the ledger-data interface and node access answer 501 until the sandbox issue builds them.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+// The local sandbox network: one loopback HTTP server with the four addresses of the spec under
+// path prefixes — the ledger-data interface (/ledger), the chain listing (/translate and
+// /partner) and node access (/rpc, forwarded to real in-process EVM nodes).
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ServiceUrls } from '../connection.ts';
+import { serveChainListing } from './chain-listing.ts';
+import { applyFault, type Interface, parseFault } from './faults.ts';
+import { sendJson } from './http-replies.ts';
+import { createLedgerService, type LedgerService } from './ledger/ledger-service.ts';
+import { VALIDATOR_NODES } from './ledger/validator-nodes.ts';
+import { type EvmNodes, startEvmNodes } from './node-access/evm-nodes.ts';
+import { createNodeAccessRouter } from './node-access/node-access-router.ts';
 import { SANDBOX_CHAINS } from './sandbox-chains.ts';
 import { sandboxCredentials } from './sandbox-credentials.ts';
 
@@ -11,73 +18,127 @@ export interface SandboxOptions {
   host?: string;
   port?: number;
   seed?: number;
+  /** Transfers in the generated ledger (default 100,000). */
+  transfers?: number;
+  /** Answer every transfers call with the start-up 503 for this many seconds. */
+  startupSeconds?: number;
+  /** Honour the x-sandbox-fault request header. */
+  faults?: boolean;
+  /** Start the EVM nodes behind node access (default true). */
+  evm?: boolean;
+  log?: (line: string) => void;
 }
 
 export interface SandboxNetwork {
   urls: ServiceUrls;
   credentials: { apiKey: string; partnerToken: string };
+  ledger: LedgerService;
+  evm: EvmNodes | null;
+  /** Everything a client needs to use the network: the CLI's ready line. */
+  describe(): SandboxDescription;
   close(): Promise<void>;
 }
 
+export type SandboxDescription = ServiceUrls & {
+  apiKey: string;
+  partnerToken: string;
+  parties: string[];
+  instruments: Array<{ admin: string; id: string; symbol: string | null; decimals: number | null }>;
+  ledgerCoin: { admin: string; id: string };
+  nodes: Array<{ id: string; default: boolean; state: string }>;
+  chains: string[];
+  evmAccounts: string[];
+  tokens: LedgerService['auth']['tokens'];
+};
+
 export async function startSandboxNetwork(options: SandboxOptions = {}): Promise<SandboxNetwork> {
   const host = options.host ?? '127.0.0.1';
-  const credentials = sandboxCredentials(options.seed ?? 1);
-  const server: Server = createServer((req, res) => route(req, res, credentials));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  return {
-    urls: {
-      baseUrl: `${origin}/ledger`,
-      translateUrl: `${origin}/translate`,
-      partnerUrl: `${origin}/partner`,
-      rpcUrl: `${origin}/rpc`,
-    },
-    credentials,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
-}
+  const seed = options.seed ?? 1;
+  const credentials = sandboxCredentials(seed);
+  const [ledger, evm] = await Promise.all([
+    createLedgerService({ seed, transfers: options.transfers ?? 100_000, startupSeconds: options.startupSeconds }),
+    options.evm === false ? null : startEvmNodes({ chains: SANDBOX_CHAINS, seed, host: '127.0.0.1' }),
+  ]);
+  const nodeAccess = createNodeAccessRouter({ apiKey: credentials.apiKey, nodes: evm?.nodes });
+  let origin = '';
 
-function route(req: IncomingMessage, res: ServerResponse, credentials: SandboxNetwork['credentials']): void {
-  const path = new URL(req.url ?? '/', 'http://sandbox').pathname;
-  if (path === '/translate/evm/chains' || path === '/partner/evm/chains') {
-    chainListing(req, res, credentials, path.startsWith('/partner'));
-  } else if (path.startsWith('/ledger/') || path.startsWith('/rpc/')) {
-    sendJson(res, 501, { error: 'not implemented in this version of the sandbox network' });
-  } else {
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', origin);
+    const path = url.pathname;
+    const where: Interface | null = path.startsWith('/ledger/')
+      ? 'ledger'
+      : path.startsWith('/translate/') || path.startsWith('/partner/')
+        ? 'chains'
+        : path.startsWith('/rpc/')
+          ? 'rpc'
+          : null;
+    if (!where) return sendJson(res, 404, { error: `no such resource: ${path}` });
+
+    if (options.faults) {
+      const fault = parseFault(req.headers['x-sandbox-fault']);
+      if (fault === 'invalid') {
+        return sendJson(res, 400, {
+          error: 'unknown x-sandbox-fault: use latency=<ms>, status=500, status=503, reset, truncate or html502',
+        });
+      }
+      if (fault && (await applyFault(fault, where, req, res))) return;
+    }
+
+    if (where === 'ledger') return ledger.handle(req, res, path.slice('/ledger'.length), url, `${origin}/ledger`);
+    if (where === 'rpc') return nodeAccess(req, res, path.slice('/rpc/'.length));
+    if (path === '/translate/evm/chains' || path === '/partner/evm/chains') {
+      return serveChainListing(req, res, credentials, path.startsWith('/partner'));
+    }
     sendJson(res, 404, { error: `no such resource: ${path}` });
   }
-}
 
-function chainListing(
-  req: IncomingMessage,
-  res: ServerResponse,
-  credentials: SandboxNetwork['credentials'],
-  partner: boolean,
-): void {
-  if (req.method !== 'GET') {
-    sendJson(res, 405, { error: 'method not allowed: use GET' });
-    return;
+  const server = createServer((req, res) => {
+    route(req, res).catch((error: Error) => {
+      options.log?.(`internal error on ${req.method} ${req.url?.split('?')[0]}: ${error.name}`);
+      if (!res.headersSent) sendJson(res, 500, { error: 'internal error in the sandbox network' });
+      else res.destroy();
+    });
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, host, () => resolve());
+    });
+  } catch (error) {
+    await evm?.close();
+    throw error;
   }
-  const given = partner ? req.headers.authorization : req.headers.apikey;
-  const expected = partner ? `Bearer ${credentials.partnerToken}` : credentials.apiKey;
-  if (given !== expected) {
-    const what = partner ? 'partner bearer token' : 'apiKey header';
-    sendJson(res, 401, { error: given ? `invalid ${what}` : `missing ${what}` });
-    return;
-  }
-  sendJson(res, 200, SANDBOX_CHAINS);
-}
+  const { port } = server.address() as AddressInfo;
+  origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const urls: ServiceUrls = {
+    baseUrl: `${origin}/ledger`,
+    translateUrl: `${origin}/translate`,
+    partnerUrl: `${origin}/partner`,
+    rpcUrl: `${origin}/rpc`,
+  };
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-  res.end(text);
+  return {
+    urls,
+    credentials,
+    ledger,
+    evm,
+    describe: () => ({
+      ...urls,
+      ...credentials,
+      parties: ledger.store.parties.ids,
+      instruments: ledger.store.instruments.map(({ admin, id, symbol, decimals }) => ({ admin, id, symbol, decimals })),
+      ledgerCoin: { admin: ledger.store.instruments[0].admin, id: ledger.store.instruments[0].id },
+      nodes: VALIDATOR_NODES.map((n) => ({ ...n })),
+      chains: SANDBOX_CHAINS.map((c) => c.name),
+      evmAccounts: evm?.accounts.map((a) => a.address) ?? [],
+      tokens: ledger.auth.tokens,
+    }),
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await evm?.close();
+    },
+  };
 }

@@ -1,0 +1,132 @@
+// The ledger-data interface of the sandbox network (spec 4.1, 7, 8):
+// GET {base_url}/api/v2/parties/{party}/tokenTransfers
+// Order of checks (docs/service-decisions.md): start-up 503, header/query conflicts 400,
+// node 404/503, JWT 401, query 400, unknown party 404, permission 403, then the page.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { sendJson } from '../http-replies.ts';
+import { AuthError, createLedgerAuth, type LedgerAuth } from './ledger-auth.ts';
+import { startupStatusBody } from './startup-status.ts';
+import { transferPage } from './transfer-page.ts';
+import { BadRequest, parseTransferQuery } from './transfer-query.ts';
+import { generateTransfers, type TransferStore } from './transfer-store.ts';
+import { quarantinedBody, VALIDATOR_NODES } from './validator-nodes.ts';
+
+export interface LedgerServiceOptions {
+  seed: number;
+  transfers: number;
+  /** For this many seconds after start every transfers call answers 503 with the start-up body. */
+  startupSeconds?: number;
+}
+
+export interface LedgerService {
+  store: TransferStore;
+  auth: LedgerAuth;
+  /** Handles a request whose path starts with the base_url prefix; `path` is the rest. */
+  handle(req: IncomingMessage, res: ServerResponse, path: string, url: URL, baseUrl: string): Promise<void>;
+}
+
+const ROUTE = /^\/api\/v2\/parties\/([^/]+)\/tokenTransfers$/;
+
+export async function createLedgerService(options: LedgerServiceOptions): Promise<LedgerService> {
+  const store = generateTransfers(options.seed, options.transfers);
+  const knownParties = new Map<string, number>(store.parties.ids.map((id, index) => [id, index]));
+  const otherParties = new Set([store.parties.dso, ...store.parties.registrars]);
+  const auth = await createLedgerAuth(options.seed, store.parties.ids);
+  const startedAt = Date.now();
+  const startupMs = (options.startupSeconds ?? 0) * 1000;
+
+  async function handle(req: IncomingMessage, res: ServerResponse, path: string, url: URL, baseUrl: string) {
+    const match = ROUTE.exec(path);
+    if (!match) return sendJson(res, 404, { error: `no such resource: ${path}` });
+    if (req.method !== 'GET') return sendJson(res, 405, { error: 'method not allowed: use GET' }, { allow: 'GET' });
+    if (hasBody(req)) return sendJson(res, 400, { error: 'the request must not have a body' });
+
+    const now = Date.now();
+    if (now - startedAt < startupMs) {
+      const retryAfter = Math.max(1, Math.min(5, Math.ceil((startupMs - (now - startedAt)) / 1000)));
+      return sendJson(res, 503, startupStatusBody(startedAt, now, startupMs / 1000), {
+        'retry-after': String(retryAfter),
+      });
+    }
+
+    let party: string;
+    try {
+      party = decodeURIComponent(match[1]);
+    } catch {
+      return sendJson(res, 400, { error: 'party is not valid percent-encoding' });
+    }
+    const jwt = headerOrQuery(req, url, 'jwt');
+    const nodeId = headerOrQuery(req, url, 'nodeId');
+    if (jwt === CONFLICT)
+      return sendJson(res, 400, { error: 'jwt header and jwt query parameter differ: send one, or both equal' });
+    if (nodeId === CONFLICT) {
+      return sendJson(res, 400, { error: 'nodeId header and nodeId query parameter differ: send one, or both equal' });
+    }
+
+    const node =
+      nodeId === null ? VALIDATOR_NODES.find((n) => n.default) : VALIDATOR_NODES.find((n) => n.id === nodeId);
+    if (!node) {
+      return sendJson(res, 404, {
+        error: `unknown nodeId "${String(nodeId).slice(0, 80)}"; configured nodes: ${VALIDATOR_NODES.map((n) => n.id).join(', ')}`,
+      });
+    }
+    if (node.state === 'quarantined') return sendJson(res, 503, quarantinedBody(node));
+
+    let readable: Set<string>;
+    try {
+      readable = await auth.readableParties(jwt);
+    } catch (error) {
+      if (error instanceof AuthError) return sendJson(res, 401, { error: error.message });
+      throw error;
+    }
+
+    let query: ReturnType<typeof parseTransferQuery>;
+    try {
+      query = parseTransferQuery(party, url.searchParams);
+    } catch (error) {
+      if (error instanceof BadRequest) return sendJson(res, 400, { error: error.message });
+      throw error;
+    }
+
+    const partyIndex = knownParties.get(party);
+    if (partyIndex === undefined && !otherParties.has(party)) {
+      return sendJson(res, 404, { error: `unknown party: ${party.slice(0, 80)}` });
+    }
+    if (!readable.has(party))
+      return sendJson(res, 403, { error: `the ledger JWT does not grant readAs or actAs for ${party}` });
+
+    const page = partyIndex === undefined ? { legs: [], next: null } : transferPage(store, partyIndex, query);
+    let nextPageUrl: string | null = null;
+    if (page.next) {
+      const params = new URLSearchParams(query.echo);
+      if (url.searchParams.has('nodeId')) params.set('nodeId', url.searchParams.get('nodeId') as string);
+      params.set('cursor', page.next);
+      nextPageUrl = `${baseUrl}/api/v2/parties/${encodeURIComponent(party)}/tokenTransfers?${params}`;
+    }
+    sendJson(res, 200, {
+      party,
+      transfers: page.legs,
+      count: page.legs.length,
+      hasNextPage: page.next !== null,
+      nextPageUrl,
+    });
+  }
+
+  return { store, auth, handle };
+}
+
+const CONFLICT = Symbol('conflict');
+
+/** The header (case-insensitive) or the query form of a parameter; CONFLICT if both are sent and differ. */
+function headerOrQuery(req: IncomingMessage, url: URL, name: string): string | null | typeof CONFLICT {
+  const header = req.headers[name.toLowerCase()];
+  const fromHeader = Array.isArray(header) ? header[0] : header;
+  const fromQuery = url.searchParams.get(name);
+  if (fromHeader !== undefined && fromQuery !== null && fromHeader !== fromQuery) return CONFLICT;
+  return fromHeader ?? fromQuery;
+}
+
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
+}
