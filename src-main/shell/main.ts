@@ -1,7 +1,7 @@
 // The Electron entry: app lifecycle, the window, IPC registration. The only main code that imports electron.
 
 import { join } from 'node:path';
-import { app, type BrowserWindow, Menu, session } from 'electron';
+import { app, type BrowserWindow, dialog, Menu, session } from 'electron';
 import { startAppServices } from '../services/app-services.ts';
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './app-protocol.ts';
 import { registerIpc } from './ipc.ts';
@@ -38,6 +38,15 @@ async function start(): Promise<void> {
     version: app.getVersion(),
     transport: 'electron',
     log: (line) => console.error(`[main] ${line}`),
+    host: {
+      chooseSavePath: async (defaultName, filters) => {
+        const options = { defaultPath: join(app.getPath('downloads'), defaultName), filters };
+        const result = mainWindow
+          ? await dialog.showSaveDialog(mainWindow, options)
+          : await dialog.showSaveDialog(options);
+        return result.canceled || !result.filePath ? null : result.filePath;
+      },
+    },
   });
   registerIpc(services.dispatch, () => mainWindow, appOrigin);
   Menu.setApplicationMenu(null);

@@ -1,6 +1,6 @@
 // `npm run dev:web`: the app's main-process services with the renderer served to a browser.
 // Prints ONE JSON line on stdout when ready ({"url", "sandbox"}); logs go to stderr.
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -13,6 +13,8 @@ const { values } = parseArgs({
     'renderer-dir': { type: 'string' },
     port: { type: 'string' },
     'keychain-service': { type: 'string' },
+    'export-dir': { type: 'string' },
+    transfers: { type: 'string' },
   },
 });
 
@@ -29,12 +31,18 @@ try {
   process.exit(1);
 }
 
+// A browser has no native save dialog: exports go to this folder under the suggested name.
+const exportDir = resolve(values['export-dir'] ?? join(userDataDir, 'exports'));
+await mkdir(exportDir, { recursive: true });
+
 const services = await startAppServices({
   userDataDir,
   version,
   transport: 'web',
   // Its own keychain service name: secrets saved while trying the browser version never mix with the desktop app's.
   keychain: { service: values['keychain-service'] ?? 'ledger-explorer-dev-web' },
+  sandbox: values.transfers ? { transfers: Number(values.transfers) } : true,
+  host: { chooseSavePath: async (defaultName) => join(exportDir, defaultName) },
   log,
 });
 const shell = await startWebShell({
@@ -47,7 +55,8 @@ process.stdout.write(
   `${JSON.stringify({
     url: shell.url,
     userDataDir,
-    secretStorage: services.credentials.storageInfo().backend,
+    secretStorage: services.context.credentials.storageInfo().backend,
+    exportDir,
     sandbox: services.sandbox ? { ...services.sandbox.urls, ...services.sandbox.credentials } : null,
   })}\n`,
 );

@@ -16,6 +16,17 @@ import {
   SecretValue,
   type SettingsView,
 } from './schemas.ts';
+import {
+  ExportRequest,
+  type ExportStatus,
+  type NodeChoices,
+  RequestId,
+  type TokenInfo,
+  type TransferPage,
+  TransferPageRequest,
+} from './transfers.ts';
+
+const ExportJobId = z.string().regex(/^[a-f0-9]{16}$/, 'export job id');
 
 export interface ChannelSpec<A extends z.ZodTuple = z.ZodTuple, R = unknown> {
   args: A;
@@ -28,10 +39,13 @@ const channel =
   <A extends z.ZodTuple>(args: A): ChannelSpec<A, R> => ({ args });
 
 const none = z.tuple([]);
+const profileId = z.tuple([PROFILE_ID]);
 
 export const contract = {
   app: {
     info: channel<AppInfo>()(none),
+    /** Abandons a request started with this id (true if it was still running). */
+    cancel: channel<boolean>()(z.tuple([RequestId])),
   },
   settings: {
     get: channel<SettingsView>()(none),
@@ -48,7 +62,21 @@ export const contract = {
     clear: channel<Record<SecretKind, SecretStatus>>()(z.tuple([PROFILE_ID, SecretKind])),
   },
   chains: {
-    list: channel<ChainListing>()(z.tuple([PROFILE_ID])),
+    list: channel<ChainListing>()(profileId),
+  },
+  transfers: {
+    /** One page of a party's transfer legs; abandon it with app:cancel(requestId). */
+    page: channel<TransferPage>()(z.tuple([TransferPageRequest])),
+    /** What the profile's ledger JWT says (decoded locally, not verified): parties, expiry. */
+    tokenInfo: channel<TokenInfo>()(profileId),
+    /** Validator nodes to offer in the node selector. */
+    nodes: channel<NodeChoices>()(profileId),
+  },
+  export: {
+    /** Asks where to save, then streams every page for the filters to that file. null: the user cancelled. */
+    start: channel<ExportStatus | null>()(z.tuple([ExportRequest])),
+    status: channel<ExportStatus>()(z.tuple([ExportJobId])),
+    cancel: channel<ExportStatus>()(z.tuple([ExportJobId])),
   },
 } as const;
 

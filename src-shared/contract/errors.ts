@@ -9,6 +9,9 @@ export const ERROR_CODES = [
   'not_found', // a profile or resource the caller named does not exist
   'unauthorized', // 401 from a service
   'forbidden', // 403 from a service
+  'bad_request', // 400 from a service: it refused the request as sent
+  'service_starting', // 503 with the start-up body: retry after details.retryAfterSeconds
+  'node_quarantined', // 503 with the quarantined-node body
   'service_error', // any other non-2xx from a service
   'bad_response', // a service answered something that is not what the spec says
   'network', // connection refused, reset, DNS

@@ -107,10 +107,19 @@ export const SavedParty = z.object({
 });
 export type SavedParty = z.infer<typeof SavedParty>;
 
+/** The transfers table's layout, kept across restarts. */
+export const TableLayout = z.object({
+  columnVisibility: z.record(z.string().max(64), z.boolean()),
+  columnOrder: z.array(z.string().max(64)).max(64),
+  columnSizing: z.record(z.string().max(64), z.number().int().min(24).max(2000)),
+});
+export type TableLayout = z.infer<typeof TableLayout>;
+
 export const Preferences = z.object({
   theme: z.enum(['system', 'light', 'dark']),
   timeZone: z.enum(['local', 'utc']),
   timeFormat: z.enum(['relative', 'absolute']),
+  transfersTable: TableLayout.default({ columnVisibility: {}, columnOrder: [], columnSizing: {} }),
 });
 export type Preferences = z.infer<typeof Preferences>;
 export const PreferencesPatch = Preferences.partial().strict();

@@ -18,6 +18,11 @@ export function defaultSettings(): Settings {
       },
     ],
     savedParties: [],
-    preferences: { theme: 'system', timeZone: 'local', timeFormat: 'absolute' },
+    preferences: {
+      theme: 'system',
+      timeZone: 'local',
+      timeFormat: 'absolute',
+      transfersTable: { columnVisibility: {}, columnOrder: [], columnSizing: {} },
+    },
   };
 }

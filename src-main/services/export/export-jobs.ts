@@ -1,0 +1,174 @@
+// Exports every page for a set of filters to a file, streamed: a page is fetched, written and
+// dropped before the next, so memory stays flat however many legs there are. The file is written
+// beside its target as `.partial` and renamed only when complete: a cancelled or failed export
+// never leaves a half-written file under the name the user chose.
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import type { ExportFormat, ExportStatus, TransferPage } from '../../../src-shared/contract/transfers.ts';
+import { ServiceError } from '../errors.ts';
+import { CSV_HEADER, csvRow, jsonLine } from './csv.ts';
+import { ExportTally } from './export-summary.ts';
+
+export type FetchPage = (next: string | null, signal: AbortSignal) => Promise<TransferPage>;
+
+interface Job {
+  status: ExportStatus;
+  controller: AbortController;
+  started: number;
+  tally: ExportTally;
+  done: Promise<void>;
+}
+
+/** How long finished jobs stay queryable. */
+const KEEP_FINISHED = 50;
+
+export class ExportJobs {
+  private readonly jobs = new Map<string, Job>();
+
+  start(path: string, format: ExportFormat, fetchPage: FetchPage): ExportStatus {
+    const jobId = randomBytes(8).toString('hex');
+    const controller = new AbortController();
+    const status: ExportStatus = {
+      jobId,
+      state: 'running',
+      path,
+      format,
+      legs: 0,
+      pages: 0,
+      bytes: 0,
+      elapsedMs: 0,
+      legsPerSecond: 0,
+      error: null,
+      summary: null,
+    };
+    const job: Job = {
+      status,
+      controller,
+      started: performance.now(),
+      tally: new ExportTally(),
+      done: Promise.resolve(),
+    };
+    job.done = this.run(job, fetchPage);
+    this.jobs.set(jobId, job);
+    this.forgetOldJobs();
+    return { ...status };
+  }
+
+  status(jobId: string): ExportStatus {
+    const job = this.job(jobId);
+    return this.snapshot(job);
+  }
+
+  async cancel(jobId: string): Promise<ExportStatus> {
+    const job = this.job(jobId);
+    job.controller.abort();
+    await job.done;
+    return this.snapshot(job);
+  }
+
+  /** Resolves when the job has finished (tests and benchmarks). */
+  async finished(jobId: string): Promise<ExportStatus> {
+    const job = this.job(jobId);
+    await job.done;
+    return this.snapshot(job);
+  }
+
+  private job(jobId: string): Job {
+    const job = this.jobs.get(jobId);
+    if (!job) throw new ServiceError('not_found', `No export job ${jobId}`);
+    return job;
+  }
+
+  private snapshot(job: Job): ExportStatus {
+    const s = job.status;
+    if (s.state === 'running') {
+      s.elapsedMs = Math.round(performance.now() - job.started);
+      s.legsPerSecond = s.elapsedMs > 0 ? Math.round((s.legs / s.elapsedMs) * 1000) : 0;
+    }
+    return { ...s };
+  }
+
+  private async run(job: Job, fetchPage: FetchPage): Promise<void> {
+    const { status, controller, tally } = job;
+    const partial = `${status.path}.partial-${status.jobId}`;
+    const out = createWriteStream(partial, { flags: 'wx', mode: 0o600 });
+    const write = (chunk: string) => writeChunk(out, chunk, status);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        out.once('open', () => resolve());
+        out.once('error', reject);
+      });
+      if (status.format === 'csv') await write(CSV_HEADER);
+      let next: string | null = null;
+      do {
+        const page = await fetchPage(next, controller.signal);
+        if (controller.signal.aborted) break;
+        // One string per page: far fewer writes than one per leg, and no per-leg promise.
+        let chunk = '';
+        for (const leg of page.legs) {
+          chunk += status.format === 'csv' ? csvRow(leg) : jsonLine(leg);
+          tally.add(leg);
+        }
+        await write(chunk);
+        status.legs += page.legs.length;
+        status.pages++;
+        tally.pages = status.pages;
+        next = page.next;
+      } while (next && !controller.signal.aborted);
+      await closeStream(out);
+      if (controller.signal.aborted) {
+        status.state = 'cancelled';
+        await rm(partial, { force: true });
+      } else {
+        await rename(partial, status.path);
+        status.state = 'done';
+        status.summary = tally.summary();
+      }
+    } catch (error) {
+      out.destroy();
+      await rm(partial, { force: true }).catch(() => {});
+      if (controller.signal.aborted) {
+        status.state = 'cancelled';
+      } else {
+        status.state = 'failed';
+        status.error = error instanceof Error ? error.message : String(error);
+      }
+    } finally {
+      status.elapsedMs = Math.round(performance.now() - job.started);
+      status.legsPerSecond = status.elapsedMs > 0 ? Math.round((status.legs / status.elapsedMs) * 1000) : 0;
+    }
+  }
+
+  private forgetOldJobs(): void {
+    const finished = [...this.jobs.values()].filter((j) => j.status.state !== 'running');
+    for (const job of finished.slice(0, Math.max(0, finished.length - KEEP_FINISHED)))
+      this.jobs.delete(job.status.jobId);
+  }
+}
+
+/** Writes respecting backpressure: waits for 'drain' instead of buffering the whole export in memory. */
+function writeChunk(out: WriteStream, chunk: string, status: ExportStatus): Promise<void> {
+  if (chunk.length === 0) return Promise.resolve();
+  const bytes = Buffer.byteLength(chunk);
+  status.bytes += bytes;
+  if (out.write(chunk)) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error) => {
+      out.off('drain', onDrain);
+      reject(error);
+    };
+    const onDrain = () => {
+      out.off('error', onError);
+      resolve();
+    };
+    out.once('drain', onDrain);
+    out.once('error', onError);
+  });
+}
+
+function closeStream(out: WriteStream): Promise<void> {
+  return new Promise((resolve, reject) => {
+    out.end((error?: Error | null) => (error ? reject(error) : resolve()));
+  });
+}

@@ -1,0 +1,204 @@
+// The ledger-data interface: GET {base_url}/api/v2/parties/{party}/tokenTransfers.
+// The JWT comes from main's keychain (header by default, query when the profile says so), the
+// nodeId from the filters or the profile. Every answer is checked against the spec's shapes and
+// every error status becomes a typed error carrying the server's own words.
+import type { TransferFilters, TransferPage } from '../../../src-shared/contract/transfers.ts';
+import { ServiceError } from '../errors.ts';
+import { type HttpResponse, httpRequest, serverMessage } from '../http/http-client.ts';
+import {
+  describeZodIssue,
+  knownLeg,
+  QuarantinedNodeSchema,
+  StartupStatusSchema,
+  TransferListSchema,
+  unknownFields,
+} from './transfer-responses.ts';
+
+export interface TransferPageCall {
+  baseUrl: string;
+  jwt: string;
+  /** Where the JWT and nodeId go: headers (default) or query parameters. */
+  placement: 'header' | 'query';
+  filters: TransferFilters;
+  /** The profile's default node, used when the filters name none. */
+  defaultNodeId: string | null;
+  /** A previous page's `next`, or null for page one. */
+  next: string | null;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** Connection failures are retried this many times, with backoff (default 2). */
+  retries?: number;
+}
+
+const WHAT = 'Transfers';
+
+export function transfersUrl(baseUrl: string, filters: TransferFilters): URL {
+  const url = new URL(`${baseUrl}/api/v2/parties/${encodeURIComponent(filters.party)}/tokenTransfers`);
+  const p = url.searchParams;
+  if (filters.asset.kind === 'ledgerCoin') p.set('assetKind', 'ledger_coin');
+  if (filters.asset.kind === 'instrument') {
+    p.set('instrumentAdmin', filters.asset.admin);
+    p.set('instrumentId', filters.asset.id);
+  }
+  p.set('pageSize', String(filters.pageSize));
+  p.set('orderDesc', String(filters.orderDesc));
+  if (filters.effectiveAfter) p.set('effectiveAfter', filters.effectiveAfter);
+  if (filters.effectiveBefore) p.set('effectiveBefore', filters.effectiveBefore);
+  return url;
+}
+
+/**
+ * The URL for `next`: only a transfers address of this profile's own service is followed, so a
+ * service (or a tampered renderer) cannot make main send the JWT somewhere else.
+ */
+function nextUrl(baseUrl: string, next: string): URL {
+  let url: URL;
+  try {
+    url = new URL(next);
+  } catch {
+    throw new ServiceError('invalid_argument', 'The next-page address is not a URL.');
+  }
+  const base = new URL(baseUrl);
+  if (url.origin !== base.origin || !url.pathname.startsWith(`${base.pathname.replace(/\/$/, '')}/api/v2/parties/`)) {
+    throw new ServiceError(
+      'bad_response',
+      `The service's nextPageUrl points outside ${base.origin}${base.pathname}; it was not followed.`,
+    );
+  }
+  return url;
+}
+
+/** nextPageUrl as the renderer may see it: without any JWT the service may have echoed. */
+export function withoutJwt(url: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.delete('jwt');
+  return parsed.toString();
+}
+
+export async function fetchTransferPage(call: TransferPageCall): Promise<TransferPage> {
+  const url = call.next ? nextUrl(call.baseUrl, call.next) : transfersUrl(call.baseUrl, call.filters);
+  const nodeId = call.filters.nodeId ?? call.defaultNodeId;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  url.searchParams.delete('jwt');
+  url.searchParams.delete('nodeId');
+  if (call.placement === 'query') {
+    url.searchParams.set('jwt', call.jwt);
+    if (nodeId) url.searchParams.set('nodeId', nodeId);
+  } else {
+    headers.jwt = call.jwt;
+    if (nodeId) headers.nodeId = nodeId;
+  }
+
+  const started = performance.now();
+  const response = await withRetries(call, () =>
+    httpRequest({ url: url.toString(), headers, what: WHAT, signal: call.signal, timeoutMs: call.timeoutMs ?? 20_000 }),
+  );
+  if (response.status !== 200) throw transferError(response);
+  return readPage(response, nodeId, performance.now() - started);
+}
+
+async function withRetries(call: TransferPageCall, attempt: () => Promise<HttpResponse>): Promise<HttpResponse> {
+  const retries = call.retries ?? 2;
+  for (let n = 0; ; n++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      const retryable = error instanceof ServiceError && error.code === 'network' && n < retries;
+      if (!retryable || call.signal?.aborted) throw error;
+      await pause(250 * 3 ** n, call.signal);
+    }
+  }
+}
+
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+function readPage(response: HttpResponse, nodeId: string | null, elapsedMs: number): TransferPage {
+  let body: unknown;
+  try {
+    body = JSON.parse(response.text);
+  } catch {
+    throw new ServiceError('bad_response', `${WHAT}: the answer is not JSON (${response.text.slice(0, 120)})`);
+  }
+  const parsed = TransferListSchema.safeParse(body);
+  if (!parsed.success) {
+    throw new ServiceError(
+      'bad_response',
+      `${WHAT}: the answer does not match the interface (${describeZodIssue(parsed.error)})`,
+    );
+  }
+  const list = parsed.data;
+  const legs = list.transfers ?? [];
+  return {
+    party: list.party,
+    legs: legs.map(knownLeg),
+    count: list.count,
+    hasNextPage: list.hasNextPage,
+    next: list.hasNextPage && list.nextPageUrl ? withoutJwt(list.nextPageUrl) : null,
+    unknownFields: unknownFields(list as Record<string, unknown>, legs as Array<Record<string, unknown>>),
+    nodeId,
+    elapsedMs: Math.round(elapsedMs),
+  };
+}
+
+/** Every error status of the spec (section 7) as a typed error with the server's words. */
+export function transferError(response: HttpResponse): ServiceError {
+  const { status } = response;
+  let body: unknown;
+  try {
+    body = JSON.parse(response.text);
+  } catch {
+    body = undefined;
+  }
+  const said = serverMessage(response.text);
+  const message = `${WHAT}: HTTP ${status}${said ? ` — ${said}` : ''}`;
+  if (status === 503) {
+    const startup = StartupStatusSchema.safeParse(body);
+    if (startup.success) {
+      const retryAfter = Number(response.headers.get('retry-after'));
+      const s = startup.data;
+      return new ServiceError(
+        'service_starting',
+        `${WHAT}: the service is still starting (phase ${s.phaseNumber} of ${s.totalPhases}${s.phase ? `: ${s.phase}` : ''})`,
+        {
+          status,
+          startup: s,
+          retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter, 60) : 2,
+        },
+      );
+    }
+    const quarantined = QuarantinedNodeSchema.safeParse(body);
+    if (quarantined.success) {
+      const q = quarantined.data;
+      return new ServiceError(
+        'node_quarantined',
+        `${WHAT}: validator node ${q.nodeId ?? '(unnamed)'} is quarantined${q.detail ? ` — ${q.detail}` : ''}`,
+        { status, quarantine: q },
+      );
+    }
+  }
+  const code =
+    status === 400
+      ? 'bad_request'
+      : status === 401
+        ? 'unauthorized'
+        : status === 403
+          ? 'forbidden'
+          : status === 404
+            ? 'not_found'
+            : 'service_error';
+  const traceId = body && typeof body === 'object' ? (body as Record<string, unknown>).traceId : undefined;
+  return new ServiceError(code, message, {
+    status,
+    ...(said ? { serverMessage: said } : {}),
+    ...(typeof traceId === 'string' ? { traceId } : {}),
+    contentType: response.headers.get('content-type'),
+  });
+}

@@ -1,0 +1,161 @@
+// Transfers: the filters a user sets, the page main returns, token info and export jobs.
+import { z } from 'zod';
+
+/** Canton party id: `<hint>::<namespace fingerprint>` (the fingerprint as 1220 + 64 hex digits). */
+export const PARTY_ID_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9_:-]{0,184}::1220[0-9a-f]{64}$/;
+
+export const PartyId = z
+  .string()
+  .trim()
+  .min(1, 'enter a party id')
+  .max(260, 'a party id is at most 260 characters')
+  .refine((s) => s.includes('::'), 'a party id looks like name::1220… (the "::" is missing)')
+  .refine((s) => PARTY_ID_PATTERN.test(s), 'not a Canton party id: expected <name>::1220 followed by 64 hex digits');
+
+export const PAGE_SIZES = [25, 50, 100, 250, 500, 1000] as const;
+
+const isoDateTime = z.iso.datetime({ offset: true, precision: undefined, message: 'not a date-time' });
+
+export const AssetFilter = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('all') }),
+  z.object({ kind: z.literal('ledgerCoin') }),
+  z.object({
+    kind: z.literal('instrument'),
+    admin: PartyId,
+    id: z.string().trim().min(1, 'enter the instrument id').max(256),
+  }),
+]);
+export type AssetFilter = z.infer<typeof AssetFilter>;
+
+export const TransferFilters = z
+  .object({
+    party: PartyId,
+    asset: AssetFilter,
+    /** Inclusive. ISO-8601 with offset. */
+    effectiveAfter: isoDateTime.nullable(),
+    /** Exclusive. */
+    effectiveBefore: isoDateTime.nullable(),
+    orderDesc: z.boolean(),
+    pageSize: z.number().int().min(1, 'at least 1').max(1000, 'at most 1000'),
+    /** null: the profile's default node (or the deployment default). */
+    nodeId: z.string().trim().min(1).max(200).nullable(),
+  })
+  .superRefine((f, ctx) => {
+    if (f.effectiveAfter && f.effectiveBefore && Date.parse(f.effectiveAfter) >= Date.parse(f.effectiveBefore)) {
+      ctx.addIssue({ code: 'custom', path: ['effectiveBefore'], message: '"before" must be later than "after"' });
+    }
+  });
+export type TransferFilters = z.infer<typeof TransferFilters>;
+
+export const RequestId = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'request id');
+
+export const TransferPageRequest = z.object({
+  requestId: RequestId,
+  profileId: z.string().max(64),
+  filters: TransferFilters,
+  /** The previous page's `next` (a nextPageUrl without any JWT), or null for the first page. */
+  next: z.string().max(8192).nullable(),
+});
+export type TransferPageRequest = z.input<typeof TransferPageRequest>;
+
+/** One transfer leg exactly as the service sent it (spec 2.1). */
+export interface TransferLeg {
+  updateId: string | null;
+  effectiveAt: string | null;
+  instrumentAdmin: string | null;
+  instrumentId: string | null;
+  symbol: string | null;
+  decimals: number | null;
+  amount: string | null;
+  senderParty: string | null;
+  receiverParty: string | null;
+  counterparty: string | null;
+  isIncoming: boolean;
+  status: string | null;
+}
+
+export const TRANSFER_LEG_FIELDS = [
+  'updateId',
+  'effectiveAt',
+  'instrumentAdmin',
+  'instrumentId',
+  'symbol',
+  'decimals',
+  'amount',
+  'senderParty',
+  'receiverParty',
+  'counterparty',
+  'isIncoming',
+  'status',
+] as const satisfies ReadonlyArray<keyof TransferLeg>;
+
+export interface TransferPage {
+  party: string | null;
+  legs: TransferLeg[];
+  count: number;
+  hasNextPage: boolean;
+  /** Where the next page is (the service's nextPageUrl, any JWT removed); null on the last page. */
+  next: string | null;
+  /** Fields the service sent that this version does not know (shown as a quiet notice). */
+  unknownFields: string[];
+  nodeId: string | null;
+  elapsedMs: number;
+}
+
+export interface TokenInfo {
+  present: boolean;
+  /** `claims`: parties listed in the token; `audience`: a user whose parties the participant resolves. */
+  form: 'claims' | 'audience' | 'unknown' | null;
+  readAs: string[];
+  actAs: string[];
+  subject: string | null;
+  expiresAt: string | null;
+  expired: boolean;
+  /** Why the token could not be read as a JWT, if it could not. */
+  problem: string | null;
+}
+
+export interface NodeChoices {
+  defaultNodeId: string | null;
+  known: Array<{ id: string; note: string | null }>;
+}
+
+export const ExportFormat = z.enum(['csv', 'jsonl']);
+export type ExportFormat = z.infer<typeof ExportFormat>;
+
+export const ExportRequest = z.object({
+  profileId: z.string().max(64),
+  filters: TransferFilters,
+  format: ExportFormat,
+});
+export type ExportRequest = z.input<typeof ExportRequest>;
+
+export interface ExportStatus {
+  jobId: string;
+  state: 'running' | 'done' | 'failed' | 'cancelled';
+  path: string;
+  format: ExportFormat;
+  legs: number;
+  pages: number;
+  bytes: number;
+  elapsedMs: number;
+  legsPerSecond: number;
+  error: string | null;
+  /** Set when done: per-instrument totals, time span. Amounts are exact decimal strings. */
+  summary: ExportSummary | null;
+}
+
+export interface ExportSummary {
+  legs: number;
+  pages: number;
+  firstEffectiveAt: string | null;
+  lastEffectiveAt: string | null;
+  instruments: Array<{
+    instrumentAdmin: string | null;
+    instrumentId: string | null;
+    symbol: string | null;
+    legs: number;
+    totalIn: string;
+    totalOut: string;
+  }>;
+}
