@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { test as base, expect, type Page } from '@playwright/test';
+import type { SandboxDescription } from '../../src-main/services/sandbox/sandbox-network.ts';
 
 export interface WebApp {
   url: string;
@@ -31,6 +32,8 @@ export interface WebAppOptions {
   env?: NodeJS.ProcessEnv;
   /** Called with the fresh user-data folder before the app starts. */
   prepare?: (userDataDir: string) => Promise<void>;
+  /** Transfers in the sandbox ledger (default: the app's 100,000). */
+  transfers?: number;
 }
 
 const root = resolve(import.meta.dirname, '../..');
@@ -46,6 +49,7 @@ export async function startWebApp(options: WebAppOptions = {}): Promise<WebApp &
       userDataDir,
       '--keychain-service',
       `ledger-explorer-e2e-${randomBytes(4).toString('hex')}`,
+      ...(options.transfers ? ['--transfers', String(options.transfers)] : []),
     ],
     { env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
@@ -63,6 +67,7 @@ export async function startWebApp(options: WebAppOptions = {}): Promise<WebApp &
     url: ready.url as string,
     userDataDir,
     sandbox: ready.sandbox as WebApp['sandbox'],
+    exportDir: ready.exportDir as string,
     log: () => stderr,
     open: async (page) => {
       await page.goto(ready.url as string);

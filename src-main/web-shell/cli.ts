@@ -57,7 +57,8 @@ process.stdout.write(
     userDataDir,
     secretStorage: services.context.credentials.storageInfo().backend,
     exportDir,
-    sandbox: services.sandbox ? { ...services.sandbox.urls, ...services.sandbox.credentials } : null,
+    // Test and developer aid: the sandbox's own addresses, credentials, parties and tokens.
+    sandbox: services.sandbox ? services.sandbox.describe() : null,
   })}\n`,
 );
 log(`serving ${rendererDir}; user data in ${userDataDir}`);
