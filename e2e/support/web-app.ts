@@ -13,14 +13,10 @@ import type { SandboxDescription } from '../../src-main/services/sandbox/sandbox
 export interface WebApp {
   url: string;
   userDataDir: string;
-  sandbox: {
-    baseUrl: string;
-    translateUrl: string;
-    partnerUrl: string;
-    rpcUrl: string;
-    apiKey: string;
-    partnerToken: string;
-  };
+  /** The in-process sandbox network, as `npm run sandbox` describes it (addresses, keys, parties, tokens). */
+  sandbox: SandboxDescription;
+  /** Where exports land (the browser version has no save dialog). */
+  exportDir: string;
   /** Everything main wrote to stderr so far (its log). */
   log(): string;
   /** Opens the app in the page and waits until it has loaded its settings. */
