@@ -15,6 +15,7 @@ const { values } = parseArgs({
     'keychain-service': { type: 'string' },
     'export-dir': { type: 'string' },
     transfers: { type: 'string' },
+    'no-sandbox': { type: 'boolean' },
   },
 });
 
@@ -41,7 +42,7 @@ const services = await startAppServices({
   transport: 'web',
   // Its own keychain service name: secrets saved while trying the browser version never mix with the desktop app's.
   keychain: { service: values['keychain-service'] ?? 'ledger-explorer-dev-web' },
-  sandbox: values.transfers ? { transfers: Number(values.transfers) } : true,
+  sandbox: values['no-sandbox'] ? false : values.transfers ? { transfers: Number(values.transfers) } : true,
   host: { chooseSavePath: async (defaultName) => join(exportDir, defaultName) },
   log,
 });

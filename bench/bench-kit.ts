@@ -1,0 +1,70 @@
+// Shared by the benchmarks: start processes, wait on their ready line, summarise samples.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+
+export const ROOT = resolve(import.meta.dirname, '..');
+
+/** Starts a Node script and resolves with its first stdout line parsed as JSON (its ready line). */
+export async function startReady(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ child: ChildProcess; info: any }> {
+  const child = spawn(process.execPath, [resolve(ROOT, script), ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
+  const info = await new Promise<any>((resolveLine, reject) => {
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code} before it was ready`)));
+    createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', (line) =>
+      resolveLine(JSON.parse(line)),
+    );
+  });
+  return { child, info };
+}
+
+export async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** Peak resident memory of a live process, in MB (Linux /proc). */
+export function peakRssMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmHWM'));
+  return Number(line?.match(/(\d+)/)?.[1] ?? 0) / 1024;
+}
+
+export interface Figure {
+  figure: string;
+  median: string;
+  range: string;
+  target: string;
+  pass: boolean | null;
+}
+
+export function printTable(title: string, rows: Figure[]): void {
+  console.log(`\n${title}`);
+  const widths = [58, 20, 24, 16];
+  console.log(['figure', 'median', 'min-max', 'target'].map((h, i) => h.padEnd(widths[i])).join(' ') + ' result');
+  for (const r of rows) {
+    const result = r.pass === null ? 'INFO' : r.pass ? 'PASS' : 'MISS';
+    console.log([r.figure, r.median, r.range, r.target].map((c, i) => c.padEnd(widths[i])).join(' ') + ` ${result}`);
+  }
+}

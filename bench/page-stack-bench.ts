@@ -1,0 +1,140 @@
+// A 1000-leg page through the whole stack (renderer -> bridge -> main -> HTTP -> sandbox) against
+// a direct fetch of the same URL from Node, alternating A B A B in one run.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { type Figure, median, startReady, stop } from './bench-kit.ts';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export async function pageStackBench(options: { transfers?: number; rounds?: number } = {}): Promise<Figure[]> {
+  const rounds = options.rounds ?? 40;
+  const home = mkdtempSync(join(tmpdir(), 'bench-home-'));
+  // The service runs in its own process, as a real deployment would; the app (web shell) and the
+  // direct fetch both call it over loopback HTTP.
+  const service = await startReady('src-main/services/sandbox/sandbox-cli.ts', [
+    '--port',
+    '0',
+    '--seed',
+    '42',
+    '--transfers',
+    String(options.transfers ?? 1_000_000),
+  ]);
+  const sandbox = service.info;
+  const { child, info } = await startReady(
+    'src-main/web-shell/cli.ts',
+    [
+      '--no-sandbox',
+      '--keychain-service',
+      'ledger-explorer-bench',
+      ...(process.env.BENCH_RENDERER_DIR ? ['--renderer-dir', process.env.BENCH_RENDERER_DIR] : []),
+    ],
+    { HOME: home, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent' },
+  );
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const page = await browser.newPage();
+    await page.goto(info.url);
+    await page.locator('.app[data-ready="true"]').waitFor();
+    // A profile on the separate service; the JWT goes in through the bridge as a user would paste it.
+    const profileId = await page.evaluate(async (sb) => {
+      const { profile } = await window.ledger.settings.saveProfile({
+        name: 'bench',
+        baseUrl: sb.baseUrl,
+        translateUrl: sb.translateUrl,
+        partnerUrl: sb.partnerUrl,
+        rpcUrl: sb.rpcUrl,
+        defaultNodeId: null,
+        chainAuth: 'apiKey',
+        rpcKeyPlacement: 'header',
+        rpcSeparator: '_',
+        ledgerAuthPlacement: 'header',
+      });
+      await window.ledger.secrets.set(profile.id, 'ledgerJwt', sb.tokens.readAll);
+      return profile.id;
+    }, sandbox);
+    const party: string = sandbox.parties[1];
+    const filters = {
+      party,
+      asset: { kind: 'all' },
+      effectiveAfter: null,
+      effectiveBefore: null,
+      orderDesc: true,
+      pageSize: 1000,
+      nodeId: null,
+    };
+    const url = `${sandbox.baseUrl}/api/v2/parties/${encodeURIComponent(party)}/tokenTransfers?pageSize=1000&orderDesc=true`;
+    const viaApp = () =>
+      page.evaluate(
+        async ([f, id]) => {
+          const t0 = performance.now();
+          const result = await window.ledger.transfers.page({
+            requestId: `bench-${Math.random().toString(36).slice(2, 12)}`,
+            profileId: id,
+            filters: f as never,
+            next: null,
+          });
+          if (result.legs.length !== 1000) throw new Error('short page');
+          return performance.now() - t0;
+        },
+        [filters, profileId] as const,
+      );
+    const direct = async () => {
+      const t0 = performance.now();
+      const body = (await (await fetch(url, { headers: { jwt: sandbox.tokens.readAll } })).json()) as {
+        transfers: unknown[];
+      };
+      if (body.transfers.length !== 1000) throw new Error('short page');
+      return performance.now() - t0;
+    };
+    for (let i = 0; i < 5; i++) {
+      await viaApp();
+      await direct();
+    }
+    const app: number[] = [];
+    const node: number[] = [];
+    for (let i = 0; i < rounds; i++) {
+      app.push(await viaApp());
+      node.push(await direct());
+    }
+    const ratios = app.map((a, i) => a / node[i]);
+    return [
+      {
+        figure: '1000-leg page through the app stack, p50',
+        median: `${median(app).toFixed(1)} ms`,
+        range: `${Math.min(...app).toFixed(1)}-${Math.max(...app).toFixed(1)} ms`,
+        target: '-',
+        pass: null,
+      },
+      {
+        figure: 'same page by direct fetch from Node, p50',
+        median: `${median(node).toFixed(1)} ms`,
+        range: `${Math.min(...node).toFixed(1)}-${Math.max(...node).toFixed(1)} ms`,
+        target: '-',
+        pass: null,
+      },
+      {
+        figure: 'app stack / direct fetch (paired ratio)',
+        median: `${median(ratios).toFixed(2)}x`,
+        range: `${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)}x`,
+        target: '<= 2x',
+        pass: median(ratios) <= 2,
+      },
+    ];
+  } finally {
+    await browser.close();
+    await stop(child);
+    await stop(service.child);
+  }
+}

@@ -1,0 +1,4 @@
+import { printTable } from './bench-kit.ts';
+import { pageStackBench } from './page-stack-bench.ts';
+
+printTable('page through the stack', await pageStackBench());
