@@ -43,10 +43,15 @@ for (let i = 0; i < requests; i++) {
   const response = await fetch(url, { headers: { jwt: info.tokens.readAll } });
   const body = (await response.json()) as { count: number; nextPageUrl: string | null };
   latencies.push(performance.now() - t0);
+  // A fast error must not pass for a fast page.
+  if (response.status !== 200) throw new Error(`HTTP ${response.status}: ${JSON.stringify(body)}`);
+  if (body.count !== 1000 && body.nextPageUrl !== null) throw new Error(`short page (${body.count}) with more to come`);
   legs += body.count;
   if (i % 3 === 2 && body.nextPageUrl) {
     const t1 = performance.now();
-    await (await fetch(body.nextPageUrl, { headers: { jwt: info.tokens.readAll } })).json();
+    const deeper = await fetch(body.nextPageUrl, { headers: { jwt: info.tokens.readAll } });
+    await deeper.json();
+    if (deeper.status !== 200) throw new Error(`HTTP ${deeper.status} on a deeper page`);
     latencies.push(performance.now() - t1);
   }
 }

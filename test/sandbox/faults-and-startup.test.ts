@@ -11,10 +11,15 @@ describe('--startup-seconds', () => {
       const jwt = net.ledger.auth.tokens.readAll;
       const phases: number[] = [];
       let answer = await get(url, { jwt });
+      // The clock starts when the server listens: the first answer is the first phase.
+      expect(answer.status).toBe(503);
+      expect(answer.body.phaseNumber).toBe(1);
       // Poll until the service says it is ready: the 503s are the signal we wait on.
       while (answer.status === 503) {
         expect(validate.startup(answer.body), explain(validate.startup)).toBe(true);
+        expect(answer.type).toBe('application/json');
         expect(Number(answer.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+        expect(Number(answer.headers.get('retry-after'))).toBeLessThanOrEqual(5);
         expect(answer.body.totalPhases).toBe(5);
         expect(answer.body.replay.nodes.length).toBeGreaterThan(0);
         phases.push(answer.body.phaseNumber);
@@ -56,7 +61,12 @@ describe('--faults', () => {
     expect(ledger.status).toBe(500);
     expect(ledger.type).toBe('application/problem+json');
     expect(validate.problem(ledger.body)).toBe(true);
+    expect(ledger.body).toMatchObject({ title: 'Internal Server Error', status: 500, detail: expect.any(String) });
     expect(ledger.body.traceId).toMatch(/^[0-9a-f]{32}$/);
+    // The instance names the path but never the query, which may carry the JWT.
+    const viaQuery = await get(`${ledgerUrl}?jwt=${jwt}`, fault('status=500'));
+    expect(viaQuery.body.instance).toBe(new URL(ledgerUrl).pathname);
+    expect(JSON.stringify(viaQuery.body)).not.toContain(jwt);
     const chains = await get(chainsUrl(), fault('status=500', { apiKey: net.credentials.apiKey }));
     expect(chains.status).toBe(500);
     expect(chains.body.error).toMatch(/injected/);
@@ -68,17 +78,35 @@ describe('--faults', () => {
     expect(validate.startup(answer.body)).toBe(true);
   });
 
-  it('reset kills the connection mid-response; truncate cuts the body short', async () => {
-    await expect(get(ledgerUrl, fault('reset', { jwt }))).rejects.toThrow();
-    await expect(get(chainsUrl(), fault('truncate'))).rejects.toThrow();
-  });
+  const rpcUrl = () => `${net.urls.rpcUrl}/ethereum_full`;
+  const on = {
+    ledger: (headers: Record<string, string>) => get(ledgerUrl, { jwt, ...headers }),
+    chains: (headers: Record<string, string>) => get(chainsUrl(), { apiKey: net.credentials.apiKey, ...headers }),
+    rpc: async (headers: Record<string, string>) => {
+      const response = await fetch(rpcUrl(), {
+        method: 'POST',
+        headers: { apiKey: net.credentials.apiKey, 'content-type': 'application/json', ...headers },
+        body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}',
+      });
+      const text = await response.text();
+      return { status: response.status, type: response.headers.get('content-type'), body: text };
+    },
+  };
 
-  it('html502 answers an HTML page from a "proxy"', async () => {
-    const answer = await get(chainsUrl(), fault('html502'));
-    expect(answer.status).toBe(502);
-    expect(answer.type).toBe('text/html');
-    expect(answer.body).toContain('502 Bad Gateway');
-  });
+  for (const where of ['ledger', 'chains', 'rpc'] as const) {
+    it(`${where}: reset kills the connection mid-response; truncate cuts the body short`, async () => {
+      await expect(on[where](fault('reset'))).rejects.toThrow();
+      await expect(on[where](fault('truncate'))).rejects.toThrow();
+    });
+
+    it(`${where}: html502 answers an HTML page from a "proxy"; status=503 answers 503`, async () => {
+      const answer = await on[where](fault('html502'));
+      expect(answer.status).toBe(502);
+      expect(answer.type).toBe('text/html');
+      expect(String(answer.body)).toContain('502 Bad Gateway');
+      expect((await on[where](fault('status=503'))).status).toBe(503);
+    });
+  }
 
   it('an unknown fault is a 400 that lists the valid ones', async () => {
     const answer = await get(ledgerUrl, fault('explode', { jwt }));

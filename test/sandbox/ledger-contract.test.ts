@@ -66,7 +66,20 @@ describe('200: the transfer list response', () => {
     expect(decimals).toContain(18);
   });
 
-  it('answers a known party with no readable legs, or a pair nobody issued, with an empty list', async () => {
+  it('answers a known party with no legs (the DSO) with an empty list', async () => {
+    const dso = net.ledger.store.parties.dso;
+    const answer = await get(url(dso), { jwt: tokens.readAll });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ party: dso, transfers: [], count: 0, hasNextPage: false, nextPageUrl: null });
+  });
+
+  it('ignores query parameters it does not know', async () => {
+    const answer = await get(url(busiest, { pageSize: '3', colour: 'blue' }), { jwt: tokens.readAll });
+    expect(answer.status).toBe(200);
+    expect(answer.body.count).toBe(3);
+  });
+
+  it('answers a pair nobody issued with an empty list', async () => {
     const none = await get(url(busiest, { instrumentAdmin: busiest, instrumentId: 'NOPE' }), { jwt: tokens.readAll });
     expect(none.status).toBe(200);
     expect(none.body).toEqual({ party: busiest, transfers: [], count: 0, hasNextPage: false, nextPageUrl: null });
@@ -133,9 +146,13 @@ describe('paging', () => {
   });
 
   it('the cursor stays valid and skips nothing when new transfers arrive while paging', async () => {
-    const first = await get(url(busiest, { pageSize: '10' }), { jwt: tokens.readAll });
-    appendTransfers(net.ledger.store, 500, Date.now() * 1000);
-    const rest = (await allPages(first.body.nextPageUrl, tokens.readAll)).flatMap((p) => p.transfers);
+    // Its own network: this test adds transfers, which must not change what other tests see.
+    const own = await startSandboxNetwork({ seed: 12, transfers: 5_000, evm: false });
+    const ownParty = own.ledger.store.parties.ids[0];
+    const ownUrl = (params: Record<string, string>) => transfersUrl(own.urls.baseUrl, ownParty, params);
+    const first = await get(ownUrl({ pageSize: '10' }), { jwt: own.ledger.auth.tokens.readAll });
+    appendTransfers(own.ledger.store, 500, Date.now() * 1000);
+    const rest = (await allPages(first.body.nextPageUrl, own.ledger.auth.tokens.readAll)).flatMap((p) => p.transfers);
     const all = [...first.body.transfers, ...rest];
     const keys = all.map((l) => `${l.updateId}|${l.amount}|${l.counterparty}`);
     expect(new Set(keys).size).toBe(keys.length);
@@ -143,8 +160,31 @@ describe('paging', () => {
     const pageOneLast = first.body.transfers.at(-1).effectiveAt;
     expect(rest.filter((l) => l.effectiveAt > pageOneLast)).toEqual([]);
     expect(all.at(-1).effectiveAt < '2025-01-01').toBe(true); // and paging reached the oldest legs
-    const fresh = await get(url(busiest, { pageSize: '1' }), { jwt: tokens.readAll });
+    const fresh = await get(ownUrl({ pageSize: '1' }), { jwt: own.ledger.auth.tokens.readAll });
     expect(fresh.body.transfers[0].effectiveAt > first.body.transfers[0].effectiveAt).toBe(true);
+    await own.close();
+  });
+
+  it('walks filtered pages in both orders to the same set: asset and time window together', async () => {
+    const filter = {
+      assetKind: 'ledger_coin',
+      effectiveAfter: '2025-03-01T00:00:00Z',
+      effectiveBefore: '2025-09-01T00:00:00Z',
+    };
+    const desc = (await allPages(url(busiest, { ...filter, pageSize: '333' }), tokens.readAll)).flatMap(
+      (p) => p.transfers,
+    );
+    const asc = (
+      await allPages(url(busiest, { ...filter, pageSize: '250', orderDesc: 'false' }), tokens.readAll)
+    ).flatMap((p) => p.transfers);
+    expect(desc.length).toBeGreaterThan(333);
+    expect(asc).toEqual([...desc].reverse());
+    for (const leg of desc) {
+      expect(leg.instrumentId).toBe('Amulet');
+      expect(leg.effectiveAt >= '2025-03-01T00:00:00.000000Z' && leg.effectiveAt < '2025-09-01T00:00:00.000000Z').toBe(
+        true,
+      );
+    }
   });
 
   it('filters by asset: the ledger coin, or one instrument pair', async () => {
@@ -178,6 +218,7 @@ describe('permissions from the ledger JWT', () => {
     const jwt = kind === 'SIGNED' ? `${tokens.readAll.slice(0, -4)}AAAA` : kind === 'EXPIRED' ? tokens.expired : kind;
     const answer = await get(url(busiest), jwt === undefined ? {} : { jwt });
     expect(answer.status).toBe(401);
+    expect(answer.type).toBe('application/json');
     expect(validate.error(answer.body), explain(validate.error)).toBe(true);
     expect(answer.body.error).toMatch(message);
   });
@@ -186,6 +227,7 @@ describe('permissions from the ledger JWT', () => {
     for (const jwt of [tokens.readNone, tokens.byParty[parties[1]]]) {
       const answer = await get(url(parties[0]), { jwt });
       expect(answer.status).toBe(403);
+      expect(answer.type).toBe('application/json');
       expect(validate.error(answer.body)).toBe(true);
       expect(answer.body.error).toContain(parties[0]);
     }
@@ -210,6 +252,12 @@ describe('400 with the error body', () => {
     ['malformed cursor', { cursor: '%%%' }, /cursor/],
     ['forged cursor', { cursor: Buffer.from('v2|x').toString('base64url') }, /cursor/],
     ['repeated parameter', 'pageSize=5&pageSize=6', /more than once/],
+    ['empty pair', { instrumentAdmin: '', instrumentId: '' }, /cannot be empty/],
+    [
+      'repeated nodeId (before the node is used)',
+      'nodeId=validator-3&nodeId=validator-1',
+      /nodeId is given more than once/,
+    ],
   ])('%s', async (_label, params, message) => {
     const target =
       typeof params === 'string' ? `${url(busiest)}?${params}` : url(busiest, params as Record<string, string>);
@@ -218,6 +266,30 @@ describe('400 with the error body', () => {
     expect(answer.type).toBe('application/json');
     expect(validate.error(answer.body), explain(validate.error)).toBe(true);
     expect(answer.body.error).toMatch(message);
+  });
+
+  it('a cursor from the other order', async () => {
+    const { body } = await get(url(busiest, { pageSize: '2' }), { jwt: tokens.readAll });
+    const cursor = new URL(body.nextPageUrl).searchParams.get('cursor') as string;
+    const answer = await get(url(busiest, { pageSize: '2', orderDesc: 'false', cursor }), { jwt: tokens.readAll });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatch(/cursor belongs to the other orderDesc/);
+  });
+
+  it('a request with a body (rule 1), and a method other than GET', async () => {
+    const { request } = await import('node:http');
+    const target = new URL(url(busiest));
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(target, { method: 'GET', headers: { jwt: tokens.readAll, 'content-length': '2' } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end('{}');
+    });
+    expect(status).toBe(400);
+    const post = await fetch(url(busiest), { method: 'POST', headers: { jwt: tokens.readAll } });
+    expect(post.status).toBe(405);
   });
 
   it('assetKind together with an instrument pair', async () => {
@@ -256,6 +328,7 @@ describe('404, 503 and 500', () => {
   it('404 for an unknown (well-formed) party and an unknown node', async () => {
     const party = await get(url(`zed::1220${'ab'.repeat(32)}`), { jwt: tokens.readAll });
     expect(party.status).toBe(404);
+    expect(party.type).toBe('application/json');
     expect(validate.error(party.body)).toBe(true);
     const node = await get(url(busiest), { jwt: tokens.readAll, nodeId: 'validator-9' });
     expect(node.status).toBe(404);
@@ -265,6 +338,7 @@ describe('404, 503 and 500', () => {
   it('503 with the quarantined-node body for the quarantined node', async () => {
     const answer = await get(url(busiest), { jwt: tokens.readAll, nodeId: 'validator-3' });
     expect(answer.status).toBe(503);
+    expect(answer.type).toBe('application/json');
     expect(validate.quarantined(answer.body), explain(validate.quarantined)).toBe(true);
     expect(answer.body).toMatchObject({ nodeId: 'validator-3', status: 'quarantined', network: 'sandbox-devnet' });
   });

@@ -49,7 +49,8 @@ describe('sandbox CLI', () => {
       { id: 'validator-3', default: false, state: 'quarantined' },
     ]);
     expect(info.chains).toEqual(['ethereum', 'polygon', 'base']);
-    expect(Object.keys(info.tokens.byParty).sort()).toEqual([...info.parties].sort());
+    // Every trading party has a token of its own (and so do the DSO and the registrars).
+    for (const party of info.parties) expect(typeof info.tokens.byParty[party]).toBe('string');
     expect(Object.keys(info.tokens).sort()).toEqual(['byParty', 'expired', 'readAll', 'readNone']);
   });
 

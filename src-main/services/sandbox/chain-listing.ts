@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson } from './http-replies.ts';
 import { SANDBOX_CHAINS } from './sandbox-chains.ts';
+import { sameSecret } from './secret-compare.ts';
 
 export function serveChainListing(
   req: IncomingMessage,
@@ -14,10 +15,11 @@ export function serveChainListing(
     sendJson(res, 405, { error: 'method not allowed: use GET' }, { allow: 'GET' });
     return;
   }
-  const given = partner ? req.headers.authorization : req.headers.apikey;
-  const expected = partner ? `Bearer ${credentials.partnerToken}` : credentials.apiKey;
-  if (given !== expected) {
-    const what = partner ? 'partner bearer token' : 'apiKey header';
+  // The auth scheme is case-insensitive (RFC 9110); the token itself is not.
+  const given = partner ? /^bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1] : req.headers.apikey;
+  const expected = partner ? credentials.partnerToken : credentials.apiKey;
+  if (typeof given !== 'string' || !sameSecret(given, expected)) {
+    const what = partner ? 'partner bearer token (Authorization: Bearer <token>)' : 'apiKey header';
     sendJson(res, 401, { error: given ? `invalid ${what}` : `missing ${what}` });
     return;
   }

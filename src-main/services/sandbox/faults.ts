@@ -16,6 +16,25 @@ export type Fault =
 
 export type Interface = 'ledger' | 'chains' | 'rpc';
 
+/** The start of a plausible answer of each interface, cut off. */
+const TRUNCATED: Record<Interface, string> = {
+  ledger: '{"party":"alice::1220","transfers":[{"updateId":"12',
+  chains: '[{"name":"ethereum","chainId":31',
+  rpc: '{"jsonrpc":"2.0","id":1,"result":"0x1',
+};
+
+/** A 500 of the ledger-data interface (spec 2.4), with a trace id. `path` without its query: it may carry a JWT. */
+export function problemDetails(path: string, detail = 'the sandbox network failed to answer this request') {
+  return {
+    type: 'https://docs.sandbox.invalid/problems/internal',
+    title: 'Internal Server Error',
+    status: 500,
+    detail,
+    instance: path || null,
+    traceId: randomUUID().replaceAll('-', ''),
+  };
+}
+
 export function parseFault(header: string | string[] | undefined): Fault | 'invalid' | null {
   if (header === undefined) return null;
   const value = (Array.isArray(header) ? header[0] : header).trim();
@@ -51,21 +70,8 @@ export async function applyFault(
     case 'status':
       if (fault.status === 500) {
         if (where === 'ledger') {
-          const traceId = randomUUID().replaceAll('-', '');
-          sendJson(
-            res,
-            500,
-            {
-              type: 'https://docs.sandbox.invalid/problems/internal',
-              title: 'Internal Server Error',
-              status: 500,
-              detail: 'injected fault: the ledger index query failed',
-              instance: req.url ?? null,
-              traceId,
-            },
-            {},
-            'application/problem+json',
-          );
+          const body = problemDetails((req.url ?? '').split('?')[0], 'injected fault: the ledger index query failed');
+          sendJson(res, 500, body, {}, 'application/problem+json');
         } else {
           sendJson(res, 500, { error: 'injected fault: internal server error' });
         }

@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { ServiceUrls } from '../connection.ts';
 import { serveChainListing } from './chain-listing.ts';
-import { applyFault, type Interface, parseFault } from './faults.ts';
+import { applyFault, type Interface, parseFault, problemDetails } from './faults.ts';
 import { sendJson } from './http-replies.ts';
 import { createLedgerService, type LedgerService } from './ledger/ledger-service.ts';
 import { VALIDATOR_NODES } from './ledger/validator-nodes.ts';
@@ -63,7 +63,12 @@ export async function startSandboxNetwork(options: SandboxOptions = {}): Promise
   let origin = '';
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', origin);
+    // Absolute URLs we hand out (nextPageUrl) use the address the client reached us at, so they
+    // work when the server is bound to 0.0.0.0 or reached through a port forward.
+    const host = req.headers.host;
+    const reached =
+      host && /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-fA-F:]+\](:\d{1,5})?$/.test(host) ? `http://${host}` : origin;
+    const url = new URL(req.url ?? '/', reached);
     const path = url.pathname;
     const where: Interface | null = path.startsWith('/ledger/')
       ? 'ledger'
@@ -84,7 +89,7 @@ export async function startSandboxNetwork(options: SandboxOptions = {}): Promise
       if (fault && (await applyFault(fault, where, req, res))) return;
     }
 
-    if (where === 'ledger') return ledger.handle(req, res, path.slice('/ledger'.length), url, `${origin}/ledger`);
+    if (where === 'ledger') return ledger.handle(req, res, path.slice('/ledger'.length), url, `${reached}/ledger`);
     if (where === 'rpc') return nodeAccess(req, res, path.slice('/rpc/'.length));
     if (path === '/translate/evm/chains' || path === '/partner/evm/chains') {
       return serveChainListing(req, res, credentials, path.startsWith('/partner'));
@@ -94,9 +99,11 @@ export async function startSandboxNetwork(options: SandboxOptions = {}): Promise
 
   const server = createServer((req, res) => {
     route(req, res).catch((error: Error) => {
-      options.log?.(`internal error on ${req.method} ${req.url?.split('?')[0]}: ${error.name}`);
-      if (!res.headersSent) sendJson(res, 500, { error: 'internal error in the sandbox network' });
-      else res.destroy();
+      const path = req.url?.split('?')[0] ?? '/';
+      options.log?.(`internal error on ${req.method} ${path}: ${error.name}`);
+      if (res.headersSent) res.destroy();
+      else if (path.startsWith('/ledger/')) sendJson(res, 500, problemDetails(path), {}, 'application/problem+json');
+      else sendJson(res, 500, { error: 'internal error in the sandbox network' });
     });
   });
   try {
@@ -108,6 +115,7 @@ export async function startSandboxNetwork(options: SandboxOptions = {}): Promise
     await evm?.close();
     throw error;
   }
+  ledger.startClock();
   const { port } = server.address() as AddressInfo;
   origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const urls: ServiceUrls = {

@@ -6,14 +6,19 @@ export function parseDateTimeMicros(text: string): number | null {
   const m = RFC3339.exec(text);
   if (!m) return null;
   const [, y, mo, d, h, mi, s, fraction = '', zone] = m;
-  const millis = Date.UTC(+y, +mo - 1, +d, +h, +mi, +s);
-  const check = new Date(millis);
+  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0-99 as 1900-1999.
+  const check = new Date(0);
+  check.setUTCFullYear(+y, +mo - 1, +d);
+  check.setUTCHours(+h, +mi, +s, 0);
+  const millis = check.getTime();
   // Reject 2025-02-30 and 25:00, which Date.UTC would roll over silently.
   if (check.getUTCMonth() !== +mo - 1 || check.getUTCDate() !== +d || +h > 23 || +mi > 59 || +s > 59) return null;
   let offsetMinutes = 0;
   if (zone !== 'Z' && zone !== 'z') {
     const sign = zone[0] === '-' ? -1 : 1;
-    offsetMinutes = sign * (+zone.slice(1, 3) * 60 + +zone.slice(4, 6));
+    const [hours, minutes] = [+zone.slice(1, 3), +zone.slice(4, 6)];
+    if (hours > 23 || minutes > 59) return null;
+    offsetMinutes = sign * (hours * 60 + minutes);
   }
   const micros = Number(fraction.padEnd(6, '0').slice(0, 6));
   return (millis - offsetMinutes * 60_000) * 1000 + micros;

@@ -23,6 +23,7 @@ export interface LedgerAuth {
 }
 
 export async function createLedgerAuth(seed: number, parties: string[]): Promise<LedgerAuth> {
+  // `parties`: every party the ledger knows (traders, the DSO, instrument registrars).
   const key = Buffer.from(sha256Hex(`jwt-key:${seed}`), 'hex');
   const users = new Map<string, UserRights>();
   const now = Math.floor(Date.now() / 1000);
@@ -61,7 +62,7 @@ export async function createLedgerAuth(seed: number, parties: string[]): Promise
       if (!token) throw new AuthError('missing ledger JWT: send it in the jwt header or the jwt query parameter');
       let payload: Record<string, unknown>;
       try {
-        ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER }));
+        ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, requiredClaims: ['exp'] }));
       } catch (error) {
         if (error instanceof errors.JWTExpired) throw new AuthError('ledger JWT has expired');
         if (error instanceof errors.JWSSignatureVerificationFailed)

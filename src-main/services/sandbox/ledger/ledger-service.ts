@@ -21,6 +21,8 @@ export interface LedgerServiceOptions {
 export interface LedgerService {
   store: TransferStore;
   auth: LedgerAuth;
+  /** Starts the start-up clock: call when the server is listening, so a short window is still seen. */
+  startClock(): void;
   /** Handles a request whose path starts with the base_url prefix; `path` is the rest. */
   handle(req: IncomingMessage, res: ServerResponse, path: string, url: URL, baseUrl: string): Promise<void>;
 }
@@ -30,9 +32,10 @@ const ROUTE = /^\/api\/v2\/parties\/([^/]+)\/tokenTransfers$/;
 export async function createLedgerService(options: LedgerServiceOptions): Promise<LedgerService> {
   const store = generateTransfers(options.seed, options.transfers);
   const knownParties = new Map<string, number>(store.parties.ids.map((id, index) => [id, index]));
-  const otherParties = new Set([store.parties.dso, ...store.parties.registrars]);
-  const auth = await createLedgerAuth(options.seed, store.parties.ids);
-  const startedAt = Date.now();
+  // The DSO and the registrars administer instruments but never send or receive: known, no legs.
+  const quietParties = new Set([store.parties.dso, ...store.parties.registrars]);
+  const auth = await createLedgerAuth(options.seed, [...store.parties.ids, ...quietParties]);
+  let startedAt = Date.now();
   const startupMs = (options.startupSeconds ?? 0) * 1000;
 
   async function handle(req: IncomingMessage, res: ServerResponse, path: string, url: URL, baseUrl: string) {
@@ -56,12 +59,9 @@ export async function createLedgerService(options: LedgerServiceOptions): Promis
       return sendJson(res, 400, { error: 'party is not valid percent-encoding' });
     }
     const jwt = headerOrQuery(req, url, 'jwt');
+    if (jwt === CONFLICT || jwt === REPEATED) return sendJson(res, 400, { error: ambiguous('jwt', jwt) });
     const nodeId = headerOrQuery(req, url, 'nodeId');
-    if (jwt === CONFLICT)
-      return sendJson(res, 400, { error: 'jwt header and jwt query parameter differ: send one, or both equal' });
-    if (nodeId === CONFLICT) {
-      return sendJson(res, 400, { error: 'nodeId header and nodeId query parameter differ: send one, or both equal' });
-    }
+    if (nodeId === CONFLICT || nodeId === REPEATED) return sendJson(res, 400, { error: ambiguous('nodeId', nodeId) });
 
     const node =
       nodeId === null ? VALIDATOR_NODES.find((n) => n.default) : VALIDATOR_NODES.find((n) => n.id === nodeId);
@@ -89,7 +89,7 @@ export async function createLedgerService(options: LedgerServiceOptions): Promis
     }
 
     const partyIndex = knownParties.get(party);
-    if (partyIndex === undefined && !otherParties.has(party)) {
+    if (partyIndex === undefined && !quietParties.has(party)) {
       return sendJson(res, 404, { error: `unknown party: ${party.slice(0, 80)}` });
     }
     if (!readable.has(party))
@@ -112,15 +112,37 @@ export async function createLedgerService(options: LedgerServiceOptions): Promis
     });
   }
 
-  return { store, auth, handle };
+  return {
+    store,
+    auth,
+    handle,
+    startClock: () => {
+      startedAt = Date.now();
+    },
+  };
 }
 
 const CONFLICT = Symbol('conflict');
+const REPEATED = Symbol('repeated');
 
-/** The header (case-insensitive) or the query form of a parameter; CONFLICT if both are sent and differ. */
-function headerOrQuery(req: IncomingMessage, url: URL, name: string): string | null | typeof CONFLICT {
+function ambiguous(name: string, why: typeof CONFLICT | typeof REPEATED): string {
+  return why === REPEATED
+    ? `${name} is given more than once`
+    : `${name} header and ${name} query parameter differ: send one, or both equal`;
+}
+
+/**
+ * The header (case-insensitive) or the query form of a parameter; CONFLICT if both are sent and
+ * differ, REPEATED if the query gives it twice (checked here, before the node or JWT is used).
+ */
+function headerOrQuery(
+  req: IncomingMessage,
+  url: URL,
+  name: string,
+): string | null | typeof CONFLICT | typeof REPEATED {
   const header = req.headers[name.toLowerCase()];
   const fromHeader = Array.isArray(header) ? header[0] : header;
+  if (url.searchParams.getAll(name).length > 1) return REPEATED;
   const fromQuery = url.searchParams.get(name);
   if (fromHeader !== undefined && fromQuery !== null && fromHeader !== fromQuery) return CONFLICT;
   return fromHeader ?? fromQuery;

@@ -45,24 +45,14 @@ export function transferPage(store: TransferStore, partyIndex: number, query: Tr
 
   const picked: number[] = [];
   let more = false;
-  if (query.desc) {
-    for (let k = hi - 1; k >= lo; k--) {
-      if (!matches(legs[k])) continue;
-      if (picked.length === query.pageSize) {
-        more = true;
-        break;
-      }
-      picked.push(legs[k]);
+  const step = query.desc ? -1 : 1;
+  for (let k = query.desc ? hi - 1 : lo; k >= lo && k < hi; k += step) {
+    if (!matches(legs[k])) continue;
+    if (picked.length === query.pageSize) {
+      more = true;
+      break;
     }
-  } else {
-    for (let k = lo; k < hi; k++) {
-      if (!matches(legs[k])) continue;
-      if (picked.length === query.pageSize) {
-        more = true;
-        break;
-      }
-      picked.push(legs[k]);
-    }
+    picked.push(legs[k]);
   }
   const last = picked.at(-1);
   return {

@@ -2,6 +2,7 @@
 // blocks between, and a head far enough past 128 that a full node's pruned state can be seen.
 // Transfers are drawn from the seed, so the same seed gives the same transactions.
 import { createHash } from 'node:crypto';
+import { seededRandom } from '../ledger/random.ts';
 import { callNode } from './node-json-rpc.ts';
 
 export const CHAIN_HEIGHT = 300;
@@ -30,7 +31,7 @@ export async function writeChainHistory(
   url: string,
   plan: { chain: string; seed: number; genesisTime: number; accounts: string[] },
 ): Promise<void> {
-  const random = seededRandom(`${plan.seed}:${plan.chain}`);
+  const random = randomFor(`${plan.seed}:${plan.chain}`);
   const interval = blockSeconds(plan.chain);
   const timeOf = (block: number) => plan.genesisTime + block * interval;
   const active = plan.accounts.slice(0, ACTIVE_ACCOUNTS);
@@ -71,16 +72,9 @@ function shuffled<T>(items: T[], random: () => number): T[] {
   return copy;
 }
 
-/** mulberry32: tiny and good enough to pick accounts and amounts; seeded through SHA-256 of the label. */
-function seededRandom(label: string): () => number {
-  let state = createHash('sha256').update(`ledger-sandbox:evm-history:${label}`).digest().readUInt32LE(0);
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+/** The ledger's PRNG, seeded through SHA-256 of the label so each chain gets its own history. */
+function randomFor(label: string): () => number {
+  return seededRandom(createHash('sha256').update(`ledger-sandbox:evm-history:${label}`).digest().readUInt32LE(0));
 }
 
 function toQuantity(value: number | bigint): string {

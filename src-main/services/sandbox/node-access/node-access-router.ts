@@ -1,8 +1,8 @@
 // Node access (spec 4.3): `POST {rpc_url}/<chain>_<node_type>` with the API key, forwarded to the
 // chain's EVM node. Checks run in the order a caller fixes them: method, key, address, body.
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson } from '../http-replies.ts';
+import { sameSecret } from '../secret-compare.ts';
 import { answerCalls } from './answer-calls.ts';
 import type { EvmNode } from './evm-nodes.ts';
 import { errorReply, PARSE_ERROR } from './json-rpc-messages.ts';
@@ -88,10 +88,4 @@ function checkApiKey(req: IncomingMessage, apiKey: string): { status: number; er
   if (!given) return { status: 401, error: 'missing apiKey' };
   if (!sameSecret(given, apiKey)) return { status: 401, error: 'invalid apiKey' };
   return null;
-}
-
-/** Compared through digests so the time taken says nothing about how much of the key was right. */
-function sameSecret(given: string, expected: string): boolean {
-  const digest = (s: string) => createHash('sha256').update(s).digest();
-  return timingSafeEqual(digest(given), digest(expected));
 }
