@@ -59,9 +59,9 @@ export async function startWebShell(options: {
       return plain(res, 400, (error as Error).message);
     }
     const envelope = await options.dispatch(decodeURIComponent(channel), args);
-    const text = JSON.stringify(envelope);
-    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-    res.end(text);
+    const bytes = Buffer.from(JSON.stringify(envelope));
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': bytes.length, 'cache-control': 'no-store' });
+    res.end(bytes);
   }
 
   await new Promise<void>((resolve, reject) => {
