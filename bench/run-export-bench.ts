@@ -1,4 +1,0 @@
-import { printTable } from './bench-kit.ts';
-import { exportBench } from './export-bench.ts';
-
-printTable('export', await exportBench());

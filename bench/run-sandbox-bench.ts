@@ -1,0 +1,4 @@
+import { printTable } from './bench-kit.ts';
+import { sandboxBench } from './sandbox-bench.ts';
+
+printTable('sandbox network', await sandboxBench());
