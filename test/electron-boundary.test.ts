@@ -29,7 +29,7 @@ describe('preload', () => {
     const api = electron.exposed[0][1] as { chains: { list: (id: string) => Promise<unknown> } };
     expect(await api.chains.list('sandbox')).toBe('answer of chains:list');
     expect(electron.invoked).toEqual([['chains:list', ['sandbox']]]);
-    expect(Object.keys(api)).toEqual(['app', 'settings', 'secrets', 'chains', 'transfers', 'export']);
+    expect(Object.keys(api)).toEqual(['app', 'settings', 'secrets', 'chains', 'transfers', 'export', 'rpc']);
     expect('invoke' in api || 'send' in api || 'ipcRenderer' in api).toBe(false);
   });
 });

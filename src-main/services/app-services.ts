@@ -7,6 +7,7 @@ import { appHandlers } from './handlers/app-handlers.ts';
 import { chainsHandlers } from './handlers/chains-handlers.ts';
 import { createDispatch, type Dispatch } from './handlers/dispatch.ts';
 import { exportHandlers } from './handlers/export-handlers.ts';
+import { rpcHandlers } from './handlers/rpc-handlers.ts';
 import { secretsHandlers } from './handlers/secrets-handlers.ts';
 import { settingsHandlers } from './handlers/settings-handlers.ts';
 import { transfersHandlers } from './handlers/transfers-handlers.ts';
@@ -70,6 +71,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       chains: chainsHandlers(context),
       transfers: transfersHandlers(context),
       export: exportHandlers(context, exports),
+      rpc: rpcHandlers(context, { userDataDir: options.userDataDir }),
     },
     log,
   );

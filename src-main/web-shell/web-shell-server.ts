@@ -60,7 +60,11 @@ export async function startWebShell(options: {
     }
     const envelope = await options.dispatch(decodeURIComponent(channel), args);
     const bytes = Buffer.from(JSON.stringify(envelope));
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': bytes.length, 'cache-control': 'no-store' });
+    res.writeHead(200, {
+      'content-type': 'application/json',
+      'content-length': bytes.length,
+      'cache-control': 'no-store',
+    });
     res.end(bytes);
   }
 

@@ -4,6 +4,18 @@
 import { z } from 'zod';
 import type { BridgeErrorShape } from './errors.ts';
 import {
+  RpcCallRequest,
+  type RpcCallResult,
+  type RpcCurl,
+  RpcCurlRequest,
+  type RpcEndpoint,
+  RpcEntryId,
+  RpcHistoryQuery,
+  type RpcHistoryView,
+  type SavedRequest,
+  SavedRequestInput,
+} from './rpc.ts';
+import {
   type AppInfo,
   type ChainListing,
   PROFILE_ID,
@@ -77,6 +89,19 @@ export const contract = {
     start: channel<ExportStatus | null>()(z.tuple([ExportRequest])),
     status: channel<ExportStatus>()(z.tuple([ExportJobId])),
     cancel: channel<ExportStatus>()(z.tuple([ExportJobId])),
+  },
+  rpc: {
+    /** Where the profile's node-access calls go and how the key travels (never the key). */
+    endpoint: channel<RpcEndpoint>()(profileId),
+    /** One JSON-RPC call or batch; recorded in the history. Abandon it with app:cancel(requestId). */
+    call: channel<RpcCallResult>()(z.tuple([RpcCallRequest])),
+    history: channel<RpcHistoryView>()(z.tuple([RpcHistoryQuery])),
+    clearHistory: channel<RpcHistoryView>()(none),
+    saveRequest: channel<SavedRequest[]>()(z.tuple([SavedRequestInput])),
+    savedRequests: channel<SavedRequest[]>()(none),
+    deleteSaved: channel<SavedRequest[]>()(z.tuple([RpcEntryId])),
+    /** A curl command for the request; the key is `$LEDGER_API_KEY` unless `withKey` is true. */
+    curl: channel<RpcCurl>()(z.tuple([RpcCurlRequest])),
   },
 } as const;
 

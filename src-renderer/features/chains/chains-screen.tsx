@@ -1,18 +1,23 @@
-import { useQuery } from '@tanstack/react-query';
-import { ledger } from '../../bridge.ts';
+import { useState } from 'react';
 import { ErrorMessage } from '../../ui/error-message.tsx';
+import { useUiStore } from '../../ui-store.ts';
+import { useRpcConsoleStore } from '../rpc/rpc-console-store.ts';
 import { useActiveProfile } from '../settings/settings-queries.ts';
+import { useChainListing } from './chains-queries.ts';
 import { ChainsTable } from './chains-table.tsx';
 
 /** The chain listing of the active profile. Main makes the authenticated call; the key never comes here. */
 export function ChainsScreen() {
   const profile = useActiveProfile();
-  const chains = useQuery({
-    queryKey: ['chains', profile?.id],
-    queryFn: () => ledger().chains.list(profile?.id ?? ''),
-    enabled: profile !== null,
-    staleTime: 5 * 60_000,
-  });
+  const chains = useChainListing(profile?.id);
+  const [search, setSearch] = useState('');
+  const openConsoleOn = useRpcConsoleStore((s) => s.openOn);
+  const showSection = useUiStore((s) => s.showSection);
+
+  const openInConsole = (chain: string) => {
+    openConsoleOn(chain);
+    showSection('rpc');
+  };
 
   return (
     <div>
@@ -29,7 +34,18 @@ export function ChainsScreen() {
             {chains.data.chains.length} chains from {chains.data.source}, fetched{' '}
             {new Date(chains.data.fetchedAt).toLocaleTimeString()}
           </p>
-          <ChainsTable chains={chains.data.chains} />
+          <div className="field chains-search">
+            <label htmlFor="chains-search">Search chains</label>
+            <input
+              id="chains-search"
+              type="search"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder="name, chain id, currency…"
+              spellCheck={false}
+            />
+          </div>
+          <ChainsTable chains={chains.data.chains} search={search} onOpen={openInConsole} />
         </>
       )}
     </div>

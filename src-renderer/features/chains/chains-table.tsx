@@ -1,7 +1,21 @@
-import { type ColumnDef, FlexRender, tableFeatures, useTable } from '@tanstack/react-table';
+import {
+  type ColumnDef,
+  columnFilteringFeature,
+  createFilteredRowModel,
+  FlexRender,
+  filterFn_includesString,
+  globalFilteringFeature,
+  tableFeatures,
+  useTable,
+} from '@tanstack/react-table';
 import type { ChainSummary } from '../../../src-shared/contract/schemas.ts';
 
-const features = tableFeatures({});
+const features = tableFeatures({
+  columnFilteringFeature,
+  globalFilteringFeature,
+  filteredRowModel: createFilteredRowModel(),
+  filterFns: { includesString: filterFn_includesString },
+});
 
 // Defined once at module scope: stable column definitions, so the table is not rebuilt each render.
 const columns: Array<ColumnDef<typeof features, ChainSummary>> = [
@@ -12,47 +26,107 @@ const columns: Array<ColumnDef<typeof features, ChainSummary>> = [
     cell: (info) => <span className="mono">{String(info.getValue())}</span>,
   },
   {
+    // The listing's shape is not in the spec: every other field it gives is shown, as text.
     id: 'details',
     accessorFn: (chain) => summarize(chain.fields),
     header: 'Details',
-    cell: (info) => <span className="mono muted">{String(info.getValue())}</span>,
+    cell: (info) => <ChainFields fields={info.row.original.fields} />,
+  },
+  {
+    id: 'actions',
+    header: () => <span className="visually-hidden">Actions</span>,
+    cell: () => null, // rendered by the table below, which knows the callback
   },
 ];
 
-/** The chain listing as a table. Every value is rendered as text: service data is never HTML. */
-export function ChainsTable({ chains }: { chains: ChainSummary[] }) {
-  const table = useTable({ features, columns, data: chains });
+/** The chain listing as a table with a quick filter over every field. Service data is never HTML. */
+export function ChainsTable({
+  chains,
+  search,
+  onOpen,
+}: {
+  chains: ChainSummary[];
+  search: string;
+  onOpen: (chain: string) => void;
+}) {
+  const table = useTable({
+    features,
+    columns,
+    data: chains,
+    state: { globalFilter: search },
+    globalFilterFn: 'includesString',
+    getColumnCanGlobalFilter: (column) => column.id !== 'actions',
+  });
+  const rows = table.getRowModel().rows;
   return (
-    <table className="data-table" aria-label="Chains">
-      <thead>
-        {table.getHeaderGroups().map((group) => (
-          <tr key={group.id}>
-            {group.headers.map((header) => (
-              <th key={header.id} scope="col">
-                <FlexRender header={header} />
-              </th>
-            ))}
-          </tr>
+    <>
+      <table className="data-table" aria-label="Chains">
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => (
+                <th key={header.id} scope="col">
+                  <FlexRender header={header} />
+                </th>
+              ))}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              {row.getAllCells().map((cell) =>
+                cell.column.id === 'actions' ? (
+                  <td key={cell.id} className="row-actions">
+                    <button
+                      type="button"
+                      onClick={() => onOpen(row.original.name)}
+                      aria-label={`Open ${row.original.name} in the RPC console`}
+                    >
+                      Open in RPC console
+                    </button>
+                  </td>
+                ) : (
+                  <td key={cell.id}>
+                    <FlexRender cell={cell} />
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {rows.length === 0 && (
+        <p className="muted" role="status">
+          No chain matches “{search}”.
+        </p>
+      )}
+    </>
+  );
+}
+
+function ChainFields({ fields }: { fields: Record<string, unknown> }) {
+  return (
+    <span className="chain-fields">
+      {Object.entries(fields)
+        .filter(([key]) => key !== 'name')
+        .map(([key, value]) => (
+          <span key={key} className="chain-field mono">
+            <span className="muted">{key}: </span>
+            {show(value)}
+          </span>
         ))}
-      </thead>
-      <tbody>
-        {table.getRowModel().rows.map((row) => (
-          <tr key={row.id}>
-            {row.getAllCells().map((cell) => (
-              <td key={cell.id}>
-                <FlexRender cell={cell} />
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    </span>
   );
 }
 
 function summarize(fields: Record<string, unknown>): string {
   return Object.entries(fields)
     .filter(([key]) => key !== 'name')
-    .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
+    .map(([key, value]) => `${key}: ${show(value)}`)
     .join(' · ');
+}
+
+function show(value: unknown): string {
+  return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
 }

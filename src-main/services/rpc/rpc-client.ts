@@ -1,0 +1,182 @@
+// Node access (spec 4.3): POST a JSON-RPC call or batch to `{rpc_url}/<chain><sep><node_type>` with
+// the API key in the `apiKey` header or query parameter. Answers the HTTP status, round trip, size
+// and the JSON text; everything that is not a JSON answer becomes a ServiceError with the server's
+// words. The key never appears in what this returns or throws.
+import {
+  formatBytes,
+  MAX_RPC_ANSWER_BYTES,
+  type NodeType,
+  nodeAddress,
+  type RpcBody,
+  type RpcOutcome,
+} from '../../../src-shared/contract/rpc.ts';
+import { ServiceError } from '../errors.ts';
+import { type HttpResponse, httpRequest, statusError } from '../http/http-client.ts';
+
+export interface RpcNodeRequest {
+  rpcUrl: string;
+  chain: string;
+  nodeType: NodeType;
+  separator: '_' | '-';
+  apiKey: string;
+  keyPlacement: 'header' | 'query';
+  body: RpcBody;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** Tests only (e.g. the sandbox's `x-sandbox-fault`); never set by a handler. */
+  extraHeaders?: Record<string, string>;
+}
+
+export interface RpcNodeAnswer {
+  /** The address without any key. */
+  address: string;
+  status: number;
+  elapsedMs: number;
+  sizeBytes: number;
+  contentType: string | null;
+  text: string;
+  json: unknown;
+  outcome: RpcOutcome;
+  errorCount: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+export async function callRpcNode(request: RpcNodeRequest): Promise<RpcNodeAnswer> {
+  const address = nodeAddress(request.rpcUrl, request.chain, request.separator, request.nodeType);
+  const what = `RPC ${request.chain}${request.separator}${request.nodeType}`;
+  const url = request.keyPlacement === 'query' ? `${address}?apiKey=${encodeURIComponent(request.apiKey)}` : address;
+  const headers: Record<string, string> = {
+    ...request.extraHeaders,
+    'content-type': 'application/json',
+    accept: 'application/json',
+  };
+  if (request.keyPlacement === 'header') headers.apiKey = request.apiKey;
+
+  const started = performance.now();
+  const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
+  let response: HttpResponse;
+  try {
+    response = await httpRequest({
+      url,
+      method: 'POST',
+      headers,
+      body: JSON.stringify(request.body),
+      timeoutMs: request.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      signal: request.signal,
+      what,
+    });
+  } catch (error) {
+    throw withoutKey(explainNetworkError(error, what, address), request.apiKey, { address, elapsedMs: elapsed() });
+  }
+  const elapsedMs = elapsed();
+  const details = { address, elapsedMs };
+  const sizeBytes = Buffer.byteLength(response.text, 'utf8');
+  const contentType = response.headers.get('content-type');
+
+  if (response.status < 200 || response.status > 299) {
+    const error = looksLikeHtml(response.text, contentType)
+      ? new ServiceError('service_error', `${what}: HTTP ${response.status} — ${htmlPage(response.text)}`, {
+          status: response.status,
+        })
+      : statusError(response, what);
+    throw withoutKey(error, request.apiKey, { ...details, sizeBytes });
+  }
+  if (sizeBytes > MAX_RPC_ANSWER_BYTES) {
+    throw withoutKey(
+      new ServiceError(
+        'bad_response',
+        `${what}: the answer is ${formatBytes(sizeBytes)}; the console shows at most ${formatBytes(MAX_RPC_ANSWER_BYTES)}`,
+        { status: response.status },
+      ),
+      request.apiKey,
+      { ...details, sizeBytes },
+    );
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(response.text);
+  } catch {
+    const said = looksLikeHtml(response.text, contentType)
+      ? htmlPage(response.text)
+      : `the answer is not JSON (${preview(response.text)})`;
+    throw withoutKey(new ServiceError('bad_response', `${what}: HTTP ${response.status} — ${said}`), request.apiKey, {
+      ...details,
+      status: response.status,
+      sizeBytes,
+    });
+  }
+  return {
+    address,
+    status: response.status,
+    elapsedMs,
+    sizeBytes,
+    contentType,
+    text: response.text,
+    json,
+    ...judge(json),
+  };
+}
+
+/** What a JSON answer says: a result, a JSON-RPC error, a batch (with how many errors), or something else. */
+export function judge(json: unknown): { outcome: RpcOutcome; errorCount: number } {
+  if (Array.isArray(json)) return { outcome: 'batch', errorCount: json.filter(isErrorReply).length };
+  if (isErrorReply(json)) return { outcome: 'rpc_error', errorCount: 1 };
+  if (json && typeof json === 'object' && 'result' in json) return { outcome: 'result', errorCount: 0 };
+  return { outcome: 'unexpected', errorCount: 0 };
+}
+
+function isErrorReply(value: unknown): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { error?: unknown }).error === 'object' &&
+    (value as { error?: unknown }).error !== null
+  );
+}
+
+/**
+ * httpRequest says "could not reach" for every failed fetch; when the socket died after the node
+ * started answering (reset, truncated body) that is misleading, so say what happened.
+ */
+function explainNetworkError(error: unknown, what: string, address: string): unknown {
+  if (!(error instanceof ServiceError) || error.code !== 'network') return error;
+  const reason = /\(([^()]*)\)$/.exec(error.message)?.[1] ?? '';
+  if (/UND_ERR_SOCKET|ECONNRESET|EPIPE|terminated|other side closed/i.test(reason)) {
+    return new ServiceError(
+      'network',
+      `${what}: the connection to ${address} was reset before the whole answer arrived (${reason})`,
+      error.details,
+    );
+  }
+  return error;
+}
+
+/** The error with the key taken out of its message (a server may echo the address) and details added. */
+function withoutKey(error: unknown, apiKey: string, details: Record<string, unknown>): unknown {
+  if (!(error instanceof ServiceError)) return error;
+  const scrub = (text: string) => (apiKey ? text.split(apiKey).join('<apiKey>') : text);
+  const merged = { ...error.details, ...details };
+  // A server's parsed body may quote the key too; it is dropped rather than searched.
+  delete (merged as { body?: unknown }).body;
+  if (typeof merged.serverMessage === 'string') merged.serverMessage = scrub(merged.serverMessage);
+  return new ServiceError(error.code, scrub(error.message), merged);
+}
+
+function looksLikeHtml(text: string, contentType: string | null): boolean {
+  return /text\/html/i.test(contentType ?? '') || /^\s*<(!doctype|html|head|body)\b/i.test(text);
+}
+
+/** "an HTML page, not JSON: 502 Bad Gateway" from the page's title (or its first words). */
+function htmlPage(text: string): string {
+  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(text)?.[1]?.replace(/\s+/g, ' ').trim();
+  return `the server answered an HTML page, not JSON: ${title || preview(text)}`;
+}
+
+function preview(text: string): string {
+  const flat = text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return flat.length > 200 ? `${flat.slice(0, 200)}…` : flat || '(empty body)';
+}

@@ -1,0 +1,26 @@
+// The chain listing of a profile, cached: the Chains screen and the RPC console's chain picker share
+// one query, so opening the console does not call the listing again.
+import { useQuery } from '@tanstack/react-query';
+import type { ChainSummary } from '../../../src-shared/contract/schemas.ts';
+import { ledger } from '../../bridge.ts';
+
+export const chainKeys = {
+  listing: (profileId: string | undefined) => ['chains', profileId] as const,
+};
+
+export const useChainListing = (profileId: string | undefined) =>
+  useQuery({
+    queryKey: chainKeys.listing(profileId),
+    queryFn: () => ledger().chains.list(profileId ?? ''),
+    enabled: profileId !== undefined,
+    staleTime: 5 * 60_000,
+  });
+
+/** The listing's native-currency symbol for a chain, when it gives one (`nativeCurrency.symbol`). */
+export function nativeSymbol(chain: ChainSummary | undefined): string | null {
+  const currency = chain?.fields.nativeCurrency;
+  if (currency && typeof currency === 'object' && typeof (currency as { symbol?: unknown }).symbol === 'string') {
+    return (currency as { symbol: string }).symbol;
+  }
+  return null;
+}

@@ -1,0 +1,131 @@
+// A CodeMirror 6 JSON editor (params, or a batch). Built from the @codemirror packages directly:
+// JSON highlighting, bracket matching, folding, undo, and the JSON parse linter marking the spot.
+//
+// Why a shadow root: CodeMirror's styles go through style-mod, which uses a constructable
+// stylesheet (adoptedStyleSheets) only when mounted in a shadow root; in the document itself it
+// writes a <style> element, which the renderer's CSP (style-src 'self') blocks, leaving the
+// editor unstyled. In a shadow root no CSP relaxation is needed. e2e/browser/rpc-console.spec.ts
+// checks there is no CSP violation and that the editor's styles apply.
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { json, jsonParseLinter } from '@codemirror/lang-json';
+import {
+  bracketMatching,
+  defaultHighlightStyle,
+  foldGutter,
+  foldKeymap,
+  indentOnInput,
+  syntaxHighlighting,
+} from '@codemirror/language';
+import { linter, lintGutter } from '@codemirror/lint';
+import { EditorState, Prec } from '@codemirror/state';
+import { drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
+import { useEffect, useRef } from 'react';
+
+export interface JsonEditorProps {
+  value: string;
+  onChange: (text: string) => void;
+  /** Ctrl/Cmd+Enter. */
+  onSubmit: () => void;
+  label: string;
+  /** The inline error, announced with the editor (an id reference cannot cross the shadow root). */
+  error: string | null;
+}
+
+/** The app's colours (CSS variables inherit into the shadow root), through CodeMirror's own theme system. */
+const appTheme = EditorView.theme({
+  '&': {
+    backgroundColor: 'var(--bg)',
+    color: 'var(--fg)',
+    fontSize: '12px',
+    minHeight: '90px',
+    maxHeight: '360px',
+  },
+  '&.cm-focused': { outline: '2px solid var(--accent)' },
+  '.cm-scroller': { fontFamily: 'ui-monospace, "SFMono-Regular", Menlo, monospace', overflow: 'auto' },
+  '.cm-content': { minHeight: '90px' },
+  '.cm-gutters': { backgroundColor: 'var(--bg-alt)', color: 'var(--muted)', borderRight: '1px solid var(--border)' },
+  '.cm-activeLine': { backgroundColor: 'transparent' },
+  '&.cm-focused .cm-activeLine': { backgroundColor: 'color-mix(in srgb, var(--accent) 8%, transparent)' },
+});
+
+export function JsonEditor({ value, onChange, onSubmit, label, error }: JsonEditorProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  // The editor is built once; it calls whatever callbacks the latest render gave.
+  const callbacks = useRef({ onChange, onSubmit });
+  callbacks.current = { onChange, onSubmit };
+
+  // Built once per mount: later values arrive through the effect below, callbacks through the ref.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: rebuilding the editor would lose its undo history
+  useEffect(() => {
+    const element = host.current;
+    if (!element) return;
+    const shadow = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
+    const editor = new EditorView({
+      parent: shadow,
+      root: shadow,
+      state: EditorState.create({
+        doc: value,
+        extensions: [
+          Prec.highest(
+            keymap.of([
+              {
+                key: 'Mod-Enter',
+                run: () => {
+                  callbacks.current.onSubmit();
+                  return true;
+                },
+              },
+            ]),
+          ),
+          lineNumbers(),
+          foldGutter(),
+          lintGutter(),
+          history(),
+          drawSelection(),
+          indentOnInput(),
+          bracketMatching(),
+          highlightActiveLine(),
+          syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+          json(),
+          linter(jsonParseLinter(), { delay: 250 }),
+          // Tab is left to the browser, so keyboard users can leave the editor.
+          keymap.of([...defaultKeymap, ...historyKeymap, ...foldKeymap]),
+          EditorView.lineWrapping,
+          appTheme,
+          EditorView.contentAttributes.of({ 'aria-label': label, spellcheck: 'false' }),
+          EditorView.updateListener.of((update) => {
+            if (update.docChanged) callbacks.current.onChange(update.state.doc.toString());
+          }),
+        ],
+      }),
+    });
+    view.current = editor;
+    return () => {
+      editor.destroy();
+      view.current = null;
+    };
+  }, []);
+
+  // A value set from outside (a catalog template, a history entry) replaces the text.
+  useEffect(() => {
+    const editor = view.current;
+    if (editor && editor.state.doc.toString() !== value) {
+      editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: value } });
+    }
+  }, [value]);
+
+  useEffect(() => {
+    const content = view.current?.contentDOM;
+    if (!content) return;
+    if (error) {
+      content.setAttribute('aria-invalid', 'true');
+      content.setAttribute('aria-description', error);
+    } else {
+      content.removeAttribute('aria-invalid');
+      content.removeAttribute('aria-description');
+    }
+  }, [error]);
+
+  return <div ref={host} className={`json-editor${error ? ' json-editor-invalid' : ''}`} />;
+}

@@ -1,0 +1,45 @@
+// The RPC console's form, kept while the user visits other sections: UI state only. Answers,
+// history and saved requests come from main through TanStack Query.
+import { create } from 'zustand';
+import type { NodeType } from '../../../src-shared/contract/rpc.ts';
+
+export type ConsoleMode = 'single' | 'batch';
+
+export interface ConsoleDraft {
+  chain: string;
+  nodeType: NodeType;
+  mode: ConsoleMode;
+  method: string;
+  /** The params editor's text (single mode). */
+  paramsText: string;
+  /** The batch editor's text: a JSON array of calls (batch mode). */
+  batchText: string;
+  /** The id the next call gets; it moves on by itself after every send. */
+  nextId: number;
+  timeoutSeconds: number;
+}
+
+interface ConsoleState extends ConsoleDraft {
+  set: (patch: Partial<ConsoleDraft>) => void;
+  /** Opens the console on a chain (from the Chains screen). */
+  openOn: (chain: string) => void;
+  /** Moves the id on past the ids just used. */
+  advanceId: (used: number) => void;
+}
+
+export const useRpcConsoleStore = create<ConsoleState>((set) => ({
+  chain: '',
+  nodeType: 'full',
+  mode: 'single',
+  method: 'eth_blockNumber',
+  paramsText: '[]',
+  batchText: `[
+  { "method": "eth_chainId", "params": [] },
+  { "method": "eth_blockNumber", "params": [] }
+]`,
+  nextId: 1,
+  timeoutSeconds: 30,
+  set: (patch) => set(patch),
+  openOn: (chain) => set({ chain }),
+  advanceId: (used) => set((s) => ({ nextId: s.nextId + Math.max(1, used) })),
+}));

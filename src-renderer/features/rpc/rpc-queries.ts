@@ -1,0 +1,128 @@
+// Hooks over the rpc channels. The console's last answer (or failure) is kept in the query cache,
+// not in component state, so it is still there after a visit to another section.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BridgeErrorShape } from '../../../src-shared/contract/errors.ts';
+import { asBridgeError } from '../../../src-shared/contract/errors.ts';
+import type {
+  NodeType,
+  RpcBody,
+  RpcCallResult,
+  RpcHistoryView,
+  SavedRequestInput,
+} from '../../../src-shared/contract/rpc.ts';
+import type { Profile } from '../../../src-shared/contract/schemas.ts';
+import { ledger } from '../../bridge.ts';
+
+export const rpcKeys = {
+  all: ['rpc'] as const,
+  /** Keyed by what decides the address, so an edited profile shows its new address at once. */
+  endpoint: (profile: Profile | null) =>
+    [
+      'rpc',
+      'endpoint',
+      profile?.id,
+      profile?.kind === 'remote' ? profile.rpcUrl : null,
+      profile?.rpcSeparator,
+      profile?.rpcKeyPlacement,
+    ] as const,
+  history: (search: string) => ['rpc', 'history', search] as const,
+  histories: ['rpc', 'history'] as const,
+  saved: ['rpc', 'saved'] as const,
+  answer: ['rpc', 'answer'] as const,
+};
+
+/** What was sent, with main's answer or the error it gave: one per send. */
+export interface ConsoleAnswer {
+  /** Increments with every send, so the answer pane knows a new answer arrived. */
+  seq: number;
+  chain: string;
+  nodeType: NodeType;
+  body: RpcBody;
+  result: RpcCallResult | null;
+  error: BridgeErrorShape | null;
+}
+
+export const useRpcEndpoint = (profile: Profile | null) =>
+  useQuery({
+    queryKey: rpcKeys.endpoint(profile),
+    queryFn: () => ledger().rpc.endpoint(profile?.id ?? ''),
+    enabled: profile !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const useRpcHistory = (search: string) =>
+  useQuery({
+    queryKey: rpcKeys.history(search),
+    queryFn: () => ledger().rpc.history({ search, limit: 100 }),
+    placeholderData: (previous) => previous,
+  });
+
+export const useSavedRequests = () =>
+  useQuery({ queryKey: rpcKeys.saved, queryFn: () => ledger().rpc.savedRequests() });
+
+/** The last answer, as the answer pane shows it. */
+export const useConsoleAnswer = () =>
+  useQuery<ConsoleAnswer | null>({
+    queryKey: rpcKeys.answer,
+    queryFn: () => null,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  });
+
+export interface SendInput {
+  /** Lets the user abandon the call (app:cancel). */
+  requestId: string;
+  profileId: string;
+  chain: string;
+  nodeType: NodeType;
+  body: RpcBody;
+  timeoutSeconds: number;
+}
+
+/** Sends a call; its answer or error replaces the last answer, and the history is refreshed. */
+export function useRpcCall() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: SendInput): Promise<ConsoleAnswer> => {
+      const seq = (client.getQueryData<ConsoleAnswer | null>(rpcKeys.answer)?.seq ?? 0) + 1;
+      const sent = { seq, chain: input.chain, nodeType: input.nodeType, body: input.body };
+      try {
+        const result = await ledger().rpc.call(input);
+        return { ...sent, result, error: null };
+      } catch (error) {
+        // A failure is an answer too: the pane shows it, and the console stays usable.
+        return { ...sent, result: null, error: asBridgeError(error) };
+      }
+    },
+    onSuccess: (answer) => {
+      client.setQueryData(rpcKeys.answer, answer);
+      void client.invalidateQueries({ queryKey: rpcKeys.histories });
+    },
+  });
+}
+
+export function useClearHistory() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => ledger().rpc.clearHistory(),
+    onSuccess: (view: RpcHistoryView) => {
+      client.setQueriesData({ queryKey: rpcKeys.histories }, view);
+    },
+  });
+}
+
+export function useSaveRequest() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SavedRequestInput) => ledger().rpc.saveRequest(input),
+    onSuccess: (saved) => client.setQueryData(rpcKeys.saved, saved),
+  });
+}
+
+export function useDeleteSaved() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => ledger().rpc.deleteSaved(id),
+    onSuccess: (saved) => client.setQueryData(rpcKeys.saved, saved),
+  });
+}

@@ -1,0 +1,217 @@
+// The RPC console: a JSON-RPC call (or batch) to `{rpc_url}/<chain><sep><node_type>` (spec 2.7,
+// 4.3), what main answers, and the history and saved requests it keeps. Nothing here ever holds
+// the API key: main adds it to the HTTP request and takes it out of everything it returns.
+import { z } from 'zod';
+import { PROFILE_ID } from './schemas.ts';
+import { RequestId } from './transfers.ts';
+
+export const NODE_TYPES = ['full', 'archive'] as const;
+export const NodeType = z.enum(NODE_TYPES);
+export type NodeType = z.infer<typeof NodeType>;
+
+/**
+ * A chain name "exactly as the chain listing gives it" (4.3), checked so it stays one path segment:
+ * no `/`, `?`, `#`, spaces or other characters that would change the address.
+ */
+export const ChainName = z
+  .string()
+  .trim()
+  .min(1, 'enter a chain name')
+  .max(100, 'at most 100 characters')
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'a chain name is letters, digits, ".", "_" or "-"');
+
+/**
+ * The largest request body main sends (its JSON text). Far above any real call (a raw transaction is
+ * at most 128 KB on geth), low enough that a pasted file is refused with a message, not a hang.
+ */
+export const MAX_RPC_REQUEST_BYTES = 1024 * 1024;
+/** Calls in one batch. */
+export const MAX_BATCH_CALLS = 1000;
+/** Answers larger than this are refused by main (a 10 MB answer is fine). */
+export const MAX_RPC_ANSWER_BYTES = 32 * 1024 * 1024;
+
+export const JsonRpcId = z.union([z.number().int().safe(), z.string().max(128), z.null()], {
+  error: 'must be an integer, a string (at most 128 characters) or null',
+});
+
+/** One JSON-RPC request (2.7). `params` must be an array: the spec's type, and what geth accepts. */
+export const JsonRpcCall = z.object({
+  jsonrpc: z.literal('2.0', { error: 'must be "2.0"' }),
+  id: JsonRpcId,
+  method: z.string({ error: 'must be a string' }).trim().min(1, 'must not be empty').max(200, 'at most 200 characters'),
+  params: z.array(z.unknown(), { error: 'must be a JSON array' }),
+});
+export type JsonRpcCall = z.infer<typeof JsonRpcCall>;
+
+export const RpcBody = z
+  .union(
+    [
+      JsonRpcCall,
+      z
+        .array(JsonRpcCall)
+        .min(1, 'a batch needs at least one call')
+        .max(MAX_BATCH_CALLS, `a batch has at most ${MAX_BATCH_CALLS} calls`),
+    ],
+    // zod's own message for a failed union is "Invalid input": name what is wrong in the form that was meant.
+    { error: (issue) => unionMessage(issue as unknown as { input: unknown; errors?: z.core.$ZodIssue[][] }) },
+  )
+  .superRefine((body, ctx) => {
+    const bytes = utf8Length(JSON.stringify(body));
+    if (bytes > MAX_RPC_REQUEST_BYTES) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `the request is ${formatBytes(bytes)}; the console sends at most ${formatBytes(MAX_RPC_REQUEST_BYTES)}`,
+      });
+    }
+  });
+export type RpcBody = z.infer<typeof RpcBody>;
+
+function unionMessage({ input, errors }: { input: unknown; errors?: z.core.$ZodIssue[][] }): string {
+  const first = errors?.[Array.isArray(input) ? 1 : 0]?.[0];
+  if (!first) return 'expected a JSON-RPC call object or an array of calls';
+  const where = first.path.map((part) => (typeof part === 'number' ? `call ${part + 1}` : String(part))).join(' ');
+  return where ? `${where}: ${first.message}` : first.message;
+}
+
+/** Which node: the same three fields address a call, a saved request and a curl command. */
+const target = {
+  profileId: PROFILE_ID,
+  chain: ChainName,
+  nodeType: NodeType,
+};
+
+export const RpcCallRequest = z.object({
+  /** Abandon the call with app:cancel(requestId). */
+  requestId: RequestId,
+  ...target,
+  body: RpcBody,
+  /** How long main waits for the answer. */
+  timeoutSeconds: z.number().int().min(1, 'at least 1 s').max(300, 'at most 300 s').default(30),
+});
+export type RpcCallRequest = z.input<typeof RpcCallRequest>;
+
+export const RpcCurlRequest = z.object({
+  ...target,
+  body: RpcBody,
+  /** false: the key is the placeholder `$LEDGER_API_KEY`. true: the real key, for this one answer only. */
+  withKey: z.boolean(),
+});
+export type RpcCurlRequest = z.input<typeof RpcCurlRequest>;
+
+export const RpcHistoryQuery = z.object({
+  /** Words that must all appear in the method, chain, node type, params or summary (any case). */
+  search: z.string().max(200).default(''),
+  limit: z.number().int().min(1).max(500).default(100),
+});
+export type RpcHistoryQuery = z.input<typeof RpcHistoryQuery>;
+
+export const SavedRequestInput = z.object({
+  name: z.string().trim().min(1, 'give the request a name').max(80, 'at most 80 characters'),
+  chain: ChainName,
+  nodeType: NodeType,
+  body: RpcBody,
+});
+export type SavedRequestInput = z.input<typeof SavedRequestInput>;
+
+export const RpcEntryId = z.string().regex(/^[a-f0-9]{16}$/, 'entry id');
+
+/** Where the console's calls go for a profile; the key placement is said, the key is never given. */
+export interface RpcEndpoint {
+  rpcUrl: string;
+  separator: '_' | '-';
+  keyPlacement: 'header' | 'query';
+}
+
+/** The node address, `{rpc_url}/<chain><sep><node_type>` (4.3), without any key. */
+export function nodeAddress(rpcUrl: string, chain: string, separator: '_' | '-', nodeType: NodeType): string {
+  return `${rpcUrl}/${encodeURIComponent(chain)}${separator}${nodeType}`;
+}
+
+/** What one JSON-RPC answer says, at a glance. */
+export type RpcOutcome = 'result' | 'rpc_error' | 'batch' | 'unexpected';
+
+/** main's answer to rpc:call when the node answered with JSON (whatever the JSON-RPC outcome). */
+export interface RpcCallResult {
+  /** The address called, never with a key in it. */
+  address: string;
+  status: number;
+  elapsedMs: number;
+  /** Bytes of the answer body. */
+  sizeBytes: number;
+  contentType: string | null;
+  /**
+   * The answer exactly as the node sent it (JSON text). Text rather than parsed JSON: a 10 MB answer
+   * crosses the bridge as one string, and the renderer parses it once.
+   */
+  text: string;
+  outcome: RpcOutcome;
+  /** JSON-RPC errors in the answer (a batch may mix results and errors). */
+  errorCount: number;
+  /** The history entry written for this call (null when the history file could not be written). */
+  entry: RpcHistoryEntry | null;
+}
+
+/** One call the console sent, as kept in the history file: never a key, never the answer itself. */
+export interface RpcHistoryEntry {
+  id: string;
+  at: string;
+  profileId: string;
+  chain: string;
+  nodeType: NodeType;
+  /** Method, or `batch (n calls)`. */
+  label: string;
+  /** The request as sent; null when it was too large to keep (`bodyBytes` says how large). */
+  body: RpcBody | null;
+  bodyBytes: number;
+  /** HTTP status, null when no answer arrived (network error, timeout, cancelled). */
+  status: number | null;
+  elapsedMs: number;
+  sizeBytes: number | null;
+  outcome: RpcOutcome | 'failed';
+  /** The result or error in one line, at most 200 characters. */
+  summary: string;
+}
+
+export interface RpcHistoryView {
+  entries: RpcHistoryEntry[];
+  /** Entries in the file (before the search). */
+  total: number;
+  /** Set when the history file could not be used at start and was set aside. */
+  problem: string | null;
+}
+
+export interface SavedRequest {
+  id: string;
+  name: string;
+  chain: string;
+  nodeType: NodeType;
+  body: RpcBody;
+  savedAt: string;
+}
+
+export interface RpcCurl {
+  command: string;
+  /** True only for the explicit "copy with key" call. */
+  includesKey: boolean;
+}
+
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff) {
+      bytes += 4; // a surrogate pair is one 4-byte character
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/** "812 B", "1.5 KB", "10.0 MB" (1024-based). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
