@@ -7,12 +7,16 @@ import { join } from 'node:path';
 import { type Figure, printTable, ROOT } from './bench-kit.ts';
 import { exportBench } from './export-bench.ts';
 import { pageStackBench } from './page-stack-bench.ts';
+import { rpcBench } from './rpc-bench.ts';
 import { sandboxBench } from './sandbox-bench.ts';
+import { scrollBench } from './scroll-bench.ts';
 
 const sections: Array<{ title: string; run: () => Promise<Figure[]> }> = [
   { title: 'sandbox network (1M transfers)', run: () => sandboxBench() },
   { title: 'a page through the app stack (1M transfers)', run: () => pageStackBench() },
+  { title: 'scrolling 100,000+ loaded legs in Chromium', run: () => scrollBench() },
   { title: 'export (5M-transfer ledger, busiest party)', run: () => exportBench() },
+  { title: 'RPC round trip through the app (real EVM)', run: () => rpcBench() },
 ];
 
 const started = Date.now();
