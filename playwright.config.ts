@@ -7,7 +7,8 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: true,
   retries: 0,
-  timeout: 30_000,
+  // Each test starts its own app (services, sandbox, three EVM nodes) on a 2-core machine.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   projects: [
