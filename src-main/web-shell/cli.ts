@@ -15,6 +15,7 @@ const { values } = parseArgs({
     'keychain-service': { type: 'string' },
     'export-dir': { type: 'string' },
     transfers: { type: 'string' },
+    'startup-seconds': { type: 'string' },
     'no-sandbox': { type: 'boolean' },
   },
 });
@@ -33,8 +34,8 @@ try {
 }
 
 // A browser has no native save dialog: exports go to this folder under the suggested name.
+// Created on the first export, so starting the app writes nothing until the user does something.
 const exportDir = resolve(values['export-dir'] ?? join(userDataDir, 'exports'));
-await mkdir(exportDir, { recursive: true });
 
 const services = await startAppServices({
   userDataDir,
@@ -42,8 +43,21 @@ const services = await startAppServices({
   transport: 'web',
   // Its own keychain service name: secrets saved while trying the browser version never mix with the desktop app's.
   keychain: { service: values['keychain-service'] ?? 'ledger-explorer-dev-web' },
-  sandbox: values['no-sandbox'] ? false : values.transfers ? { transfers: Number(values.transfers) } : true,
-  host: { chooseSavePath: async (defaultName) => join(exportDir, defaultName) },
+  sandbox: values['no-sandbox']
+    ? false
+    : values.transfers || values['startup-seconds']
+      ? {
+          ...(values.transfers ? { transfers: Number(values.transfers) } : {}),
+          // The ledger answers the start-up 503 (spec 2.6) this long: lets a client's start-up card be exercised.
+          ...(values['startup-seconds'] ? { startupSeconds: Number(values['startup-seconds']) } : {}),
+        }
+      : true,
+  host: {
+    chooseSavePath: async (defaultName) => {
+      await mkdir(exportDir, { recursive: true });
+      return join(exportDir, defaultName);
+    },
+  },
   log,
 });
 const shell = await startWebShell({
