@@ -30,6 +30,8 @@ export interface WebAppOptions {
   prepare?: (userDataDir: string) => Promise<void>;
   /** Transfers in the sandbox ledger (default: the app's 100,000). */
   transfers?: number;
+  /** The sandbox ledger answers the start-up 503 for this many seconds after it starts. */
+  startupSeconds?: number;
 }
 
 const root = resolve(import.meta.dirname, '../..');
@@ -46,6 +48,7 @@ export async function startWebApp(options: WebAppOptions = {}): Promise<WebApp &
       '--keychain-service',
       `ledger-explorer-e2e-${randomBytes(4).toString('hex')}`,
       ...(options.transfers ? ['--transfers', String(options.transfers)] : []),
+      ...(options.startupSeconds ? ['--startup-seconds', String(options.startupSeconds)] : []),
     ],
     { env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );

@@ -1,15 +1,169 @@
-import { useActiveProfile } from '../settings/settings-queries.ts';
+// The Transfers screen: filters, where the user is (page or Load all, drill-down trail), the
+// summary, the table and the selected leg's detail, and export.
+import { useEffect, useMemo, useState } from 'react';
+import type { TransferLeg } from '../../../src-shared/contract/transfers.ts';
+import { shortenParty } from '../../ui/party-format.ts';
+import { PartyId } from '../../ui/party-id.tsx';
+import { useActiveProfile, useSavePreferences, useSettings } from '../settings/settings-queries.ts';
+import { pageNumber } from './cursor-history.ts';
+import { ExportPanel } from './export-panel.tsx';
+import { FilterForm } from './filter-form.tsx';
+import { LegDetail } from './leg-detail.tsx';
+import { LoadAllBar, PagingBar } from './paging-bar.tsx';
+import { SummaryPanel } from './summary-panel.tsx';
+import { useTableLayout } from './table-layout.ts';
+import { TransferProblem } from './transfer-problem.tsx';
+import { useLedgerCredential, useNodeChoices, useTransferPage } from './transfers-queries.ts';
+import { useTransfersStore } from './transfers-store.ts';
+import { TransfersTable } from './transfers-table.tsx';
+import { UnknownFieldsNotice } from './unknown-fields-notice.tsx';
+import { useLoadAll } from './use-load-all.ts';
 
-/** Placeholder until the transfers explorer lands: says plainly what is and is not here yet. */
 export function TransfersScreen() {
   const profile = useActiveProfile();
   return (
-    <div>
+    <div className="transfers-screen">
       <h2>Transfers</h2>
-      <p className="muted">
-        Connected to <strong>{profile?.name ?? '…'}</strong>. The transfers explorer (party, asset and time filters,
-        paging, export) is not built yet in this version.
-      </p>
+      {profile ? <TransfersExplorer profileId={profile.id} /> : <p className="muted">Loading settings…</p>}
     </div>
+  );
+}
+
+/** Re-renders every `everyMs` so relative times stay true. */
+function useNow(everyMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+function TransfersExplorer({ profileId }: { profileId: string }) {
+  const view = useTransfersStore((s) => s.view);
+  const trail = useTransfersStore((s) => s.trail);
+  const { drillInto, returnFromDrill, search, setDraft, rememberInstruments } = useTransfersStore.getState();
+  const credential = useLedgerCredential(profileId);
+  const page = useTransferPage(profileId, credential, view);
+  const all = useLoadAll(profileId, credential, view);
+  const nodes = useNodeChoices(profileId);
+  const preferences = useSettings().data?.settings.preferences;
+  const savePreferences = useSavePreferences();
+  const { layout, update } = useTableLayout();
+  const [selected, setSelected] = useState<TransferLeg | null>(null);
+  const now = useNow(30_000);
+
+  const loadingAll = view?.mode === 'all';
+  const query = loadingAll ? all.query : page;
+  const pageLegs = page.data?.legs;
+  const legs: readonly TransferLeg[] = loadingAll ? all.legs : (pageLegs ?? []);
+  const chunks = useMemo(
+    () => (loadingAll ? all.chunks : pageLegs ? [pageLegs] : []),
+    [loadingAll, all.chunks, pageLegs],
+  );
+  const unknownFields = loadingAll ? all.unknownFields : (page.data?.unknownFields ?? []);
+  // While a start-up 503 is retried the query has no error yet, only a failure reason: show it.
+  const retrying = !query.error && query.failureReason != null && query.isFetching;
+  const problem = query.error ?? (retrying ? query.failureReason : null);
+
+  const resetKey = view ? `${JSON.stringify(view.filters)}|${view.mode}|${pageNumber(view.cursors)}` : '';
+  useEffect(() => {
+    if (resetKey) setSelected(null);
+  }, [resetKey]);
+  // The instrument picker offers what was seen; a page of Load all is at most 1000 legs to scan.
+  const lastPage = loadingAll ? all.query.data?.pages.at(-1) : page.data;
+  useEffect(() => {
+    if (lastPage) rememberInstruments(lastPage.legs);
+  }, [lastPage, rememberInstruments]);
+
+  const meta = useMemo(
+    () => ({
+      timeFormat: preferences?.timeFormat ?? 'relative',
+      timeZone: preferences?.timeZone ?? 'local',
+      now,
+      onDrill: (party: string) => drillInto(party),
+    }),
+    [preferences?.timeFormat, preferences?.timeZone, now, drillInto],
+  );
+  const previous = trail.at(-1);
+
+  return (
+    <>
+      {previous && (
+        <nav className="drill-bar" aria-label="Drill-down">
+          <button type="button" onClick={returnFromDrill}>
+            ← Back to {shortenParty(previous.filters.party)}
+          </button>
+          <span className="muted">Counterparty opened from {shortenParty(previous.filters.party)}, same filters</span>
+        </nav>
+      )}
+      <FilterForm profileId={profileId} />
+      {!view ? (
+        <p className="muted">Choose a party and press “Show transfers”.</p>
+      ) : (
+        <>
+          <div className="screen-header view-header">
+            <h3>
+              Transfers of <PartyId party={view.filters.party} />
+            </h3>
+            <button
+              type="button"
+              aria-pressed={meta.timeFormat === 'relative'}
+              onClick={() =>
+                savePreferences.mutate({ timeFormat: meta.timeFormat === 'relative' ? 'absolute' : 'relative' })
+              }
+            >
+              {meta.timeFormat === 'relative' ? 'Show absolute times' : 'Show relative times'}
+            </button>
+          </div>
+          {loadingAll ? (
+            <LoadAllBar
+              legs={all.loadedLegs}
+              pages={all.pages}
+              running={all.running}
+              done={all.done}
+              failed={all.failed}
+              canContinue={all.query.hasNextPage || all.pages === 0}
+              onStop={all.stop}
+              onContinue={all.resume}
+            />
+          ) : (
+            <PagingBar
+              count={page.isPlaceholderData ? null : (page.data?.count ?? null)}
+              next={page.isPlaceholderData ? null : (page.data?.next ?? null)}
+              loading={page.isFetching}
+            />
+          )}
+          {problem && (
+            <TransferProblem
+              error={problem}
+              retrying={retrying}
+              party={view.filters.party}
+              nodes={nodes.data}
+              onUseNode={(nodeId) => {
+                setDraft({ nodeId });
+                search({ ...view.filters, nodeId });
+              }}
+              onRetry={() => void query.refetch()}
+            />
+          )}
+          <UnknownFieldsNotice fields={unknownFields} />
+          <SummaryPanel chunks={chunks} zone={meta.timeZone} theme={preferences?.theme ?? 'system'} />
+          <div className={selected ? 'table-with-detail' : undefined}>
+            <TransfersTable
+              legs={legs}
+              meta={meta}
+              layout={layout}
+              updateLayout={update}
+              selected={selected}
+              onSelect={setSelected}
+              resetKey={resetKey}
+            />
+            {selected && <LegDetail leg={selected} onClose={() => setSelected(null)} />}
+          </div>
+          <ExportPanel profileId={profileId} filters={view.filters} />
+        </>
+      )}
+    </>
   );
 }
