@@ -1,3 +1,5 @@
+// Must stay first: it configures zod before any schema is built (see the module).
+import './zod-jitless.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -77,5 +77,6 @@ test('switches between light and dark and remembers the choice', async ({ app, p
   // Open the app again (a restart of the renderer): the choice comes back from the settings file.
   await app.open(page);
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
   await expect(page.getByLabel('Theme')).toHaveValue('dark');
 });

@@ -69,6 +69,8 @@ export async function startWebApp(options: WebAppOptions = {}): Promise<WebApp &
     exportDir: ready.exportDir as string,
     log: () => stderr,
     open: async (page) => {
+      // Always a full load (a second goto to the same URL with a fragment would only change the hash).
+      if (page.url() !== 'about:blank') await page.goto('about:blank');
       await page.goto(ready.url as string);
       await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
     },
@@ -83,6 +85,22 @@ export async function startWebApp(options: WebAppOptions = {}): Promise<WebApp &
 
 export const test = base.extend<{ app: WebApp; appOptions: WebAppOptions }>({
   appOptions: [{}, { option: true }],
+  // Every test also proves the app runs under its Content-Security-Policy: any violation fails it.
+  page: async ({ page }, use) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().startsWith('CSP violation:')) violations.push(message.text());
+    });
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) =>
+        console.error(
+          `CSP violation: ${event.violatedDirective} ${event.sourceFile}:${event.lineNumber} ${event.sample}`,
+        ),
+      );
+    });
+    await use(page);
+    expect(violations, 'Content-Security-Policy violations').toEqual([]);
+  },
   app: async ({ appOptions }, use) => {
     const app = await startWebApp(appOptions);
     await use(app);

@@ -1,6 +1,8 @@
 // Browser entry: installs window.ledger over the loopback test bridge, then starts the same app.
 // The bridge token arrives in the URL fragment (never sent to a server) and is removed from the
 // address bar at once.
+// Must stay first: it configures zod before any schema is built (see the module).
+import '../zod-jitless.ts';
 import { createBridge } from '../../src-preload/create-bridge.ts';
 import { BRIDGE_GLOBAL } from '../../src-shared/contract/channels.ts';
 import type { Envelope } from '../../src-shared/contract/errors.ts';
