@@ -1,10 +1,11 @@
 // A 1000-leg page through the whole stack (renderer -> bridge -> main -> HTTP -> sandbox) against
 // a direct fetch of the same URL from Node, alternating A B A B in one run.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { type Figure, median, startReady, stop } from './bench-kit.ts';
+import { startAppServices } from '../src-main/services/app-services.ts';
+import { type Figure, median, ROOT, startReady, stop } from './bench-kit.ts';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -98,17 +99,83 @@ export async function pageStackBench(options: { transfers?: number; rounds?: num
       if (body.transfers.length !== 1000) throw new Error('short page');
       return performance.now() - t0;
     };
+    // Main alone: the same handler table in-process, as Electron's IPC handler runs it (no
+    // browser transport). Splits the stack's cost into main's share and the test bridge's.
+    const services = await startAppServices({
+      userDataDir: mkdtempSync(join(tmpdir(), 'page-bench-')),
+      version: 'bench',
+      transport: 'web',
+      keychain: { keytar: async () => Promise.reject(new Error('no keychain in the benchmark')) },
+      sandbox: false,
+      host: { chooseSavePath: async () => null },
+    });
+    const unwrap = <T>(answer: { ok: true; value: T } | { ok: false; error: { message: string } }): T => {
+      if (!answer.ok) throw new Error(answer.error.message);
+      return answer.value;
+    };
+    const { profile: mainProfile } = unwrap(
+      await services.dispatch('settings:saveProfile', [
+        {
+          name: 'bench',
+          baseUrl: sandbox.baseUrl,
+          translateUrl: sandbox.translateUrl,
+          partnerUrl: sandbox.partnerUrl,
+          rpcUrl: sandbox.rpcUrl,
+          defaultNodeId: null,
+          chainAuth: 'apiKey',
+          rpcKeyPlacement: 'header',
+          rpcSeparator: '_',
+          ledgerAuthPlacement: 'header',
+        },
+      ]),
+    ) as { profile: { id: string } };
+    unwrap(await services.dispatch('secrets:set', [mainProfile.id, 'ledgerJwt', sandbox.tokens.readAll]));
+    let m = 0;
+    const viaMain = async () => {
+      const t0 = performance.now();
+      const page = unwrap(
+        await services.dispatch('transfers:page', [
+          { requestId: `bench-main-${m++}`, profileId: mainProfile.id, filters, next: null },
+        ]),
+      ) as { legs: unknown[] };
+      if (page.legs.length !== 1000) throw new Error('short page');
+      return performance.now() - t0;
+    };
+    // The browser transport's floor: Chromium fetching a static file of about the page's size
+    // from the same web shell (no handler, no service). Electron's IPC does not pay this.
+    const assets = join(ROOT, 'out/web/assets');
+    const largest = readdirSync(assets)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => ({ f, size: statSync(join(assets, f)).size }))
+      .sort((a, b) => b.size - a.size)[0];
+    const viaFetchFloor = () =>
+      page.evaluate(async (path) => {
+        const t0 = performance.now();
+        await (await fetch(path, { cache: 'no-store' })).text();
+        return performance.now() - t0;
+      }, `/assets/${largest.f}`);
     for (let i = 0; i < 5; i++) {
+      await viaFetchFloor();
       await viaApp();
+      await direct();
+      await viaMain();
       await direct();
     }
     const app: number[] = [];
     const node: number[] = [];
+    const main: number[] = [];
+    const node2: number[] = [];
+    const floor: number[] = [];
     for (let i = 0; i < rounds; i++) {
+      floor.push(await viaFetchFloor());
       app.push(await viaApp());
       node.push(await direct());
+      main.push(await viaMain());
+      node2.push(await direct());
     }
+    await services.close();
     const ratios = app.map((a, i) => a / node[i]);
+    const mainRatios = main.map((a, i) => a / node2[i]);
     return [
       {
         figure: '1000-leg page through the app stack, p50',
@@ -121,6 +188,20 @@ export async function pageStackBench(options: { transfers?: number; rounds?: num
         figure: 'same page by direct fetch from Node, p50',
         median: `${median(node).toFixed(1)} ms`,
         range: `${Math.min(...node).toFixed(1)}-${Math.max(...node).toFixed(1)} ms`,
+        target: '-',
+        pass: null,
+      },
+      {
+        figure: `browser transport floor: Chromium GET of a ${Math.round(largest.size / 1024)} KB file, p50`,
+        median: `${median(floor).toFixed(1)} ms`,
+        range: `${Math.min(...floor).toFixed(1)}-${Math.max(...floor).toFixed(1)} ms`,
+        target: '-',
+        pass: null,
+      },
+      {
+        figure: 'main alone (handler table, as under Electron IPC) / direct',
+        median: `${median(mainRatios).toFixed(2)}x`,
+        range: `${Math.min(...mainRatios).toFixed(2)}-${Math.max(...mainRatios).toFixed(2)}x`,
         target: '-',
         pass: null,
       },

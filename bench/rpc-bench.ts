@@ -74,6 +74,7 @@ export async function rpcBench(): Promise<Figure[]> {
       args: CHROMIUM_ARGS,
     });
     let bridgeDiffs: number[] = [];
+    let floor: number[] = [];
     try {
       const page = await browser.newPage();
       await page.goto(web.info.url);
@@ -114,6 +115,18 @@ export async function rpcBench(): Promise<Figure[]> {
           [profileId, call, k++] as const,
         ),
       );
+      // The browser transport's floor: a tiny fetch from the page to the same web shell (a 404,
+      // no handler). Electron's IPC does not pay it; the overhead above includes it.
+      floor = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        floor.push(
+          await page.evaluate(async () => {
+            const t0 = performance.now();
+            await (await fetch('/no-such-file', { cache: 'no-store' })).text();
+            return performance.now() - t0;
+          }),
+        );
+      }
     } finally {
       await browser.close();
       await stop(web.child);
@@ -134,6 +147,13 @@ export async function rpcBench(): Promise<Figure[]> {
         range: range(bridgeDiffs),
         target: '<= 2 ms',
         pass: median(bridgeDiffs) <= 2,
+      },
+      {
+        figure: 'browser transport floor: a tiny Chromium fetch round trip',
+        median: fmt(floor),
+        range: range(floor),
+        target: '-',
+        pass: null,
       },
     ];
   } finally {

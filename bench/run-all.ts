@@ -11,13 +11,23 @@ import { rpcBench } from './rpc-bench.ts';
 import { sandboxBench } from './sandbox-bench.ts';
 import { scrollBench } from './scroll-bench.ts';
 
-const sections: Array<{ title: string; run: () => Promise<Figure[]> }> = [
-  { title: 'sandbox network (1M transfers)', run: () => sandboxBench() },
-  { title: 'a page through the app stack (1M transfers)', run: () => pageStackBench() },
-  { title: 'scrolling 100,000+ loaded legs in Chromium', run: () => scrollBench() },
-  { title: 'export (5M-transfer ledger, busiest party)', run: () => exportBench() },
-  { title: 'RPC round trip through the app (real EVM)', run: () => rpcBench() },
+const all: Array<{ key: string; title: string; run: () => Promise<Figure[]> }> = [
+  { key: 'sandbox', title: 'sandbox network (1M transfers)', run: () => sandboxBench() },
+  { key: 'page', title: 'a page through the app stack (1M transfers)', run: () => pageStackBench() },
+  { key: 'scroll', title: 'scrolling 100,000+ loaded legs in Chromium', run: () => scrollBench() },
+  { key: 'export', title: 'export (5M-transfer ledger, busiest party)', run: () => exportBench() },
+  { key: 'rpc', title: 'RPC round trip through the app (real EVM)', run: () => rpcBench() },
 ];
+// `npm run bench -- scroll rpc` runs only those sections and writes bench/results.partial.json,
+// leaving the full run's bench/results.json alone.
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((key) => !all.some((s) => s.key === key));
+if (unknown.length) {
+  console.error(`unknown section(s): ${unknown.join(', ')}; known: ${all.map((s) => s.key).join(', ')}`);
+  process.exit(2);
+}
+const sections = wanted.length ? all.filter((s) => wanted.includes(s.key)) : all;
+const resultsFile = wanted.length ? 'bench/results.partial.json' : 'bench/results.json';
 
 const started = Date.now();
 const results: Array<{ section: string; figures: Figure[]; error?: string }> = [];
@@ -47,11 +57,11 @@ const machine = {
   chromium,
 };
 writeFileSync(
-  join(ROOT, 'bench/results.json'),
+  join(ROOT, resultsFile),
   `${JSON.stringify({ machine, durationSeconds: Math.round((Date.now() - started) / 1000), results }, null, 2)}\n`,
 );
-const all = results.flatMap((r) => r.figures);
-const misses = all.filter((f) => f.pass === false).length;
+const figures = results.flatMap((r) => r.figures);
+const misses = figures.filter((f) => f.pass === false).length;
 console.log(
-  `\n${all.filter((f) => f.pass === true).length} PASS, ${misses} MISS, ${results.filter((r) => r.error).length} failed sections; ${Math.round((Date.now() - started) / 1000)} s; written to bench/results.json`,
+  `\n${figures.filter((f) => f.pass === true).length} PASS, ${misses} MISS, ${results.filter((r) => r.error).length} failed sections; ${Math.round((Date.now() - started) / 1000)} s; written to ${resultsFile}`,
 );
