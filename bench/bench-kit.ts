@@ -1,8 +1,10 @@
 // Shared by the benchmarks: start processes, wait on their ready line, summarise samples.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { startAppServices } from '../src-main/services/app-services.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 
@@ -67,4 +69,63 @@ export function printTable(title: string, rows: Figure[]): void {
     const result = r.pass === null ? 'INFO' : r.pass ? 'PASS' : 'MISS';
     console.log([r.figure, r.median, r.range, r.target].map((c, i) => c.padEnd(widths[i])).join(' ') + ` ${result}`);
   }
+}
+
+type Answer<T> = { ok: true; value: T } | { ok: false; error: { message: string } };
+const unwrap = <T>(answer: Answer<T>): T => {
+  if (!answer.ok) throw new Error(answer.error.message);
+  return answer.value;
+};
+
+/**
+ * Main's handler table in-process (as Electron's IPC handlers run it, with no browser transport),
+ * with one profile on a separately running sandbox whose ledger JWT reads every party.
+ */
+export async function startMainAlone(sandbox: {
+  baseUrl: string;
+  translateUrl: string;
+  partnerUrl: string;
+  rpcUrl: string;
+  tokens: { readAll: string };
+}) {
+  const services = await startAppServices({
+    userDataDir: mkdtempSync(join(tmpdir(), 'bench-main-')),
+    version: 'bench',
+    transport: 'web',
+    keychain: { keytar: async () => Promise.reject(new Error('no keychain in the benchmark')) },
+    sandbox: false,
+    host: { chooseSavePath: async () => null },
+  });
+  const { profile } = unwrap(
+    (await services.dispatch('settings:saveProfile', [
+      {
+        name: 'bench',
+        baseUrl: sandbox.baseUrl,
+        translateUrl: sandbox.translateUrl,
+        partnerUrl: sandbox.partnerUrl,
+        rpcUrl: sandbox.rpcUrl,
+        defaultNodeId: null,
+        chainAuth: 'apiKey',
+        rpcKeyPlacement: 'header',
+        rpcSeparator: '_',
+        ledgerAuthPlacement: 'header',
+      },
+    ])) as Answer<{ profile: { id: string } }>,
+  );
+  unwrap(await services.dispatch('secrets:set', [profile.id, 'ledgerJwt', sandbox.tokens.readAll]));
+  let n = 0;
+  return {
+    /** Milliseconds for one page through main; throws unless it has `expectLegs` legs. */
+    async page(filters: object, expectLegs: number): Promise<number> {
+      const t0 = performance.now();
+      const page = unwrap(
+        (await services.dispatch('transfers:page', [
+          { requestId: `bench-main-${n++}`, profileId: profile.id, filters, next: null },
+        ])) as Answer<{ legs: unknown[] }>,
+      );
+      if (page.legs.length !== expectLegs) throw new Error(`page had ${page.legs.length} legs`);
+      return performance.now() - t0;
+    },
+    close: () => services.close(),
+  };
 }

@@ -63,6 +63,8 @@ export async function exportBench(options: { transfers?: number; comparePages?: 
     };
 
     const full = exporter();
+    // Growth: the same export cut at 10 and 100 pages. Linear growth keeps legs/s level.
+    const small = [10, 100].map((pages) => exporter(pages));
     const ratios: number[] = [];
     const appRates: number[] = [];
     const shellRates: number[] = [];
@@ -99,6 +101,16 @@ export async function exportBench(options: { transfers?: number; comparePages?: 
         target: '<= 300 MB',
         pass: full.peakRssMb <= 300,
       },
+      ...small.map((run) => {
+        const level = full.legsPerSecond / run.legsPerSecond;
+        return {
+          figure: `growth: legs/s at all legs vs at ${run.legs.toLocaleString('en')} legs`,
+          median: `${level.toFixed(2)}x`,
+          range: `${run.legsPerSecond.toLocaleString('en')} legs/s at ${run.legs.toLocaleString('en')}`,
+          target: '>= 0.8x (linear)',
+          pass: level >= 0.8,
+        };
+      }),
       hasJq
         ? {
             figure: `export vs curl + jq loop, first ${comparePages} pages (x faster)`,

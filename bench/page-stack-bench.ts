@@ -4,8 +4,7 @@ import { mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { startAppServices } from '../src-main/services/app-services.ts';
-import { type Figure, median, ROOT, startReady, stop } from './bench-kit.ts';
+import { type Figure, median, ROOT, startMainAlone, startReady, stop } from './bench-kit.ts';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -101,46 +100,8 @@ export async function pageStackBench(options: { transfers?: number; rounds?: num
     };
     // Main alone: the same handler table in-process, as Electron's IPC handler runs it (no
     // browser transport). Splits the stack's cost into main's share and the test bridge's.
-    const services = await startAppServices({
-      userDataDir: mkdtempSync(join(tmpdir(), 'page-bench-')),
-      version: 'bench',
-      transport: 'web',
-      keychain: { keytar: async () => Promise.reject(new Error('no keychain in the benchmark')) },
-      sandbox: false,
-      host: { chooseSavePath: async () => null },
-    });
-    const unwrap = <T>(answer: { ok: true; value: T } | { ok: false; error: { message: string } }): T => {
-      if (!answer.ok) throw new Error(answer.error.message);
-      return answer.value;
-    };
-    const { profile: mainProfile } = unwrap(
-      await services.dispatch('settings:saveProfile', [
-        {
-          name: 'bench',
-          baseUrl: sandbox.baseUrl,
-          translateUrl: sandbox.translateUrl,
-          partnerUrl: sandbox.partnerUrl,
-          rpcUrl: sandbox.rpcUrl,
-          defaultNodeId: null,
-          chainAuth: 'apiKey',
-          rpcKeyPlacement: 'header',
-          rpcSeparator: '_',
-          ledgerAuthPlacement: 'header',
-        },
-      ]),
-    ) as { profile: { id: string } };
-    unwrap(await services.dispatch('secrets:set', [mainProfile.id, 'ledgerJwt', sandbox.tokens.readAll]));
-    let m = 0;
-    const viaMain = async () => {
-      const t0 = performance.now();
-      const page = unwrap(
-        await services.dispatch('transfers:page', [
-          { requestId: `bench-main-${m++}`, profileId: mainProfile.id, filters, next: null },
-        ]),
-      ) as { legs: unknown[] };
-      if (page.legs.length !== 1000) throw new Error('short page');
-      return performance.now() - t0;
-    };
+    const mainAlone = await startMainAlone(sandbox);
+    const viaMain = () => mainAlone.page(filters, 1000);
     // The browser transport's floor: Chromium fetching a static file of about the page's size
     // from the same web shell (no handler, no service). Electron's IPC does not pay this.
     const assets = join(ROOT, 'out/web/assets');
@@ -173,7 +134,7 @@ export async function pageStackBench(options: { transfers?: number; rounds?: num
       main.push(await viaMain());
       node2.push(await direct());
     }
-    await services.close();
+    await mainAlone.close();
     const ratios = app.map((a, i) => a / node[i]);
     const mainRatios = main.map((a, i) => a / node2[i]);
     return [
@@ -202,8 +163,8 @@ export async function pageStackBench(options: { transfers?: number; rounds?: num
         figure: 'main alone (handler table, as under Electron IPC) / direct',
         median: `${median(mainRatios).toFixed(2)}x`,
         range: `${Math.min(...mainRatios).toFixed(2)}-${Math.max(...mainRatios).toFixed(2)}x`,
-        target: '-',
-        pass: null,
+        target: '<= 2x',
+        pass: median(mainRatios) <= 2,
       },
       {
         figure: 'app stack / direct fetch (paired ratio)',

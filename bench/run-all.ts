@@ -6,6 +6,8 @@ import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { type Figure, printTable, ROOT } from './bench-kit.ts';
 import { exportBench } from './export-bench.ts';
+import { firstRowBench } from './first-row-bench.ts';
+import { growthBench } from './growth-bench.ts';
 import { pageStackBench } from './page-stack-bench.ts';
 import { rpcBench } from './rpc-bench.ts';
 import { sandboxBench } from './sandbox-bench.ts';
@@ -13,7 +15,9 @@ import { scrollBench } from './scroll-bench.ts';
 
 const all: Array<{ key: string; title: string; run: () => Promise<Figure[]> }> = [
   { key: 'sandbox', title: 'sandbox network (1M transfers)', run: () => sandboxBench() },
+  { key: 'first-row', title: 'first row and cold load in Chromium', run: () => firstRowBench() },
   { key: 'page', title: 'a page through the app stack (1M transfers)', run: () => pageStackBench() },
+  { key: 'growth', title: 'how a page grows with the ledger (10k, 100k, 1M transfers)', run: () => growthBench() },
   { key: 'scroll', title: 'scrolling 100,000+ loaded legs in Chromium', run: () => scrollBench() },
   { key: 'export', title: 'export (5M-transfer ledger, busiest party)', run: () => exportBench() },
   { key: 'rpc', title: 'RPC round trip through the app (real EVM)', run: () => rpcBench() },
