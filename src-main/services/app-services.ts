@@ -63,6 +63,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     log,
   });
   const exports = new ExportJobs();
+  const closers: Array<() => Promise<void>> = [];
   const dispatch = createDispatch(
     {
       app: appHandlers(context),
@@ -71,7 +72,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       chains: chainsHandlers(context),
       transfers: transfersHandlers(context),
       export: exportHandlers(context, exports),
-      rpc: rpcHandlers(context, { userDataDir: options.userDataDir }),
+      rpc: rpcHandlers(context, { userDataDir: options.userDataDir, onClose: (finish) => closers.push(finish) }),
     },
     log,
   );
@@ -80,7 +81,11 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     context,
     exports,
     sandbox,
+    // Before quitting: running exports are cancelled (their partial files removed), the last RPC
+    // history write lands, then the sandbox and its EVM nodes stop.
     close: async () => {
+      await exports.cancelAll();
+      await Promise.all(closers.map((finish) => finish()));
       await sandbox?.close();
     },
   };

@@ -57,5 +57,16 @@ async function start(): Promise<void> {
 
   app.on('second-instance', () => mainWindow?.focus());
   app.on('window-all-closed', () => app.quit());
-  app.on('before-quit', () => void services.close());
+  // Quit only after the services have finished (exports cancelled and cleaned up, the last history
+  // write on disk, the sandbox's EVM nodes stopped), but never hang on them: 5 s at most.
+  let closed = false;
+  app.on('before-quit', (event) => {
+    if (closed) return;
+    event.preventDefault();
+    const limit = new Promise((resolve) => setTimeout(resolve, 5_000).unref());
+    void Promise.race([services.close().catch(() => {}), limit]).finally(() => {
+      closed = true;
+      app.quit();
+    });
+  });
 }

@@ -67,6 +67,13 @@ export class ExportJobs {
     return this.snapshot(job);
   }
 
+  /** Cancels every running export and waits until each has removed its partial file (on quit). */
+  async cancelAll(): Promise<void> {
+    const running = [...this.jobs.values()].filter((job) => job.status.state === 'running');
+    for (const job of running) job.controller.abort();
+    await Promise.all(running.map((job) => job.done));
+  }
+
   /** Resolves when the job has finished (tests and benchmarks). */
   async finished(jobId: string): Promise<ExportStatus> {
     const job = this.job(jobId);

@@ -11,6 +11,8 @@ import type { Handlers } from './dispatch.ts';
 export interface RpcHandlerOptions {
   /** Where `rpc-history.json` lives; the file is opened on first use. */
   userDataDir: string;
+  /** Registers work to finish before the app quits (the last history write). */
+  onClose?: (finish: () => Promise<void>) => void;
 }
 
 export function rpcHandlers(ctx: ServiceContext, options: RpcHandlerOptions): Handlers['rpc'] {
@@ -19,6 +21,10 @@ export function rpcHandlers(ctx: ServiceContext, options: RpcHandlerOptions): Ha
     opened ??= RpcHistoryStore.open(options.userDataDir);
     return opened;
   };
+  options.onClose?.(async () => {
+    const history = await opened?.catch(() => null);
+    await history?.flushed().catch(() => {}); // a failed write was already reported with the history
+  });
 
   /** Records the call; a history that cannot be opened must not hide the node's answer. */
   const record = async (entry: NewHistoryEntry, apiKey: string): Promise<RpcHistoryEntry | null> => {
