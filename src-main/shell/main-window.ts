@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { BrowserWindow, nativeTheme, shell } from 'electron';
 import { APP_ORIGIN } from './app-protocol.ts';
-import { originOf } from './origin.ts';
+import { decideNavigation, decideWindowOpen } from './navigation-policy.ts';
 
 export function createMainWindow(
   preloadPath: string,
@@ -25,21 +25,23 @@ export function createMainWindow(
       webSecurity: true,
       allowRunningInsecureContent: false,
       webviewTag: false,
+      // A middle click on a link fires auxclick, which can open a window without window.open.
+      disableBlinkFeatures: 'Auxclick',
       spellcheck: false,
     },
   });
 
-  // No new windows, ever; https links go to the OS browser.
+  // No new windows, ever; https links go to the OS browser. The decisions: navigation-policy.ts.
   window.webContents.setWindowOpenHandler(({ url }) => {
-    openExternalIfHttps(url);
+    openExternally(decideWindowOpen(url).openExternally);
     return { action: 'deny' };
   });
   // The window never navigates away from the app.
   window.webContents.on('will-navigate', (event, url) => {
-    if (originOf(url) !== appOrigin) {
-      event.preventDefault();
-      openExternalIfHttps(url);
-    }
+    const decision = decideNavigation(url, appOrigin);
+    if (decision.stayInApp) return;
+    event.preventDefault();
+    openExternally(decision.openExternally);
   });
   window.webContents.on('will-attach-webview', (event) => event.preventDefault());
   window.once('ready-to-show', () => window.show());
@@ -48,12 +50,9 @@ export function createMainWindow(
   return window;
 }
 
-function openExternalIfHttps(url: string): void {
-  try {
-    if (new URL(url).protocol === 'https:') void shell.openExternal(url);
-  } catch {
-    // not a URL: ignore
-  }
+/** Only links that externalLink() accepted (https, no credentials) reach the OS browser. */
+function openExternally(link: string | null): void {
+  if (link) void shell.openExternal(link);
 }
 
 export const rendererDirFrom = (mainDir: string) => join(mainDir, '../renderer');

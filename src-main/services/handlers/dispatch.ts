@@ -23,8 +23,20 @@ const byName: ReadonlyMap<string, ChannelEntry> = new Map(CHANNELS.map((entry) =
 export function createDispatch(handlers: Handlers, log: (line: string) => void = () => {}): Dispatch {
   return async (channel, args) => {
     const entry = typeof channel === 'string' ? byName.get(channel) : undefined;
-    if (!entry) return failure('unknown_channel', `Unknown channel: ${String(channel).slice(0, 80)}`);
-    const parsed = entry.args.safeParse(args);
+    if (!entry) {
+      return failure(
+        'unknown_channel',
+        `Unknown channel: ${typeof channel === 'string' ? channel.slice(0, 80) : `(${typeof channel})`}`,
+      );
+    }
+    const parsed = safeParse(entry, args);
+    if (!parsed) {
+      // The schema itself threw: a BigInt or a cycle where JSON is expected, nesting deep enough to
+      // exhaust the stack... IPC's structured clone carries all of these. Still a typed refusal.
+      return failure('invalid_argument', 'The arguments are not plain JSON-like data and were refused.', {
+        issues: [{ path: [], message: 'not plain JSON-like data' }],
+      });
+    }
     if (!parsed.success) {
       return failure('invalid_argument', describeIssues(parsed.error), {
         issues: parsed.error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message })),
@@ -43,6 +55,14 @@ export function createDispatch(handlers: Handlers, log: (line: string) => void =
   };
 }
 
+function safeParse(entry: ChannelEntry, args: unknown): ReturnType<ChannelEntry['args']['safeParse']> | null {
+  try {
+    return entry.args.safeParse(args);
+  } catch {
+    return null;
+  }
+}
+
 function failure(code: ServiceError['code'], message: string, details?: Record<string, unknown>): Envelope<never> {
   return { ok: false, error: details ? { code, message, details } : { code, message } };
 }
@@ -50,6 +70,6 @@ function failure(code: ServiceError['code'], message: string, details?: Record<s
 function describeIssues(error: z.ZodError): string {
   return error.issues
     .slice(0, 3)
-    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .map((issue) => (issue.path.length ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message))
     .join('; ');
 }

@@ -1,6 +1,8 @@
-// `npm run sandbox -- [--port N] [--host 127.0.0.1] [--seed N] [--transfers N] [--startup-seconds N] [--faults]`
+// `npm run sandbox -- [--port N] [--host 127.0.0.1] [--seed N] [--transfers N] [--startup-seconds N] [--faults] [--hostile-names]`
 // Prints exactly one JSON line on stdout when ready (addresses, credentials, parties, tokens);
 // after that only logs, on stderr. Stops cleanly, with everything it started, on SIGINT/SIGTERM.
+// --hostile-names: party ids, instrument symbols and statuses carry HTML and script, to check that a
+// client shows them as text (ledger/hostile-names.ts).
 import { parseArgs } from 'node:util';
 import { startSandboxNetwork } from './sandbox-network.ts';
 
@@ -28,6 +30,7 @@ function parse() {
       transfers: { type: 'string' },
       'startup-seconds': { type: 'string' },
       faults: { type: 'boolean' },
+      'hostile-names': { type: 'boolean' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -40,7 +43,7 @@ try {
 }
 if (values.help) {
   process.stdout.write(
-    'npm run sandbox -- [--port N] [--host 127.0.0.1] [--seed N] [--transfers N] [--startup-seconds N] [--faults]\n',
+    'npm run sandbox -- [--port N] [--host 127.0.0.1] [--seed N] [--transfers N] [--startup-seconds N] [--faults] [--hostile-names]\n',
   );
   process.exit(0);
 }
@@ -53,6 +56,7 @@ const network = await startSandboxNetwork({
   transfers: integer('transfers', values.transfers, 100_000, 0, 5_000_000),
   startupSeconds: integer('startup-seconds', values['startup-seconds'], 0, 0, 86_400),
   faults: values.faults ?? false,
+  hostileNames: values['hostile-names'] ?? false,
   log,
 }).catch((error: Error) => fail(`could not start: ${error.message}`));
 

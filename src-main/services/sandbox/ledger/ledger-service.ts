@@ -16,6 +16,8 @@ export interface LedgerServiceOptions {
   transfers: number;
   /** For this many seconds after start every transfers call answers 503 with the start-up body. */
   startupSeconds?: number;
+  /** Party ids, symbols and statuses carrying HTML and script (hostile-names.ts). */
+  hostileNames?: boolean;
 }
 
 export interface LedgerService {
@@ -30,7 +32,7 @@ export interface LedgerService {
 const ROUTE = /^\/api\/v2\/parties\/([^/]+)\/tokenTransfers$/;
 
 export async function createLedgerService(options: LedgerServiceOptions): Promise<LedgerService> {
-  const store = generateTransfers(options.seed, options.transfers);
+  const store = generateTransfers(options.seed, options.transfers, { hostileNames: options.hostileNames });
   const knownParties = new Map<string, number>(store.parties.ids.map((id, index) => [id, index]));
   // The DSO and the registrars administer instruments but never send or receive: known, no legs.
   const quietParties = new Set([store.parties.dso, ...store.parties.registrars]);

@@ -41,6 +41,9 @@ const INSTITUTIONS = [
   'treasury-ops',
 ];
 
+/** Parties 0 .. INSTITUTION_COUNT-1 are the institutions. */
+export const INSTITUTION_COUNT = INSTITUTIONS.length;
+
 export interface SandboxParties {
   /** Parties that send and receive (index into `ids`). */
   ids: string[];

@@ -4,7 +4,7 @@
 import { encodeCursor } from './cursor.ts';
 import { LEDGER_COIN } from './instruments.ts';
 import type { TransferQuery } from './transfer-query.ts';
-import { amountOf, isoMicros, TRANSFER_STATUSES, type TransferStore, updateIdOf } from './transfer-store.ts';
+import { amountOf, isoMicros, type TransferStore, updateIdOf } from './transfer-store.ts';
 
 export interface TransferLeg {
   updateId: string | null;
@@ -101,6 +101,6 @@ export function legOf(store: TransferStore, partyIndex: number, i: number): Tran
     receiverParty: receiver,
     counterparty: isIncoming ? sender : receiver,
     isIncoming,
-    status: TRANSFER_STATUSES[store.status[i]],
+    status: store.statuses[store.status[i]],
   };
 }

@@ -1,8 +1,9 @@
 // The sandbox ledger's transfers, stored column-wise in typed arrays so a million of them fit in
 // a few tens of MB and generate in well under a second. Amounts and update ids are derived from
 // the seed on demand rather than stored.
+import { hostileStatuses, withHostileParties, withHostileSymbols } from './hostile-names.ts';
 import { type Instrument, LEDGER_COIN, sandboxInstruments } from './instruments.ts';
-import { type SandboxParties, sandboxParties } from './parties.ts';
+import { INSTITUTION_COUNT, type SandboxParties, sandboxParties } from './parties.ts';
 import { hash32, seededRandom } from './random.ts';
 
 /** Documented in docs/service-decisions.md. */
@@ -18,6 +19,8 @@ export interface TransferStore {
   readonly seed: number;
   readonly parties: SandboxParties;
   readonly instruments: Instrument[];
+  /** Status names by index (TRANSFER_STATUSES, or their hostile variants). */
+  readonly statuses: readonly string[];
   count: number;
   /** effectiveAt, microseconds since the epoch (exact in a double up to year 2255). */
   time: Float64Array;
@@ -38,10 +41,17 @@ export interface TransferStore {
   updateIds: string[];
 }
 
-export function generateTransfers(seed: number, transfers: number): TransferStore {
-  const parties = sandboxParties(seed);
-  const instruments = sandboxInstruments(parties);
-  const store = allocate(seed, parties, instruments, Math.max(transfers, 16));
+export interface GenerateOptions {
+  /** Party ids, symbols and statuses carrying HTML and script (hostile-names.ts). Same ledger otherwise. */
+  hostileNames?: boolean;
+}
+
+export function generateTransfers(seed: number, transfers: number, options: GenerateOptions = {}): TransferStore {
+  const plain = sandboxParties(seed);
+  const parties = options.hostileNames ? withHostileParties(plain, INSTITUTION_COUNT) : plain;
+  const instruments = options.hostileNames ? withHostileSymbols(sandboxInstruments(plain)) : sandboxInstruments(plain);
+  const statuses = options.hostileNames ? hostileStatuses(TRANSFER_STATUSES) : TRANSFER_STATUSES;
+  const store = allocate(seed, parties, instruments, statuses, Math.max(transfers, 16));
   const random = seededRandom(seed);
   const pickParty = weightedPicker(parties.weights, random);
   const pickInstrument = weightedPicker(
@@ -103,11 +113,18 @@ export function appendTransfers(store: TransferStore, count: number, atMicros: n
   }
 }
 
-function allocate(seed: number, parties: SandboxParties, instruments: Instrument[], capacity: number): TransferStore {
+function allocate(
+  seed: number,
+  parties: SandboxParties,
+  instruments: Instrument[],
+  statuses: readonly string[],
+  capacity: number,
+): TransferStore {
   return {
     seed,
     parties,
     instruments,
+    statuses,
     count: 0,
     time: new Float64Array(capacity),
     update: new Uint32Array(capacity),
