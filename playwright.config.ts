@@ -10,7 +10,8 @@ export default defineConfig({
   // Each test starts its own app (services, sandbox, three EVM nodes) on a 2-core machine.
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  // The second prints the fault matrix (faults-matrix.spec.ts) when its tests ran; nothing otherwise.
+  reporter: [['list'], ['./e2e/support/faults-matrix-reporter.ts']],
   projects: [
     {
       // The built renderer in Debian's Chromium through the loopback test bridge.

@@ -1,8 +1,9 @@
 // `npm test`: every tier, one summary line at the end.
 //   1. build (main, preload, renderer, and the renderer for the browser tier)
-//   2. unit/integration in Node (vitest; real keytar on a private Secret Service)
-//   3. browser tier (Playwright + Debian Chromium + the loopback test bridge)
-//   4. Electron tier (Playwright _electron), only where an Electron binary exists: otherwise one
+//   2. security scan: Electronegativity over the sources (scripts/electronegativity.mjs); one test
+//   3. unit/integration in Node (vitest; real keytar on a private Secret Service)
+//   4. browser tier (Playwright + Debian Chromium + the loopback test bridge)
+//   5. Electron tier (Playwright _electron), only where an Electron binary exists: otherwise one
 //      line says it was skipped and why. It never passes silently.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -66,7 +67,19 @@ for (const dir of ['out/main', 'out/preload', 'out/renderer', 'out/web']) {
   }
 }
 
-// 2. Node tier
+// 2. Security scan: counts as one test
+const scanCode = await run('security scan (Electronegativity)', process.execPath, [
+  join(root, 'scripts/electronegativity.mjs'),
+]);
+if (scanCode === 0) totals.passed += 1;
+else {
+  totals.failed += 1;
+  notes.push(
+    'security scan (Electronegativity): a finding to fix or justify, or a file it could not parse (see above)',
+  );
+}
+
+// 3. Node tier
 const vitestReport = join(reports, 'vitest.json');
 const vitestCode = await run('unit and integration (Node)', process.execPath, [
   bin.vitest,
@@ -77,10 +90,10 @@ const vitestCode = await run('unit and integration (Node)', process.execPath, [
 ]);
 countVitest(vitestReport, vitestCode);
 
-// 3. Browser tier
+// 4. Browser tier
 await runPlaywright('browser tier (Chromium + test bridge)', 'browser');
 
-// 4. Electron tier
+// 5. Electron tier
 const electronBinary = findElectronBinary();
 if (electronBinary.path) {
   const headless = !process.env.DISPLAY && existsSync('/usr/bin/xvfb-run');
@@ -98,7 +111,13 @@ process.exit(totals.failed > 0 ? 1 : 0);
 
 async function runPlaywright(label, project, prefix = []) {
   const report = join(reports, `playwright-${project}.json`);
-  const args = [bin.playwright, 'test', `--project=${project}`, '--reporter=list,json'];
+  // faults-matrix-reporter prints the fault matrix with each cell's result when its tests ran.
+  const args = [
+    bin.playwright,
+    'test',
+    `--project=${project}`,
+    '--reporter=list,json,./e2e/support/faults-matrix-reporter.ts',
+  ];
   const [command, ...rest] = prefix.length ? [...prefix, process.execPath, ...args] : [process.execPath, ...args];
   const code = await run(label, command, rest, { PLAYWRIGHT_JSON_OUTPUT_FILE: report });
   try {

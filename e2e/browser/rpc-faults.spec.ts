@@ -98,7 +98,7 @@ test('an HTML page, a reset, a cancel, a timeout and a non-JSON answer are each 
   await send(page);
   await expect(pane.getByTestId('rpc-status')).toHaveText('no HTTP answer');
   await expect(alert).toContainText(
-    `The connection failed. [network] RPC reset_full: the connection to ${rpcUrl}/reset_full was reset before the whole answer arrived`,
+    `The connection failed. [network] RPC reset_full: the answer from ${rpcUrl}/reset_full was cut off: the connection closed after 28 of 4096 bytes`,
   );
 
   // A node that never answers: the user can give up...

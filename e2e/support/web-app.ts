@@ -32,6 +32,12 @@ export interface WebAppOptions {
   transfers?: number;
   /** The sandbox ledger answers the start-up 503 for this many seconds after it starts. */
   startupSeconds?: number;
+  /** The sandbox takes faults (x-sandbox-fault, and armed ones): `app.sandbox.faultsUrl` is its control endpoint. */
+  faults?: boolean;
+  /** How long main waits for the ledger-data and chain-listing interfaces (default: the app's 20 s / 15 s). */
+  httpTimeoutMs?: number;
+  /** Party ids, instrument symbols and statuses from the sandbox carry HTML and script (`--hostile-names`). */
+  hostileNames?: boolean;
 }
 
 const root = resolve(import.meta.dirname, '../..');
@@ -49,6 +55,9 @@ export async function startWebApp(options: WebAppOptions = {}): Promise<WebApp &
       `ledger-explorer-e2e-${randomBytes(4).toString('hex')}`,
       ...(options.transfers ? ['--transfers', String(options.transfers)] : []),
       ...(options.startupSeconds ? ['--startup-seconds', String(options.startupSeconds)] : []),
+      ...(options.faults ? ['--faults'] : []),
+      ...(options.httpTimeoutMs ? ['--http-timeout-ms', String(options.httpTimeoutMs)] : []),
+      ...(options.hostileNames ? ['--hostile-names'] : []),
     ],
     { env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
@@ -83,10 +92,12 @@ export async function startWebApp(options: WebAppOptions = {}): Promise<WebApp &
   };
 }
 
-export const test = base.extend<{ app: WebApp; appOptions: WebAppOptions }>({
+export const test = base.extend<{ app: WebApp; appOptions: WebAppOptions; expectCspViolations: boolean }>({
   appOptions: [{}, { option: true }],
+  /** For the CSP tests only: they provoke violations on purpose and assert them themselves. */
+  expectCspViolations: [false, { option: true }],
   // Every test also proves the app runs under its Content-Security-Policy: any violation fails it.
-  page: async ({ page }, use) => {
+  page: async ({ page, expectCspViolations }, use) => {
     const violations: string[] = [];
     page.on('console', (message) => {
       if (message.text().startsWith('CSP violation:')) violations.push(message.text());
@@ -99,7 +110,7 @@ export const test = base.extend<{ app: WebApp; appOptions: WebAppOptions }>({
       );
     });
     await use(page);
-    expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    if (!expectCspViolations) expect(violations, 'Content-Security-Policy violations').toEqual([]);
   },
   app: async ({ appOptions }, use) => {
     const app = await startWebApp(appOptions);

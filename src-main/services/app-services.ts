@@ -13,7 +13,7 @@ import { settingsHandlers } from './handlers/settings-handlers.ts';
 import { transfersHandlers } from './handlers/transfers-handlers.ts';
 import { RequestRegistry } from './request-registry.ts';
 import { type SandboxNetwork, type SandboxOptions, startSandboxNetwork } from './sandbox/sandbox-network.ts';
-import { createServiceContext, type Host, type ServiceContext } from './service-context.ts';
+import { createServiceContext, type Host, type ServiceContext, type ServiceTimeouts } from './service-context.ts';
 import { SettingsStore } from './settings/settings-store.ts';
 
 export interface AppServicesOptions {
@@ -24,6 +24,8 @@ export interface AppServicesOptions {
   keychain?: CredentialStoreOptions;
   /** Start the in-process sandbox network for the built-in profile (default true). */
   sandbox?: boolean | SandboxOptions;
+  /** Shorter waits for tests (the product uses the clients' defaults). */
+  timeouts?: ServiceTimeouts;
   log?: (line: string) => void;
 }
 
@@ -61,6 +63,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     version: options.version,
     transport: options.transport,
     log,
+    timeouts: options.timeouts,
   });
   const exports = new ExportJobs();
   const closers: Array<() => Promise<void>> = [];

@@ -13,6 +13,15 @@ export interface Host {
   chooseSavePath(defaultName: string, filters: Array<{ name: string; extensions: string[] }>): Promise<string | null>;
 }
 
+/**
+ * How long main waits for an answer, per interface. Unset: the clients' own defaults (ledger data
+ * 20 s, chain listing 15 s). The RPC console has its own per-call timeout. Tests set these short.
+ */
+export interface ServiceTimeouts {
+  transfersMs?: number;
+  chainsMs?: number;
+}
+
 export interface ServiceContext {
   settings: SettingsStore;
   credentials: CredentialStore;
@@ -23,6 +32,7 @@ export interface ServiceContext {
   version: string;
   transport: 'electron' | 'web';
   log: (line: string) => void;
+  timeouts?: ServiceTimeouts;
   profile(id: string): Profile;
   /** The secret main uses for a call: the user's own, else the sandbox network's built-in one. */
   secretFor(profile: Profile, kind: SecretKind): Promise<string | null>;

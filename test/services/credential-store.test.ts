@@ -60,7 +60,7 @@ describe('CredentialStore on the OS keychain', () => {
     });
   });
 
-  it('when the keychain fails mid-session: saves fall back to the session, reads and deletes say what failed', async () => {
+  it('when the keychain fails mid-session: saves fall back to the session, secrets already used keep working, unknown reads and deletes say what failed', async () => {
     let broken = false;
     const fail = async () => {
       if (broken) throw new Error('org.freedesktop.DBus.Error.ServiceUnknown');
@@ -82,11 +82,15 @@ describe('CredentialStore on the OS keychain', () => {
       },
     };
     const store = await CredentialStore.open({ service: service(), keytar: async () => flaky });
-    await store.set('prod', 'ledgerJwt', 'saved-while-the-keychain-worked');
+    await store.set('prod', 'partnerToken', 'saved-and-used-this-session');
+    // Saved by an earlier run: this session never asked the keychain for it.
+    saved.set('prod:ledgerJwt', 'saved-while-the-keychain-worked');
     expect(store.storageInfo().backend).toBe('keychain');
 
     broken = true;
-    // A read does not pretend the secret is gone: it says the keychain failed.
+    // A secret this session already had keeps working, now from memory.
+    expect(await store.get('prod', 'partnerToken')).toBe('saved-and-used-this-session');
+    // A read of one it never had does not pretend the secret is gone: it says the keychain failed.
     await expect(store.get('prod', 'ledgerJwt')).rejects.toMatchObject({
       code: 'keychain',
       message: expect.stringMatching(/could not be read from the OS keychain: .*ServiceUnknown/),
@@ -98,6 +102,7 @@ describe('CredentialStore on the OS keychain', () => {
     const status = await store.status('prod');
     expect(status.apiKey).toEqual({ present: true, hint: '1234', source: 'session' });
     expect(status.ledgerJwt).toEqual({ present: false, hint: null, source: 'unreadable' });
+    expect(status.partnerToken).toEqual({ present: true, hint: 'sion', source: 'session' });
     // A delete that cannot reach the keychain is an error, not a silent half-delete.
     await expect(store.delete('prod', 'ledgerJwt')).rejects.toMatchObject({ code: 'keychain' });
   });

@@ -1,9 +1,12 @@
 // Every secret (API key, ledger JWT, partner bearer token) per connection profile.
 // The OS keychain holds them. When it is unavailable at start, the store keeps secrets in memory
-// for this session only and says so. When it fails later, a save falls back to the session store
-// (and says so), while a read or a delete that fails is reported as a keychain error rather than
-// as "no secret": the secret may well still be there. Nothing here writes a secret to disk, and
-// nothing it returns to the renderer carries more than {present, hint}.
+// for this session only and says so. When it fails later (the Secret Service stopped, the keyring
+// daemon crashed), the app keeps running on the session store and says so: a save goes to the
+// session store, and a secret the keychain already gave (or said it did not have) this session
+// keeps its answer, moved into the session store. Only a read of something the keychain was never
+// asked about, or a delete, is reported as a keychain error rather than as "no secret": the
+// secret may well still be there. Nothing here writes a secret to disk, and nothing it returns to
+// the renderer carries more than {present, hint}.
 import {
   SECRET_KINDS,
   type SecretKind,
@@ -15,6 +18,8 @@ import { KeychainUnavailableError, type KeytarModule, KeytarSecretBackend, loadK
 import { MemorySecretBackend } from './secret-backend.ts';
 
 export const KEYCHAIN_SERVICE = 'ledger-explorer';
+/** Read (never written) to check that the keychain still answers. */
+const AVAILABILITY_CHECK_ACCOUNT = 'availability-check:none';
 
 export interface CredentialStoreOptions {
   service?: string;
@@ -31,6 +36,11 @@ export function secretHint(secret: string): string | null {
 export class CredentialStore {
   private readonly keychain: KeytarSecretBackend | null;
   private readonly session = new MemorySecretBackend();
+  /**
+   * What the keychain last answered for each account this session (null: it has none). Used only
+   * once the keychain fails, so a secret the app was already using keeps working.
+   */
+  private readonly lastKnown = new Map<string, string | null>();
   /** Set once secrets have had to go to the session store; shown to the user. */
   private fallbackReason: string | null;
 
@@ -51,6 +61,30 @@ export class CredentialStore {
     }
   }
 
+  private rechecking: Promise<void> | null = null;
+
+  /**
+   * Asks the keychain, in the background, whether it is still there (one check at a time). If it
+   * is gone, the store switches to the session store as a failed call would, so the banner can say
+   * so even before any secret is needed. Called on every app:info (the renderer asks every few
+   * seconds); a keychain that hangs costs this check its timeout, never a caller's time.
+   */
+  recheck(): void {
+    const keychain = this.keychain;
+    if (!keychain || this.fallbackReason || this.rechecking) return;
+    // A read of an account that never exists: proves the Secret Service answers, and loads no secret.
+    this.rechecking = keychain
+      .get(AVAILABILITY_CHECK_ACCOUNT)
+      .then(() => {})
+      .catch((error: unknown) => {
+        if (!(error instanceof KeychainUnavailableError)) return;
+        this.fallbackReason ??= `the OS keychain went away while the app was running (${error.message}); secrets saved from now on are kept only until you quit`;
+      })
+      .finally(() => {
+        this.rechecking = null;
+      });
+  }
+
   storageInfo(): SecretStorageInfo {
     return this.fallbackReason
       ? { backend: 'session', reason: this.fallbackReason }
@@ -63,9 +97,16 @@ export class CredentialStore {
     const inSession = await this.session.get(key);
     if (inSession !== null || !this.keychain) return inSession;
     try {
-      return await this.keychain.get(key);
+      const secret = await this.keychain.get(key);
+      this.lastKnown.set(key, secret);
+      return secret;
     } catch (error) {
-      throw this.keychainFailed(error, `The ${kind} could not be read from the OS keychain`);
+      const failure = this.keychainFailed(error, `The ${kind} could not be read from the OS keychain`);
+      if (!(error instanceof KeychainUnavailableError) || !this.lastKnown.has(key)) throw failure;
+      // The keychain answered for this account earlier this session: that answer stands, from memory.
+      const known = this.lastKnown.get(key) ?? null;
+      if (known !== null) await this.session.set(key, known);
+      return known;
     }
   }
 
@@ -75,6 +116,7 @@ export class CredentialStore {
       try {
         await this.keychain.set(key, secret);
         await this.session.delete(key);
+        this.lastKnown.set(key, secret);
         return;
       } catch (error) {
         if (!(error instanceof KeychainUnavailableError)) throw error;
@@ -87,6 +129,8 @@ export class CredentialStore {
   async delete(profileId: string, kind: SecretKind): Promise<void> {
     const key = account(profileId, kind);
     await this.session.delete(key);
+    // Whatever the keychain still holds, this session no longer uses it.
+    this.lastKnown.set(key, null);
     if (!this.keychain) return;
     try {
       await this.keychain.delete(key);
@@ -110,8 +154,10 @@ export class CredentialStore {
           if (!(error instanceof ServiceError)) throw error;
           return [kind, { present: false, hint: null, source: 'unreadable' } satisfies SecretStatus] as const;
         }
+        // A secret the keychain gave earlier may have just moved to the session store (keychain gone).
+        const fromSession = inSession !== null || (await this.session.get(account(profileId, kind))) !== null;
         const status: SecretStatus = secret
-          ? { present: true, hint: secretHint(secret), source: inSession !== null ? 'session' : 'keychain' }
+          ? { present: true, hint: secretHint(secret), source: fromSession ? 'session' : 'keychain' }
           : { present: false, hint: null, source: null };
         return [kind, status] as const;
       }),

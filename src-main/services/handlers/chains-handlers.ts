@@ -15,6 +15,7 @@ export function chainsHandlers(ctx: ServiceContext): Handlers['chains'] {
               apiKey: await ctx.requireSecret(profile, 'apiKey', 'API key'),
               translateUrl: urls.translateUrl,
             },
+            timeoutMs: ctx.timeouts?.chainsMs,
           })
         : fetchChainListing({
             auth: {
@@ -22,6 +23,7 @@ export function chainsHandlers(ctx: ServiceContext): Handlers['chains'] {
               token: await ctx.requireSecret(profile, 'partnerToken', 'marketplace-partner token'),
               partnerUrl: urls.partnerUrl,
             },
+            timeoutMs: ctx.timeouts?.chainsMs,
           });
     },
   };

@@ -27,6 +27,7 @@ export function exportHandlers(ctx: ServiceContext, jobs: ExportJobs): Handlers[
           defaultNodeId: profile.defaultNodeId,
           next,
           signal,
+          timeoutMs: ctx.timeouts?.transfersMs,
         }),
       );
     },

@@ -20,6 +20,7 @@ export function transfersHandlers(ctx: ServiceContext): Handlers['transfers'] {
           defaultNodeId: profile.defaultNodeId,
           next,
           signal,
+          timeoutMs: ctx.timeouts?.transfersMs,
         }),
       );
     },

@@ -23,6 +23,13 @@ export async function httpRequest(request: HttpRequest): Promise<HttpResponse> {
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
   const target = safeTarget(request.url);
+  const stopped = (): ServiceError | null => {
+    if (request.signal?.aborted) return new ServiceError('cancelled', `${request.what}: request cancelled`);
+    if (timeout.aborted) {
+      return new ServiceError('timeout', `${request.what}: no answer from ${target} within ${timeoutMs / 1000} s`);
+    }
+    return null;
+  };
   let response: Response;
   try {
     response = await fetch(request.url, {
@@ -32,16 +39,52 @@ export async function httpRequest(request: HttpRequest): Promise<HttpResponse> {
       signal,
       redirect: 'error',
     });
-    return { status: response.status, headers: response.headers, text: await response.text() };
   } catch (error) {
-    if (request.signal?.aborted) throw new ServiceError('cancelled', `${request.what}: request cancelled`);
-    if (timeout.aborted) {
-      throw new ServiceError('timeout', `${request.what}: no answer from ${target} within ${timeoutMs / 1000} s`);
-    }
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    const reason = cause?.code ?? cause?.message ?? (error as Error).message;
-    throw new ServiceError('network', `${request.what}: could not reach ${target} (${reason})`);
+    throw stopped() ?? noAnswer(error, request.what, target);
   }
+  // The status and headers arrived; the body may still stop short (a proxy or the service dying
+  // mid-answer), which is told apart from a connection that never answered.
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  try {
+    const reader = response.body?.getReader();
+    for (let part = await reader?.read(); part && !part.done; part = await reader?.read()) {
+      chunks.push(part.value);
+      received += part.value.byteLength;
+    }
+  } catch {
+    const stop = stopped();
+    if (stop) throw stop;
+    const declared = Number(response.headers.get('content-length'));
+    const expected = Number.isInteger(declared) && declared > 0 ? declared : null;
+    throw new ServiceError(
+      'network',
+      `${request.what}: the answer from ${target} was cut off: the connection closed after ${received}${expected ? ` of ${expected}` : ''} bytes`,
+      { receivedBytes: received, ...(expected ? { expectedBytes: expected } : {}), headersStatus: response.status },
+    );
+  }
+  return { status: response.status, headers: response.headers, text: decoder.decode(Buffer.concat(chunks)) };
+}
+
+const decoder = new TextDecoder();
+
+/** Why a request got no answer at all: the address is unreachable, or the connection was reset or closed first. */
+function noAnswer(error: unknown, what: string, target: string): ServiceError {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  const reason = cause?.code ?? cause?.message ?? (error as Error).message;
+  if (reason === 'ECONNRESET' || reason === 'EPIPE') {
+    return new ServiceError(
+      'network',
+      `${what}: the connection to ${target} was reset before any answer arrived (${reason})`,
+    );
+  }
+  if (reason === 'UND_ERR_SOCKET' || /other side closed/i.test(reason)) {
+    return new ServiceError(
+      'network',
+      `${what}: the connection to ${target} closed before any answer arrived (${reason})`,
+    );
+  }
+  return new ServiceError('network', `${what}: could not reach ${target} (${reason})`);
 }
 
 /** Parses a JSON answer of a 2xx response, or throws a ServiceError that quotes what the server said. */
@@ -83,9 +126,10 @@ function parsedBody(text: string): unknown {
   }
 }
 
-/** The human part of an error body: `{error}`, problem details' title/detail, or the text itself. */
+/** The human part of an error body: `{error}`, problem details' title/detail, an HTML page's title, or the text itself. */
 export function serverMessage(text: string): string | null {
   if (!text.trim()) return null;
+  if (/^\s*<(!doctype|html|head|body)\b/i.test(text)) return htmlPageSummary(text);
   try {
     const body = JSON.parse(text) as Record<string, unknown>;
     if (body && typeof body === 'object') {
@@ -98,6 +142,12 @@ export function serverMessage(text: string): string | null {
     // not JSON: fall through to the text itself
   }
   return preview(text);
+}
+
+/** "the server answered an HTML page, not JSON: 502 Bad Gateway", from the page's title (or its first words). */
+export function htmlPageSummary(text: string): string {
+  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(text)?.[1]?.replace(/\s+/g, ' ').trim();
+  return `the server answered an HTML page, not JSON: ${title || preview(text)}`;
 }
 
 function preview(text: string): string {

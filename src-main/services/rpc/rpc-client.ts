@@ -11,7 +11,7 @@ import {
   type RpcOutcome,
 } from '../../../src-shared/contract/rpc.ts';
 import { ServiceError } from '../errors.ts';
-import { type HttpResponse, httpRequest, statusError } from '../http/http-client.ts';
+import { type HttpResponse, htmlPageSummary, httpRequest, statusError } from '../http/http-client.ts';
 
 export interface RpcNodeRequest {
   rpcUrl: string;
@@ -67,7 +67,8 @@ export async function callRpcNode(request: RpcNodeRequest): Promise<RpcNodeAnswe
       what,
     });
   } catch (error) {
-    throw withoutKey(explainNetworkError(error, what, address), request.apiKey, { address, elapsedMs: elapsed() });
+    // httpRequest says what happened: unreachable, reset before any answer, or an answer cut off.
+    throw withoutKey(error, request.apiKey, { address, elapsedMs: elapsed() });
   }
   const elapsedMs = elapsed();
   const details = { address, elapsedMs };
@@ -76,7 +77,7 @@ export async function callRpcNode(request: RpcNodeRequest): Promise<RpcNodeAnswe
 
   if (response.status < 200 || response.status > 299) {
     const error = looksLikeHtml(response.text, contentType)
-      ? new ServiceError('service_error', `${what}: HTTP ${response.status} — ${htmlPage(response.text)}`, {
+      ? new ServiceError('service_error', `${what}: HTTP ${response.status} — ${htmlPageSummary(response.text)}`, {
           status: response.status,
         })
       : statusError(response, what);
@@ -98,7 +99,7 @@ export async function callRpcNode(request: RpcNodeRequest): Promise<RpcNodeAnswe
     json = JSON.parse(response.text);
   } catch {
     const said = looksLikeHtml(response.text, contentType)
-      ? htmlPage(response.text)
+      ? htmlPageSummary(response.text)
       : `the answer is not JSON (${preview(response.text)})`;
     throw withoutKey(new ServiceError('bad_response', `${what}: HTTP ${response.status} — ${said}`), request.apiKey, {
       ...details,
@@ -135,23 +136,6 @@ function isErrorReply(value: unknown): boolean {
   );
 }
 
-/**
- * httpRequest says "could not reach" for every failed fetch; when the socket died after the node
- * started answering (reset, truncated body) that is misleading, so say what happened.
- */
-function explainNetworkError(error: unknown, what: string, address: string): unknown {
-  if (!(error instanceof ServiceError) || error.code !== 'network') return error;
-  const reason = /\(([^()]*)\)$/.exec(error.message)?.[1] ?? '';
-  if (/UND_ERR_SOCKET|ECONNRESET|EPIPE|terminated|other side closed/i.test(reason)) {
-    return new ServiceError(
-      'network',
-      `${what}: the connection to ${address} was reset before the whole answer arrived (${reason})`,
-      error.details,
-    );
-  }
-  return error;
-}
-
 /** The error with the key taken out of its message (a server may echo the address) and details added. */
 function withoutKey(error: unknown, apiKey: string, details: Record<string, unknown>): unknown {
   if (!(error instanceof ServiceError)) return error;
@@ -165,12 +149,6 @@ function withoutKey(error: unknown, apiKey: string, details: Record<string, unkn
 
 function looksLikeHtml(text: string, contentType: string | null): boolean {
   return /text\/html/i.test(contentType ?? '') || /^\s*<(!doctype|html|head|body)\b/i.test(text);
-}
-
-/** "an HTML page, not JSON: 502 Bad Gateway" from the page's title (or its first words). */
-function htmlPage(text: string): string {
-  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(text)?.[1]?.replace(/\s+/g, ' ').trim();
-  return `the server answered an HTML page, not JSON: ${title || preview(text)}`;
 }
 
 function preview(text: string): string {

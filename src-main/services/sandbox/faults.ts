@@ -1,5 +1,10 @@
-// Injected faults, for client tests (only with --faults): a request header
-//   x-sandbox-fault: latency=<ms> | status=500 | status=503 | reset | truncate | html502
+// Injected faults, for client tests and for support staff reproducing a case (only with --faults).
+// Two ways to make a request meet one:
+//   - a request header  x-sandbox-fault: latency=<ms> | status=500 | status=503 | reset | truncate | html502
+//   - armed on the running sandbox through its control endpoint (the app's own clients never send
+//     the header):  POST /__sandbox/faults {"interface":"ledger"|"chains"|"rpc","fault":"<as above>",
+//     "times":N?,"match":"<path substring>"?};  GET lists what is armed and the faulted requests;
+//     DELETE (?interface=...) disarms.
 // applied to any of the sandbox's interfaces before the request is served.
 
 import { randomUUID } from 'node:crypto';
@@ -46,27 +51,46 @@ export function parseFault(header: string | string[] | undefined): Fault | 'inva
   return 'invalid';
 }
 
+/** What a fault did to one request. */
+export type FaultOutcome =
+  /** latency: the wait is over and the request is now served normally */
+  | 'delayed'
+  /** latency: the client gave up (closed the connection) while it waited */
+  | 'abandoned'
+  /** status=500/503, html502: an error answer was sent */
+  | 'answered'
+  /** reset: the connection was reset (TCP RST) before any answer */
+  | 'reset'
+  /** truncate: headers and part of the body, then the connection closed */
+  | 'truncated';
+
 /**
- * Applies a fault. Returns true when the fault answered (or killed) the request, false when the
- * request should now be served normally (latency).
+ * Applies a fault. 'delayed' means the request should now be served normally; every other
+ * outcome means the fault answered (or killed) the request.
  */
 export async function applyFault(
   fault: Fault,
   where: Interface,
   req: IncomingMessage,
   res: ServerResponse,
-): Promise<boolean> {
+): Promise<FaultOutcome> {
   switch (fault.kind) {
-    case 'latency':
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, fault.ms);
-        // A client that gives up (timeout) closes the socket: stop waiting.
-        req.socket.once('close', () => {
-          clearTimeout(timer);
-          resolve();
+    case 'latency': {
+      const gone = () => req.socket.destroyed || res.destroyed;
+      if (!gone()) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(done, fault.ms);
+          // A client that gives up (timeout, cancel) closes the socket: stop waiting.
+          req.socket.once('close', done);
+          function done() {
+            clearTimeout(timer);
+            req.socket.off('close', done);
+            resolve();
+          }
         });
-      });
-      return req.socket.destroyed;
+      }
+      return gone() ? 'abandoned' : 'delayed';
+    }
     case 'status':
       if (fault.status === 500) {
         if (where === 'ledger') {
@@ -81,27 +105,237 @@ export async function applyFault(
       } else {
         sendJson(res, 503, { error: 'injected fault: service unavailable' }, { 'retry-after': '1' });
       }
-      return true;
+      return 'answered';
     case 'reset':
-      // Headers and a little of the body go out, then the connection dies mid-response.
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '4096' });
-      res.write('{"partial": tr', () => res.socket?.destroy());
-      return true;
+      // No answer at all: the connection is reset (RST), as a crashed upstream or a firewall does.
+      req.socket.resetAndDestroy();
+      return 'reset';
     case 'truncate': {
-      const body =
-        where === 'rpc'
-          ? '{"jsonrpc":"2.0","id":1,"result":"0x1'
-          : '{"party":"alice::1220","transfers":[{"updateId":"12';
+      // The start of a plausible answer, with a Content-Length that promises more; then the
+      // connection closes, as when a proxy or the service dies mid-answer.
+      const body = TRUNCATED[where];
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(body.length + 200) });
       res.write(body, () => res.socket?.destroy());
-      return true;
+      return 'truncated';
     }
     case 'html502': {
       const html =
         '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
       res.writeHead(502, { 'content-type': 'text/html', 'content-length': Buffer.byteLength(html) });
       res.end(html);
-      return true;
+      return 'answered';
     }
   }
+}
+
+/** The fault a header value names, in its header form (for the control endpoint's answers). */
+export function faultText(fault: Fault): string {
+  return fault.kind === 'latency'
+    ? `latency=${fault.ms}`
+    : fault.kind === 'status'
+      ? `status=${fault.status}`
+      : fault.kind;
+}
+
+const INTERFACES: readonly Interface[] = ['ledger', 'chains', 'rpc'];
+const FAULT_HELP = 'latency=<ms>, status=500, status=503, reset, truncate or html502';
+/** Faulted requests kept for GET (newest last). */
+const LOG_LIMIT = 500;
+/** Armed faults at most (each POST adds one). */
+const ARMED_LIMIT = 100;
+
+export interface ArmedFault {
+  id: number;
+  interface: Interface;
+  fault: string;
+  /** Requests it still applies to; null: until disarmed. */
+  remaining: number | null;
+  /** Only requests whose path (never the query) contains this. */
+  match: string | null;
+}
+
+export interface FaultedRequest {
+  /** The armed fault's id, or null when the request carried the header. */
+  armedId: number | null;
+  interface: Interface;
+  fault: string;
+  method: string;
+  /** The path only: a query may carry a JWT or an API key. */
+  path: string;
+  startedAt: string;
+  /** Null while the fault is still running (latency). */
+  outcome: FaultOutcome | null;
+  elapsedMs: number | null;
+}
+
+/**
+ * Faults armed on the running sandbox. A request of an interface takes the first armed fault for
+ * that interface (and path) that has uses left, oldest first; a request that carries the
+ * x-sandbox-fault header uses that instead and takes nothing.
+ */
+export class FaultControl {
+  private armed: Array<ArmedFault & { parsed: Fault }> = [];
+  private nextId = 1;
+  private readonly log: FaultedRequest[] = [];
+
+  arm(where: Interface, fault: Fault, times: number | null, match: string | null): ArmedFault {
+    const entry = {
+      id: this.nextId++,
+      interface: where,
+      fault: faultText(fault),
+      remaining: times,
+      match,
+      parsed: fault,
+    };
+    this.armed.push(entry);
+    return publicView(entry);
+  }
+
+  /** Disarms every fault, or those of one interface; answers how many were disarmed. */
+  clear(where?: Interface): number {
+    const before = this.armed.length;
+    this.armed = where ? this.armed.filter((a) => a.interface !== where) : [];
+    return before - this.armed.length;
+  }
+
+  list(): ArmedFault[] {
+    return this.armed.map(publicView);
+  }
+
+  requests(): FaultedRequest[] {
+    return this.log.map((entry) => ({ ...entry }));
+  }
+
+  /** The fault this request meets (header first, then armed), or null. Counts a use of an armed one. */
+  take(where: Interface, path: string, header: Fault | null): { fault: Fault; armedId: number | null } | null {
+    if (header) return { fault: header, armedId: null };
+    const found = this.armed.find(
+      (a) => a.interface === where && (a.match === null || path.includes(a.match)) && a.remaining !== 0,
+    );
+    if (!found) return null;
+    if (found.remaining !== null) {
+      found.remaining -= 1;
+      if (found.remaining === 0) this.armed = this.armed.filter((a) => a !== found);
+    }
+    return { fault: found.parsed, armedId: found.id };
+  }
+
+  /** Applies the fault and records what it did. 'delayed': serve the request normally now. */
+  async apply(
+    taken: { fault: Fault; armedId: number | null },
+    where: Interface,
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+  ): Promise<FaultOutcome> {
+    const started = performance.now();
+    const entry: FaultedRequest = {
+      armedId: taken.armedId,
+      interface: where,
+      fault: faultText(taken.fault),
+      method: req.method ?? 'GET',
+      path,
+      startedAt: new Date().toISOString(),
+      outcome: null,
+      elapsedMs: null,
+    };
+    this.log.push(entry);
+    if (this.log.length > LOG_LIMIT) this.log.shift();
+    const outcome = await applyFault(taken.fault, where, req, res);
+    entry.outcome = outcome;
+    entry.elapsedMs = Math.round(performance.now() - started);
+    return outcome;
+  }
+
+  /** The control endpoint: GET, POST and DELETE on /__sandbox/faults. */
+  async serve(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    if (req.method === 'GET') {
+      return sendJson(res, 200, { armed: this.list(), requests: this.requests() });
+    }
+    if (req.method === 'DELETE') {
+      const where = url.searchParams.get('interface');
+      if (where !== null && !isInterface(where)) {
+        return sendJson(res, 400, { error: `unknown interface "${where}": use ${INTERFACES.join(', ')}` });
+      }
+      return sendJson(res, 200, { disarmed: this.clear(where ?? undefined), armed: this.list() });
+    }
+    if (req.method !== 'POST') {
+      return sendJson(res, 405, { error: 'use GET, POST or DELETE' }, { allow: 'GET, POST, DELETE' });
+    }
+    const text = await readBody(req, 4096);
+    if (text === null) return sendJson(res, 413, { error: 'the request body is over 4096 bytes' });
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return sendJson(res, 400, { error: 'the body is not JSON: send {"interface", "fault", "times"?, "match"?}' });
+    }
+    const problem = checkArmRequest(body);
+    if (typeof problem === 'string') return sendJson(res, 400, { error: problem });
+    if (this.armed.length >= ARMED_LIMIT) {
+      return sendJson(res, 409, { error: `${ARMED_LIMIT} faults are armed already: DELETE some first` });
+    }
+    const armed = this.arm(problem.interface, problem.fault, problem.times, problem.match);
+    return sendJson(res, 201, { armed, all: this.list() });
+  }
+}
+
+function publicView(entry: ArmedFault): ArmedFault {
+  return {
+    id: entry.id,
+    interface: entry.interface,
+    fault: entry.fault,
+    remaining: entry.remaining,
+    match: entry.match,
+  };
+}
+
+function isInterface(value: unknown): value is Interface {
+  return typeof value === 'string' && (INTERFACES as readonly string[]).includes(value);
+}
+
+function checkArmRequest(
+  body: unknown,
+): string | { interface: Interface; fault: Fault; times: number | null; match: string | null } {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    return 'send a JSON object {"interface", "fault", "times"?, "match"?}';
+  }
+  const { interface: where, fault, times, match, ...rest } = body as Record<string, unknown>;
+  const unknown = Object.keys(rest);
+  if (unknown.length) return `unknown field ${JSON.stringify(unknown[0])}: use interface, fault, times, match`;
+  if (!isInterface(where)) return `"interface" must be one of ${INTERFACES.join(', ')}`;
+  const parsed = typeof fault === 'string' ? parseFault(fault) : 'invalid';
+  if (parsed === null || parsed === 'invalid') return `"fault" must be ${FAULT_HELP}`;
+  if (
+    times !== undefined &&
+    times !== null &&
+    !(Number.isInteger(times) && (times as number) >= 1 && (times as number) <= 1_000_000)
+  ) {
+    return '"times" must be an integer from 1 to 1000000 (leave it out: until disarmed)';
+  }
+  if (
+    match !== undefined &&
+    match !== null &&
+    !(typeof match === 'string' && match.length >= 1 && match.length <= 500)
+  ) {
+    return '"match" must be a string of 1 to 500 characters (a part of the request path)';
+  }
+  return {
+    interface: where,
+    fault: parsed,
+    times: typeof times === 'number' ? times : null,
+    match: typeof match === 'string' ? match : null,
+  };
+}
+
+/** The body as text, or null when it is longer than `limit` bytes. */
+async function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) return null;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }

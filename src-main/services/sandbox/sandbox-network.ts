@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { ServiceUrls } from '../connection.ts';
 import { serveChainListing } from './chain-listing.ts';
-import { applyFault, type Interface, parseFault, problemDetails } from './faults.ts';
+import { FaultControl, type Interface, parseFault, problemDetails } from './faults.ts';
 import { sendJson } from './http-replies.ts';
 import { createLedgerService, type LedgerService } from './ledger/ledger-service.ts';
 import { VALIDATOR_NODES } from './ledger/validator-nodes.ts';
@@ -13,6 +13,9 @@ import { type EvmNodes, startEvmNodes } from './node-access/evm-nodes.ts';
 import { createNodeAccessRouter } from './node-access/node-access-router.ts';
 import { SANDBOX_CHAINS } from './sandbox-chains.ts';
 import { sandboxCredentials } from './sandbox-credentials.ts';
+
+/** The fault control endpoint (only with `faults`): see faults.ts and docs/faults.md. */
+export const FAULTS_PATH = '/__sandbox/faults';
 
 export interface SandboxOptions {
   host?: string;
@@ -22,10 +25,12 @@ export interface SandboxOptions {
   transfers?: number;
   /** Answer every transfers call with the start-up 503 for this many seconds. */
   startupSeconds?: number;
-  /** Honour the x-sandbox-fault request header. */
+  /** Honour the x-sandbox-fault request header, and serve the fault control endpoint /__sandbox/faults. */
   faults?: boolean;
   /** Start the EVM nodes behind node access (default true). */
   evm?: boolean;
+  /** Test aid: some party ids, instrument symbols and statuses carry HTML and script (ledger/hostile-names.ts). */
+  hostileNames?: boolean;
   log?: (line: string) => void;
 }
 
@@ -34,12 +39,16 @@ export interface SandboxNetwork {
   credentials: { apiKey: string; partnerToken: string };
   ledger: LedgerService;
   evm: EvmNodes | null;
+  /** The armed faults (only with `faults`), else null. */
+  faults: FaultControl | null;
   /** Everything a client needs to use the network: the CLI's ready line. */
   describe(): SandboxDescription;
   close(): Promise<void>;
 }
 
 export type SandboxDescription = ServiceUrls & {
+  /** The fault control endpoint (GET/POST/DELETE); present only with --faults. */
+  faultsUrl?: string;
   apiKey: string;
   partnerToken: string;
   parties: string[];
@@ -56,10 +65,16 @@ export async function startSandboxNetwork(options: SandboxOptions = {}): Promise
   const seed = options.seed ?? 1;
   const credentials = sandboxCredentials(seed);
   const [ledger, evm] = await Promise.all([
-    createLedgerService({ seed, transfers: options.transfers ?? 100_000, startupSeconds: options.startupSeconds }),
+    createLedgerService({
+      seed,
+      transfers: options.transfers ?? 100_000,
+      startupSeconds: options.startupSeconds,
+      hostileNames: options.hostileNames,
+    }),
     options.evm === false ? null : startEvmNodes({ chains: SANDBOX_CHAINS, seed, host: '127.0.0.1' }),
   ]);
   const nodeAccess = createNodeAccessRouter({ apiKey: credentials.apiKey, nodes: evm?.nodes });
+  const faults = options.faults ? new FaultControl() : null;
   let origin = '';
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -70,6 +85,7 @@ export async function startSandboxNetwork(options: SandboxOptions = {}): Promise
       host && /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-fA-F:]+\](:\d{1,5})?$/.test(host) ? `http://${host}` : origin;
     const url = new URL(req.url ?? '/', reached);
     const path = url.pathname;
+    if (faults && path === FAULTS_PATH) return faults.serve(req, res, url);
     const where: Interface | null = path.startsWith('/ledger/')
       ? 'ledger'
       : path.startsWith('/translate/') || path.startsWith('/partner/')
@@ -79,14 +95,15 @@ export async function startSandboxNetwork(options: SandboxOptions = {}): Promise
           : null;
     if (!where) return sendJson(res, 404, { error: `no such resource: ${path}` });
 
-    if (options.faults) {
-      const fault = parseFault(req.headers['x-sandbox-fault']);
-      if (fault === 'invalid') {
+    if (faults) {
+      const header = parseFault(req.headers['x-sandbox-fault']);
+      if (header === 'invalid') {
         return sendJson(res, 400, {
           error: 'unknown x-sandbox-fault: use latency=<ms>, status=500, status=503, reset, truncate or html502',
         });
       }
-      if (fault && (await applyFault(fault, where, req, res))) return;
+      const taken = faults.take(where, path, header);
+      if (taken && (await faults.apply(taken, where, req, res, path)) !== 'delayed') return;
     }
 
     if (where === 'ledger') return ledger.handle(req, res, path.slice('/ledger'.length), url, `${reached}/ledger`);
@@ -130,8 +147,10 @@ export async function startSandboxNetwork(options: SandboxOptions = {}): Promise
     credentials,
     ledger,
     evm,
+    faults,
     describe: () => ({
       ...urls,
+      ...(faults ? { faultsUrl: `${origin}${FAULTS_PATH}` } : {}),
       ...credentials,
       parties: ledger.store.parties.ids,
       instruments: ledger.store.instruments.map(({ admin, id, symbol, decimals }) => ({ admin, id, symbol, decimals })),

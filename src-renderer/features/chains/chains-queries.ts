@@ -1,6 +1,7 @@
 // The chain listing of a profile, cached: the Chains screen and the RPC console's chain picker share
 // one query, so opening the console does not call the listing again.
 import { useQuery } from '@tanstack/react-query';
+import { asBridgeError } from '../../../src-shared/contract/errors.ts';
 import type { ChainSummary } from '../../../src-shared/contract/schemas.ts';
 import { ledger } from '../../bridge.ts';
 
@@ -14,6 +15,9 @@ export const useChainListing = (profileId: string | undefined) =>
     queryFn: () => ledger().chains.list(profileId ?? ''),
     enabled: profileId !== undefined,
     staleTime: 5 * 60_000,
+    // A dropped connection is tried once more; a timeout is not (the user already waited the whole
+    // timeout, and Refresh is one click away), nor is an error the service gave.
+    retry: (failureCount, error) => failureCount < 1 && asBridgeError(error).code === 'network',
   });
 
 /** The listing's native-currency symbol for a chain, when it gives one (`nativeCurrency.symbol`). */

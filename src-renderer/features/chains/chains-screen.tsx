@@ -27,7 +27,16 @@ export function ChainsScreen() {
           {chains.isFetching ? 'Loading…' : 'Refresh'}
         </button>
       </div>
-      {chains.error && <ErrorMessage error={chains.error} title="The chain listing failed." />}
+      {chains.error && (
+        <ErrorMessage
+          error={chains.error}
+          title={
+            chains.data
+              ? `The chain listing failed; the list below is the one fetched at ${new Date(chains.data.fetchedAt).toLocaleTimeString()}.`
+              : 'The chain listing failed.'
+          }
+        />
+      )}
       {chains.data && (
         <>
           <p className="muted">

@@ -37,6 +37,9 @@ export function AnswerPane({
       )}
       {!answer && !pending && <p className="muted">No answer yet. Send a request (Ctrl+Enter).</p>}
       {answer?.error && <FailedAnswer error={answer.error} />}
+      {answer?.error && answer.previous?.result && (
+        <PreviousAnswer key={answer.previous.seq} answer={answer.previous} symbol={symbol} />
+      )}
       {answer?.result && <JsonAnswer key={answer.seq} answer={answer} symbol={symbol} />}
     </section>
   );
@@ -92,6 +95,23 @@ function AnswerMeta({
       {sizeBytes !== null && <span data-testid="rpc-size">{formatBytes(sizeBytes)}</span>}
       {address && <span className="mono muted">{address}</span>}
     </p>
+  );
+}
+
+/** The answer that arrived before a failed send, kept on screen below the failure. */
+function PreviousAnswer({ answer, symbol }: { answer: ConsoleAnswer; symbol: string | null }) {
+  const result = answer.result as NonNullable<ConsoleAnswer['result']>;
+  const json = useMemo(() => JSON.parse(result.text) as unknown, [result.text]);
+  const methodAt = useMemo(() => methodLookup(answer.body, json), [answer.body, json]);
+  const what = Array.isArray(answer.body) ? `a batch of ${answer.body.length}` : answer.body.method;
+  return (
+    <section className="rpc-previous" aria-label="Previous answer" data-testid="rpc-previous-answer">
+      <h4>Previous answer, kept</h4>
+      <p className="muted" data-testid="rpc-previous-summary">
+        {what} on {answer.chain}_{answer.nodeType} · HTTP {result.status} · {formatBytes(result.sizeBytes)}
+      </p>
+      <JsonTree root={json} methodAt={methodAt} symbol={symbol} label="Previous answer JSON" />
+    </section>
   );
 }
 

@@ -40,6 +40,11 @@ export interface ConsoleAnswer {
   body: RpcBody;
   result: RpcCallResult | null;
   error: BridgeErrorShape | null;
+  /**
+   * When this send failed: the last answer that arrived before it, so a failure (a timeout, a
+   * reset, a 502) never takes an answer the user was reading off the screen. Null otherwise.
+   */
+  previous: ConsoleAnswer | null;
 }
 
 export const useRpcEndpoint = (profile: Profile | null) =>
@@ -84,14 +89,17 @@ export function useRpcCall() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: SendInput): Promise<ConsoleAnswer> => {
-      const seq = (client.getQueryData<ConsoleAnswer | null>(rpcKeys.answer)?.seq ?? 0) + 1;
+      const last = client.getQueryData<ConsoleAnswer | null>(rpcKeys.answer) ?? null;
+      const seq = (last?.seq ?? 0) + 1;
       const sent = { seq, chain: input.chain, nodeType: input.nodeType, body: input.body };
       try {
         const result = await ledger().rpc.call(input);
-        return { ...sent, result, error: null };
+        return { ...sent, result, error: null, previous: null };
       } catch (error) {
-        // A failure is an answer too: the pane shows it, and the console stays usable.
-        return { ...sent, result: null, error: asBridgeError(error) };
+        // A failure is an answer too: the pane shows it, and the console stays usable. The last
+        // answer that did arrive stays with it (one level: never a chain of failures).
+        const previous = last?.result ? { ...last, previous: null } : (last?.previous ?? null);
+        return { ...sent, result: null, error: asBridgeError(error), previous };
       }
     },
     onSuccess: (answer) => {

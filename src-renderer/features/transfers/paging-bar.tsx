@@ -2,7 +2,18 @@
 import { canGoBack, pageNumber } from './cursor-history.ts';
 import { useTransfersStore } from './transfers-store.ts';
 
-export function PagingBar({ count, next, loading }: { count: number | null; next: string | null; loading: boolean }) {
+export function PagingBar({
+  count,
+  next,
+  loading,
+  failed = null,
+}: {
+  count: number | null;
+  next: string | null;
+  loading: boolean;
+  /** The page on screen could not be loaded; `showing` is the earlier page still shown, if any. */
+  failed?: { showing: number | null } | null;
+}) {
   const view = useTransfersStore((s) => s.view);
   const nextPage = useTransfersStore((s) => s.nextPage);
   const previousPage = useTransfersStore((s) => s.previousPage);
@@ -15,9 +26,13 @@ export function PagingBar({ count, next, loading }: { count: number | null; next
         ← Previous page
       </button>
       <span data-testid="page-status" aria-live="polite">
-        {loading || count === null
+        {loading
           ? `Loading page ${page}…`
-          : `Page ${page} · ${count} ${count === 1 ? 'leg' : 'legs'}${next ? '' : ' · last page'}`}
+          : failed
+            ? `Page ${page} could not be loaded${failed.showing ? ` · showing page ${failed.showing}` : ''}`
+            : count === null
+              ? `Loading page ${page}…`
+              : `Page ${page} · ${count} ${count === 1 ? 'leg' : 'legs'}${next ? '' : ' · last page'}`}
       </span>
       <button type="button" onClick={() => next && nextPage(next)} disabled={!next || loading}>
         Next page →

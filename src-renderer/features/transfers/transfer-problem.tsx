@@ -13,7 +13,8 @@ const TITLES: Record<string, string> = {
   bad_request: 'The service refused the request (400).',
   service_error: 'The service failed.',
   bad_response: 'The service answered something this version cannot read.',
-  network: 'The service could not be reached.',
+  // Unreachable, reset before answering, or an answer cut off: main's message says which.
+  network: 'The connection to the service failed.',
   timeout: 'The service did not answer in time.',
 };
 

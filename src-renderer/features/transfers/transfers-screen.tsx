@@ -1,7 +1,7 @@
 // The Transfers screen: filters, where the user is (page or Load all, drill-down trail), the
 // summary, the table and the selected leg's detail, and export.
 import { useEffect, useMemo, useState } from 'react';
-import type { TransferLeg } from '../../../src-shared/contract/transfers.ts';
+import type { TransferLeg, TransferPage } from '../../../src-shared/contract/transfers.ts';
 import { shortenParty } from '../../ui/party-format.ts';
 import { PartyId } from '../../ui/party-id.tsx';
 import { useActiveProfile, useSavePreferences, useSettings } from '../settings/settings-queries.ts';
@@ -39,6 +39,25 @@ function useNow(everyMs: number): number {
   return now;
 }
 
+/**
+ * The last page that was on screen for these filters and this JWT (not a placeholder), so that a
+ * page that then fails to load does not blank the table.
+ */
+function useKeptPage(
+  credential: string | undefined,
+  view: { filters: unknown } | null,
+  pageNo: number,
+  data: TransferPage | undefined,
+  placeholder: boolean,
+): { listing: string; page: number; data: TransferPage } | null {
+  const listing = JSON.stringify([credential ?? '', view?.filters ?? null]);
+  const [kept, setKept] = useState<{ listing: string; page: number; data: TransferPage } | null>(null);
+  useEffect(() => {
+    if (data && !placeholder) setKept({ listing, page: pageNo, data });
+  }, [data, placeholder, listing, pageNo]);
+  return kept?.listing === listing ? kept : null;
+}
+
 function TransfersExplorer({ profileId }: { profileId: string }) {
   const view = useTransfersStore((s) => s.view);
   const trail = useTransfersStore((s) => s.trail);
@@ -55,7 +74,12 @@ function TransfersExplorer({ profileId }: { profileId: string }) {
 
   const loadingAll = view?.mode === 'all';
   const query = loadingAll ? all.query : page;
-  const pageLegs = page.data?.legs;
+  const pageNo = view ? pageNumber(view.cursors) : 0;
+  const kept = useKeptPage(credential, view, pageNo, page.data, page.isPlaceholderData);
+  // A page that failed to load (next page, a retry) leaves the page that was on screen there,
+  // marked as such, instead of an empty table: nothing the user was reading is lost.
+  const keptShown = !loadingAll && !page.data && page.isError && kept !== null && kept.page !== pageNo ? kept : null;
+  const pageLegs = page.data?.legs ?? keptShown?.data.legs;
   const legs: readonly TransferLeg[] = loadingAll ? all.legs : (pageLegs ?? []);
   const chunks = useMemo(
     () => (loadingAll ? all.chunks : pageLegs ? [pageLegs] : []),
@@ -132,6 +156,7 @@ function TransfersExplorer({ profileId }: { profileId: string }) {
               count={page.isPlaceholderData ? null : (page.data?.count ?? null)}
               next={page.isPlaceholderData ? null : (page.data?.next ?? null)}
               loading={page.isFetching}
+              failed={!page.data && page.isError ? { showing: keptShown?.page ?? null } : null}
             />
           )}
           {problem && (
