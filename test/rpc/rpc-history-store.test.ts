@@ -133,7 +133,7 @@ describe('RPC history store', () => {
       ),
     ).rejects.toMatchObject({
       code: 'invalid_argument',
-      message: /This request is 300\.\d KB; saved requests are at most 256\.0 KB/,
+      message: expect.stringMatching(/This request is 300\.\d KB; saved requests are at most 256\.0 KB/),
     });
   });
 

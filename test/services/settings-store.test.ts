@@ -52,7 +52,7 @@ describe('SettingsStore', () => {
       store.update((draft) => {
         draft.profiles = [];
       }),
-    ).rejects.toMatchObject({ code: 'settings', message: /profiles/ });
+    ).rejects.toMatchObject({ code: 'settings', message: expect.stringMatching(/profiles/) });
     await expect(
       store.update((draft) => {
         draft.activeProfileId = 'gone';
@@ -78,7 +78,7 @@ describe('SettingsStore', () => {
       store.update((draft) => {
         draft.preferences.theme = 'dark';
       }),
-    ).rejects.toMatchObject({ code: 'settings', message: /could not be saved/ });
+    ).rejects.toMatchObject({ code: 'settings', message: expect.stringMatching(/could not be saved/) });
     expect(store.view().settings.preferences.theme).toBe('light');
     expect(await readdir(dir)).toEqual(['profile']);
   });
