@@ -1,5 +1,6 @@
 // `npm run dev:web`: the app's main-process services with the renderer served to a browser.
 // Prints ONE JSON line on stdout when ready ({"url", "sandbox"}); logs go to stderr.
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -17,6 +18,12 @@ const { values } = parseArgs({
     transfers: { type: 'string' },
     'startup-seconds': { type: 'string' },
     'no-sandbox': { type: 'boolean' },
+    // The sandbox honours x-sandbox-fault and serves its fault control endpoint (docs/faults.md).
+    faults: { type: 'boolean' },
+    // Tests: how long main waits for the ledger-data and chain-listing interfaces (default 20 s / 15 s).
+    'http-timeout-ms': { type: 'string' },
+    // Tests: party ids, instrument symbols and statuses from the sandbox carry HTML and script.
+    'hostile-names': { type: 'boolean' },
   },
 });
 
@@ -37,6 +44,15 @@ try {
 // Created on the first export, so starting the app writes nothing until the user does something.
 const exportDir = resolve(values['export-dir'] ?? join(userDataDir, 'exports'));
 
+const httpTimeoutMs = values['http-timeout-ms'] === undefined ? undefined : Number(values['http-timeout-ms']);
+if (
+  httpTimeoutMs !== undefined &&
+  !(Number.isInteger(httpTimeoutMs) && httpTimeoutMs >= 100 && httpTimeoutMs <= 600_000)
+) {
+  log(`--http-timeout-ms must be an integer from 100 to 600000 (got "${values['http-timeout-ms']}")`);
+  process.exit(2);
+}
+
 const services = await startAppServices({
   userDataDir,
   version,
@@ -45,17 +61,26 @@ const services = await startAppServices({
   keychain: { service: values['keychain-service'] ?? 'ledger-explorer-dev-web' },
   sandbox: values['no-sandbox']
     ? false
-    : values.transfers || values['startup-seconds']
+    : values.transfers || values['startup-seconds'] || values.faults || values['hostile-names']
       ? {
           ...(values.transfers ? { transfers: Number(values.transfers) } : {}),
           // The ledger answers the start-up 503 (spec 2.6) this long: lets a client's start-up card be exercised.
           ...(values['startup-seconds'] ? { startupSeconds: Number(values['startup-seconds']) } : {}),
+          ...(values.faults ? { faults: true } : {}),
+          ...(values['hostile-names'] ? { hostileNames: true } : {}),
         }
       : true,
+  ...(httpTimeoutMs ? { timeouts: { transfersMs: httpTimeoutMs, chainsMs: httpTimeoutMs } } : {}),
   host: {
+    // No dialog to confirm an overwrite here: a name already taken gets " (2)", " (3)", ... instead.
     chooseSavePath: async (defaultName) => {
       await mkdir(exportDir, { recursive: true });
-      return join(exportDir, defaultName);
+      const dot = defaultName.lastIndexOf('.');
+      const [stem, ext] = dot > 0 ? [defaultName.slice(0, dot), defaultName.slice(dot)] : [defaultName, ''];
+      for (let n = 1; ; n++) {
+        const candidate = join(exportDir, n === 1 ? defaultName : `${stem} (${n})${ext}`);
+        if (!existsSync(candidate)) return candidate;
+      }
     },
   },
   log,

@@ -140,3 +140,39 @@ describe('ExportJobs', () => {
     expect(status.error).toMatch(/ENOENT/);
   });
 });
+
+describe('a service that lies about its pages', () => {
+  const lyingPage = (next: string | null, hasNextPage: boolean) => ({
+    party: 'p::1220',
+    legs: [],
+    count: 0,
+    hasNextPage,
+    next,
+    unknownFields: [],
+    nodeId: null,
+    elapsedMs: 1,
+  });
+
+  it('"more pages" without a nextPageUrl fails the export and keeps no file', async () => {
+    const jobs = new ExportJobs();
+    const path = join(dir, 'no-cursor.csv');
+    const { jobId } = jobs.start(path, 'csv', async () => lyingPage(null, true));
+    const done = await jobs.finished(jobId);
+    expect(done.state).toBe('failed');
+    expect(done.error).toMatch(/more pages follow but gave no nextPageUrl/);
+    expect((await readdir(dir)).filter((f) => f.startsWith('no-cursor'))).toEqual([]);
+  });
+
+  it('the same nextPageUrl twice stops the export instead of looping forever', async () => {
+    const jobs = new ExportJobs();
+    const path = join(dir, 'loop.csv');
+    const { jobId } = jobs.start(path, 'csv', async () =>
+      lyingPage('http://x/api/v2/parties/p/tokenTransfers?c=1', true),
+    );
+    const done = await jobs.finished(jobId);
+    expect(done.state).toBe('failed');
+    expect(done.error).toMatch(/already given/);
+    expect(done.pages).toBe(1);
+    expect((await readdir(dir)).filter((f) => f.startsWith('loop'))).toEqual([]);
+  });
+});

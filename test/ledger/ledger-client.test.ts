@@ -155,6 +155,17 @@ describe('fetchTransferPage against a hand-written service', () => {
     });
   });
 
+  it('a nextPageUrl that is not an absolute URL is a bad answer, not an internal error', async () => {
+    reply = () => ({
+      status: 200,
+      body: JSON.stringify({ party, transfers: [leg], count: 1, hasNextPage: true, nextPageUrl: '?cursor=2' }),
+    });
+    await expect(fetchTransferPage(call({ baseUrl: base }))).rejects.toMatchObject({
+      code: 'bad_response',
+      message: expect.stringMatching(/nextPageUrl is not an absolute URL \(\?cursor=2\)/),
+    });
+  });
+
   it('reads 500 as problem details (with trace id) or as an error body', async () => {
     reply = () => ({
       status: 500,
@@ -194,11 +205,11 @@ describe('fetchTransferPage against a hand-written service', () => {
     expect(error.message).toMatch(/still starting \(phase 3 of 5: data-migration\)/);
   });
 
-  it('an HTML page from a proxy is a service error quoting its text', async () => {
+  it('an HTML page from a proxy is a service error that says so, quoting its text', async () => {
     reply = () => ({ status: 502, type: 'text/html', body: '<html><body><h1>502 Bad Gateway</h1>nginx</body></html>' });
     await expect(fetchTransferPage(call({ baseUrl: base }))).rejects.toMatchObject({
       code: 'service_error',
-      message: /HTTP 502 — 502 Bad Gateway nginx/,
+      message: expect.stringMatching(/HTTP 502 — the server answered an HTML page, not JSON: 502 Bad Gateway nginx$/),
     });
   });
 

@@ -108,9 +108,18 @@ export class ExportJobs {
       });
       if (status.format === 'csv') await write(CSV_HEADER);
       let next: string | null = null;
+      const seen = new Set<string>();
       do {
         const page = await fetchPage(next, controller.signal);
         if (controller.signal.aborted) break;
+        // A service that lies about its pages must not make a partial file look complete, nor loop forever.
+        if (page.hasNextPage && !page.next) {
+          throw new Error('the service said more pages follow but gave no nextPageUrl; the file would be incomplete');
+        }
+        if (page.next && seen.has(page.next)) {
+          throw new Error('the service gave a nextPageUrl it had already given; stopped so the export does not loop');
+        }
+        if (page.next) seen.add(page.next);
         // One string per page: far fewer writes than one per leg, and no per-leg promise.
         let chunk = '';
         for (const leg of page.legs) {

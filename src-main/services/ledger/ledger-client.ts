@@ -70,7 +70,12 @@ function nextUrl(baseUrl: string, next: string): URL {
 
 /** nextPageUrl as the renderer may see it: without any JWT the service may have echoed. */
 export function withoutJwt(url: string): string {
-  const parsed = new URL(url);
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ServiceError('bad_response', `The service's nextPageUrl is not an absolute URL (${url.slice(0, 120)}).`);
+  }
   parsed.searchParams.delete('jwt');
   return parsed.toString();
 }
