@@ -62,11 +62,13 @@ export function RpcScreen() {
     error: `${formId}-error`,
   };
 
-  // A console opened for the first time starts on the listing's first chain.
+  // A console opened for the first time starts on the listing's first chain, unless the user is
+  // already in the Chain field (the listing may arrive mid-typing: it must not land under the cursor).
   const firstChain = chains.data?.chains[0]?.name;
   useEffect(() => {
-    if (firstChain && !useRpcConsoleStore.getState().chain) set({ chain: firstChain });
-  }, [firstChain, set]);
+    const typing = document.activeElement?.id === ids.chain;
+    if (firstChain && !typing && !useRpcConsoleStore.getState().chain) set({ chain: firstChain });
+  }, [firstChain, set, ids.chain]);
 
   const check = useMemo(() => checkDraft(draft), [draft]);
   const answerChain = chains.data?.chains.find((c) => c.name === answer.data?.chain);
