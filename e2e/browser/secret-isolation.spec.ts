@@ -2,23 +2,9 @@
 // call, and the secret string appears nowhere the renderer can see, nor in any file the app wrote.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { rendererVisibleText } from '../support/renderer-scan.ts';
-import { expect, test, type WebApp } from '../support/web-app.ts';
-
-async function createProfileOnSandbox(page: Page, app: WebApp, chainAuth: 'apiKey' | 'partnerBearer') {
-  await page.getByRole('button', { name: 'Settings', exact: true }).click();
-  await page.getByRole('button', { name: 'New profile…' }).click();
-  const form = page.getByRole('form', { name: 'New profile' });
-  await form.getByLabel('Name', { exact: true }).fill('Staging');
-  await form.getByLabel('Ledger-data base URL').fill(app.sandbox.baseUrl);
-  await form.getByLabel('Chain listing URL').fill(app.sandbox.translateUrl);
-  await form.getByLabel('Marketplace-partner URL').fill(app.sandbox.partnerUrl);
-  await form.getByLabel('Node access URL').fill(app.sandbox.rpcUrl);
-  await form.getByLabel('Chain listing authentication').selectOption(chainAuth);
-  await form.getByRole('button', { name: 'Create profile' }).click();
-  await expect(page.getByRole('region', { name: 'Profile Staging' })).toBeVisible();
-}
+import { expect, test } from '../support/web-app.ts';
+import { createProfileOnSandbox } from './profile-support.ts';
 
 async function allFilesText(dir: string): Promise<string> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
@@ -36,7 +22,7 @@ for (const chainAuth of ['apiKey', 'partnerBearer'] as const) {
     const secret = chainAuth === 'apiKey' ? app.sandbox.apiKey : app.sandbox.partnerToken;
     const kind = chainAuth === 'apiKey' ? 'apiKey' : 'partnerToken';
     await app.open(page);
-    await createProfileOnSandbox(page, app, chainAuth);
+    await createProfileOnSandbox(page, app, { chainAuth });
 
     const row = page.getByTestId(`secret-${kind}`);
     await expect(page.getByTestId(`secret-${kind}-status`)).toHaveText('not set');
@@ -68,7 +54,7 @@ for (const chainAuth of ['apiKey', 'partnerBearer'] as const) {
 
 test("a wrong key is refused by the service and the server's message is shown", async ({ app, page }) => {
   await app.open(page);
-  await createProfileOnSandbox(page, app, 'apiKey');
+  await createProfileOnSandbox(page, app, { chainAuth: 'apiKey' });
   const row = page.getByTestId('secret-apiKey');
   await row.locator('input').fill('sbx_key_this-one-is-wrong');
   await row.getByRole('button', { name: 'Save' }).click();

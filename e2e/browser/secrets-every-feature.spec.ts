@@ -8,6 +8,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { rendererVisibleText } from '../support/renderer-scan.ts';
 import { expect, test } from '../support/web-app.ts';
+import { createProfileOnSandbox } from './profile-support.ts';
 import { openConsole, send, setChain, writeCall } from './rpc-support.ts';
 import { expectPage, showParty } from './transfers-support.ts';
 
@@ -35,19 +36,11 @@ for (const placement of ['header', 'query'] as const) {
     await app.open(page);
 
     // A profile on the sandbox, made in Settings as a user would.
-    await page.getByRole('button', { name: 'Settings', exact: true }).click();
-    await page.getByRole('button', { name: 'New profile…' }).click();
-    const form = page.getByRole('form', { name: 'New profile' });
-    await form.getByLabel('Name', { exact: true }).fill('Staging');
-    await form.getByLabel('Ledger-data base URL').fill(app.sandbox.baseUrl);
-    await form.getByLabel('Chain listing URL').fill(app.sandbox.translateUrl);
-    await form.getByLabel('Marketplace-partner URL').fill(app.sandbox.partnerUrl);
-    await form.getByLabel('Node access URL').fill(app.sandbox.rpcUrl);
-    await form.getByLabel('Chain listing authentication').selectOption('partnerBearer');
-    await form.getByLabel('Node access key placement').selectOption(placement);
-    await form.getByLabel('Ledger JWT and node id sent as').selectOption(placement);
-    await form.getByRole('button', { name: 'Create profile' }).click();
-    await expect(page.getByRole('region', { name: 'Profile Staging' })).toBeVisible();
+    await createProfileOnSandbox(page, app, {
+      chainAuth: 'partnerBearer',
+      rpcKeyPlacement: placement,
+      ledgerAuthPlacement: placement,
+    });
     for (const [kind, value] of Object.entries(secrets)) {
       const row = page.getByTestId(`secret-${kind}`);
       await row.locator('input').fill(value);

@@ -1,22 +1,12 @@
 // What the profile's ledger JWT says (decoded by main without verifying it): the parties it
 // names, to pick from, and when it expires, so the user hears about it before the service does.
-import { useEffect, useState } from 'react';
 import type { TokenInfo } from '../../../src-shared/contract/transfers.ts';
 import { ErrorMessage } from '../../ui/error-message.tsx';
 import { PartyId } from '../../ui/party-id.tsx';
+import { useNow } from '../../ui/use-now.ts';
 import { relativeTime } from './leg-format.ts';
 
 const WARN_BEFORE_MS = 10 * 60_000;
-
-/** The current time, refreshed every `everyMs` (for expiry warnings that must appear without a reload). */
-function useNow(everyMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
-}
 
 export function TokenParties({
   info,

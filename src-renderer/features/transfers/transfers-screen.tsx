@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { TransferLeg, TransferPage } from '../../../src-shared/contract/transfers.ts';
 import { shortenParty } from '../../ui/party-format.ts';
 import { PartyId } from '../../ui/party-id.tsx';
+import { useNow } from '../../ui/use-now.ts';
 import { useActiveProfile, useSavePreferences, useSettings } from '../settings/settings-queries.ts';
 import { pageNumber } from './cursor-history.ts';
 import { ExportPanel } from './export-panel.tsx';
@@ -27,16 +28,6 @@ export function TransfersScreen() {
       {profile ? <TransfersExplorer profileId={profile.id} /> : <p className="muted">Loading settings…</p>}
     </div>
   );
-}
-
-/** Re-renders every `everyMs` so relative times stay true. */
-function useNow(everyMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
 }
 
 /**
