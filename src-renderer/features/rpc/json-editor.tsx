@@ -10,15 +10,16 @@ import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { json, jsonParseLinter } from '@codemirror/lang-json';
 import {
   bracketMatching,
-  defaultHighlightStyle,
   foldGutter,
   foldKeymap,
+  HighlightStyle,
   indentOnInput,
   syntaxHighlighting,
 } from '@codemirror/language';
 import { linter, lintGutter } from '@codemirror/lint';
 import { EditorState, Prec } from '@codemirror/state';
 import { drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
+import { tags } from '@lezer/highlight';
 import { useEffect, useRef } from 'react';
 
 export interface JsonEditorProps {
@@ -32,6 +33,15 @@ export interface JsonEditorProps {
 }
 
 /** The app's colours (CSS variables inherit into the shadow root), through CodeMirror's own theme system. */
+/** JSON colours from the app's palette (CSS variables reach into the shadow root): right in light and dark. */
+const jsonHighlight = HighlightStyle.define([
+  { tag: tags.propertyName, color: 'var(--accent)' },
+  { tag: tags.string, color: 'var(--code-string)' },
+  { tag: [tags.number, tags.bool], color: 'var(--code-number)' },
+  { tag: tags.null, color: 'var(--muted)' },
+  { tag: tags.invalid, color: 'var(--error-fg)' },
+]);
+
 const appTheme = EditorView.theme({
   '&': {
     backgroundColor: 'var(--bg)',
@@ -86,7 +96,7 @@ export function JsonEditor({ value, onChange, onSubmit, label, error }: JsonEdit
           indentOnInput(),
           bracketMatching(),
           highlightActiveLine(),
-          syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+          syntaxHighlighting(jsonHighlight),
           json(),
           linter(jsonParseLinter(), { delay: 250 }),
           // Tab is left to the browser, so keyboard users can leave the editor.
