@@ -16,10 +16,12 @@ export const PAGE_SIZES = [25, 50, 100, 250, 500, 1000] as const;
 
 const isoDateTime = z.iso.datetime({ offset: true, precision: undefined, message: 'not a date-time' });
 
+// Strict: an asset that carries more than its kind needs (a pair together with the coin, spec
+// rule 4) is refused, not quietly trimmed.
 export const AssetFilter = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('all') }),
-  z.object({ kind: z.literal('ledgerCoin') }),
-  z.object({
+  z.strictObject({ kind: z.literal('all') }),
+  z.strictObject({ kind: z.literal('ledgerCoin') }),
+  z.strictObject({
     kind: z.literal('instrument'),
     admin: PartyId,
     id: z.string().trim().min(1, 'enter the instrument id').max(256),

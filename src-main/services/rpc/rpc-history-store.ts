@@ -16,7 +16,7 @@ import {
   type SavedRequestInput,
 } from '../../../src-shared/contract/rpc.ts';
 import { ServiceError } from '../errors.ts';
-import { writeFileAtomic } from '../settings/atomic-write.ts';
+import { removeStaleTemps, writeFileAtomic } from '../settings/atomic-write.ts';
 
 export const RPC_HISTORY_FILE = 'rpc-history.json';
 /** The newest calls kept; older ones drop off. */
@@ -80,6 +80,7 @@ export class RpcHistoryStore {
   static async open(dir: string): Promise<RpcHistoryStore> {
     await mkdir(dir, { recursive: true, mode: 0o700 });
     const path = join(dir, RPC_HISTORY_FILE);
+    await removeStaleTemps(path);
     const empty: HistoryFile = { version: 1, history: [], saved: [] };
     let text: string;
     try {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { open, rename, rm } from 'node:fs/promises';
+import { open, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /**
@@ -21,4 +21,18 @@ export async function writeFileAtomic(path: string, data: string): Promise<void>
     await rm(temp, { force: true }).catch(() => {});
     throw error;
   }
+}
+
+/**
+ * Removes temp files an earlier process left beside `path` when it was killed mid-write (the file
+ * itself is whole: the rename never happened). Called when a store opens, before anything writes.
+ */
+export async function removeStaleTemps(path: string): Promise<void> {
+  const prefix = `.${basename(path)}.`;
+  const names = await readdir(dirname(path)).catch(() => [] as string[]);
+  await Promise.all(
+    names
+      .filter((name) => name.startsWith(prefix) && name.endsWith('.tmp'))
+      .map((name) => rm(join(dirname(path), name), { force: true }).catch(() => {})),
+  );
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { z } from 'zod';
 import { type Settings, Settings as SettingsSchema, type SettingsView } from '../../../src-shared/contract/schemas.ts';
 import { ServiceError } from '../errors.ts';
-import { writeFileAtomic } from './atomic-write.ts';
+import { removeStaleTemps, writeFileAtomic } from './atomic-write.ts';
 import { defaultSettings } from './default-settings.ts';
 
 export const SETTINGS_FILE = 'settings.json';
@@ -26,6 +26,7 @@ export class SettingsStore {
   static async open(dir: string): Promise<SettingsStore> {
     await mkdir(dir, { recursive: true, mode: 0o700 });
     const path = join(dir, SETTINGS_FILE);
+    await removeStaleTemps(path);
     let text: string;
     try {
       text = await readFile(path, 'utf8');
