@@ -112,3 +112,27 @@ test('a party saved with a label is offered after a restart and fills the form',
   await page.getByRole('button', { name: 'Forget this party' }).click();
   await expect(page.getByLabel('Saved parties').locator('option')).toHaveText(['No saved parties yet']);
 });
+
+test('times are entered in the zone chosen in Settings until a time is typed, and after a restart', async ({
+  app,
+  page,
+}) => {
+  await app.open(page);
+  await expect(page.getByLabel('Times entered in')).toHaveValue('local');
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await page.getByLabel('Times shown in').selectOption('utc');
+  await page.getByRole('button', { name: 'Transfers', exact: true }).click();
+  await expect(page.getByLabel('Times entered in')).toHaveValue('utc');
+
+  // A typed time keeps its zone: the preference does not change what it means.
+  await page.getByLabel('Times entered in').selectOption('local');
+  await page.getByLabel('From (inclusive)').fill('2026-05-01T10:00');
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await page.getByLabel('Times shown in').selectOption('local');
+  await page.getByLabel('Times shown in').selectOption('utc');
+  await page.getByRole('button', { name: 'Transfers', exact: true }).click();
+  await expect(page.getByLabel('Times entered in')).toHaveValue('local');
+
+  await reopen(app, page);
+  await expect(page.getByLabel('Times entered in')).toHaveValue('utc');
+});

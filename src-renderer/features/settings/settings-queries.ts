@@ -59,6 +59,9 @@ export function useSecretMutation(profileId: string) {
   const onSuccess = (status: Awaited<ReturnType<ReturnType<typeof ledger>['secrets']['status']>>) => {
     client.setQueryData(settingsKeys.secrets(profileId), status);
     void client.invalidateQueries({ queryKey: ['chains', profileId] });
+    // Pages, token info and errors fetched with the old ledger JWT are not answers for the new one.
+    // (The credential in their keys tells tokens apart only by their last characters.)
+    client.removeQueries({ queryKey: ['transfers', profileId] });
     // Where secrets live may have changed (keychain gone mid-session): refresh the banner.
     void client.invalidateQueries({ queryKey: settingsKeys.appInfo });
   };

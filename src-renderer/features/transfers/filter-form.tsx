@@ -1,8 +1,9 @@
 // The filter form. Submitting runs the contract's TransferFilters schema here first: a request
 // main would refuse is never sent, and the message appears at the field that is wrong.
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { PAGE_SIZES } from '../../../src-shared/contract/transfers.ts';
 import { Field } from '../../ui/field.tsx';
+import { useSettings } from '../settings/settings-queries.ts';
 import { AssetFields } from './asset-fields.tsx';
 import { type DraftIssues, draftToFilters, type FilterDraft, type PageSize } from './filter-draft.ts';
 import { PartyPicker } from './party-picker.tsx';
@@ -21,6 +22,16 @@ export function FilterForm({ profileId }: { profileId: string }) {
   const search = useTransfersStore((s) => s.search);
   const nodes = useNodeChoices(profileId);
   const [issues, setIssues] = useState<DraftIssues>({});
+
+  // Times are entered in the zone the user chose to read them in (Settings), as long as no time
+  // has been typed yet: switching the zone under a typed time would change what it means.
+  const preferredZone = useSettings().data?.settings.preferences.timeZone;
+  useEffect(() => {
+    const { draft: current } = useTransfersStore.getState();
+    if (preferredZone && !current.after && !current.before && current.zone !== preferredZone) {
+      setDraft({ zone: preferredZone });
+    }
+  }, [preferredZone, setDraft]);
 
   const change = (patch: Partial<FilterDraft>) => {
     setDraft(patch);

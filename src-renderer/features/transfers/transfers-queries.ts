@@ -27,9 +27,9 @@ export const transferKeys = {
 
 /**
  * Which ledger JWT the profile has, as far as the renderer may know it (where it is kept and its
- * last characters, never the token). Part of every transfers query key: an answer fetched with
- * one token is not the answer for another, so setting a new token in Settings can never show
- * legs (or a 403) cached under the old one. undefined until known.
+ * last characters, never the token). Part of every transfers query key, so an answer fetched with
+ * one token is not shown for another; two tokens with the same last characters are told apart by
+ * the secret mutations, which drop the profile's transfers cache. undefined until known.
  */
 export function useLedgerCredential(profileId: string): string | undefined {
   const status = useSecretStatus(profileId).data?.ledgerJwt;
