@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { checkDraft } from '../src-renderer/features/rpc/request-draft.ts';
 import type { ConsoleDraft } from '../src-renderer/features/rpc/rpc-console-store.ts';
 import { draftToFilters, emptyDraft, type FilterDraft } from '../src-renderer/features/transfers/filter-draft.ts';
-import { ProfileInput } from '../src-shared/contract/schemas.ts';
+import { ProfileInput, SavedPartyInput } from '../src-shared/contract/schemas.ts';
 import { TransferPageRequest } from '../src-shared/contract/transfers.ts';
 
 const GOOD_PARTY = `alice::1220${'ab'.repeat(32)}`;
@@ -117,6 +117,22 @@ describe('what main accepts over IPC (a renderer could send anything)', () => {
       if (parsed.success) return;
       const issue = parsed.error.issues.find((i) => i.path.join('.').startsWith(path));
       expect(issue?.message, JSON.stringify(parsed.error.issues)).toMatch(message);
+    }),
+  );
+});
+
+describe('saving a party (over IPC)', () => {
+  const refused: Array<[string, string, RegExp]> = [
+    ['not a party id', 'exchange desk', /"::" is missing/],
+    ['a bad fingerprint', 'alice::1220zz', /not a Canton party id/],
+    ['empty', '   ', /enter a party id/],
+  ];
+  it.each(refused)('%s: refused, nothing saved', (_name, party, message) =>
+    row(() => {
+      const parsed = SavedPartyInput.safeParse({ party, label: 'desk' });
+      expect(parsed.success).toBe(false);
+      if (parsed.success) return;
+      expect(parsed.error.issues[0].message).toMatch(message);
     }),
   );
 });

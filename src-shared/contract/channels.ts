@@ -22,7 +22,7 @@ import {
   PreferencesPatch,
   type Profile,
   ProfileInput,
-  SavedParty,
+  SavedPartyInput,
   SecretKind,
   type SecretStatus,
   SecretValue,
@@ -65,7 +65,7 @@ export const contract = {
     deleteProfile: channel<SettingsView>()(z.tuple([PROFILE_ID])),
     setActiveProfile: channel<SettingsView>()(z.tuple([PROFILE_ID])),
     savePreferences: channel<SettingsView>()(z.tuple([PreferencesPatch])),
-    saveParty: channel<SettingsView>()(z.tuple([SavedParty])),
+    saveParty: channel<SettingsView>()(z.tuple([SavedPartyInput])),
     removeParty: channel<SettingsView>()(z.tuple([z.string().max(512)])),
   },
   secrets: {

@@ -1,6 +1,7 @@
 // Runtime schemas for everything that crosses the bridge or is stored on disk.
 // Main treats every IPC argument as `unknown` until one of these accepts it.
 import { z } from 'zod';
+import { PartyId } from './transfers.ts';
 
 export const PROFILE_ID = z
   .string()
@@ -106,6 +107,12 @@ export const SavedParty = z.object({
   label: z.string().trim().max(80),
 });
 export type SavedParty = z.infer<typeof SavedParty>;
+
+/**
+ * A party the user saves now: a well-formed party id (the stored shape stays lenient, so a file
+ * written by an older version still loads).
+ */
+export const SavedPartyInput = SavedParty.extend({ party: PartyId });
 
 /** The transfers table's layout, kept across restarts. */
 export const TableLayout = z.object({
