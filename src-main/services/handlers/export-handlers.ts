@@ -1,4 +1,5 @@
 import { serviceUrls } from '../connection.ts';
+import { ServiceError } from '../errors.ts';
 import type { ExportJobs } from '../export/export-jobs.ts';
 import { fetchTransferPage } from '../ledger/ledger-client.ts';
 import type { ServiceContext } from '../service-context.ts';
@@ -18,7 +19,7 @@ export function exportHandlers(ctx: ServiceContext, jobs: ExportJobs): Handlers[
       if (!path) return null;
       // The page size on screen does not change what is exported: the largest pages are fastest.
       const exportFilters = { ...filters, pageSize: 1000 };
-      return jobs.start(path, format, (next, signal) =>
+      const fetchPage = (next: string | null, signal: AbortSignal) =>
         fetchTransferPage({
           baseUrl,
           jwt,
@@ -28,10 +29,40 @@ export function exportHandlers(ctx: ServiceContext, jobs: ExportJobs): Handlers[
           next,
           signal,
           timeoutMs: ctx.timeouts?.transfersMs,
-        }),
-      );
+        });
+      return jobs.start(path, format, (next, signal) => whileStarting(() => fetchPage(next, signal), signal));
     },
     status: async (jobId) => jobs.status(jobId),
     cancel: async (jobId) => jobs.cancel(jobId),
   };
+}
+
+/** How long an export waits for a service that is starting (503 with the start-up body, spec 2.6). */
+const STARTUP_WAIT_MS = 10 * 60_000;
+
+/**
+ * Runs `attempt` again after the service's Retry-After while it answers "starting", as the screen
+ * does: an export started (or reaching a page) during a restart waits instead of failing. Gives up
+ * after STARTUP_WAIT_MS, or at once when the export is cancelled.
+ */
+async function whileStarting<T>(attempt: () => Promise<T>, signal: AbortSignal): Promise<T> {
+  const giveUpAt = Date.now() + STARTUP_WAIT_MS;
+  for (;;) {
+    try {
+      return await attempt();
+    } catch (error) {
+      const starting = error instanceof ServiceError && error.code === 'service_starting';
+      if (!starting || signal.aborted || Date.now() >= giveUpAt) throw error;
+      const seconds = Number((error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds) || 2;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, Math.min(seconds, 60) * 1000);
+        signal.addEventListener('abort', done, { once: true });
+        function done() {
+          clearTimeout(timer);
+          signal.removeEventListener('abort', done);
+          resolve();
+        }
+      });
+    }
+  }
 }
