@@ -6,7 +6,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkDraft } from '../src-renderer/features/rpc/request-draft.ts';
 import type { ConsoleDraft } from '../src-renderer/features/rpc/rpc-console-store.ts';
-import { draftToFilters, emptyDraft, type FilterDraft } from '../src-renderer/features/transfers/filter-draft.ts';
+import {
+  draftToFilters,
+  emptyDraft,
+  type FilterDraft,
+} from '../src-renderer/features/transfers/filters/filter-draft.ts';
 import { ProfileInput, SavedPartyInput } from '../src-shared/contract/schemas.ts';
 import { TransferPageRequest } from '../src-shared/contract/transfers.ts';
 

@@ -9,7 +9,7 @@ import type { SavedParty } from '../../../src-shared/contract/schemas.ts';
 import type { TransferFilters, TransferPage } from '../../../src-shared/contract/transfers.ts';
 import { ledger } from '../../bridge.ts';
 import { settingsKeys, useSecretStatus } from '../settings/settings-queries.ts';
-import { currentCursor } from './cursor-history.ts';
+import { currentCursor } from './table/cursor-history.ts';
 import type { TransfersView } from './transfers-store.ts';
 
 /** Load all asks for the largest pages the service allows: fewer round trips. */

@@ -5,9 +5,9 @@
 // Back, returns to exactly the same place.
 import { create } from 'zustand';
 import type { TransferFilters, TransferLeg } from '../../../src-shared/contract/transfers.ts';
-import { back, type CursorHistory, firstPage, forward } from './cursor-history.ts';
-import { emptyDraft, type FilterDraft, filtersToDraft } from './filter-draft.ts';
-import { type InstrumentRef, instrumentKey } from './transfer-summary.ts';
+import { emptyDraft, type FilterDraft, filtersToDraft } from './filters/filter-draft.ts';
+import { type InstrumentRef, instrumentKey } from './summary/transfer-summary.ts';
+import { back, type CursorHistory, firstPage, forward } from './table/cursor-history.ts';
 
 export interface TransfersView {
   filters: TransferFilters;

@@ -1,0 +1,147 @@
+// Export every page for the filters on screen (not just the rows loaded) to CSV or JSON Lines.
+// Main streams it to the file the user picks; this panel shows its progress and its summary.
+import type { ExportStatus, TransferFilters } from '../../../../src-shared/contract/transfers.ts';
+import { formatAmount } from '../../../../src-shared/decimal.ts';
+import { ErrorMessage } from '../../../ui/error-message.tsx';
+import { shortenParty } from '../../../ui/party-format.ts';
+import { formatDuration } from '../cards/service-starting-card.tsx';
+import { useCancelExport, useExportStatus, useStartExport } from '../export-queries.ts';
+import { instrumentKey } from '../summary/transfer-summary.ts';
+import { useTransfersStore } from '../transfers-store.ts';
+
+export function ExportPanel({ profileId, filters }: { profileId: string; filters: TransferFilters }) {
+  const start = useStartExport(profileId);
+  const status = useExportStatus(start.data?.jobId ?? null);
+  const cancel = useCancelExport();
+  const job = status.data;
+  const running = job?.state === 'running';
+  return (
+    <section className="export-panel" aria-label="Export">
+      <div className="button-row">
+        <button
+          type="button"
+          disabled={running || start.isPending}
+          onClick={() => start.mutate({ filters, format: 'csv' })}
+        >
+          Export CSV
+        </button>
+        <button
+          type="button"
+          disabled={running || start.isPending}
+          onClick={() => start.mutate({ filters, format: 'jsonl' })}
+        >
+          Export JSON Lines
+        </button>
+        <span className="muted">Every page for these filters, however many: not only the rows on screen.</span>
+      </div>
+      {start.data === null && <p className="muted">Export cancelled: no file was chosen.</p>}
+      {start.error && <ErrorMessage error={start.error} title="The export could not start." />}
+      {status.error && <ErrorMessage error={status.error} title="The export's progress could not be read." />}
+      {job && <ExportCard job={job} cancelling={cancel.isPending} onCancel={() => cancel.mutate(job.jobId)} />}
+      {cancel.error && <ErrorMessage error={cancel.error} />}
+    </section>
+  );
+}
+
+function ExportCard({ job, cancelling, onCancel }: { job: ExportStatus; cancelling: boolean; onCancel: () => void }) {
+  // The summary's totals carry no decimals: pad them like the table does when the instrument was seen.
+  const seen = useTransfersStore((s) => s.seenInstruments);
+  const decimalsOf = (admin: string | null, id: string | null) =>
+    seen.find((i) => instrumentKey(i.admin, i.id) === instrumentKey(admin, id))?.decimals ?? null;
+  const format = job.format === 'csv' ? 'CSV' : 'JSON Lines';
+  return (
+    <div
+      className="panel status-card"
+      role="status"
+      aria-label="Export progress"
+      data-testid="export-card"
+      data-state={job.state}
+    >
+      <h4>
+        {job.state === 'running'
+          ? `Exporting ${format}…`
+          : job.state === 'done'
+            ? `Exported ${format}`
+            : job.state === 'cancelled'
+              ? 'Export cancelled: no file was written'
+              : 'Export failed'}
+      </h4>
+      {job.state === 'running' && <progress aria-label="Export running" />}
+      <dl className="facts">
+        <dt>Legs</dt>
+        <dd data-testid="export-legs">{job.legs.toLocaleString('en')}</dd>
+        <dt>Pages</dt>
+        <dd>{job.pages.toLocaleString('en')}</dd>
+        <dt>Rate</dt>
+        <dd>{job.legsPerSecond.toLocaleString('en')} legs/s</dd>
+        <dt>Elapsed</dt>
+        <dd>{formatDuration(job.elapsedMs / 1000)}</dd>
+        <dt>Written</dt>
+        <dd>{(job.bytes / 1024).toLocaleString('en', { maximumFractionDigits: 0 })} KB</dd>
+        {job.state === 'done' && (
+          <>
+            <dt>File</dt>
+            <dd className="mono" data-testid="export-path">
+              {job.path}
+            </dd>
+          </>
+        )}
+      </dl>
+      {job.state === 'running' && (
+        <button type="button" onClick={onCancel} disabled={cancelling}>
+          Cancel export
+        </button>
+      )}
+      {job.state === 'failed' && job.error && (
+        <ErrorMessage error={{ name: 'BridgeError', code: 'service_error', message: job.error }} />
+      )}
+      {job.summary && (
+        <div className="export-summary">
+          <p>
+            {job.summary.legs.toLocaleString('en')} legs in {job.summary.pages} pages
+            {job.summary.firstEffectiveAt && job.summary.lastEffectiveAt
+              ? `, effective from ${job.summary.firstEffectiveAt} to ${job.summary.lastEffectiveAt}`
+              : ''}
+            .
+          </p>
+          {job.summary.instruments.length > 0 && (
+            <table className="data-table" aria-label="Exported totals per instrument">
+              <thead>
+                <tr>
+                  <th scope="col">Instrument</th>
+                  <th scope="col">Administrator</th>
+                  <th scope="col" className="numeric">
+                    Legs
+                  </th>
+                  <th scope="col" className="numeric">
+                    Total in
+                  </th>
+                  <th scope="col" className="numeric">
+                    Total out
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {job.summary.instruments.map((i) => (
+                  <tr key={`${i.instrumentAdmin}|${i.instrumentId}`}>
+                    <th scope="row">{i.symbol ?? i.instrumentId ?? '—'}</th>
+                    <td className="mono" title={i.instrumentAdmin ?? undefined}>
+                      {i.instrumentAdmin ? shortenParty(i.instrumentAdmin) : '—'}
+                    </td>
+                    <td className="numeric">{i.legs.toLocaleString('en')}</td>
+                    <td className="numeric">
+                      {formatAmount(i.totalIn, decimalsOf(i.instrumentAdmin, i.instrumentId))}
+                    </td>
+                    <td className="numeric">
+                      {formatAmount(i.totalOut, decimalsOf(i.instrumentAdmin, i.instrumentId))}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

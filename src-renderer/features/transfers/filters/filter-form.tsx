@@ -1,0 +1,135 @@
+// The filter form. Submitting runs the contract's TransferFilters schema here first: a request
+// main would refuse is never sent, and the message appears at the field that is wrong.
+import { type FormEvent, useEffect, useState } from 'react';
+import { PAGE_SIZES } from '../../../../src-shared/contract/transfers.ts';
+import { Field } from '../../../ui/field.tsx';
+import { useSettings } from '../../settings/settings-queries.ts';
+import { useNodeChoices } from '../transfers-queries.ts';
+import { useTransfersStore } from '../transfers-store.ts';
+import { AssetFields } from './asset-fields.tsx';
+import { type DraftIssues, draftToFilters, type FilterDraft, type PageSize } from './filter-draft.ts';
+import { PartyPicker } from './party-picker.tsx';
+
+function utcOffsetText(): string {
+  const offset = -new Date().getTimezoneOffset();
+  const sign = offset < 0 ? '−' : '+';
+  return `UTC${sign}${String(Math.trunc(Math.abs(offset) / 60)).padStart(2, '0')}:${String(Math.abs(offset) % 60).padStart(2, '0')}`;
+}
+
+export function FilterForm({ profileId }: { profileId: string }) {
+  const draft = useTransfersStore((s) => s.draft);
+  const setDraft = useTransfersStore((s) => s.setDraft);
+  const search = useTransfersStore((s) => s.search);
+  const nodes = useNodeChoices(profileId);
+  const [issues, setIssues] = useState<DraftIssues>({});
+
+  // Times are entered in the zone the user chose to read them in (Settings), as long as no time
+  // has been typed yet: switching the zone under a typed time would change what it means.
+  const preferredZone = useSettings().data?.settings.preferences.timeZone;
+  useEffect(() => {
+    const { draft: current } = useTransfersStore.getState();
+    if (preferredZone && !current.after && !current.before && current.zone !== preferredZone) {
+      setDraft({ zone: preferredZone });
+    }
+  }, [preferredZone, setDraft]);
+
+  const change = (patch: Partial<FilterDraft>) => {
+    setDraft(patch);
+    // The message for a field goes once the user edits it.
+    setIssues((current) => {
+      const next = { ...current };
+      for (const key of Object.keys(patch) as Array<keyof FilterDraft>) delete next[key];
+      if ('zone' in patch) {
+        delete next.after;
+        delete next.before;
+      }
+      return next;
+    });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = draftToFilters(draft);
+    if (!result.ok) {
+      setIssues(result.issues);
+      return;
+    }
+    setIssues({});
+    search(result.filters);
+  };
+
+  const defaultNode = nodes.data?.defaultNodeId;
+  return (
+    <form className="filter-form panel" onSubmit={submit} noValidate aria-label="Transfer filters">
+      <PartyPicker
+        profileId={profileId}
+        value={draft.party}
+        error={issues.party}
+        onChange={(party) => change({ party })}
+      />
+      <AssetFields draft={draft} issues={issues} onChange={change} />
+      <fieldset className="time-fields">
+        <legend>Effective time</legend>
+        <div className="inline-fields">
+          <Field label="From (inclusive)" error={issues.after}>
+            <input
+              type="datetime-local"
+              step={1}
+              value={draft.after}
+              onChange={(e) => change({ after: e.target.value })}
+            />
+          </Field>
+          <Field label="Before (exclusive)" error={issues.before}>
+            <input
+              type="datetime-local"
+              step={1}
+              value={draft.before}
+              onChange={(e) => change({ before: e.target.value })}
+            />
+          </Field>
+          <Field label="Times entered in">
+            <select value={draft.zone} onChange={(e) => change({ zone: e.target.value as FilterDraft['zone'] })}>
+              <option value="local">Local time ({utcOffsetText()})</option>
+              <option value="utc">UTC</option>
+            </select>
+          </Field>
+        </div>
+      </fieldset>
+      <div className="inline-fields">
+        <Field label="Order">
+          <select
+            value={draft.orderDesc ? 'desc' : 'asc'}
+            onChange={(e) => change({ orderDesc: e.target.value === 'desc' })}
+          >
+            <option value="desc">Newest first</option>
+            <option value="asc">Oldest first</option>
+          </select>
+        </Field>
+        <Field label="Page size" error={issues.pageSize}>
+          <select value={draft.pageSize} onChange={(e) => change({ pageSize: Number(e.target.value) as PageSize })}>
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Validator node" error={issues.nodeId}>
+          <select value={draft.nodeId} onChange={(e) => change({ nodeId: e.target.value })}>
+            <option value="">Default{defaultNode ? ` (${defaultNode})` : ' (the deployment default)'}</option>
+            {nodes.data?.known.map((node) => (
+              <option key={node.id} value={node.id}>
+                {node.note ? `${node.id} — ${node.note}` : node.id}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="primary">
+          Show transfers
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,126 @@
+// Above the table: totals in and out per instrument for the loaded legs, and the daily net flow
+// of one instrument (picked here) as a chart.
+import { useMemo, useRef, useState } from 'react';
+import type { TransferLeg } from '../../../../src-shared/contract/transfers.ts';
+import { decimalToString, formatAmount } from '../../../../src-shared/decimal.ts';
+import { Field } from '../../../ui/field.tsx';
+import { shortenParty } from '../../../ui/party-format.ts';
+import type { TimeZoneChoice } from '../table/leg-format.ts';
+import { FlowChart } from './flow-chart.tsx';
+import { type InstrumentTotals, instrumentLabel, LegTally, netOf, plotValue } from './transfer-summary.ts';
+
+const show = (t: InstrumentTotals, value: Parameters<typeof decimalToString>[0]) =>
+  formatAmount(decimalToString(value), t.decimals);
+
+/**
+ * Totals of the loaded chunks (pages). When the new chunks extend the ones already counted (Load
+ * all appending a page), only the new ones are added.
+ */
+function useLegTotals(chunks: ReadonlyArray<readonly TransferLeg[]>, zone: TimeZoneChoice) {
+  const counted = useRef<{ tally: LegTally; chunks: ReadonlyArray<readonly TransferLeg[]> } | null>(null);
+  return useMemo(() => {
+    let state = counted.current;
+    const extendsCounted =
+      state !== null &&
+      state.tally.zone === zone &&
+      state.chunks.length <= chunks.length &&
+      state.chunks.every((chunk, i) => chunk === chunks[i]);
+    if (!state || !extendsCounted) state = { tally: new LegTally(zone), chunks: [] };
+    for (const chunk of chunks.slice(state.chunks.length)) state.tally.add(chunk);
+    counted.current = { tally: state.tally, chunks };
+    return { totals: state.tally.instrumentTotals(), flows: state.tally.dailyFlows(), legs: state.tally.legCount };
+  }, [chunks, zone]);
+}
+
+export function SummaryPanel({
+  chunks,
+  zone,
+  theme,
+}: {
+  /** The loaded legs, page by page. */
+  chunks: ReadonlyArray<readonly TransferLeg[]>;
+  zone: TimeZoneChoice;
+  theme: string;
+}) {
+  const { totals, flows, legs } = useLegTotals(chunks, zone);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const chartKey = chosen && flows.has(chosen) ? chosen : (totals[0]?.key ?? null);
+  const chartInstrument = totals.find((t) => t.key === chartKey);
+  const series = useMemo(() => {
+    const days = (chartKey && flows.get(chartKey)) || [];
+    return { days: days.map((d) => d.start / 1000), values: days.map((d) => plotValue(d.net)) };
+  }, [flows, chartKey]);
+
+  if (legs === 0) return null;
+  return (
+    <section className="panel summary" aria-label="Summary of the loaded legs">
+      <h3>
+        Summary of {legs.toLocaleString('en')} loaded {legs === 1 ? 'leg' : 'legs'}
+      </h3>
+      <table className="data-table totals-table" aria-label="Totals per instrument">
+        <thead>
+          <tr>
+            <th scope="col">Instrument</th>
+            <th scope="col">Administrator</th>
+            <th scope="col" className="numeric">
+              Legs
+            </th>
+            <th scope="col" className="numeric">
+              Total in
+            </th>
+            <th scope="col" className="numeric">
+              Total out
+            </th>
+            <th scope="col" className="numeric">
+              Net
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {totals.map((t) => (
+            <tr key={t.key}>
+              <th scope="row">
+                {instrumentLabel(t)}
+                {t.symbol && t.id ? <span className="muted"> ({t.id})</span> : null}
+              </th>
+              <td className="mono" title={t.admin ?? undefined}>
+                {t.admin ? shortenParty(t.admin) : '—'}
+              </td>
+              <td className="numeric">
+                {t.legs.toLocaleString('en')}
+                {t.unreadable > 0 && <span className="muted"> ({t.unreadable} without an amount)</span>}
+              </td>
+              <td className="numeric">{show(t, t.totalIn)}</td>
+              <td className="numeric">{show(t, t.totalOut)}</td>
+              <td className="numeric">{show(t, netOf(t))}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {chartInstrument && (
+        <div className="chart-block">
+          <Field label="Daily net flow of">
+            <select value={chartKey ?? ''} onChange={(e) => setChosen(e.target.value)}>
+              {totals.map((t) => (
+                <option key={t.key} value={t.key}>
+                  {instrumentLabel(t)}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <FlowChart
+            days={series.days}
+            values={series.values}
+            label={instrumentLabel(chartInstrument)}
+            zone={zone}
+            theme={theme}
+          />
+          <p className="muted">
+            Incoming minus outgoing per {zone === 'utc' ? 'UTC' : 'local'} day; the bars are drawn to the nearest
+            plottable value, the totals above are exact.
+          </p>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+// Paging controls: previous / next page by cursor, the page number, and the switch to Load all.
+
+import { useTransfersStore } from '../transfers-store.ts';
+import { canGoBack, pageNumber } from './cursor-history.ts';
+
+export function PagingBar({
+  count,
+  next,
+  loading,
+  failed = null,
+}: {
+  count: number | null;
+  next: string | null;
+  loading: boolean;
+  /** The page on screen could not be loaded; `showing` is the earlier page still shown, if any. */
+  failed?: { showing: number | null } | null;
+}) {
+  const view = useTransfersStore((s) => s.view);
+  const nextPage = useTransfersStore((s) => s.nextPage);
+  const previousPage = useTransfersStore((s) => s.previousPage);
+  const setMode = useTransfersStore((s) => s.setMode);
+  if (!view) return null;
+  const page = pageNumber(view.cursors);
+  return (
+    <nav className="paging" aria-label="Pages">
+      <button type="button" onClick={previousPage} disabled={!canGoBack(view.cursors)}>
+        ← Previous page
+      </button>
+      <span data-testid="page-status" aria-live="polite">
+        {loading
+          ? `Loading page ${page}…`
+          : failed
+            ? `Page ${page} could not be loaded${failed.showing ? ` · showing page ${failed.showing}` : ''}`
+            : count === null
+              ? `Loading page ${page}…`
+              : `Page ${page} · ${count} ${count === 1 ? 'leg' : 'legs'}${next ? '' : ' · last page'}`}
+      </span>
+      <button type="button" onClick={() => next && nextPage(next)} disabled={!next || loading}>
+        Next page →
+      </button>
+      <button type="button" onClick={() => setMode('all')} title="Fetch every page for these filters into one table">
+        Load all
+      </button>
+    </nav>
+  );
+}
+
+export function LoadAllBar({
+  legs,
+  pages,
+  running,
+  done,
+  failed,
+  canContinue,
+  onStop,
+  onContinue,
+}: {
+  legs: number;
+  pages: number;
+  running: boolean;
+  done: boolean;
+  failed: boolean;
+  canContinue: boolean;
+  onStop: () => void;
+  onContinue: () => void;
+}) {
+  const setMode = useTransfersStore((s) => s.setMode);
+  const state = done ? 'all loaded' : running ? 'loading…' : failed ? 'stopped by an error' : 'stopped';
+  return (
+    <nav className="paging" aria-label="Load all">
+      {running && <progress aria-label="Loading all pages" />}
+      <span data-testid="load-all-status" aria-live="polite">
+        {legs.toLocaleString('en')} legs from {pages} {pages === 1 ? 'page' : 'pages'} — {state}
+      </span>
+      {running && (
+        <button type="button" onClick={onStop}>
+          Stop
+        </button>
+      )}
+      {!running && !done && canContinue && (
+        <button type="button" onClick={onContinue}>
+          Continue
+        </button>
+      )}
+      <button type="button" onClick={() => setMode('pages')}>
+        Back to pages
+      </button>
+    </nav>
+  );
+}

@@ -1,0 +1,190 @@
+// The loaded legs in one TanStack Table, virtualized with TanStack Virtual: only the rows in view
+// (plus a margin) are in the DOM, so a page of 25 and 100,000 legs from Load all scroll alike.
+import { FlexRender, filterFn_includesString, type SortingState, type Updater, useTable } from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import type { TableLayout } from '../../../../src-shared/contract/schemas.ts';
+import type { TransferLeg } from '../../../../src-shared/contract/transfers.ts';
+import { ColumnMenu } from './column-menu.tsx';
+import { type LegTableMeta, legColumns, legFeatures } from './leg-columns.tsx';
+
+/** Fixed, so rows are never measured (the CSS gives .leg-row the same height). */
+const ROW_HEIGHT = 30;
+/** Rows kept beyond the visible ones: enough for wheel scrolling; a long jump rebuilds every row anyway. */
+const OVERSCAN = 4;
+
+const apply = <T,>(updater: Updater<T>, current: T): T =>
+  typeof updater === 'function' ? (updater as (old: T) => T)(current) : updater;
+
+export function TransfersTable({
+  legs,
+  meta,
+  layout,
+  updateLayout,
+  selected,
+  onSelect,
+  resetKey,
+}: {
+  legs: readonly TransferLeg[];
+  meta: LegTableMeta;
+  layout: TableLayout;
+  updateLayout: (change: (current: TableLayout) => TableLayout) => void;
+  selected: TransferLeg | null;
+  onSelect: (leg: TransferLeg) => void;
+  /** Changes when a different page is shown: scroll back to its top. */
+  resetKey: string;
+}) {
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const [quickFilter, setQuickFilter] = useState('');
+  // Typing stays responsive while 100,000 rows are filtered behind it.
+  const globalFilter = useDeferredValue(quickFilter);
+
+  const table = useTable({
+    features: legFeatures,
+    columns: legColumns,
+    data: legs,
+    meta,
+    state: {
+      sorting,
+      globalFilter,
+      columnOrder: layout.columnOrder,
+      columnVisibility: layout.columnVisibility,
+      columnSizing: layout.columnSizing,
+    },
+    onSortingChange: (updater) => setSorting((current) => apply(updater, current)),
+    onGlobalFilterChange: (updater) => setQuickFilter((current) => apply(updater, current) ?? ''),
+    onColumnOrderChange: (updater) => updateLayout((l) => ({ ...l, columnOrder: apply(updater, l.columnOrder) })),
+    onColumnVisibilityChange: (updater) =>
+      updateLayout((l) => ({ ...l, columnVisibility: apply(updater, l.columnVisibility) })),
+    onColumnSizingChange: (updater) => updateLayout((l) => ({ ...l, columnSizing: apply(updater, l.columnSizing) })),
+    globalFilterFn: filterFn_includesString,
+    columnResizeMode: 'onChange',
+    defaultColumn: { minSize: 40, maxSize: 1200 },
+  });
+
+  const rows = table.getRowModel().rows;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: OVERSCAN,
+  });
+  useEffect(() => {
+    if (resetKey && scrollRef.current) scrollRef.current.scrollTop = 0;
+  }, [resetKey]);
+
+  const items = virtualizer.getVirtualItems();
+
+  return (
+    <div className="legs">
+      <div className="table-toolbar">
+        <label className="quick-filter">
+          <span>Filter loaded rows</span>
+          <input
+            type="search"
+            value={quickFilter}
+            onChange={(e) => setQuickFilter(e.target.value)}
+            placeholder="party, update id, status…"
+          />
+        </label>
+        <span className="muted" data-testid="row-count">
+          {rows.length === legs.length
+            ? `${legs.length.toLocaleString('en')} rows`
+            : `${rows.length.toLocaleString('en')} of ${legs.length.toLocaleString('en')} rows match`}
+        </span>
+        <ColumnMenu layout={layout} update={updateLayout} />
+      </div>
+      <div className="legs-scroll" ref={scrollRef}>
+        {/* Rows are absolutely placed (translateY) in a grid table: a scroll step re-lays out only
+            the rows that enter, not a whole table. Explicit roles keep the table semantics that
+            display:grid would otherwise cost in some browsers. */}
+        <table
+          // biome-ignore lint/a11y/noRedundantRoles: display:grid drops implicit table semantics in some browsers
+          role="table"
+          className="data-table legs-table"
+          aria-label="Transfer legs"
+          aria-rowcount={rows.length + 1}
+          style={{ width: table.getTotalSize() }}
+        >
+          <thead className="legs-head">
+            {table.getHeaderGroups().map((group) => (
+              // biome-ignore lint/a11y/noRedundantRoles: see the table's role
+              <tr key={group.id} role="row" aria-rowindex={1}>
+                {group.headers.map((header) => {
+                  const sorted = header.column.getIsSorted();
+                  const numeric = header.column.columnDef.meta?.numeric;
+                  return (
+                    <th
+                      key={header.id}
+                      // biome-ignore lint/a11y/noRedundantRoles: see the table's role
+                      role="columnheader"
+                      scope="col"
+                      className={numeric ? 'numeric' : undefined}
+                      style={{ width: header.getSize() }}
+                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                    >
+                      <button
+                        type="button"
+                        className="sort-button"
+                        onClick={header.column.getToggleSortingHandler()}
+                        title="Sort (click again to reverse, a third time to clear)"
+                      >
+                        <FlexRender header={header} />
+                        <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}</span>
+                      </button>
+                      <div
+                        className={`resizer${header.column.getIsResizing() ? ' resizing' : ''}`}
+                        onMouseDown={header.getResizeHandler()}
+                        onTouchStart={header.getResizeHandler()}
+                        aria-hidden="true"
+                      />
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody className="legs-body" style={{ height: virtualizer.getTotalSize() }}>
+            {items.map((item) => {
+              const row = rows[item.index];
+              const leg = row.original;
+              return (
+                <tr
+                  key={row.id}
+                  // biome-ignore lint/a11y/noRedundantRoles: see the table's role
+                  role="row"
+                  className={`leg-row${leg === selected ? ' selected' : ''}`}
+                  aria-rowindex={item.index + 2}
+                  style={{ transform: `translateY(${item.start}px)` }}
+                  tabIndex={0}
+                  onClick={() => onSelect(leg)}
+                  onKeyDown={(event) => {
+                    if (event.key === 'Enter' || event.key === ' ') {
+                      event.preventDefault();
+                      onSelect(leg);
+                    }
+                  }}
+                >
+                  {row.getVisibleCells().map((cell) => (
+                    <td
+                      key={cell.id}
+                      // biome-ignore lint/a11y/noRedundantRoles: see the table's role
+                      role="cell"
+                      data-column={cell.column.id}
+                      className={cell.column.columnDef.meta?.numeric ? 'numeric' : undefined}
+                      style={{ width: cell.column.getSize() }}
+                    >
+                      <FlexRender cell={cell} />
+                    </td>
+                  ))}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+        {legs.length > 0 && rows.length === 0 && <p className="muted empty-note">No loaded row matches the filter.</p>}
+      </div>
+    </div>
+  );
+}
