@@ -3,8 +3,8 @@
 // address bar at once.
 // Must stay first: it configures zod before any schema is built (see the module).
 import '../zod-jitless.ts';
-import { createBridge } from '../../src-preload/create-bridge.ts';
-import { BRIDGE_GLOBAL } from '../../src-shared/contract/channels.ts';
+import { createBridge } from '../../src-shared/bridge/create-bridge.ts';
+import { BRIDGE_GLOBAL } from '../../src-shared/contract/channel-names.ts';
 import type { Envelope } from '../../src-shared/contract/errors.ts';
 
 const token = new URLSearchParams(window.location.hash.slice(1)).get('bridge') ?? '';

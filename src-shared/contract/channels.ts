@@ -1,7 +1,9 @@
 // The one contract between renderer, preload and main: every channel `domain:verb`, its
 // argument schema (a tuple) and its result type. The preload's API type is derived from it,
-// so renderer calls, preload forwarding and main handlers cannot drift apart.
+// so renderer calls, preload forwarding and main handlers cannot drift apart. The names alone
+// live in channel-names.ts (zod-free, for the preload); `satisfies` below keeps the two in step.
 import { z } from 'zod';
+import type { CHANNEL_NAMES, ChannelId, ChannelName } from './channel-names.ts';
 import type { BridgeErrorShape } from './errors.ts';
 import {
   RpcCallRequest,
@@ -49,6 +51,9 @@ export interface ChannelSpec<A extends z.ZodTuple = z.ZodTuple, R = unknown> {
 const channel =
   <R>() =>
   <A extends z.ZodTuple>(args: A): ChannelSpec<A, R> => ({ args });
+
+/** The shape CHANNEL_NAMES asks for: one spec per named verb, no more, no fewer. */
+type SpecsForNames = { [D in keyof typeof CHANNEL_NAMES]: { [V in (typeof CHANNEL_NAMES)[D][number]]: ChannelSpec } };
 
 const none = z.tuple([]);
 const profileId = z.tuple([PROFILE_ID]);
@@ -103,12 +108,12 @@ export const contract = {
     /** A curl command for the request; the key is `$LEDGER_API_KEY` unless `withKey` is true. */
     curl: channel<RpcCurl>()(z.tuple([RpcCurlRequest])),
   },
-} as const;
+} as const satisfies SpecsForNames;
 
 export type Contract = typeof contract;
 export type Domain = keyof Contract;
 export type Verb<D extends Domain> = keyof Contract[D] & string;
-export type ChannelName = { [D in Domain]: `${D}:${Verb<D>}` }[Domain];
+export type { ChannelName };
 
 type SpecOf<D extends Domain, V extends Verb<D>> = Contract[D][V];
 export type ArgsOf<D extends Domain, V extends Verb<D>> =
@@ -126,14 +131,11 @@ export type LedgerApi = {
 
 export type { BridgeErrorShape };
 
-export interface ChannelEntry {
-  domain: Domain;
-  verb: string;
-  name: ChannelName;
+export interface ChannelEntry extends ChannelId {
   args: z.ZodTuple;
 }
 
-/** Every channel, flattened: used by main to register handlers and by the bridge to build its object. */
+/** Every channel with its argument schema, flattened: main validates and registers handlers from it. */
 export const CHANNELS: readonly ChannelEntry[] = Object.entries(contract).flatMap(([domain, verbs]) =>
   Object.entries(verbs).map(([verb, spec]) => ({
     domain: domain as Domain,
@@ -142,6 +144,3 @@ export const CHANNELS: readonly ChannelEntry[] = Object.entries(contract).flatMa
     args: (spec as ChannelSpec).args,
   })),
 );
-
-/** The name the API object is exposed under on `window`. */
-export const BRIDGE_GLOBAL = 'ledger';

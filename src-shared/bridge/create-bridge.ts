@@ -1,14 +1,16 @@
-// Builds the typed API object from the contract over any transport that returns envelopes.
+// Builds the typed API object from the channel names over any transport that returns envelopes.
 // Electron's preload passes ipcRenderer.invoke; the browser test bridge passes a fetch.
-// Kept free of `electron` so it can be unit-tested and reused by the web bridge.
-import { CHANNELS, type ChannelName, type LedgerApi } from '../src-shared/contract/channels.ts';
-import type { BridgeErrorShape, Envelope } from '../src-shared/contract/errors.ts';
+// Kept free of `electron` so it can be unit-tested and reused by the web bridge, and free of zod
+// (names only; the API type is a type-only import, erased from the bundle) to keep the preload small.
+import { CHANNEL_IDS, type ChannelName } from '../contract/channel-names.ts';
+import type { LedgerApi } from '../contract/channels.ts';
+import type { BridgeErrorShape, Envelope } from '../contract/errors.ts';
 
 export type EnvelopeTransport = (channel: ChannelName, args: unknown[]) => Promise<Envelope<unknown>>;
 
 export function createBridge(transport: EnvelopeTransport): LedgerApi {
   const api: Record<string, Record<string, (...args: unknown[]) => Promise<unknown>>> = {};
-  for (const { domain, verb, name } of CHANNELS) {
+  for (const { domain, verb, name } of CHANNEL_IDS) {
     api[domain] ??= {};
     api[domain][verb] = async (...args: unknown[]) => {
       let envelope: Envelope<unknown>;
