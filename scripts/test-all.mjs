@@ -1,7 +1,8 @@
 // `npm test`: every tier, one summary line at the end.
 //   1. build (main, preload, renderer, and the renderer for the browser tier)
 //   2. security scan: Electronegativity over the sources (scripts/electronegativity.mjs); one test
-//   3. unit/integration in Node (vitest; real keytar on a private Secret Service)
+//   3. vitest: the Node tier (real keytar on a private Secret Service) and the component tier
+//      (React in happy-dom over a fake bridge), with v8 line coverage of both, reported as a goal
 //   4. browser tier (Playwright + Debian Chromium + the loopback test bridge)
 //   5. Electron tier (Playwright _electron), only where an Electron binary exists: otherwise one
 //      line says it was skipped and why. It never passes silently.
@@ -79,16 +80,28 @@ else {
   );
 }
 
-// 3. Node tier
+// 3. Node + component tiers, with coverage. Coverage is a goal, never a failure; if the coverage
+// step itself breaks the run, the tests run again without it so their counts are not lost.
 const vitestReport = join(reports, 'vitest.json');
-const vitestCode = await run('unit and integration (Node)', process.execPath, [
-  bin.vitest,
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile=${vitestReport}`,
+const coverageSummary = join(reports, 'coverage/coverage-summary.json');
+const vitestArgs = [bin.vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestReport}`];
+const vitestStarted = Date.now();
+let vitestCode = await run('unit, integration and component (vitest, with coverage)', process.execPath, [
+  ...vitestArgs,
+  '--coverage',
 ]);
+console.log(`vitest wall time: ${((Date.now() - vitestStarted) / 1000).toFixed(1)} s (with coverage)`);
+if (vitestCode !== 0 && !(existsSync(vitestReport) && existsSync(coverageSummary))) {
+  const report = readReport(vitestReport);
+  const testsFailed = report && (report.numFailedTests > 0 || report.numFailedTestSuites > 0);
+  if (!testsFailed) {
+    notes.push(`coverage: the coverage run ended with exit code ${vitestCode} and no summary; tests re-run without it`);
+    rmSync(vitestReport, { force: true });
+    vitestCode = await run('unit, integration and component (vitest, coverage off)', process.execPath, vitestArgs);
+  }
+}
 countVitest(vitestReport, vitestCode);
+const coverageLines = describeCoverage(coverageSummary);
 
 // 4. Browser tier
 await runPlaywright('browser tier (Chromium + test bridge)', 'browser');
@@ -106,6 +119,7 @@ if (electronBinary.path) {
 
 console.log('\n=== summary ===');
 for (const note of notes) console.log(note);
+for (const line of coverageLines) console.log(line);
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(totals.failed > 0 ? 1 : 0);
 
@@ -132,6 +146,14 @@ async function runPlaywright(label, project, prefix = []) {
   }
 }
 
+function readReport(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
 function countVitest(report, code) {
   try {
     const result = JSON.parse(readFileSync(report, 'utf8'));
@@ -143,4 +165,31 @@ function countVitest(report, code) {
     totals.failed += 1;
     notes.push(`unit tier: no report (exit code ${code})`);
   }
+}
+
+// v8 line coverage of the Node + component tiers, in total and per source folder. Never throws:
+// a missing or unreadable summary is said in one line.
+function describeCoverage(summaryPath) {
+  const GOAL = 85;
+  const FOLDERS = ['src-main/services', 'src-sandbox', 'src-shared', 'src-preload', 'src-renderer'];
+  const summary = readReport(summaryPath);
+  if (!summary?.total?.lines) return [`line coverage: not measured (no ${summaryPath.slice(root.length + 1)})`];
+  const count = (n) => n.toLocaleString('en-US');
+  const pct = (covered, total) => (total === 0 ? '-' : `${((100 * covered) / total).toFixed(1)}%`);
+  const { covered, total } = summary.total.lines;
+  const lines = [
+    `line coverage (Node + component tiers): ${pct(covered, total)} of ${count(total)} lines (goal >= ${GOAL}%)`,
+  ];
+  for (const folder of FOLDERS) {
+    const prefix = `${join(root, folder)}/`;
+    let folderCovered = 0;
+    let folderTotal = 0;
+    for (const [file, entry] of Object.entries(summary)) {
+      if (!file.startsWith(prefix)) continue;
+      folderCovered += entry.lines.covered;
+      folderTotal += entry.lines.total;
+    }
+    lines.push(`  ${folder.padEnd(18)} ${pct(folderCovered, folderTotal).padStart(6)} of ${count(folderTotal)} lines`);
+  }
+  return lines;
 }
