@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
+import { useAppInfo } from './data/app.ts';
+import { useActiveProfile, useSettings } from './data/settings.ts';
 import { ChainsScreen } from './features/chains/chains-screen.tsx';
 import { RpcScreen } from './features/rpc/rpc-screen.tsx';
-import { useActiveProfile, useAppInfo, useSettings } from './features/settings/settings-queries.ts';
 import { SettingsScreen } from './features/settings/settings-screen.tsx';
 import { TransfersScreen } from './features/transfers/transfers-screen.tsx';
 import { Banners } from './ui/banners.tsx';

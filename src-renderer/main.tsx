@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
-import { createQueryClient } from './query-client.ts';
+import { createQueryClient } from './data/query-client.ts';
 import './styles.css';
 
 const root = document.getElementById('root');

@@ -1,9 +1,9 @@
 import { useState } from 'react';
+import { useChainListing } from '../../data/chains.ts';
+import { useActiveProfile } from '../../data/settings.ts';
 import { ErrorMessage } from '../../ui/error-message.tsx';
 import { useUiStore } from '../../ui-store.ts';
 import { useRpcConsoleStore } from '../rpc/rpc-console-store.ts';
-import { useActiveProfile } from '../settings/settings-queries.ts';
-import { useChainListing } from './chains-queries.ts';
 import { ChainsTable } from './chains-table.tsx';
 
 /** The chain listing of the active profile. Main makes the authenticated call; the key never comes here. */

@@ -4,9 +4,9 @@
 import { useMemo } from 'react';
 import type { BridgeErrorShape } from '../../../src-shared/contract/errors.ts';
 import { formatBytes, type JsonRpcCall } from '../../../src-shared/contract/rpc.ts';
+import type { ConsoleAnswer } from '../../data/rpc.ts';
 import { JsonTree } from './json-tree.tsx';
 import { pathKeys } from './json-tree-model.ts';
-import type { ConsoleAnswer } from './rpc-queries.ts';
 
 export function AnswerPane({
   answer,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { asBridgeError } from '../../../src-shared/contract/errors.ts';
 import type { RpcCurlRequest } from '../../../src-shared/contract/rpc.ts';
-import { ledger } from '../../bridge.ts';
+import { curlCommand } from '../../data/rpc.ts';
 
 /**
  * "Copy as curl" writes main's command with the key as $LEDGER_API_KEY. "Copy with key" asks main
@@ -14,7 +14,7 @@ export function CurlActions({ request }: { request: Omit<RpcCurlRequest, 'withKe
   const copy = async (withKey: boolean) => {
     if (!request) return;
     try {
-      const { command } = await ledger().rpc.curl({ ...request, withKey });
+      const { command } = await curlCommand({ ...request, withKey });
       await navigator.clipboard.writeText(command);
       setStatus({
         text: withKey

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { RpcHistoryEntry } from '../../../src-shared/contract/rpc.ts';
+import { useClearHistory, useRpcHistory } from '../../data/rpc.ts';
 import { ErrorMessage } from '../../ui/error-message.tsx';
-import { useClearHistory, useRpcHistory } from './rpc-queries.ts';
 
 /** The calls sent so far (kept across restarts by main, never with a key): search, click to re-run. */
 export function HistoryPanel({ onRerun }: { onRerun: (entry: RpcHistoryEntry) => void }) {

@@ -9,9 +9,10 @@ import {
   type RpcHistoryEntry,
   type SavedRequest,
 } from '../../../src-shared/contract/rpc.ts';
-import { ledger } from '../../bridge.ts';
-import { nativeSymbol, useChainListing } from '../chains/chains-queries.ts';
-import { useActiveProfile } from '../settings/settings-queries.ts';
+import { cancelRequest } from '../../data/app.ts';
+import { nativeSymbol, useChainListing } from '../../data/chains.ts';
+import { useConsoleAnswer, useRpcCall, useRpcEndpoint } from '../../data/rpc.ts';
+import { useActiveProfile } from '../../data/settings.ts';
 import { AnswerPane } from './answer-pane.tsx';
 import { CurlActions } from './curl-actions.tsx';
 import { HistoryPanel } from './history-panel.tsx';
@@ -19,7 +20,6 @@ import { JsonEditor } from './json-editor.tsx';
 import { catalogMethod, METHOD_CATALOG, paramsTemplate } from './method-catalog.ts';
 import { appendToBatch, checkDraft, formatBatch } from './request-draft.ts';
 import { type ConsoleDraft, useRpcConsoleStore } from './rpc-console-store.ts';
-import { useConsoleAnswer, useRpcCall, useRpcEndpoint } from './rpc-queries.ts';
 import { SavedPanel } from './saved-panel.tsx';
 
 const GROUPS = [
@@ -329,7 +329,7 @@ export function RpcScreen() {
             answer={answer.data ?? null}
             pending={send.isPending ? { chain: send.variables.chain, nodeType: send.variables.nodeType } : null}
             onCancel={() => {
-              if (running.current) void ledger().app.cancel(running.current);
+              if (running.current) void cancelRequest(running.current);
             }}
             symbol={nativeSymbol(answerChain)}
           />

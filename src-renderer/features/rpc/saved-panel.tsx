@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import type { RpcBody, SavedRequest } from '../../../src-shared/contract/rpc.ts';
+import { useDeleteSaved, useSavedRequests, useSaveRequest } from '../../data/rpc.ts';
 import { ErrorMessage } from '../../ui/error-message.tsx';
-import { useDeleteSaved, useSavedRequests, useSaveRequest } from './rpc-queries.ts';
 
 export interface SaveTarget {
   chain: string;

@@ -1,7 +1,7 @@
 import { cloneElement, type FormEvent, useId, useState } from 'react';
 import { ProfileInput, type RemoteProfile } from '../../../src-shared/contract/schemas.ts';
+import { useSaveProfile } from '../../data/settings.ts';
 import { ErrorMessage, fieldIssue } from '../../ui/error-message.tsx';
-import { useSaveProfile } from './settings-queries.ts';
 
 type Draft = Record<'name' | 'baseUrl' | 'translateUrl' | 'partnerUrl' | 'rpcUrl' | 'defaultNodeId', string> & {
   chainAuth: RemoteProfile['chainAuth'];

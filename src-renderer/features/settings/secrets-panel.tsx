@@ -1,7 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { SECRET_KINDS, SECRET_LABELS, type SecretKind, SecretValue } from '../../../src-shared/contract/schemas.ts';
+import { useAppInfo } from '../../data/app.ts';
+import { useSecretMutation, useSecretStatus } from '../../data/secrets.ts';
 import { ErrorMessage } from '../../ui/error-message.tsx';
-import { useAppInfo, useSecretMutation, useSecretStatus } from './settings-queries.ts';
 
 /** Secrets of one profile. The renderer sends a secret once and from then on only sees {present, hint}. */
 export function SecretsPanel({ profileId }: { profileId: string }) {

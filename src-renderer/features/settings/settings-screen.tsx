@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { Profile } from '../../../src-shared/contract/schemas.ts';
+import { useDeleteProfile, useSavePreferences, useSetActiveProfile, useSettings } from '../../data/settings.ts';
 import { ErrorMessage } from '../../ui/error-message.tsx';
 import { ProfileForm } from './profile-form.tsx';
 import { SecretsPanel } from './secrets-panel.tsx';
-import { useDeleteProfile, useSavePreferences, useSetActiveProfile, useSettings } from './settings-queries.ts';
 
 export function SettingsScreen() {
   const settings = useSettings();

@@ -2,22 +2,23 @@
 // summary, the table and the selected leg's detail, and export.
 import { useEffect, useMemo, useState } from 'react';
 import type { TransferLeg, TransferPage } from '../../../src-shared/contract/transfers.ts';
+import { useLedgerCredential } from '../../data/secrets.ts';
+import { useActiveProfile, useSavePreferences, useSettings } from '../../data/settings.ts';
+import { useNodeChoices, useTransferPage } from '../../data/transfers.ts';
 import { shortenParty } from '../../ui/party-format.ts';
 import { PartyId } from '../../ui/party-id.tsx';
 import { useNow } from '../../ui/use-now.ts';
-import { useActiveProfile, useSavePreferences, useSettings } from '../settings/settings-queries.ts';
 import { TransferProblem } from './cards/transfer-problem.tsx';
 import { UnknownFieldsNotice } from './cards/unknown-fields-notice.tsx';
 import { ExportPanel } from './export/export-panel.tsx';
 import { FilterForm } from './filters/filter-form.tsx';
 import { SummaryPanel } from './summary/summary-panel.tsx';
-import { pageNumber } from './table/cursor-history.ts';
+import { currentCursor, pageNumber } from './table/cursor-history.ts';
 import { LegDetail } from './table/leg-detail.tsx';
 import { LoadAllBar, PagingBar } from './table/paging-bar.tsx';
 import { useTableLayout } from './table/table-layout.ts';
 import { TransfersTable } from './table/transfers-table.tsx';
 import { useLoadAll } from './table/use-load-all.ts';
-import { useLedgerCredential, useNodeChoices, useTransferPage } from './transfers-queries.ts';
 import { useTransfersStore } from './transfers-store.ts';
 
 export function TransfersScreen() {
@@ -54,7 +55,11 @@ function TransfersExplorer({ profileId }: { profileId: string }) {
   const trail = useTransfersStore((s) => s.trail);
   const { drillInto, returnFromDrill, search, setDraft, rememberInstruments } = useTransfersStore.getState();
   const credential = useLedgerCredential(profileId);
-  const page = useTransferPage(profileId, credential, view);
+  const page = useTransferPage(profileId, credential, {
+    filters: view?.filters ?? null,
+    cursor: view ? currentCursor(view.cursors) : null,
+    active: view?.mode === 'pages',
+  });
   const all = useLoadAll(profileId, credential, view);
   const nodes = useNodeChoices(profileId);
   const preferences = useSettings().data?.settings.preferences;

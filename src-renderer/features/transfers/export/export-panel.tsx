@@ -2,10 +2,10 @@
 // Main streams it to the file the user picks; this panel shows its progress and its summary.
 import type { ExportStatus, TransferFilters } from '../../../../src-shared/contract/transfers.ts';
 import { formatAmount } from '../../../../src-shared/decimal.ts';
+import { useCancelExport, useExportStatus, useStartExport } from '../../../data/export.ts';
 import { ErrorMessage } from '../../../ui/error-message.tsx';
 import { shortenParty } from '../../../ui/party-format.ts';
 import { formatDuration } from '../cards/service-starting-card.tsx';
-import { useCancelExport, useExportStatus, useStartExport } from '../export-queries.ts';
 import { instrumentKey } from '../summary/transfer-summary.ts';
 import { useTransfersStore } from '../transfers-store.ts';
 

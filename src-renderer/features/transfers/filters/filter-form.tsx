@@ -2,9 +2,9 @@
 // main would refuse is never sent, and the message appears at the field that is wrong.
 import { type FormEvent, useEffect, useState } from 'react';
 import { PAGE_SIZES } from '../../../../src-shared/contract/transfers.ts';
+import { useSettings } from '../../../data/settings.ts';
+import { useNodeChoices } from '../../../data/transfers.ts';
 import { Field } from '../../../ui/field.tsx';
-import { useSettings } from '../../settings/settings-queries.ts';
-import { useNodeChoices } from '../transfers-queries.ts';
 import { useTransfersStore } from '../transfers-store.ts';
 import { AssetFields } from './asset-fields.tsx';
 import { type DraftIssues, draftToFilters, type FilterDraft, type PageSize } from './filter-draft.ts';

@@ -1,12 +1,13 @@
 // The party to list: pasted, picked from the saved parties, or picked from the ledger JWT.
 import { useState } from 'react';
 import { PARTY_ID_PATTERN } from '../../../../src-shared/contract/transfers.ts';
+import { useLedgerCredential } from '../../../data/secrets.ts';
+import { useSavedPartyMutations, useSettings } from '../../../data/settings.ts';
+import { useTokenInfo } from '../../../data/transfers.ts';
 import { ErrorMessage } from '../../../ui/error-message.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { shortenParty } from '../../../ui/party-format.ts';
 import { PartyId } from '../../../ui/party-id.tsx';
-import { useSettings } from '../../settings/settings-queries.ts';
-import { useLedgerCredential, useSavedPartyMutations, useTokenInfo } from '../transfers-queries.ts';
 import { TokenParties } from './token-parties.tsx';
 
 export function PartyPicker({

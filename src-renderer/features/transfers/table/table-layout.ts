@@ -2,7 +2,7 @@
 // saved back (debounced) whenever the user changes them.
 import { useEffect, useRef, useState } from 'react';
 import type { TableLayout } from '../../../../src-shared/contract/schemas.ts';
-import { useSavePreferences, useSettings } from '../../settings/settings-queries.ts';
+import { useSavePreferences, useSettings } from '../../../data/settings.ts';
 import { DEFAULT_HIDDEN, LEG_COLUMN_IDS } from './leg-columns.tsx';
 
 const SAVE_AFTER_MS = 400;

@@ -1,15 +1,17 @@
 // "Load all": pulls page after page (1000 legs each) for the view's filters until the service
 // says there is no next page, or the user stops. Stopping aborts the page in flight (main drops
 // its HTTP call) and keeps what was loaded; Continue picks up from the last cursor.
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import type { TransferLeg } from '../../../../src-shared/contract/transfers.ts';
-import { useAllTransfers } from '../transfers-queries.ts';
+import { useAllTransfers, useCancelLoadAll } from '../../../data/transfers.ts';
 import { type TransfersView, useTransfersStore } from '../transfers-store.ts';
 
 export function useLoadAll(profileId: string, credential: string | undefined, view: TransfersView | null) {
-  const query = useAllTransfers(profileId, credential, view);
-  const client = useQueryClient();
+  const query = useAllTransfers(profileId, credential, {
+    filters: view?.filters ?? null,
+    active: view?.mode === 'all',
+  });
+  const cancelLoad = useCancelLoadAll(profileId, credential);
   const setAllStopped = useTransfersStore((s) => s.setAllStopped);
   const active = view?.mode === 'all';
   const stopped = view?.allStopped ?? false;
@@ -41,8 +43,7 @@ export function useLoadAll(profileId: string, credential: string | undefined, vi
     failed: isError,
     stop: () => {
       setAllStopped(true);
-      // A prefix of the load-all keys: at most one load-all runs, the one on screen.
-      void client.cancelQueries({ queryKey: ['transfers', profileId, credential ?? '', 'all'] });
+      cancelLoad();
     },
     resume: () => {
       setAllStopped(false);

@@ -1,10 +1,9 @@
 // Export jobs: main asks where to save and streams every page to the file; the renderer only
 // starts, watches (status every 250 ms while running) and cancels.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ExportFormat, ExportStatus, TransferFilters } from '../../../src-shared/contract/transfers.ts';
-import { ledger } from '../../bridge.ts';
-
-const exportKey = (jobId: string | null) => ['export', jobId] as const;
+import type { ExportFormat, ExportStatus, TransferFilters } from '../../src-shared/contract/transfers.ts';
+import { ledger } from './bridge.ts';
+import { queryKeys } from './query-keys.ts';
 
 export function useStartExport(profileId: string) {
   const client = useQueryClient();
@@ -12,14 +11,14 @@ export function useStartExport(profileId: string) {
     mutationFn: ({ filters, format }: { filters: TransferFilters; format: ExportFormat }) =>
       ledger().export.start({ profileId, filters, format }),
     onSuccess: (status) => {
-      if (status) client.setQueryData(exportKey(status.jobId), status);
+      if (status) client.setQueryData(queryKeys.export.job(status.jobId), status);
     },
   });
 }
 
 export function useExportStatus(jobId: string | null) {
   return useQuery({
-    queryKey: exportKey(jobId),
+    queryKey: queryKeys.export.job(jobId),
     queryFn: () => ledger().export.status(jobId as string),
     enabled: jobId !== null,
     staleTime: 0,
@@ -31,6 +30,6 @@ export function useCancelExport() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (jobId: string) => ledger().export.cancel(jobId),
-    onSuccess: (status: ExportStatus) => client.setQueryData(exportKey(status.jobId), status),
+    onSuccess: (status: ExportStatus) => client.setQueryData(queryKeys.export.job(status.jobId), status),
   });
 }

@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { asBridgeError } from '../src-shared/contract/errors.ts';
+import { asBridgeError } from '../../src-shared/contract/errors.ts';
+import { queryKeys } from './query-keys.ts';
 
 /** Retry only what a retry can fix: a network blip, not a 401 or a bad argument. */
 const RETRYABLE = new Set(['network', 'timeout']);
@@ -7,7 +8,7 @@ const RETRYABLE = new Set(['network', 'timeout']);
 export function createQueryClient(): QueryClient {
   // A keychain failure anywhere changes where secrets live: refresh the app info behind the banner.
   const onError = (error: unknown) => {
-    if (asBridgeError(error).code === 'keychain') void client.invalidateQueries({ queryKey: ['app', 'info'] });
+    if (asBridgeError(error).code === 'keychain') void client.invalidateQueries({ queryKey: queryKeys.app.info() });
   };
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError }),

@@ -2,12 +2,8 @@
 // main too, under the same requestId, and its late answer never lands on the newer filters.
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  fetchTransferPage,
-  retryDelayTransfers,
-  retryTransfers,
-} from '../../../../src-renderer/features/transfers/transfers-queries.ts';
-import type { TransferFilters, TransferPage, TransferPageRequest } from '../../../../src-shared/contract/transfers.ts';
+import { fetchTransferPage, retryDelayTransfers, retryTransfers } from '../../../src-renderer/data/transfers.ts';
+import type { TransferFilters, TransferPage, TransferPageRequest } from '../../../src-shared/contract/transfers.ts';
 
 const filters = (party: string): TransferFilters => ({
   party,

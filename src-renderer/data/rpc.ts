@@ -1,35 +1,19 @@
 // Hooks over the rpc channels. The console's last answer (or failure) is kept in the query cache,
 // not in component state, so it is still there after a visit to another section.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BridgeErrorShape } from '../../../src-shared/contract/errors.ts';
-import { asBridgeError } from '../../../src-shared/contract/errors.ts';
+import type { BridgeErrorShape } from '../../src-shared/contract/errors.ts';
+import { asBridgeError } from '../../src-shared/contract/errors.ts';
 import type {
   NodeType,
   RpcBody,
   RpcCallResult,
+  RpcCurlRequest,
   RpcHistoryView,
   SavedRequestInput,
-} from '../../../src-shared/contract/rpc.ts';
-import type { Profile } from '../../../src-shared/contract/schemas.ts';
-import { ledger } from '../../bridge.ts';
-
-export const rpcKeys = {
-  all: ['rpc'] as const,
-  /** Keyed by what decides the address, so an edited profile shows its new address at once. */
-  endpoint: (profile: Profile | null) =>
-    [
-      'rpc',
-      'endpoint',
-      profile?.id,
-      profile?.kind === 'remote' ? profile.rpcUrl : null,
-      profile?.rpcSeparator,
-      profile?.rpcKeyPlacement,
-    ] as const,
-  history: (search: string) => ['rpc', 'history', search] as const,
-  histories: ['rpc', 'history'] as const,
-  saved: ['rpc', 'saved'] as const,
-  answer: ['rpc', 'answer'] as const,
-};
+} from '../../src-shared/contract/rpc.ts';
+import type { Profile } from '../../src-shared/contract/schemas.ts';
+import { ledger } from './bridge.ts';
+import { queryKeys } from './query-keys.ts';
 
 /** What was sent, with main's answer or the error it gave: one per send. */
 export interface ConsoleAnswer {
@@ -49,7 +33,7 @@ export interface ConsoleAnswer {
 
 export const useRpcEndpoint = (profile: Profile | null) =>
   useQuery({
-    queryKey: rpcKeys.endpoint(profile),
+    queryKey: queryKeys.rpc.endpoint(profile),
     queryFn: () => ledger().rpc.endpoint(profile?.id ?? ''),
     enabled: profile !== null,
     staleTime: Number.POSITIVE_INFINITY,
@@ -57,18 +41,18 @@ export const useRpcEndpoint = (profile: Profile | null) =>
 
 export const useRpcHistory = (search: string) =>
   useQuery({
-    queryKey: rpcKeys.history(search),
+    queryKey: queryKeys.rpc.history(search),
     queryFn: () => ledger().rpc.history({ search, limit: 100 }),
     placeholderData: (previous) => previous,
   });
 
 export const useSavedRequests = () =>
-  useQuery({ queryKey: rpcKeys.saved, queryFn: () => ledger().rpc.savedRequests() });
+  useQuery({ queryKey: queryKeys.rpc.saved(), queryFn: () => ledger().rpc.savedRequests() });
 
 /** The last answer, as the answer pane shows it. */
 export const useConsoleAnswer = () =>
   useQuery<ConsoleAnswer | null>({
-    queryKey: rpcKeys.answer,
+    queryKey: queryKeys.rpc.answer(),
     queryFn: () => null,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
@@ -89,7 +73,7 @@ export function useRpcCall() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: SendInput): Promise<ConsoleAnswer> => {
-      const last = client.getQueryData<ConsoleAnswer | null>(rpcKeys.answer) ?? null;
+      const last = client.getQueryData<ConsoleAnswer | null>(queryKeys.rpc.answer()) ?? null;
       const seq = (last?.seq ?? 0) + 1;
       const sent = { seq, chain: input.chain, nodeType: input.nodeType, body: input.body };
       try {
@@ -103,8 +87,8 @@ export function useRpcCall() {
       }
     },
     onSuccess: (answer) => {
-      client.setQueryData(rpcKeys.answer, answer);
-      void client.invalidateQueries({ queryKey: rpcKeys.histories });
+      client.setQueryData(queryKeys.rpc.answer(), answer);
+      void client.invalidateQueries({ queryKey: queryKeys.rpc.histories() });
     },
   });
 }
@@ -114,7 +98,7 @@ export function useClearHistory() {
   return useMutation({
     mutationFn: () => ledger().rpc.clearHistory(),
     onSuccess: (view: RpcHistoryView) => {
-      client.setQueriesData({ queryKey: rpcKeys.histories }, view);
+      client.setQueriesData({ queryKey: queryKeys.rpc.histories() }, view);
     },
   });
 }
@@ -123,7 +107,7 @@ export function useSaveRequest() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: SavedRequestInput) => ledger().rpc.saveRequest(input),
-    onSuccess: (saved) => client.setQueryData(rpcKeys.saved, saved),
+    onSuccess: (saved) => client.setQueryData(queryKeys.rpc.saved(), saved),
   });
 }
 
@@ -131,6 +115,12 @@ export function useDeleteSaved() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => ledger().rpc.deleteSaved(id),
-    onSuccess: (saved) => client.setQueryData(rpcKeys.saved, saved),
+    onSuccess: (saved) => client.setQueryData(queryKeys.rpc.saved(), saved),
   });
 }
+
+/**
+ * The call as a curl command, from main (with the real key when `withKey`). Deliberately not a
+ * query or a mutation: an answer holding the key must never sit in the cache.
+ */
+export const curlCommand = (request: RpcCurlRequest) => ledger().rpc.curl(request);

@@ -1,17 +1,14 @@
 // The chain listing of a profile, cached: the Chains screen and the RPC console's chain picker share
 // one query, so opening the console does not call the listing again.
 import { useQuery } from '@tanstack/react-query';
-import { asBridgeError } from '../../../src-shared/contract/errors.ts';
-import type { ChainSummary } from '../../../src-shared/contract/schemas.ts';
-import { ledger } from '../../bridge.ts';
-
-export const chainKeys = {
-  listing: (profileId: string | undefined) => ['chains', profileId] as const,
-};
+import { asBridgeError } from '../../src-shared/contract/errors.ts';
+import type { ChainSummary } from '../../src-shared/contract/schemas.ts';
+import { ledger } from './bridge.ts';
+import { queryKeys } from './query-keys.ts';
 
 export const useChainListing = (profileId: string | undefined) =>
   useQuery({
-    queryKey: chainKeys.listing(profileId),
+    queryKey: queryKeys.chains.listing(profileId),
     queryFn: () => ledger().chains.list(profileId ?? ''),
     enabled: profileId !== undefined,
     staleTime: 5 * 60_000,

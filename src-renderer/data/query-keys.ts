@@ -1,0 +1,52 @@
+// Every query key the renderer uses, from one factory: an invalidation names the same function as
+// the query it targets, so it cannot miss by a spelling. Keys are hierarchical prefixes: clearing
+// `transfers.all(profileId)` reaches every page, load-all, token info and node list of the profile.
+import type { Profile } from '../../src-shared/contract/schemas.ts';
+import type { TransferFilters } from '../../src-shared/contract/transfers.ts';
+
+export const queryKeys = {
+  app: {
+    info: () => ['app', 'info'] as const,
+  },
+  settings: {
+    all: () => ['settings'] as const,
+  },
+  secrets: {
+    all: () => ['secrets'] as const,
+    status: (profileId: string) => ['secrets', profileId] as const,
+  },
+  chains: {
+    listing: (profileId: string | undefined) => ['chains', profileId] as const,
+  },
+  transfers: {
+    all: (profileId: string) => ['transfers', profileId] as const,
+    page: (profileId: string, credential: string, filters: TransferFilters | null, cursor: string | null) =>
+      ['transfers', profileId, credential, 'page', filters, cursor] as const,
+    /** Every load-all of a profile and ledger JWT, whatever the filters (a prefix of `everything`). */
+    allLoads: (profileId: string, credential: string) => ['transfers', profileId, credential, 'all'] as const,
+    everything: (profileId: string, credential: string, filters: TransferFilters | null) =>
+      ['transfers', profileId, credential, 'all', filters] as const,
+    tokenInfo: (profileId: string, credential: string) => ['transfers', profileId, credential, 'token'] as const,
+    nodes: (profileId: string) => ['transfers', profileId, 'nodes'] as const,
+  },
+  export: {
+    job: (jobId: string | null) => ['export', jobId] as const,
+  },
+  rpc: {
+    /** Keyed by what decides the address, so an edited profile shows its new address at once. */
+    endpoint: (profile: Profile | null) =>
+      [
+        'rpc',
+        'endpoint',
+        profile?.id,
+        profile?.kind === 'remote' ? profile.rpcUrl : null,
+        profile?.rpcSeparator,
+        profile?.rpcKeyPlacement,
+      ] as const,
+    /** Every history search (a prefix of `history`). */
+    histories: () => ['rpc', 'history'] as const,
+    history: (search: string) => ['rpc', 'history', search] as const,
+    saved: () => ['rpc', 'saved'] as const,
+    answer: () => ['rpc', 'answer'] as const,
+  },
+};

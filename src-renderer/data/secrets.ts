@@ -1,0 +1,42 @@
+// Hooks over the secrets channels. The renderer learns only where a secret is kept and its last
+// characters, never the secret; saving or clearing one drops every answer fetched with the old one.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SecretKind } from '../../src-shared/contract/schemas.ts';
+import { ledger } from './bridge.ts';
+import { queryKeys } from './query-keys.ts';
+
+export const useSecretStatus = (profileId: string) =>
+  useQuery({ queryKey: queryKeys.secrets.status(profileId), queryFn: () => ledger().secrets.status(profileId) });
+
+export function useSecretMutation(profileId: string) {
+  const client = useQueryClient();
+  const onSuccess = (status: Awaited<ReturnType<ReturnType<typeof ledger>['secrets']['status']>>) => {
+    client.setQueryData(queryKeys.secrets.status(profileId), status);
+    void client.invalidateQueries({ queryKey: queryKeys.chains.listing(profileId) });
+    // Pages, token info and errors fetched with the old ledger JWT are not answers for the new one.
+    // (The credential in their keys tells tokens apart only by their last characters.)
+    client.removeQueries({ queryKey: queryKeys.transfers.all(profileId) });
+    // Where secrets live may have changed (keychain gone mid-session): refresh the banner.
+    void client.invalidateQueries({ queryKey: queryKeys.app.info() });
+  };
+  const save = useMutation({
+    mutationFn: ({ kind, value }: { kind: SecretKind; value: string }) => ledger().secrets.set(profileId, kind, value),
+    onSuccess,
+    // The variables hold the secret: drop the mutation from the cache as soon as it settles.
+    gcTime: 0,
+  });
+  const clear = useMutation({ mutationFn: (kind: SecretKind) => ledger().secrets.clear(profileId, kind), onSuccess });
+  return { save, clear };
+}
+
+/**
+ * Which ledger JWT the profile has, as far as the renderer may know it (where it is kept and its
+ * last characters, never the token). Part of every transfers query key, so an answer fetched with
+ * one token is not shown for another; two tokens with the same last characters are told apart by
+ * the secret mutations, which drop the profile's transfers cache. undefined until known.
+ */
+export function useLedgerCredential(profileId: string): string | undefined {
+  const status = useSecretStatus(profileId).data?.ledgerJwt;
+  if (!status) return undefined;
+  return `${status.source ?? 'none'}:${status.present ? (status.hint ?? 'set') : 'absent'}`;
+}
