@@ -1,0 +1,248 @@
+// Process and layer boundaries, checked mechanically by reading every import in the tree. Each rule
+// also has a planted test: a made-up tree that breaks it, proving the checker would notice.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  findBoundaryViolations,
+  findBridgeViolations,
+  findImportCycles,
+  findZodReachable,
+  importsOf,
+  projectPath,
+  readSource,
+  type SourceFacts,
+} from './import-rules.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+const SOURCE_DIRS = ['src-main', 'src-sandbox', 'src-shared', 'src-preload', 'src-renderer'];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx|mts|mjs)$/.test(name) ? [path] : [];
+  });
+}
+
+const specifiers = (facts: SourceFacts) =>
+  facts.imports.map((entry) => (typeof entry === 'string' ? entry : entry.specifier));
+
+describe('process boundaries', () => {
+  const files = SOURCE_DIRS.filter((d) => existsSync(join(root, d))).flatMap((d) => sourceFiles(join(root, d)));
+  const tree: SourceFacts[] = files.map((file) => ({
+    file: projectPath(root, file),
+    ...readSource(readFileSync(file, 'utf8'), file),
+  }));
+
+  it('finds the source tree', () => {
+    expect(files.length).toBeGreaterThan(20);
+  });
+
+  it('has no import that crosses a boundary', () => {
+    expect(findBoundaryViolations(tree, root)).toEqual([]);
+  });
+
+  it('only src-main/shell and the preload entry import electron', () => {
+    const importers = tree.filter((f) => specifiers(f).includes('electron')).map((f) => f.file);
+    expect(importers.length).toBeGreaterThan(0);
+    for (const file of importers) expect(file).toMatch(/^(src-main\/shell\/|src-preload\/index\.ts$)/);
+  });
+
+  it('has no import circle (import type included)', () => {
+    expect(findImportCycles(tree, root)).toEqual([]);
+  });
+
+  it('the preload reaches no zod: it bundles channel names, main validates', () => {
+    expect(tree.some((f) => f.file === 'src-preload/index.ts')).toBe(true);
+    expect(findZodReachable(tree, 'src-preload/index.ts', root)).toEqual([]);
+  });
+
+  it('only src-renderer/data touches window.ledger or spells a query key', () => {
+    const accessors = tree.filter((f) => f.touchesBridge && f.file.startsWith('src-renderer/'));
+    expect(accessors.length).toBeGreaterThan(0);
+    expect(findBridgeViolations(tree, root)).toEqual([]);
+  });
+
+  it('the checker catches electron in services, main in the renderer and node in the renderer', () => {
+    const planted = [
+      { file: 'src-main/services/planted.ts', imports: ['electron'] },
+      { file: 'src-main/services/planted-2.ts', imports: ['../shell/main.ts'] },
+      { file: 'src-renderer/planted.tsx', imports: ['../src-main/services/app-services.ts'] },
+      { file: 'src-renderer/planted-2.tsx', imports: ['node:fs'] },
+      { file: 'src-shared/planted.ts', imports: ['../src-main/services/errors.ts'] },
+      { file: 'src-preload/planted.ts', imports: ['node:child_process'] },
+    ];
+    expect(findBoundaryViolations(planted, root).map((v) => v.file)).toEqual(planted.map((p) => p.file));
+  });
+});
+
+describe('the import reader', () => {
+  it('tells type-only, static and dynamic imports apart and ignores comments and strings', () => {
+    const source = [
+      "import type { A } from './a.ts';",
+      "import { type B, type C } from './b.ts';",
+      "import { D, type E } from './d.ts';",
+      "import './effect.ts';",
+      "export type { F } from './f.ts';",
+      "export { G } from './g.ts';",
+      "const lazy = () => import('./lazy.ts');",
+      "type H = typeof import('./h.ts');",
+      "// import { gone } from './comment.ts';",
+      'const text = "import x from \'./string.ts\'";',
+    ].join('\n');
+    expect(readSource(source).imports).toEqual([
+      { specifier: './a.ts', kind: 'type' },
+      { specifier: './b.ts', kind: 'type' },
+      { specifier: './d.ts', kind: 'static' },
+      { specifier: './effect.ts', kind: 'static' },
+      { specifier: './f.ts', kind: 'type' },
+      { specifier: './g.ts', kind: 'static' },
+      { specifier: './lazy.ts', kind: 'dynamic' },
+      { specifier: './h.ts', kind: 'type' },
+    ]);
+    expect(importsOf(source)).toHaveLength(8);
+  });
+
+  it('sees window.ledger and inline query keys, not the words in a comment', () => {
+    expect(readSource('// hooks around window.ledger\nconst k = { queryKey: keys.all() };')).toMatchObject({
+      touchesBridge: false,
+      spellsQueryKey: false,
+    });
+    expect(readSource('export const ledger = () => window.ledger;')).toMatchObject({ touchesBridge: true });
+    expect(readSource("const api = globalThis['ledger'];")).toMatchObject({ touchesBridge: true });
+    expect(readSource("useQuery({ queryKey: ['settings'] as const, queryFn })")).toMatchObject({
+      spellsQueryKey: true,
+    });
+    expect(readSource("client.setQueryData(['rpc', 'answer'], answer)")).toMatchObject({ spellsQueryKey: true });
+  });
+});
+
+describe('the checker catches (planted violations)', () => {
+  it('an import circle, through import type too, and a file importing itself', () => {
+    const planted: SourceFacts[] = [
+      { file: 'src-main/services/a.ts', imports: ['./b.ts'] },
+      { file: 'src-main/services/b.ts', imports: [{ specifier: './c.ts', kind: 'type' }] },
+      { file: 'src-main/services/c.ts', imports: [{ specifier: './a.ts', kind: 'dynamic' }] },
+      { file: 'src-main/services/d.ts', imports: ['./a.ts'] },
+      { file: 'src-shared/self.ts', imports: ['./self.ts'] },
+      { file: 'src-renderer/ui/x.tsx', imports: ['./y.tsx'] },
+      { file: 'src-renderer/ui/y.tsx', imports: [] },
+    ];
+    expect(findImportCycles(planted, root)).toEqual([
+      ['src-main/services/a.ts', 'src-main/services/b.ts', 'src-main/services/c.ts'],
+      ['src-shared/self.ts'],
+    ]);
+  });
+
+  it('the renderer importing from outside src-renderer anything but src-shared', () => {
+    const planted = [
+      { file: 'src-renderer/planted-3.tsx', imports: ['../src-sandbox/index.ts'] },
+      { file: 'src-renderer/data/planted.ts', imports: ['../../src-preload/index.ts'] },
+    ];
+    const allowed = [{ file: 'src-renderer/data/fine.ts', imports: ['../../src-shared/contract/channels.ts'] }];
+    expect(findBoundaryViolations([...planted, ...allowed], root).map((v) => v.file)).toEqual(
+      planted.map((p) => p.file),
+    );
+  });
+
+  it('ui/ importing a feature', () => {
+    const planted = [{ file: 'src-renderer/ui/planted.tsx', imports: ['../features/rpc/json-tree.tsx'] }];
+    const allowed = [{ file: 'src-renderer/ui/fine.tsx', imports: ['./field.tsx', '../data/settings.ts'] }];
+    expect(findBoundaryViolations([...planted, ...allowed], root).map((v) => v.file)).toEqual(
+      planted.map((p) => p.file),
+    );
+  });
+
+  it('a feature importing another feature', () => {
+    const planted = [
+      { file: 'src-renderer/features/rpc/planted.tsx', imports: ['../transfers/table/leg-format.ts'] },
+      { file: 'src-renderer/features/transfers/table/planted.tsx', imports: ['../../settings/profile-form.tsx'] },
+    ];
+    const allowed = [
+      {
+        file: 'src-renderer/features/transfers/table/fine.tsx',
+        imports: ['../filters/filter-draft.ts', '../../../ui/field.tsx'],
+      },
+      {
+        file: 'src-renderer/app.tsx',
+        imports: ['./features/rpc/rpc-screen.tsx', './features/chains/chains-screen.tsx'],
+      },
+    ];
+    expect(findBoundaryViolations([...planted, ...allowed], root).map((v) => v.file)).toEqual(
+      planted.map((p) => p.file),
+    );
+  });
+
+  it('window.ledger, its accessor or an inline query key outside data/', () => {
+    const planted: SourceFacts[] = [
+      { file: 'src-renderer/features/rpc/planted.tsx', imports: ['../../data/planted-bridge.ts'] },
+      { file: 'src-renderer/ui/planted.tsx', imports: [], touchesBridge: true },
+      { file: 'src-renderer/features/chains/planted.tsx', imports: [], spellsQueryKey: true },
+    ];
+    const allowed: SourceFacts[] = [
+      { file: 'src-renderer/data/planted-bridge.ts', imports: [], touchesBridge: true },
+      { file: 'src-renderer/data/query-keys.ts', imports: ['./planted-bridge.ts'], spellsQueryKey: true },
+      { file: 'src-renderer/web/web-entry.ts', imports: [], touchesBridge: true },
+    ];
+    expect(findBridgeViolations([...planted, ...allowed], root).map((v) => v.file)).toEqual(planted.map((p) => p.file));
+  });
+
+  it('main importing the sandbox other than by import() or import type of src-sandbox/index.ts', () => {
+    const planted = [
+      { file: 'src-main/services/planted.ts', imports: ['../../src-sandbox/ledger/parties.ts'] },
+      { file: 'src-main/services/planted-2.ts', imports: [{ specifier: '../../src-sandbox/faults.ts', kind: 'type' }] },
+      { file: 'src-main/shell/planted.ts', imports: ['../../src-sandbox/index.ts'] },
+      { file: 'src-main/web-shell/planted.ts', imports: [{ specifier: '../../src-sandbox/cli.ts', kind: 'dynamic' }] },
+    ] satisfies SourceFacts[];
+    const allowed: SourceFacts[] = [
+      { file: 'src-main/services/fine.ts', imports: [{ specifier: '../../src-sandbox/index.ts', kind: 'dynamic' }] },
+      { file: 'src-main/shell/fine.ts', imports: [{ specifier: '../../src-sandbox/index.ts', kind: 'type' }] },
+    ];
+    expect(findBoundaryViolations([...planted, ...allowed], root).map((v) => v.file)).toEqual(
+      planted.map((p) => p.file),
+    );
+  });
+
+  it('the sandbox importing main, renderer or preload code', () => {
+    const planted = [
+      { file: 'src-sandbox/planted.ts', imports: ['../src-main/services/errors.ts'] },
+      { file: 'src-sandbox/ledger/planted.ts', imports: ['../../src-renderer/ui/party-format.ts'] },
+      { file: 'src-sandbox/planted-2.ts', imports: ['../src-preload/index.ts'] },
+    ];
+    const allowed = [{ file: 'src-sandbox/fine.ts', imports: ['../src-shared/decimal.ts', 'node:http'] }];
+    expect(findBoundaryViolations([...planted, ...allowed], root).map((v) => v.file)).toEqual(
+      planted.map((p) => p.file),
+    );
+  });
+
+  it('the preload importing anything but src-shared and electron', () => {
+    const planted = [
+      { file: 'src-preload/planted.ts', imports: ['../src-sandbox/index.ts'] },
+      { file: 'src-preload/planted-2.ts', imports: ['zod'] },
+    ];
+    const allowed = [{ file: 'src-preload/fine.ts', imports: ['electron', '../src-shared/bridge/create-bridge.ts'] }];
+    expect(findBoundaryViolations([...planted, ...allowed], root).map((v) => v.file)).toEqual(
+      planted.map((p) => p.file),
+    );
+  });
+
+  it('zod reachable from the preload entry through bundled imports (not through import type)', () => {
+    const planted: SourceFacts[] = [
+      {
+        file: 'src-preload/index.ts',
+        imports: ['../src-shared/a.ts', { specifier: '../src-shared/t.ts', kind: 'type' }],
+      },
+      { file: 'src-shared/a.ts', imports: ['./b.ts'] },
+      { file: 'src-shared/b.ts', imports: ['zod'] },
+      { file: 'src-shared/t.ts', imports: ['zod'] },
+    ];
+    expect(findZodReachable(planted, 'src-preload/index.ts', root)).toEqual([
+      {
+        file: 'src-shared/b.ts',
+        specifier: 'zod',
+        rule: 'the preload bundles zod: src-preload/index.ts -> src-shared/a.ts -> src-shared/b.ts',
+      },
+    ]);
+  });
+});

@@ -1,0 +1,325 @@
+// The layer rules of the source tree, checked by reading every import with TypeScript's own parser
+// (so an import in a comment or a string is not one, and `import type` is told apart: it is erased
+// from every bundle, but it still ties two files together).
+import { existsSync } from 'node:fs';
+import { posix, relative, resolve } from 'node:path';
+import ts from 'typescript';
+
+/** `type`: erased at build time; `dynamic`: `import('…')`, loaded only when that line runs. */
+export type ImportKind = 'static' | 'type' | 'dynamic';
+
+export interface ImportEdge {
+  specifier: string;
+  kind: ImportKind;
+}
+
+/** What the rules need to know about one source file. Paths are relative to the project root. */
+export interface SourceFacts {
+  file: string;
+  /** A bare string is a static import (the shorthand planted tests use). */
+  imports: Array<string | ImportEdge>;
+  /** Reads `window.ledger` (or `globalThis.ledger`, `window['ledger']`). */
+  touchesBridge?: boolean;
+  /** Spells a query key inline (`queryKey: [...]`, `setQueryData([...])`) instead of using the factory. */
+  spellsQueryKey?: boolean;
+}
+
+export interface Violation {
+  file: string;
+  specifier: string;
+  rule: string;
+}
+
+const edge = (entry: string | ImportEdge): ImportEdge =>
+  typeof entry === 'string' ? { specifier: entry, kind: 'static' } : entry;
+
+/** Module specifiers of static imports, re-exports and dynamic imports in a source text. */
+export function importsOf(source: string): string[] {
+  return [...new Set(readSource(source).imports.map((entry) => entry.specifier))];
+}
+
+const QUERY_KEY_METHODS = new Set([
+  'getQueryData',
+  'setQueryData',
+  'getQueryState',
+  'getQueryDefaults',
+  'setQueryDefaults',
+  'getMutationDefaults',
+  'setMutationDefaults',
+]);
+
+/** Imports (with their kind), bridge access and inline query keys of one source text. */
+export function readSource(
+  source: string,
+  fileName = 'source.tsx',
+): Omit<SourceFacts, 'file'> & {
+  imports: ImportEdge[];
+} {
+  const kind = fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const sourceFile = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, false, kind);
+  const imports: ImportEdge[] = [];
+  let touchesBridge = false;
+  let spellsQueryKey = false;
+  const add = (specifier: ts.Node | undefined, kind: ImportKind) => {
+    if (specifier && ts.isStringLiteralLike(specifier)) imports.push({ specifier: specifier.text, kind });
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node)) {
+      add(node.moduleSpecifier, isTypeOnlyImport(node) ? 'type' : 'static');
+    } else if (ts.isExportDeclaration(node)) {
+      add(node.moduleSpecifier, isTypeOnlyExport(node) ? 'type' : 'static');
+    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
+      add(node.moduleReference.expression, node.isTypeOnly ? 'type' : 'static');
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
+      add(node.argument.literal, 'type');
+    } else if (ts.isCallExpression(node)) {
+      if (node.expression.kind === ts.SyntaxKind.ImportKeyword) add(node.arguments[0], 'dynamic');
+      else if (ts.isIdentifier(node.expression) && node.expression.text === 'require') add(node.arguments[0], 'static');
+      else if (
+        ts.isPropertyAccessExpression(node.expression) &&
+        QUERY_KEY_METHODS.has(node.expression.name.text) &&
+        node.arguments.length > 0 &&
+        isArrayLiteral(node.arguments[0])
+      )
+        spellsQueryKey = true;
+    } else if (
+      ts.isPropertyAssignment(node) &&
+      ts.isIdentifier(node.name) &&
+      (node.name.text === 'queryKey' || node.name.text === 'mutationKey') &&
+      isArrayLiteral(node.initializer)
+    ) {
+      spellsQueryKey = true;
+    } else if (isBridgeAccess(node)) {
+      touchesBridge = true;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  return { imports, touchesBridge, spellsQueryKey };
+}
+
+function isTypeOnlyImport(node: ts.ImportDeclaration): boolean {
+  const clause = node.importClause;
+  if (!clause) return false; // `import './x'`: run for its effects
+  if (clause.isTypeOnly) return true;
+  const named = clause.namedBindings;
+  // `import { type A, type B } from`: every name is a type, so the import is erased as a whole.
+  return !clause.name && named && ts.isNamedImports(named) && named.elements.length > 0
+    ? named.elements.every((element) => element.isTypeOnly)
+    : false;
+}
+
+function isTypeOnlyExport(node: ts.ExportDeclaration): boolean {
+  if (node.isTypeOnly) return true;
+  const clause = node.exportClause;
+  return clause && ts.isNamedExports(clause) && clause.elements.length > 0
+    ? clause.elements.every((element) => element.isTypeOnly)
+    : false;
+}
+
+function isArrayLiteral(node: ts.Expression): boolean {
+  let inner = node;
+  while (ts.isAsExpression(inner) || ts.isSatisfiesExpression(inner) || ts.isParenthesizedExpression(inner))
+    inner = inner.expression;
+  return ts.isArrayLiteralExpression(inner);
+}
+
+function isBridgeAccess(node: ts.Node): boolean {
+  const onGlobal = (target: ts.Expression) =>
+    ts.isIdentifier(target) && (target.text === 'window' || target.text === 'globalThis' || target.text === 'self');
+  if (ts.isPropertyAccessExpression(node)) return onGlobal(node.expression) && node.name.text === 'ledger';
+  if (ts.isElementAccessExpression(node))
+    return (
+      onGlobal(node.expression) &&
+      ts.isStringLiteralLike(node.argumentExpression) &&
+      node.argumentExpression.text === 'ledger'
+    );
+  return false;
+}
+
+/**
+ * The project file a relative specifier names (root-relative, '/'-separated), or null for a package.
+ * With `exists`, an extensionless specifier is tried as .ts, .tsx and a folder's index.ts.
+ */
+export function resolveSpecifier(
+  file: string,
+  specifier: string,
+  exists: (path: string) => boolean = () => true,
+): string | null {
+  if (!specifier.startsWith('.')) return null;
+  const target = posix.normalize(posix.join(posix.dirname(file), specifier));
+  if (/\.[a-z0-9]+$/i.test(posix.basename(target))) return target;
+  for (const candidate of [`${target}.ts`, `${target}.tsx`, `${target}/index.ts`])
+    if (exists(candidate)) return candidate;
+  return target;
+}
+
+/** A resolver for files on disk under `root`. */
+export const onDisk = (root: string) => (path: string) => existsSync(resolve(root, path));
+
+const NODE_BUILTIN = /^node:|^(fs|path|child_process|http|https|net|os|crypto)$/;
+const isElectron = (specifier: string) => specifier === 'electron' || specifier.startsWith('electron/');
+const isZod = (specifier: string) => specifier === 'zod' || specifier.startsWith('zod/');
+const SANDBOX_ENTRY = 'src-sandbox/index.ts';
+
+/** The per-import rules: which folder may import what. */
+export function findBoundaryViolations(tree: SourceFacts[], root: string): Violation[] {
+  const exists = onDisk(root);
+  const violations: Violation[] = [];
+  for (const { file, imports } of tree) {
+    for (const entry of imports) {
+      const { specifier, kind } = edge(entry);
+      const rule = broken(file, specifier, kind, resolveSpecifier(file, specifier, exists));
+      if (rule) violations.push({ file, specifier, rule });
+    }
+  }
+  return violations;
+}
+
+function broken(file: string, specifier: string, kind: ImportKind, target: string | null): string | null {
+  const inside = (dir: string) => target?.startsWith(`${dir}/`) ?? false;
+  const featureOf = (path: string) => /^src-renderer\/features\/([^/]+)\//.exec(path)?.[1];
+  if (file.startsWith('src-main/')) {
+    if (inside('src-sandbox')) {
+      if (file.startsWith('src-main/services/') && target !== SANDBOX_ENTRY)
+        return 'services may not import sandbox internals: only src-sandbox/index.ts, the one entry';
+      if (target !== SANDBOX_ENTRY) return 'main enters the sandbox through src-sandbox/index.ts only';
+      if (kind === 'static') return 'main loads the sandbox only with import() (or import type): never a static import';
+    }
+  }
+  if (file.startsWith('src-main/services/') || file.startsWith('src-main/web-shell/')) {
+    if (isElectron(specifier)) return 'plain-Node main code must not import electron';
+    if (inside('src-main/shell')) return 'services must not depend on the Electron shell';
+    if (inside('src-renderer') || inside('src-preload')) return 'main must not import renderer or preload code';
+  }
+  if (file.startsWith('src-sandbox/')) {
+    if (inside('src-main') || inside('src-renderer') || inside('src-preload'))
+      return 'the sandbox is a package of its own: it imports only src-shared from the app';
+    if (isElectron(specifier)) return 'the sandbox is plain Node: no electron';
+  }
+  if (file.startsWith('src-renderer/')) {
+    if (inside('src-main')) return 'the renderer imports nothing from main';
+    if (isElectron(specifier) || NODE_BUILTIN.test(specifier)) return 'the renderer has no Node or Electron';
+    if (target && !inside('src-renderer') && !inside('src-shared'))
+      return 'the renderer imports from outside src-renderer only src-shared';
+    if (file.startsWith('src-renderer/ui/') && inside('src-renderer/features')) return 'ui/ imports no feature';
+    const feature = featureOf(file);
+    const targetFeature = target ? featureOf(target) : undefined;
+    if (feature && targetFeature && targetFeature !== feature)
+      return `a feature never imports another feature (${feature} -> ${targetFeature}): share through data/ or ui/`;
+  }
+  if (file.startsWith('src-shared/')) {
+    if (inside('src-main') || inside('src-renderer') || inside('src-preload') || inside('src-sandbox'))
+      return 'the contract depends on nothing else in the app';
+    if (isElectron(specifier) || NODE_BUILTIN.test(specifier))
+      return 'the contract is shared with the renderer: no Node or Electron';
+  }
+  if (file.startsWith('src-preload/')) {
+    if (inside('src-main') || inside('src-renderer')) return 'the preload depends only on the contract';
+    if (NODE_BUILTIN.test(specifier)) return 'a sandboxed preload has no Node modules';
+    if (target && !inside('src-preload') && !inside('src-shared')) return 'the preload imports only src-shared';
+    if (!target && !isElectron(specifier)) return 'the preload bundles no package but electron';
+  }
+  return null;
+}
+
+/** Only src-renderer/data/ talks to window.ledger and spells query keys (web/ installs the bridge). */
+export function findBridgeViolations(tree: SourceFacts[], root: string): Violation[] {
+  const exists = onDisk(root);
+  const inRenderer = (file: string) => file.startsWith('src-renderer/') && !file.startsWith('src-renderer/web/');
+  const inData = (file: string) => file.startsWith('src-renderer/data/');
+  const accessors = new Set(tree.filter((f) => inRenderer(f.file) && f.touchesBridge).map((f) => f.file));
+  const violations: Violation[] = [];
+  for (const { file, imports, touchesBridge, spellsQueryKey } of tree) {
+    if (!inRenderer(file) || inData(file)) continue;
+    if (touchesBridge) violations.push({ file, specifier: 'window.ledger', rule: 'only data/ touches window.ledger' });
+    if (spellsQueryKey)
+      violations.push({ file, specifier: 'queryKey', rule: 'only data/ spells a query key: use the key factory' });
+    for (const entry of imports) {
+      const { specifier } = edge(entry);
+      const target = resolveSpecifier(file, specifier, exists);
+      if (target && accessors.has(target))
+        violations.push({ file, specifier, rule: 'only data/ imports the window.ledger accessor: call a data/ hook' });
+    }
+  }
+  return violations;
+}
+
+/**
+ * Files from which zod can be loaded starting at `entry`, following relative imports that stay in
+ * the bundle (type-only imports are erased). Each as the chain of files that leads to it.
+ */
+export function findZodReachable(tree: SourceFacts[], entry: string, root: string): Violation[] {
+  const exists = onDisk(root);
+  const byFile = new Map(tree.map((facts) => [facts.file, facts]));
+  const via = new Map<string, string>([[entry, entry]]);
+  const queue = [entry];
+  const violations: Violation[] = [];
+  const chain = (file: string) => {
+    const path = [file];
+    while (via.get(path[0]) !== path[0]) path.unshift(via.get(path[0]) as string);
+    return path.join(' -> ');
+  };
+  for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+    for (const entryEdge of byFile.get(file)?.imports ?? []) {
+      const { specifier, kind } = edge(entryEdge);
+      if (kind === 'type') continue;
+      if (isZod(specifier)) violations.push({ file, specifier, rule: `the preload bundles zod: ${chain(file)}` });
+      const target = resolveSpecifier(file, specifier, exists);
+      if (target && byFile.has(target) && !via.has(target)) {
+        via.set(target, file);
+        queue.push(target);
+      }
+    }
+  }
+  return violations;
+}
+
+/**
+ * Every import circle: the strongly connected components (Tarjan) of the graph of relative imports,
+ * `import type` included. Each circle is its files, sorted; a file importing itself is a circle too.
+ */
+export function findImportCycles(tree: SourceFacts[], root: string): string[][] {
+  const exists = onDisk(root);
+  const files = new Set(tree.map((f) => f.file));
+  const next = new Map<string, string[]>();
+  for (const { file, imports } of tree) {
+    const targets = imports
+      .map((entry) => resolveSpecifier(file, edge(entry).specifier, exists))
+      .filter((target): target is string => target !== null && files.has(target));
+    next.set(file, [...new Set(targets)]);
+  }
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const connect = (file: string) => {
+    index.set(file, index.size);
+    low.set(file, index.get(file) as number);
+    stack.push(file);
+    onStack.add(file);
+    for (const target of next.get(file) ?? []) {
+      if (!index.has(target)) {
+        connect(target);
+        low.set(file, Math.min(low.get(file) as number, low.get(target) as number));
+      } else if (onStack.has(target)) {
+        low.set(file, Math.min(low.get(file) as number, index.get(target) as number));
+      }
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component: string[] = [];
+    let member: string | undefined;
+    do {
+      member = stack.pop() as string;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== file);
+    if (component.length > 1 || next.get(file)?.includes(file)) cycles.push(component.sort());
+  };
+  for (const file of [...files].sort()) if (!index.has(file)) connect(file);
+  return cycles.sort((a, b) => a[0].localeCompare(b[0]));
+}
+
+/** Root-relative, '/'-separated path of an absolute file path. */
+export const projectPath = (root: string, file: string) => relative(root, file).split(/[\\/]/).join('/');
