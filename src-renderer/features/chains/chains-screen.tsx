@@ -3,7 +3,6 @@ import { useChainListing } from '../../data/chains.ts';
 import { useActiveProfile } from '../../data/settings.ts';
 import { ErrorMessage } from '../../ui/error-message.tsx';
 import { useUiStore } from '../../ui-store.ts';
-import { useRpcConsoleStore } from '../rpc/rpc-console-store.ts';
 import { ChainsTable } from './chains-table.tsx';
 
 /** The chain listing of the active profile. Main makes the authenticated call; the key never comes here. */
@@ -11,13 +10,7 @@ export function ChainsScreen() {
   const profile = useActiveProfile();
   const chains = useChainListing(profile?.id);
   const [search, setSearch] = useState('');
-  const openConsoleOn = useRpcConsoleStore((s) => s.openOn);
-  const showSection = useUiStore((s) => s.showSection);
-
-  const openInConsole = (chain: string) => {
-    openConsoleOn(chain);
-    showSection('rpc');
-  };
+  const openInConsole = useUiStore((s) => s.openConsoleOn);
 
   return (
     <div>

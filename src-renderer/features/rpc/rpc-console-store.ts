@@ -2,6 +2,7 @@
 // history and saved requests come from main through TanStack Query.
 import { create } from 'zustand';
 import type { NodeType } from '../../../src-shared/contract/rpc.ts';
+import { useUiStore } from '../../ui-store.ts';
 
 export type ConsoleMode = 'single' | 'batch';
 
@@ -21,7 +22,7 @@ export interface ConsoleDraft {
 
 interface ConsoleState extends ConsoleDraft {
   set: (patch: Partial<ConsoleDraft>) => void;
-  /** Opens the console on a chain (from the Chains screen). */
+  /** Opens the console on a chain (asked for from the Chains screen, through the app's UI store). */
   openOn: (chain: string) => void;
   /** Moves the id on past the ids just used. */
   advanceId: (used: number) => void;
@@ -43,3 +44,12 @@ export const useRpcConsoleStore = create<ConsoleState>((set) => ({
   openOn: (chain) => set({ chain }),
   advanceId: (used) => set((s) => ({ nextId: s.nextId + Math.max(1, used) })),
 }));
+
+// The Chains screen asks for the console on a chain through the app's UI store (a feature never
+// imports another). Followed here, synchronously in the same update that switches the section, so
+// the console opens already showing that chain.
+useUiStore.subscribe((state, previous) => {
+  if (state.consoleTarget && state.consoleTarget !== previous.consoleTarget) {
+    useRpcConsoleStore.getState().openOn(state.consoleTarget.chain);
+  }
+});
