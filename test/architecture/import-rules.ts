@@ -30,6 +30,12 @@ export interface Violation {
   rule: string;
 }
 
+export interface SourceReading {
+  imports: ImportEdge[];
+  touchesBridge: boolean;
+  spellsQueryKey: boolean;
+}
+
 const edge = (entry: string | ImportEdge): ImportEdge =>
   typeof entry === 'string' ? { specifier: entry, kind: 'static' } : entry;
 
@@ -49,12 +55,7 @@ const QUERY_KEY_METHODS = new Set([
 ]);
 
 /** Imports (with their kind), bridge access and inline query keys of one source text. */
-export function readSource(
-  source: string,
-  fileName = 'source.tsx',
-): Omit<SourceFacts, 'file'> & {
-  imports: ImportEdge[];
-} {
+export function readSource(source: string, fileName = 'source.tsx'): SourceReading {
   const kind = fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
   const sourceFile = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, false, kind);
   const imports: ImportEdge[] = [];
