@@ -99,26 +99,34 @@ export function expectJson(response: HttpResponse, what: string): unknown {
   }
 }
 
+/**
+ * The one mapping from an error status to a typed error, for every interface: the code by status
+ * (spec section 7), the server's own words, and what operators need (trace id, content type).
+ * Callers with special bodies (the ledger's start-up and quarantine 503s) check those first.
+ */
 export function statusError(response: HttpResponse, what: string): ServiceError {
-  const said = serverMessage(response.text);
+  const { status } = response;
+  const contentType = response.headers.get('content-type');
+  const said = serverMessage(response.text, contentType);
   const body = parsedBody(response.text);
-  const code =
-    response.status === 401
-      ? 'unauthorized'
-      : response.status === 403
-        ? 'forbidden'
-        : response.status === 404
-          ? 'not_found'
-          : 'service_error';
-  return new ServiceError(code, `${what}: HTTP ${response.status}${said ? ` — ${said}` : ''}`, {
-    status: response.status,
+  const traceId = body && typeof body === 'object' ? (body as Record<string, unknown>).traceId : undefined;
+  return new ServiceError(STATUS_CODES[status] ?? 'service_error', `${what}: HTTP ${status}${said ? ` — ${said}` : ''}`, {
+    status,
     ...(said ? { serverMessage: said } : {}),
-    // The whole parsed body, for callers that show structured errors (start-up progress, quarantine).
-    ...(body !== undefined ? { body } : {}),
+    ...(typeof traceId === 'string' ? { traceId } : {}),
+    contentType,
   });
 }
 
-function parsedBody(text: string): unknown {
+const STATUS_CODES: Partial<Record<number, ServiceError['code']>> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+};
+
+/** The answer as JSON, or undefined when it is not JSON. */
+export function parsedBody(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
@@ -127,9 +135,9 @@ function parsedBody(text: string): unknown {
 }
 
 /** The human part of an error body: `{error}`, problem details' title/detail, an HTML page's title, or the text itself. */
-export function serverMessage(text: string): string | null {
+export function serverMessage(text: string, contentType: string | null = null): string | null {
   if (!text.trim()) return null;
-  if (/^\s*<(!doctype|html|head|body)\b/i.test(text)) return htmlPageSummary(text);
+  if (looksLikeHtml(text, contentType)) return htmlPageSummary(text);
   try {
     const body = JSON.parse(text) as Record<string, unknown>;
     if (body && typeof body === 'object') {
@@ -150,7 +158,13 @@ export function htmlPageSummary(text: string): string {
   return `the server answered an HTML page, not JSON: ${title || preview(text)}`;
 }
 
-function preview(text: string): string {
+/** A proxy's or gateway's error page, by its content type or its first tag. */
+export function looksLikeHtml(text: string, contentType: string | null): boolean {
+  return /text\/html/i.test(contentType ?? '') || /^\s*<(!doctype|html|head|body)\b/i.test(text);
+}
+
+/** The first 200 characters of a body for a message, tags and runs of white space folded. */
+export function preview(text: string): string {
   const flat = text
     .replace(/<[^>]*>/g, ' ')
     .replace(/\s+/g, ' ')

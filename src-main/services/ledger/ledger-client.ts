@@ -4,7 +4,7 @@
 // every error status becomes a typed error carrying the server's own words.
 import type { TransferFilters, TransferPage } from '../../../src-shared/contract/transfers.ts';
 import { ServiceError } from '../errors.ts';
-import { type HttpResponse, httpRequest, serverMessage } from '../http/http-client.ts';
+import { type HttpResponse, httpRequest, parsedBody, statusError } from '../http/http-client.ts';
 import {
   describeZodIssue,
   knownLeg,
@@ -153,18 +153,11 @@ function readPage(response: HttpResponse, nodeId: string | null, elapsedMs: numb
   };
 }
 
-/** Every error status of the spec (section 7) as a typed error with the server's words. */
+/** Every error status of the spec (section 7) as a typed error: the two 503 bodies first, then the common mapping. */
 export function transferError(response: HttpResponse): ServiceError {
   const { status } = response;
-  let body: unknown;
-  try {
-    body = JSON.parse(response.text);
-  } catch {
-    body = undefined;
-  }
-  const said = serverMessage(response.text);
-  const message = `${WHAT}: HTTP ${status}${said ? ` — ${said}` : ''}`;
   if (status === 503) {
+    const body = parsedBody(response.text);
     const startup = StartupStatusSchema.safeParse(body);
     if (startup.success) {
       const retryAfter = Number(response.headers.get('retry-after'));
@@ -189,21 +182,5 @@ export function transferError(response: HttpResponse): ServiceError {
       );
     }
   }
-  const code =
-    status === 400
-      ? 'bad_request'
-      : status === 401
-        ? 'unauthorized'
-        : status === 403
-          ? 'forbidden'
-          : status === 404
-            ? 'not_found'
-            : 'service_error';
-  const traceId = body && typeof body === 'object' ? (body as Record<string, unknown>).traceId : undefined;
-  return new ServiceError(code, message, {
-    status,
-    ...(said ? { serverMessage: said } : {}),
-    ...(typeof traceId === 'string' ? { traceId } : {}),
-    contentType: response.headers.get('content-type'),
-  });
+  return statusError(response, WHAT);
 }

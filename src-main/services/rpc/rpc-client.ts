@@ -11,7 +11,14 @@ import {
   type RpcOutcome,
 } from '../../../src-shared/contract/rpc.ts';
 import { ServiceError } from '../errors.ts';
-import { type HttpResponse, htmlPageSummary, httpRequest, statusError } from '../http/http-client.ts';
+import {
+  type HttpResponse,
+  htmlPageSummary,
+  httpRequest,
+  looksLikeHtml,
+  preview,
+  statusError,
+} from '../http/http-client.ts';
 
 export interface RpcNodeRequest {
   rpcUrl: string;
@@ -76,12 +83,7 @@ export async function callRpcNode(request: RpcNodeRequest): Promise<RpcNodeAnswe
   const contentType = response.headers.get('content-type');
 
   if (response.status < 200 || response.status > 299) {
-    const error = looksLikeHtml(response.text, contentType)
-      ? new ServiceError('service_error', `${what}: HTTP ${response.status} — ${htmlPageSummary(response.text)}`, {
-          status: response.status,
-        })
-      : statusError(response, what);
-    throw withoutKey(error, request.apiKey, { ...details, sizeBytes });
+    throw withoutKey(statusError(response, what), request.apiKey, { ...details, sizeBytes });
   }
   if (sizeBytes > MAX_RPC_ANSWER_BYTES) {
     throw withoutKey(
@@ -141,20 +143,6 @@ function withoutKey(error: unknown, apiKey: string, details: Record<string, unkn
   if (!(error instanceof ServiceError)) return error;
   const scrub = (text: string) => (apiKey ? text.split(apiKey).join('<apiKey>') : text);
   const merged = { ...error.details, ...details };
-  // A server's parsed body may quote the key too; it is dropped rather than searched.
-  delete (merged as { body?: unknown }).body;
   if (typeof merged.serverMessage === 'string') merged.serverMessage = scrub(merged.serverMessage);
   return new ServiceError(error.code, scrub(error.message), merged);
-}
-
-function looksLikeHtml(text: string, contentType: string | null): boolean {
-  return /text\/html/i.test(contentType ?? '') || /^\s*<(!doctype|html|head|body)\b/i.test(text);
-}
-
-function preview(text: string): string {
-  const flat = text
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return flat.length > 200 ? `${flat.slice(0, 200)}…` : flat || '(empty body)';
 }
