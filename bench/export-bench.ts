@@ -10,7 +10,7 @@ export async function exportBench(options: { transfers?: number; comparePages?: 
   const transfers = options.transfers ?? 5_000_000;
   const comparePages = options.comparePages ?? 40;
   const dir = mkdtempSync(join(tmpdir(), 'export-bench-'));
-  const { child, info } = await startReady('src-main/services/sandbox/sandbox-cli.ts', [
+  const { child, info } = await startReady('src-sandbox/cli.ts', [
     '--port',
     '0',
     '--seed',

@@ -18,7 +18,7 @@ export async function growthBench(): Promise<Figure[]> {
   }> = [];
   try {
     for (const size of SIZES) {
-      const { child, info } = await startReady('src-main/services/sandbox/sandbox-cli.ts', [
+      const { child, info } = await startReady('src-sandbox/cli.ts', [
         '--port',
         '0',
         '--seed',

@@ -20,7 +20,7 @@ export async function pageStackBench(options: { transfers?: number; rounds?: num
   const home = mkdtempSync(join(tmpdir(), 'bench-home-'));
   // The service runs in its own process, as a real deployment would; the app (web shell) and the
   // direct fetch both call it over loopback HTTP.
-  const service = await startReady('src-main/services/sandbox/sandbox-cli.ts', [
+  const service = await startReady('src-sandbox/cli.ts', [
     '--port',
     '0',
     '--seed',

@@ -6,7 +6,7 @@ export async function sandboxBench(options: { transfers?: number; requests?: num
   const transfers = options.transfers ?? 1_000_000;
   const requests = options.requests ?? 300;
   const started = performance.now();
-  const { child, info } = await startReady('src-main/services/sandbox/sandbox-cli.ts', [
+  const { child, info } = await startReady('src-sandbox/cli.ts', [
     '--port',
     '0',
     '--seed',

@@ -1,7 +1,7 @@
 // Faults for the browser tests: armed on the running sandbox through its control endpoint
 // (`app.sandbox.faultsUrl`, only when the app was started with `faults: true`), so the app's own
 // HTTP clients meet them exactly as they would meet a broken deployment. See docs/faults.md.
-import type { ArmedFault, FaultedRequest, Interface } from '../../src-main/services/sandbox/faults.ts';
+import type { ArmedFault, FaultedRequest, Interface } from '../../src-sandbox/faults.ts';
 import { expect, type WebApp } from '../support/web-app.ts';
 
 /** The fault matrix: rows (faults) and columns (screens), in the order the reporter prints them. */

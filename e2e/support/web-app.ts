@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { test as base, expect, type Page } from '@playwright/test';
-import type { SandboxDescription } from '../../src-main/services/sandbox/sandbox-network.ts';
+import type { SandboxDescription } from '../../src-sandbox/sandbox-network.ts';
 
 export interface WebApp {
   url: string;

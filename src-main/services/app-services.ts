@@ -11,8 +11,9 @@ import { rpcHandlers } from './handlers/rpc-handlers.ts';
 import { secretsHandlers } from './handlers/secrets-handlers.ts';
 import { settingsHandlers } from './handlers/settings-handlers.ts';
 import { transfersHandlers } from './handlers/transfers-handlers.ts';
+import { LocalSandbox, type SandboxNetwork, type SandboxOptions } from './local-sandbox.ts';
 import { RequestRegistry } from './request-registry.ts';
-import { type SandboxNetwork, type SandboxOptions, startSandboxNetwork } from './sandbox/sandbox-network.ts';
+import { RpcConsole } from './rpc/rpc-console.ts';
 import { createServiceContext, type Host, type ServiceContext, type ServiceTimeouts } from './service-context.ts';
 import { SettingsStore } from './settings/settings-store.ts';
 
@@ -22,7 +23,10 @@ export interface AppServicesOptions {
   transport: AppInfo['transport'];
   host: Host;
   keychain?: CredentialStoreOptions;
-  /** Start the in-process sandbox network for the built-in profile (default true). */
+  /**
+   * The local sandbox network for the built-in profile (default true): started with the app when
+   * the active profile is the sandbox, else on the first call that uses it. false: no sandbox.
+   */
   sandbox?: boolean | SandboxOptions;
   /** Shorter waits for tests (the product uses the clients' defaults). */
   timeouts?: ServiceTimeouts;
@@ -33,31 +37,28 @@ export interface AppServices {
   dispatch: Dispatch;
   context: ServiceContext;
   exports: ExportJobs;
-  sandbox: SandboxNetwork | null;
+  /** The local sandbox network while it runs, else null. */
+  readonly sandbox: SandboxNetwork | null;
   close(): Promise<void>;
 }
 
 export async function startAppServices(options: AppServicesOptions): Promise<AppServices> {
   const log = options.log ?? (() => {});
-  const [settings, credentials, sandboxResult] = await Promise.all([
+  const sandbox = new LocalSandbox(
+    options.sandbox === false ? null : typeof options.sandbox === 'object' ? options.sandbox : {},
+    log,
+  );
+  const [settings, credentials] = await Promise.all([
     SettingsStore.open(options.userDataDir),
     CredentialStore.open(options.keychain),
-    options.sandbox === false
-      ? null
-      : startSandboxNetwork({ log, ...(typeof options.sandbox === 'object' ? options.sandbox : {}) }).catch(
-          (error: Error) => error,
-        ),
   ]);
-  const sandbox = sandboxResult instanceof Error ? null : sandboxResult;
-  const sandboxError =
-    sandboxResult instanceof Error ? `The local sandbox network could not start: ${sandboxResult.message}` : null;
-  if (sandboxError) log(sandboxError);
+  // The sandbox profile is what a new user sees first: have its network ready with the window.
+  if (settings.settings.activeProfileId === 'sandbox') await sandbox.start();
 
   const context = createServiceContext({
     settings,
     credentials,
     sandbox,
-    sandboxError,
     requests: new RequestRegistry(),
     host: options.host,
     version: options.version,
@@ -66,7 +67,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     timeouts: options.timeouts,
   });
   const exports = new ExportJobs();
-  const closers: Array<() => Promise<void>> = [];
+  const rpc = new RpcConsole(context, options.userDataDir);
   const dispatch = createDispatch(
     {
       app: appHandlers(context),
@@ -75,7 +76,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       chains: chainsHandlers(context),
       transfers: transfersHandlers(context),
       export: exportHandlers(context, exports),
-      rpc: rpcHandlers(context, { userDataDir: options.userDataDir, onClose: (finish) => closers.push(finish) }),
+      rpc: rpcHandlers(rpc),
     },
     log,
   );
@@ -83,13 +84,15 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     dispatch,
     context,
     exports,
-    sandbox,
+    get sandbox() {
+      return sandbox.network;
+    },
     // Before quitting: running exports are cancelled (their partial files removed), the last RPC
     // history write lands, then the sandbox and its EVM nodes stop.
     close: async () => {
       await exports.cancelAll();
-      await Promise.all(closers.map((finish) => finish()));
-      await sandbox?.close();
+      await rpc.close();
+      await sandbox.close();
     },
   };
 }

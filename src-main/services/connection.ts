@@ -1,6 +1,5 @@
 import type { Profile } from '../../src-shared/contract/schemas.ts';
-import { ServiceError } from './errors.ts';
-import type { SandboxNetwork } from './sandbox/sandbox-network.ts';
+import type { LocalSandbox } from './local-sandbox.ts';
 
 export interface ServiceUrls {
   baseUrl: string;
@@ -9,9 +8,8 @@ export interface ServiceUrls {
   rpcUrl: string;
 }
 
-/** The addresses a profile talks to; the sandbox profile's exist only while the in-process sandbox runs. */
-export function serviceUrls(profile: Profile, sandbox: SandboxNetwork | null): ServiceUrls {
+/** The addresses a profile talks to; the sandbox profile's exist only while the local sandbox runs. */
+export async function serviceUrls(profile: Profile, sandbox: LocalSandbox): Promise<ServiceUrls> {
   if (profile.kind === 'remote') return profile;
-  if (!sandbox) throw new ServiceError('network', 'The local sandbox network is not running; see the banner for why.');
-  return sandbox.urls;
+  return (await sandbox.require()).urls;
 }

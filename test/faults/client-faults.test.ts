@@ -5,9 +5,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fetchChainListing } from '../../src-main/services/chains/chains-client.ts';
 import { fetchTransferPage } from '../../src-main/services/ledger/ledger-client.ts';
 import { callRpcNode } from '../../src-main/services/rpc/rpc-client.ts';
-import { type SandboxNetwork, startSandboxNetwork } from '../../src-main/services/sandbox/sandbox-network.ts';
+import { type SandboxInternals, startSandboxNetwork } from '../../src-sandbox/sandbox-network.ts';
 
-let net: SandboxNetwork;
+let net: SandboxInternals;
 let control: string;
 
 beforeAll(async () => {

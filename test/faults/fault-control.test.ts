@@ -2,11 +2,11 @@
 // reach requests that carry no x-sandbox-fault header, which is how the app's own clients (and a
 // support engineer's curl) meet them. Real sandbox over real HTTP; no app code in between.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ArmedFault, FaultedRequest } from '../../src-main/services/sandbox/faults.ts';
-import { type SandboxNetwork, startSandboxNetwork } from '../../src-main/services/sandbox/sandbox-network.ts';
-import { get, transfersUrl } from '../sandbox/ledger-client.ts';
+import type { ArmedFault, FaultedRequest } from '../../src-sandbox/faults.ts';
+import { type SandboxInternals, startSandboxNetwork } from '../../src-sandbox/sandbox-network.ts';
+import { get, transfersUrl } from '../fixtures/sandbox-ledger-client.ts';
 
-let net: SandboxNetwork;
+let net: SandboxInternals;
 let control: string;
 let jwt: string;
 let parties: string[];

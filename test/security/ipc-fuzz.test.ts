@@ -56,7 +56,7 @@ afterAll(async () => {
 
 const body = { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] };
 function validArgs(): Record<ChannelName, unknown[]> {
-  const party = services.sandbox?.ledger.store.parties.ids[0] as string;
+  const party = services.sandbox?.describe().parties[0] as string;
   const filters = {
     party,
     asset: { kind: 'instrument', admin: party, id: 'USDX' },

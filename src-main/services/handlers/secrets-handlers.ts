@@ -1,16 +1,11 @@
+import { clearSecret, saveSecret, secretStatus } from '../credentials/profile-secrets.ts';
 import type { ServiceContext } from '../service-context.ts';
 import type { Handlers } from './dispatch.ts';
 
 export function secretsHandlers(ctx: ServiceContext): Handlers['secrets'] {
   return {
-    status: (profileId) => ctx.secretStatus(profileId),
-    set: async (profileId, kind, value) => {
-      await ctx.credentials.set(ctx.profile(profileId).id, kind, value);
-      return ctx.secretStatus(profileId);
-    },
-    clear: async (profileId, kind) => {
-      await ctx.credentials.delete(ctx.profile(profileId).id, kind);
-      return ctx.secretStatus(profileId);
-    },
+    status: (profileId) => secretStatus(ctx, profileId),
+    set: (profileId, kind, value) => saveSecret(ctx, profileId, kind, value),
+    clear: (profileId, kind) => clearSecret(ctx, profileId, kind),
   };
 }

@@ -1,6 +1,8 @@
 // What a ledger JWT says, read locally WITHOUT verifying it (only the service can verify): the
 // parties it names and when it expires, so the user can pick a party and be warned in time.
 import type { TokenInfo } from '../../../src-shared/contract/transfers.ts';
+import { secretFor } from '../credentials/profile-secrets.ts';
+import type { ServiceContext } from '../service-context.ts';
 
 const DAML_CLAIM = 'https://daml.com/ledger-api';
 
@@ -40,4 +42,9 @@ export function readTokenInfo(token: string | null, now = Date.now()): TokenInfo
     return { ...base, form: 'claims', readAs: strings(c.readAs), actAs: strings(c.actAs) };
   }
   return { ...base, form: payload.aud !== undefined && base.subject ? 'audience' : 'unknown' };
+}
+
+/** What the profile's ledger JWT says (the user's own, else the sandbox's built-in one); never the token itself. */
+export async function tokenInfoOf(ctx: ServiceContext, profileId: string): Promise<TokenInfo> {
+  return readTokenInfo(await secretFor(ctx, ctx.profile(profileId), 'ledgerJwt'));
 }

@@ -1,0 +1,192 @@
+// The local sandbox network: one loopback HTTP server with the four addresses of the spec under
+// path prefixes — the ledger-data interface (/ledger), the chain listing (/translate and
+// /partner) and node access (/rpc, forwarded to real in-process EVM nodes).
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serveChainListing } from './chain-listing.ts';
+import { FaultControl, type Interface, parseFault, problemDetails } from './faults.ts';
+import { sendJson } from './http-replies.ts';
+import { createLedgerService, type LedgerService } from './ledger/ledger-service.ts';
+import { VALIDATOR_NODES, type ValidatorNode } from './ledger/validator-nodes.ts';
+import { type EvmNodes, startEvmNodes } from './node-access/evm-nodes.ts';
+import { createNodeAccessRouter } from './node-access/node-access-router.ts';
+import { SANDBOX_CHAINS } from './sandbox-chains.ts';
+import { sandboxCredentials } from './sandbox-credentials.ts';
+
+/** The fault control endpoint (only with `faults`): see faults.ts and docs/faults.md. */
+export const FAULTS_PATH = '/__sandbox/faults';
+
+export interface SandboxOptions {
+  host?: string;
+  port?: number;
+  seed?: number;
+  /** Transfers in the generated ledger (default 100,000). */
+  transfers?: number;
+  /** Answer every transfers call with the start-up 503 for this many seconds. */
+  startupSeconds?: number;
+  /** Honour the x-sandbox-fault request header, and serve the fault control endpoint /__sandbox/faults. */
+  faults?: boolean;
+  /** Start the EVM nodes behind node access (default true). */
+  evm?: boolean;
+  /** Test aid: some party ids, instrument symbols and statuses carry HTML and script (ledger/hostile-names.ts). */
+  hostileNames?: boolean;
+  log?: (line: string) => void;
+}
+
+/** The four addresses of the spec, as the sandbox serves them. */
+export interface SandboxUrls {
+  baseUrl: string;
+  translateUrl: string;
+  partnerUrl: string;
+  rpcUrl: string;
+}
+
+/** The built-in credentials: the node-access key, the partner token, and a ledger JWT that reads every party. */
+export interface SandboxCredentials {
+  apiKey: string;
+  partnerToken: string;
+  ledgerJwt: string;
+}
+
+export interface SandboxNetwork {
+  urls: SandboxUrls;
+  credentials: SandboxCredentials;
+  /** The validator nodes the ledger serves (one default, one quarantined). */
+  validatorNodes: readonly ValidatorNode[];
+  /** Everything a client needs to use the network: the CLI's ready line. */
+  describe(): SandboxDescription;
+  close(): Promise<void>;
+}
+
+/** The network with its parts exposed: for the sandbox's own tests, test hooks and benchmarks, never for main. */
+export interface SandboxInternals extends SandboxNetwork {
+  ledger: LedgerService;
+  evm: EvmNodes | null;
+  /** The armed faults (only with `faults`), else null. */
+  faults: FaultControl | null;
+}
+
+export type SandboxDescription = SandboxUrls & {
+  /** The fault control endpoint (GET/POST/DELETE); present only with --faults. */
+  faultsUrl?: string;
+  apiKey: string;
+  partnerToken: string;
+  parties: string[];
+  instruments: Array<{ admin: string; id: string; symbol: string | null; decimals: number | null }>;
+  ledgerCoin: { admin: string; id: string };
+  nodes: Array<{ id: string; default: boolean; state: string }>;
+  chains: string[];
+  evmAccounts: string[];
+  tokens: LedgerService['auth']['tokens'];
+};
+
+export async function startSandboxNetwork(options: SandboxOptions = {}): Promise<SandboxInternals> {
+  const host = options.host ?? '127.0.0.1';
+  const seed = options.seed ?? 1;
+  const credentials = sandboxCredentials(seed);
+  const [ledger, evm] = await Promise.all([
+    createLedgerService({
+      seed,
+      transfers: options.transfers ?? 100_000,
+      startupSeconds: options.startupSeconds,
+      hostileNames: options.hostileNames,
+    }),
+    options.evm === false ? null : startEvmNodes({ chains: SANDBOX_CHAINS, seed, host: '127.0.0.1' }),
+  ]);
+  const nodeAccess = createNodeAccessRouter({ apiKey: credentials.apiKey, nodes: evm?.nodes });
+  const faults = options.faults ? new FaultControl() : null;
+  let origin = '';
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // Absolute URLs we hand out (nextPageUrl) use the address the client reached us at, so they
+    // work when the server is bound to 0.0.0.0 or reached through a port forward.
+    const host = req.headers.host;
+    const reached =
+      host && /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-fA-F:]+\](:\d{1,5})?$/.test(host) ? `http://${host}` : origin;
+    const url = new URL(req.url ?? '/', reached);
+    const path = url.pathname;
+    if (faults && path === FAULTS_PATH) return faults.serve(req, res, url);
+    const where: Interface | null = path.startsWith('/ledger/')
+      ? 'ledger'
+      : path.startsWith('/translate/') || path.startsWith('/partner/')
+        ? 'chains'
+        : path.startsWith('/rpc/')
+          ? 'rpc'
+          : null;
+    if (!where) return sendJson(res, 404, { error: `no such resource: ${path}` });
+
+    if (faults) {
+      const header = parseFault(req.headers['x-sandbox-fault']);
+      if (header === 'invalid') {
+        return sendJson(res, 400, {
+          error: 'unknown x-sandbox-fault: use latency=<ms>, status=500, status=503, reset, truncate or html502',
+        });
+      }
+      const taken = faults.take(where, path, header);
+      if (taken && (await faults.apply(taken, where, req, res, path)) !== 'delayed') return;
+    }
+
+    if (where === 'ledger') return ledger.handle(req, res, path.slice('/ledger'.length), url, `${reached}/ledger`);
+    if (where === 'rpc') return nodeAccess(req, res, path.slice('/rpc/'.length));
+    if (path === '/translate/evm/chains' || path === '/partner/evm/chains') {
+      return serveChainListing(req, res, credentials, path.startsWith('/partner'));
+    }
+    sendJson(res, 404, { error: `no such resource: ${path}` });
+  }
+
+  const server = createServer((req, res) => {
+    route(req, res).catch((error: Error) => {
+      const path = req.url?.split('?')[0] ?? '/';
+      options.log?.(`internal error on ${req.method} ${path}: ${error.name}`);
+      if (res.headersSent) res.destroy();
+      else if (path.startsWith('/ledger/')) sendJson(res, 500, problemDetails(path), {}, 'application/problem+json');
+      else sendJson(res, 500, { error: 'internal error in the sandbox network' });
+    });
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, host, () => resolve());
+    });
+  } catch (error) {
+    await evm?.close();
+    throw error;
+  }
+  ledger.startClock();
+  const { port } = server.address() as AddressInfo;
+  origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const urls: SandboxUrls = {
+    baseUrl: `${origin}/ledger`,
+    translateUrl: `${origin}/translate`,
+    partnerUrl: `${origin}/partner`,
+    rpcUrl: `${origin}/rpc`,
+  };
+
+  return {
+    urls,
+    credentials: { ...credentials, ledgerJwt: ledger.auth.tokens.readAll },
+    validatorNodes: VALIDATOR_NODES,
+    ledger,
+    evm,
+    faults,
+    describe: () => ({
+      ...urls,
+      ...(faults ? { faultsUrl: `${origin}${FAULTS_PATH}` } : {}),
+      ...credentials,
+      parties: ledger.store.parties.ids,
+      instruments: ledger.store.instruments.map(({ admin, id, symbol, decimals }) => ({ admin, id, symbol, decimals })),
+      ledgerCoin: { admin: ledger.store.instruments[0].admin, id: ledger.store.instruments[0].id },
+      nodes: VALIDATOR_NODES.map((n) => ({ ...n })),
+      chains: SANDBOX_CHAINS.map((c) => c.name),
+      evmAccounts: evm?.accounts.map((a) => a.address) ?? [],
+      tokens: ledger.auth.tokens,
+    }),
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await evm?.close();
+    },
+  };
+}
