@@ -8,7 +8,7 @@
 //      line says it was skipped and why. It never passes silently.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { findElectronBinary } from './electron-binary.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -173,7 +173,7 @@ function describeCoverage(summaryPath) {
   const GOAL = 85;
   const FOLDERS = ['src-main/services', 'src-sandbox', 'src-shared', 'src-preload', 'src-renderer'];
   const summary = readReport(summaryPath);
-  if (!summary?.total?.lines) return [`line coverage: not measured (no ${summaryPath.slice(root.length + 1)})`];
+  if (!summary?.total?.lines) return [`line coverage: not measured (no ${relative(root, summaryPath)})`];
   const count = (n) => n.toLocaleString('en-US');
   const pct = (covered, total) => (total === 0 ? '-' : `${((100 * covered) / total).toFixed(1)}%`);
   const { covered, total } = summary.total.lines;
@@ -189,7 +189,11 @@ function describeCoverage(summaryPath) {
       folderCovered += entry.lines.covered;
       folderTotal += entry.lines.total;
     }
-    lines.push(`  ${folder.padEnd(18)} ${pct(folderCovered, folderTotal).padStart(6)} of ${count(folderTotal)} lines`);
+    lines.push(
+      folderTotal === 0
+        ? `  ${folder.padEnd(18)}      - (no measured files)`
+        : `  ${folder.padEnd(18)} ${pct(folderCovered, folderTotal).padStart(6)} of ${count(folderTotal)} lines`,
+    );
   }
   return lines;
 }
