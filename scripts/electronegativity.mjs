@@ -3,7 +3,7 @@
 // in docs/security.md, "Electronegativity"); fails on any other finding, on a file it could not
 // parse, and on a justification that no longer matches a finding (so the list cannot go stale).
 //
-// What is scanned: src-main, src-preload, src-renderer, src-shared and package.json, copied to a
+// What is scanned: src-main, src-sandbox (a chunk of the packaged main), src-preload, src-renderer, src-shared and package.json, copied to a
 // temporary folder together with `renderer-csp.html`, a page whose <meta> carries the policy of
 // src-shared/csp.ts. The app sends that policy as a header from its app:// protocol handler, a form
 // Electronegativity's CSP matcher does not recognise (it knows <meta> tags and onHeadersReceived
@@ -42,7 +42,7 @@ export const JUSTIFIED = [
   },
 ];
 
-const SCANNED = ['src-main', 'src-preload', 'src-renderer', 'src-shared', 'package.json'];
+const SCANNED = ['src-main', 'src-sandbox', 'src-preload', 'src-renderer', 'src-shared', 'package.json'];
 
 function stubNetwork(require) {
   // Electronegativity's own copy of got, replaced in the CommonJS cache before it is first loaded.
