@@ -6,6 +6,7 @@
 // for the sandbox's own tests and the CLI (`npm run sandbox`), through `sandbox-network.ts`.
 import { type SandboxNetwork, type SandboxOptions, startSandboxNetwork as start } from './sandbox-network.ts';
 
+export type { ValidatorNode } from './ledger/validator-nodes.ts';
 export type {
   SandboxCredentials,
   SandboxDescription,
@@ -13,7 +14,6 @@ export type {
   SandboxOptions,
   SandboxUrls,
 } from './sandbox-network.ts';
-export type { ValidatorNode } from './ledger/validator-nodes.ts';
 
 /** Starts the network on loopback; resolves once every address answers. */
 export async function startSandboxNetwork(options: SandboxOptions = {}): Promise<SandboxNetwork> {

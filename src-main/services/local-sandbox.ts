@@ -46,7 +46,8 @@ export class LocalSandbox {
   /** The running network, started if need be; a typed error when there is none. */
   async require(): Promise<SandboxNetwork> {
     const network = await this.start();
-    if (!network) throw new ServiceError('network', 'The local sandbox network is not running; see the banner for why.');
+    if (!network)
+      throw new ServiceError('network', 'The local sandbox network is not running; see the banner for why.');
     return network;
   }
 

@@ -110,12 +110,16 @@ export function statusError(response: HttpResponse, what: string): ServiceError 
   const said = serverMessage(response.text, contentType);
   const body = parsedBody(response.text);
   const traceId = body && typeof body === 'object' ? (body as Record<string, unknown>).traceId : undefined;
-  return new ServiceError(STATUS_CODES[status] ?? 'service_error', `${what}: HTTP ${status}${said ? ` — ${said}` : ''}`, {
-    status,
-    ...(said ? { serverMessage: said } : {}),
-    ...(typeof traceId === 'string' ? { traceId } : {}),
-    contentType,
-  });
+  return new ServiceError(
+    STATUS_CODES[status] ?? 'service_error',
+    `${what}: HTTP ${status}${said ? ` — ${said}` : ''}`,
+    {
+      status,
+      ...(said ? { serverMessage: said } : {}),
+      ...(typeof traceId === 'string' ? { traceId } : {}),
+      contentType,
+    },
+  );
 }
 
 const STATUS_CODES: Partial<Record<number, ServiceError['code']>> = {

@@ -83,7 +83,10 @@ export class RpcConsole {
       throw new ServiceError(error.code, error.message, { ...details, entryId: entry?.id ?? null });
     }
     const { address, status, elapsedMs, sizeBytes, contentType, text, outcome, errorCount } = answer;
-    const entry = await this.record({ ...sent, status, elapsedMs, sizeBytes, outcome, summary: summarize(answer) }, apiKey);
+    const entry = await this.record(
+      { ...sent, status, elapsedMs, sizeBytes, outcome, summary: summarize(answer) },
+      apiKey,
+    );
     return { address, status, elapsedMs, sizeBytes, contentType, text, outcome, errorCount, entry };
   }
 

@@ -23,7 +23,8 @@ export async function saveProfile(
   await settings.update((draft) => {
     const index = draft.profiles.findIndex((p) => p.id === id);
     previous = draft.profiles[index];
-    if (previous?.kind === 'sandbox') throw new ServiceError('invalid_argument', 'The sandbox profile cannot be edited.');
+    if (previous?.kind === 'sandbox')
+      throw new ServiceError('invalid_argument', 'The sandbox profile cannot be edited.');
     if (input.id && !previous) throw new ServiceError('not_found', `No connection profile "${input.id}"`);
     if (index >= 0) draft.profiles[index] = saved;
     else draft.profiles.push(saved);
