@@ -1,0 +1,65 @@
+// Single call or batch, and the method catalog: picking a method fills the single call's method
+// and params template, or appends a call to the batch.
+
+import { catalogMethod, METHOD_CATALOG, paramsTemplate } from './method-catalog.ts';
+import { appendToBatch } from './request-draft.ts';
+import type { ConsoleDraft } from './rpc-console-store.ts';
+
+const GROUPS = [
+  ['eth_', 'eth'],
+  ['net_', 'net'],
+  ['web3_', 'web3'],
+] as const;
+
+interface RequestKindProps {
+  draft: ConsoleDraft;
+  set: (patch: Partial<ConsoleDraft>) => void;
+}
+
+export function RequestKind({ draft, set }: RequestKindProps) {
+  const pickFromCatalog = (method: string) => {
+    const entry = catalogMethod(method);
+    if (!entry) return;
+    if (draft.mode === 'single') set({ method: entry.method, paramsText: paramsTemplate(entry.params) });
+    else {
+      const next = appendToBatch(draft.batchText, entry.method, entry.params);
+      if (next !== null) set({ batchText: next });
+    }
+  };
+
+  return (
+    <fieldset className="rpc-mode">
+      <legend className="visually-hidden">Request kind</legend>
+      <label>
+        <input
+          type="radio"
+          name="rpc-mode"
+          checked={draft.mode === 'single'}
+          onChange={() => set({ mode: 'single' })}
+        />{' '}
+        Single call
+      </label>
+      <label>
+        <input type="radio" name="rpc-mode" checked={draft.mode === 'batch'} onChange={() => set({ mode: 'batch' })} />{' '}
+        Batch
+      </label>
+      <select
+        aria-label="Method catalog"
+        value=""
+        onChange={(e) => pickFromCatalog(e.target.value)}
+        className="rpc-catalog"
+      >
+        <option value="">{draft.mode === 'single' ? 'Method catalog…' : 'Add a call from the catalog…'}</option>
+        {GROUPS.map(([prefix, label]) => (
+          <optgroup key={prefix} label={label}>
+            {METHOD_CATALOG.filter((m) => m.method.startsWith(prefix)).map((m) => (
+              <option key={m.method} value={m.method}>
+                {m.method}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </select>
+    </fieldset>
+  );
+}
