@@ -53,9 +53,9 @@ export default defineConfig({
         'src-renderer/web/web-entry.ts',
         // The Electron preload entry imports electron's contextBridge; its logic is create-bridge.ts.
         'src-preload/index.ts',
-        // The sandbox's command-line entry runs only as its own process: its test spawns it, and v8
-        // coverage does not follow a test into a child process.
-        '**/sandbox-cli.ts',
+        // The sandbox's command-line entry (`npm run sandbox`) runs only as its own process: its test
+        // spawns it, and v8 coverage does not follow a test into a child process.
+        'src-sandbox/cli.ts',
         // Not code.
         '**/*.{html,css}',
       ],
