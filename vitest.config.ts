@@ -51,8 +51,6 @@ export default defineConfig({
         // only add lines no Node or component test can load.
         'src-renderer/main.tsx',
         'src-renderer/web/web-entry.ts',
-        // The Electron preload entry imports electron's contextBridge; its logic is create-bridge.ts.
-        'src-preload/index.ts',
         // The sandbox's command-line entry (`npm run sandbox`) runs only as its own process: its test
         // spawns it, and v8 coverage does not follow a test into a child process.
         'src-sandbox/cli.ts',
