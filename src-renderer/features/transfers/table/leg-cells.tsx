@@ -1,0 +1,68 @@
+// How a leg's value looks in a cell, one renderer per kind of field (see leg-fields.ts). Service
+// data is rendered as text only; a missing value shows as NULL_TEXT.
+import type { ReactNode } from 'react';
+import type { TransferLeg } from '../../../../src-shared/contract/transfers.ts';
+import { shortenParty } from '../../../ui/party-format.ts';
+import type { LegFieldKind } from './leg-fields.ts';
+import { formatEffectiveAt, formatLegAmount, NULL_TEXT } from './leg-format.ts';
+import type { LegTableMeta } from './leg-table-features.ts';
+
+type CellRenderer = (leg: TransferLeg, field: keyof TransferLeg, meta: LegTableMeta) => ReactNode;
+
+const missing = <span className="muted">{NULL_TEXT}</span>;
+
+const text = (value: unknown) => (value === null || value === undefined ? missing : String(value));
+
+const partyCell = (party: string | null) =>
+  party === null ? (
+    missing
+  ) : (
+    <span className="mono" title={party}>
+      {shortenParty(party)}
+    </span>
+  );
+
+export const LEG_CELLS: Record<LegFieldKind, CellRenderer> = {
+  direction: (leg, field) =>
+    leg[field] ? <span className="badge badge-in">incoming</span> : <span className="badge badge-out">outgoing</span>,
+  time: (leg, field, meta) => {
+    const iso = leg[field] as string | null;
+    return (
+      <span title={iso ?? undefined}>
+        {formatEffectiveAt(iso, { format: meta.timeFormat, zone: meta.timeZone, now: meta.now })}
+      </span>
+    );
+  },
+  amount: (leg) =>
+    leg.amount === null ? missing : <span title={leg.amount}>{formatLegAmount(leg.amount, leg.decimals)}</span>,
+  counterparty: (leg, _field, meta) => {
+    const party = leg.counterparty;
+    if (party === null) return missing;
+    return (
+      <button
+        type="button"
+        className="link-button mono"
+        title={`Show the transfers of ${party}`}
+        onClick={(event) => {
+          event.stopPropagation();
+          meta.onDrill(party);
+        }}
+      >
+        {shortenParty(party)}
+      </button>
+    );
+  },
+  party: (leg, field) => partyCell(leg[field] as string | null),
+  id: (leg, field) => {
+    const id = leg[field] as string | null;
+    return id === null ? (
+      missing
+    ) : (
+      <span className="mono" title={id}>
+        {id}
+      </span>
+    );
+  },
+  text: (leg, field) => text(leg[field]),
+  count: (leg, field) => text(leg[field]),
+};
