@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SETTINGS_FILE, SettingsStore } from '../src-main/services/settings/settings-store.ts';
+import { SETTINGS_FILE, SettingsStore } from '../../src-main/services/settings/settings-store.ts';
 
-const writer = resolve(import.meta.dirname, 'fixtures/settings-writer.ts');
+const writer = resolve(import.meta.dirname, '../fixtures/settings-writer.ts');
 const dirs: string[] = [];
 afterAll(async () => {
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });

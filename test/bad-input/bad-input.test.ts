@@ -4,15 +4,15 @@
 // value was refused at that field with that message (so nothing goes out), or, for the few rows
 // marked accept, taken as the exact value the spec allows. The run prints how many were tried.
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkDraft } from '../src-renderer/features/rpc/request-draft.ts';
-import type { ConsoleDraft } from '../src-renderer/features/rpc/rpc-console-store.ts';
+import { checkDraft } from '../../src-renderer/features/rpc/request-draft.ts';
+import type { ConsoleDraft } from '../../src-renderer/features/rpc/rpc-console-store.ts';
 import {
   draftToFilters,
   emptyDraft,
   type FilterDraft,
-} from '../src-renderer/features/transfers/filters/filter-draft.ts';
-import { ProfileInput, SavedPartyInput } from '../src-shared/contract/schemas.ts';
-import { TransferPageRequest } from '../src-shared/contract/transfers.ts';
+} from '../../src-renderer/features/transfers/filters/filter-draft.ts';
+import { ProfileInput, SavedPartyInput } from '../../src-shared/contract/schemas.ts';
+import { TransferPageRequest } from '../../src-shared/contract/transfers.ts';
 
 const GOOD_PARTY = `alice::1220${'ab'.repeat(32)}`;
 const tally = { tried: 0, handled: 0 };
