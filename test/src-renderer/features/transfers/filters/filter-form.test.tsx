@@ -1,0 +1,306 @@
+// The filter form refuses at the field what main would refuse (spec rules: a party id, an
+// instrument pair given whole or not at all, the coin never together with a pair, "before" later
+// than "after"), and what it accepts is exactly what the screen sends to transfers.page.
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { FilterForm } from '../../../../../src-renderer/features/transfers/filters/filter-form.tsx';
+import { TransfersScreen } from '../../../../../src-renderer/features/transfers/transfers-screen.tsx';
+import { useTransfersStore } from '../../../../../src-renderer/features/transfers/transfers-store.ts';
+import { createFakeBridge } from '../../../../fixtures/fake-bridge.ts';
+import { ALICE, DSO, transferPage } from '../../../../fixtures/transfer-legs.ts';
+import { renderWithApp } from '../../../support/render-with-app.tsx';
+
+const HALF_PAIR = 'an instrument is its administrator and its id';
+
+/** The message announced for a control (its Field links it through aria-describedby). */
+function errorOf(control: HTMLElement): string | null {
+  const ids = control.getAttribute('aria-describedby')?.split(' ') ?? [];
+  const alert = ids.map((id) => document.getElementById(id)).find((el) => el?.getAttribute('role') === 'alert');
+  return alert?.textContent ?? null;
+}
+
+const shownFilters = () => useTransfersStore.getState().view?.filters;
+
+beforeEach(() => {
+  useTransfersStore.setState(useTransfersStore.getInitialState(), true);
+});
+
+describe('FilterForm: the party id', () => {
+  it.each([
+    ['', 'enter a party id'],
+    ['alice', 'a party id looks like name::1220… (the "::" is missing)'],
+    ['alice::1220abc', 'not a Canton party id: expected <name>::1220 followed by 64 hex digits'],
+  ])('refuses %j at the field and shows no transfers', async (typed, message) => {
+    const { user } = renderWithApp(<FilterForm profileId="sandbox" />);
+    const input = screen.getByLabelText('Party id');
+
+    if (typed) await user.type(input, typed);
+    await user.click(screen.getByRole('button', { name: 'Show transfers' }));
+
+    expect(errorOf(input)).toBe(message);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(shownFilters()).toBeUndefined();
+  });
+
+  it('drops the message once the user edits the field, and accepts a full id', async () => {
+    const { user } = renderWithApp(<FilterForm profileId="sandbox" />);
+    const input = screen.getByLabelText('Party id');
+    await user.type(input, 'alice');
+    await user.click(screen.getByRole('button', { name: 'Show transfers' }));
+    expect(errorOf(input)).not.toBeNull();
+
+    await user.type(input, ALICE.slice('alice'.length));
+
+    expect(errorOf(input)).toBeNull();
+    expect(input.getAttribute('aria-invalid')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Show transfers' }));
+    expect(shownFilters()).toEqual({
+      party: ALICE,
+      asset: { kind: 'all' },
+      effectiveAfter: null,
+      effectiveBefore: null,
+      orderDesc: true,
+      pageSize: 25,
+      nodeId: null,
+    });
+  });
+});
+
+describe('FilterForm: the asset (spec rules 3 and 4)', () => {
+  async function chooseInstrument(admin: string, id: string) {
+    const rendered = renderWithApp(<FilterForm profileId="sandbox" />);
+    const { user } = rendered;
+    await user.type(screen.getByLabelText('Party id'), ALICE);
+    await user.click(screen.getByRole('radio', { name: 'Instrument' }));
+    if (admin) await user.type(screen.getByLabelText('Instrument administrator'), admin);
+    if (id) await user.type(screen.getByLabelText('Instrument id'), id);
+    await user.click(screen.getByRole('button', { name: 'Show transfers' }));
+    return rendered;
+  }
+
+  it('asks for the id when only the administrator is given', async () => {
+    await chooseInstrument(DSO, '');
+
+    expect(errorOf(screen.getByLabelText('Instrument id'))).toBe(`${HALF_PAIR}: enter the id too`);
+    expect(errorOf(screen.getByLabelText('Instrument administrator'))).toBeNull();
+    expect(shownFilters()).toBeUndefined();
+  });
+
+  it('asks for the administrator when only the id is given', async () => {
+    await chooseInstrument('', 'Amulet');
+
+    expect(errorOf(screen.getByLabelText('Instrument administrator'))).toBe(
+      `${HALF_PAIR}: enter the administrator too`,
+    );
+    expect(errorOf(screen.getByLabelText('Instrument id'))).toBeNull();
+    expect(shownFilters()).toBeUndefined();
+  });
+
+  it('checks the administrator as a party id', async () => {
+    await chooseInstrument('registrar', 'Amulet');
+
+    expect(errorOf(screen.getByLabelText('Instrument administrator'))).toBe(
+      'a party id looks like name::1220… (the "::" is missing)',
+    );
+    expect(shownFilters()).toBeUndefined();
+  });
+
+  it('lists one instrument when both halves are given', async () => {
+    await chooseInstrument(DSO, 'Amulet');
+
+    expect(shownFilters()?.asset).toEqual({ kind: 'instrument', admin: DSO, id: 'Amulet' });
+  });
+
+  it('Canton Coin drops a typed pair: the coin is never sent together with an instrument', async () => {
+    const { user } = await chooseInstrument(DSO, 'Amulet');
+
+    await user.click(screen.getByRole('radio', { name: 'Canton Coin' }));
+
+    expect(screen.queryByLabelText('Instrument administrator')).toBeNull();
+    expect(screen.queryByLabelText('Instrument id')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Show transfers' }));
+    expect(shownFilters()?.asset).toEqual({ kind: 'ledgerCoin' });
+  });
+
+  it('offers the instruments seen in loaded rows and fills both halves from one pick', async () => {
+    useTransfersStore.setState({
+      seenInstruments: [
+        { admin: DSO, id: 'Amulet', symbol: 'CC', decimals: 10 },
+        { admin: ALICE, id: 'USDx', symbol: null, decimals: 2 },
+      ],
+    });
+    const { user } = renderWithApp(<FilterForm profileId="sandbox" />);
+    await user.click(screen.getByRole('radio', { name: 'Instrument' }));
+    const picker = screen.getByLabelText('Instruments seen') as HTMLSelectElement;
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Pick one seen in loaded rows…', 'CC (Amulet) — DSO::1220dd…dddd', 'USDx (USDx) — alice::1220aa…aaaa']);
+
+    await user.selectOptions(picker, 'USDx (USDx) — alice::1220aa…aaaa');
+
+    expect(screen.getByLabelText('Instrument administrator')).toHaveProperty('value', ALICE);
+    expect(screen.getByLabelText('Instrument id')).toHaveProperty('value', 'USDx');
+    expect(picker.selectedOptions[0].textContent).toBe('USDx (USDx) — alice::1220aa…aaaa');
+  });
+
+  it('says when no instrument has been seen yet', async () => {
+    const { user } = renderWithApp(<FilterForm profileId="sandbox" />);
+    await user.click(screen.getByRole('radio', { name: 'Instrument' }));
+
+    expect(within(screen.getByLabelText('Instruments seen')).getByRole('option').textContent).toBe('None seen yet');
+  });
+});
+
+describe('FilterForm: effective time', () => {
+  it('refuses "before" that is not later than "after", at "before"', async () => {
+    const { user } = renderWithApp(<FilterForm profileId="sandbox" />);
+    await user.type(screen.getByLabelText('Party id'), ALICE);
+    await user.selectOptions(screen.getByLabelText('Times entered in'), 'utc');
+    await user.type(screen.getByLabelText('From (inclusive)'), '2026-10-01T00:00');
+    await user.type(screen.getByLabelText('Before (exclusive)'), '2026-10-01T00:00');
+
+    await user.click(screen.getByRole('button', { name: 'Show transfers' }));
+
+    expect(errorOf(screen.getByLabelText('Before (exclusive)'))).toBe('"before" must be later than "after"');
+    expect(errorOf(screen.getByLabelText('From (inclusive)'))).toBeNull();
+    expect(shownFilters()).toBeUndefined();
+  });
+
+  it('sends UTC times as typed, with Z', async () => {
+    const { user } = renderWithApp(<FilterForm profileId="sandbox" />);
+    await user.type(screen.getByLabelText('Party id'), ALICE);
+    await user.selectOptions(screen.getByLabelText('Times entered in'), 'utc');
+    await user.type(screen.getByLabelText('From (inclusive)'), '2026-10-01T00:00');
+    await user.type(screen.getByLabelText('Before (exclusive)'), '2026-11-01T12:30:15');
+
+    await user.click(screen.getByRole('button', { name: 'Show transfers' }));
+
+    expect(shownFilters()).toMatchObject({
+      effectiveAfter: '2026-10-01T00:00:00Z',
+      effectiveBefore: '2026-11-01T12:30:15Z',
+    });
+  });
+
+  it('sends local times with the offset in force', async () => {
+    const { user } = renderWithApp(<FilterForm profileId="sandbox" />);
+    await user.type(screen.getByLabelText('Party id'), ALICE);
+    await user.type(screen.getByLabelText('From (inclusive)'), '2026-10-01T08:00');
+
+    await user.click(screen.getByRole('button', { name: 'Show transfers' }));
+
+    expect(shownFilters()?.effectiveAfter).toMatch(/^2026-10-01T08:00:00[+-]\d\d:\d\d$/);
+    expect(shownFilters()?.effectiveBefore).toBeNull();
+  });
+
+  it('drops the time messages when the zone changes (the typed times now mean something else)', async () => {
+    const { user } = renderWithApp(<FilterForm profileId="sandbox" />);
+    await user.type(screen.getByLabelText('Party id'), ALICE);
+    await user.type(screen.getByLabelText('From (inclusive)'), '2026-10-02T00:00');
+    await user.type(screen.getByLabelText('Before (exclusive)'), '2026-10-01T00:00');
+    await user.click(screen.getByRole('button', { name: 'Show transfers' }));
+    expect(errorOf(screen.getByLabelText('Before (exclusive)'))).not.toBeNull();
+
+    await user.selectOptions(screen.getByLabelText('Times entered in'), 'utc');
+
+    expect(errorOf(screen.getByLabelText('Before (exclusive)'))).toBeNull();
+  });
+
+  it('reads times in the zone chosen in Settings until a time is typed', async () => {
+    const bridge = createFakeBridge();
+    await bridge.settings.savePreferences({ timeZone: 'utc' });
+    renderWithApp(<FilterForm profileId="sandbox" />, { bridge });
+
+    const zone = screen.getByLabelText('Times entered in') as HTMLSelectElement;
+    await screen.findByDisplayValue('UTC');
+    expect(zone.value).toBe('utc');
+    expect(within(zone).getAllByRole('option')[0].textContent).toMatch(/^Local time \(UTC[+−]\d\d:\d\d\)$/);
+  });
+});
+
+describe('FilterForm: order, page size and node', () => {
+  it('sends the order, page size and node chosen, and names the default node', async () => {
+    const bridge = createFakeBridge({
+      transfers: {
+        nodes: async () => ({
+          defaultNodeId: 'node-a',
+          known: [
+            { id: 'node-a', note: null },
+            { id: 'node-b', note: 'backup' },
+          ],
+        }),
+      },
+    });
+    const { user } = renderWithApp(<FilterForm profileId="sandbox" />, { bridge });
+    const node = screen.getByLabelText('Validator node');
+    await screen.findByRole('option', { name: 'node-b — backup' });
+    expect(
+      within(node)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Default (node-a)', 'node-a', 'node-b — backup']);
+    expect(bridge.transfers.nodes).toHaveBeenCalledWith('sandbox');
+
+    await user.type(screen.getByLabelText('Party id'), ALICE);
+    await user.selectOptions(screen.getByLabelText('Order'), 'Oldest first');
+    await user.selectOptions(screen.getByLabelText('Page size'), '100');
+    await user.selectOptions(node, 'node-b — backup');
+    await user.click(screen.getByRole('button', { name: 'Show transfers' }));
+
+    expect(shownFilters()).toMatchObject({ orderDesc: false, pageSize: 100, nodeId: 'node-b' });
+  });
+
+  it('names the deployment default when the profile has no default node', async () => {
+    renderWithApp(<FilterForm profileId="sandbox" />);
+
+    expect(await screen.findByRole('option', { name: 'Default (the deployment default)' })).toBeTruthy();
+  });
+});
+
+describe('what the form sends to transfers.page', () => {
+  it('sends the filters as typed (trimmed), for the active profile, from the first page', async () => {
+    const bridge = createFakeBridge({ transfers: { page: async (r) => transferPage(r.filters.party, []) } });
+    const { user } = renderWithApp(<TransfersScreen />, { bridge });
+    await user.type(await screen.findByLabelText('Party id'), `  ${ALICE}  `);
+    await user.click(screen.getByRole('radio', { name: 'Instrument' }));
+    await user.type(screen.getByLabelText('Instrument administrator'), DSO);
+    await user.type(screen.getByLabelText('Instrument id'), ' Amulet ');
+    await user.selectOptions(screen.getByLabelText('Times entered in'), 'utc');
+    await user.type(screen.getByLabelText('From (inclusive)'), '2026-10-01T00:00');
+    await user.selectOptions(screen.getByLabelText('Page size'), '50');
+
+    await user.click(screen.getByRole('button', { name: 'Show transfers' }));
+
+    expect(await screen.findByText('Page 1 · 0 legs · last page')).toBeTruthy();
+    expect(bridge.transfers.page).toHaveBeenCalledExactlyOnceWith({
+      requestId: expect.stringMatching(/^tr-[0-9a-f]{24}$/),
+      profileId: 'sandbox',
+      next: null,
+      filters: {
+        party: ALICE,
+        asset: { kind: 'instrument', admin: DSO, id: 'Amulet' },
+        effectiveAfter: '2026-10-01T00:00:00Z',
+        effectiveBefore: null,
+        orderDesc: true,
+        pageSize: 50,
+        nodeId: null,
+      },
+    });
+  });
+
+  it('sends nothing while a field is wrong', async () => {
+    const { bridge, user } = renderWithApp(<TransfersScreen />);
+    await user.type(await screen.findByLabelText('Party id'), ALICE);
+    await user.click(screen.getByRole('radio', { name: 'Instrument' }));
+    await user.type(screen.getByLabelText('Instrument id'), 'Amulet');
+
+    await user.click(screen.getByRole('button', { name: 'Show transfers' }));
+
+    expect(errorOf(screen.getByLabelText('Instrument administrator'))).toBe(
+      `${HALF_PAIR}: enter the administrator too`,
+    );
+    expect(screen.getByText('Choose a party and press “Show transfers”.')).toBeTruthy();
+    expect(bridge.transfers.page).not.toHaveBeenCalled();
+  });
+});
