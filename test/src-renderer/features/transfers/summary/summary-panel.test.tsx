@@ -1,0 +1,101 @@
+// The summary above the table: exact totals in, out and net per instrument for the loaded legs,
+// and the daily net flow of one instrument, picked here, drawn by the real uPlot.
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { SummaryPanel } from '../../../../../src-renderer/features/transfers/summary/summary-panel.tsx';
+import type { TransferLeg } from '../../../../../src-shared/contract/transfers.ts';
+import { stubCanvas2d } from '../../../../fixtures/canvas-2d-stub.ts';
+import { REGISTRAR, transferLeg } from '../../../../fixtures/transfer-legs.ts';
+import { renderWithApp } from '../../../support/render-with-app.tsx';
+
+const usdx = (patch: Partial<TransferLeg>) =>
+  transferLeg({ instrumentAdmin: REGISTRAR, instrumentId: 'USDx', symbol: null, decimals: 2, ...patch });
+
+const PAGE_1: TransferLeg[] = [
+  transferLeg({ amount: '100.5', effectiveAt: '2026-10-30T10:00:00Z' }),
+  transferLeg({ amount: '0.0000000001', effectiveAt: '2026-10-31T10:00:00Z' }),
+  transferLeg({ amount: '50', isIncoming: false, effectiveAt: '2026-10-31T11:00:00Z' }),
+  usdx({ amount: '7', isIncoming: false, effectiveAt: '2026-10-31T12:00:00Z' }),
+  usdx({ amount: null }),
+];
+
+const totalsRows = () =>
+  within(screen.getByRole('table', { name: 'Totals per instrument' }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => Array.from(row.children, (c) => c.textContent));
+
+beforeEach(() => {
+  stubCanvas2d();
+});
+
+describe('SummaryPanel', () => {
+  it('shows nothing while no leg is loaded', () => {
+    renderWithApp(<SummaryPanel chunks={[]} zone="utc" theme="system" />);
+
+    expect(screen.queryByRole('region', { name: 'Summary of the loaded legs' })).toBeNull();
+  });
+
+  it('totals each instrument exactly, padded to its decimals, most legs first', () => {
+    renderWithApp(<SummaryPanel chunks={[PAGE_1]} zone="utc" theme="system" />);
+
+    expect(screen.getByRole('heading', { name: 'Summary of 5 loaded legs' })).toBeTruthy();
+    expect(totalsRows()).toEqual([
+      ['CC (Amulet)', 'DSO::1220dd…dddd', '3', '100.5000000001', '50.0000000000', '50.5000000001'],
+      ['USDx', 'registrar::1220ee…eeee', '2 (1 without an amount)', '0.00', '7.00', '-7.00'],
+    ]);
+  });
+
+  it('draws the daily net flow of the first instrument, and of another one picked', async () => {
+    const { user } = renderWithApp(<SummaryPanel chunks={[PAGE_1]} zone="utc" theme="dark" />);
+    const chart = screen.getByTestId('flow-chart');
+    expect(chart.getAttribute('aria-label')).toBe('Daily net flow of CC: 2 days with transfers');
+    // uPlot really drew into it.
+    expect(chart.querySelector('canvas')).not.toBeNull();
+    expect(screen.getByText(/per UTC day/)).toBeTruthy();
+
+    await user.selectOptions(screen.getByLabelText('Daily net flow of'), 'USDx');
+
+    expect(screen.getByTestId('flow-chart').getAttribute('aria-label')).toBe(
+      'Daily net flow of USDx: 1 days with transfers',
+    );
+  });
+
+  it('counts days in local time when the user reads times locally', () => {
+    renderWithApp(<SummaryPanel chunks={[[transferLeg()]]} zone="local" theme="system" />);
+
+    expect(screen.getByRole('heading', { name: 'Summary of 1 loaded leg' })).toBeTruthy();
+    expect(screen.getByText(/per local day/)).toBeTruthy();
+  });
+
+  it('adds the pages Load all appends, and starts over for other legs', () => {
+    const { rerender } = renderWithApp(<SummaryPanel chunks={[PAGE_1]} zone="utc" theme="system" />);
+
+    rerender(<SummaryPanel chunks={[PAGE_1, [transferLeg({ amount: '0.4999999999' })]]} zone="utc" theme="system" />);
+    expect(screen.getByRole('heading', { name: 'Summary of 6 loaded legs' })).toBeTruthy();
+    expect(totalsRows()[0]).toEqual([
+      'CC (Amulet)',
+      'DSO::1220dd…dddd',
+      '4',
+      '101.0000000000',
+      '50.0000000000',
+      '51.0000000000',
+    ]);
+
+    rerender(<SummaryPanel chunks={[[usdx({ amount: '1.5' })]]} zone="utc" theme="system" />);
+    expect(screen.getByRole('heading', { name: 'Summary of 1 loaded leg' })).toBeTruthy();
+    expect(totalsRows()).toEqual([['USDx', 'registrar::1220ee…eeee', '1', '1.50', '0.00', '1.50']]);
+  });
+
+  it('names an instrument without symbol or administrator as well as it can', () => {
+    renderWithApp(
+      <SummaryPanel
+        chunks={[[transferLeg({ instrumentAdmin: null, instrumentId: null, symbol: null, decimals: null })]]}
+        zone="utc"
+        theme="system"
+      />,
+    );
+
+    expect(totalsRows()).toEqual([['(no instrument id)', '—', '1', '1,500.25', '0', '1,500.25']]);
+  });
+});
