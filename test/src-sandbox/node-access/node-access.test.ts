@@ -40,7 +40,7 @@ async function post(
     headers,
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: (await response.json()) as Reply['body'] };
 }
 
 const call = (method: string, params: unknown[] = [], id: number | string = 1) => ({
