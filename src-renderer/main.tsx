@@ -1,11 +1,13 @@
 // Must stay first: it configures zod before any schema is built (see the module).
 import './zod-jitless.ts';
+// Tokens and the shared base first: every feature's own CSS (imported by its screen) builds on them.
+import './styles/tokens.css';
+import './styles/base.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { createQueryClient } from './data/query-client.ts';
-import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('no #root element');

@@ -4,6 +4,7 @@ import { useActiveProfile } from '../../data/settings.ts';
 import { ErrorMessage } from '../../ui/error-message.tsx';
 import { useUiStore } from '../../ui-store.ts';
 import { ChainsTable } from './chains-table.tsx';
+import './chains.css';
 
 /** The chain listing of the active profile. Main makes the authenticated call; the key never comes here. */
 export function ChainsScreen() {

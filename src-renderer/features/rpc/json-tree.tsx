@@ -7,6 +7,7 @@ import { valueAt } from './json-tree-model.ts';
 import { JsonTreeMoreRow, JsonTreeRow } from './json-tree-row.tsx';
 import { JsonTreeToolbar } from './json-tree-toolbar.tsx';
 import { useTreeExpansion } from './use-tree-expansion.ts';
+import './json-tree.css';
 
 const ROW_HEIGHT = 22;
 

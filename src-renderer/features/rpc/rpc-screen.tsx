@@ -14,6 +14,7 @@ import { SavedPanel } from './saved-panel.tsx';
 import { SendBar } from './send-bar.tsx';
 import { TargetPicker } from './target-picker.tsx';
 import { useConsoleSend } from './use-console-send.ts';
+import './rpc.css';
 
 export function RpcScreen() {
   const profile = useActiveProfile();

@@ -4,6 +4,7 @@ import { useDeleteProfile, useSavePreferences, useSetActiveProfile, useSettings 
 import { ErrorMessage } from '../../ui/error-message.tsx';
 import { ProfileForm } from './profile-form.tsx';
 import { SecretsPanel } from './secrets-panel.tsx';
+import './settings.css';
 
 export function SettingsScreen() {
   const settings = useSettings();

@@ -20,6 +20,7 @@ import { useTableLayout } from './table/table-layout.ts';
 import { TransfersTable } from './table/transfers-table.tsx';
 import { useLoadAll } from './table/use-load-all.ts';
 import { useTransfersStore } from './transfers-store.ts';
+import './transfers.css';
 
 export function TransfersScreen() {
   const profile = useActiveProfile();

@@ -7,6 +7,7 @@ import type { TableLayout } from '../../../../src-shared/contract/schemas.ts';
 import type { TransferLeg } from '../../../../src-shared/contract/transfers.ts';
 import { ColumnMenu } from './column-menu.tsx';
 import { type LegTableMeta, legColumns, legFeatures } from './leg-columns.tsx';
+import './table.css';
 
 /** Fixed, so rows are never measured (the CSS gives .leg-row the same height). */
 const ROW_HEIGHT = 30;
