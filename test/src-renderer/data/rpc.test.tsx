@@ -116,7 +116,7 @@ describe('useRpcCall', () => {
 describe('rpc queries', () => {
   it('asks for the endpoint only with a profile, under a key that follows its address', async () => {
     const { result, rerender, bridge } = renderHookWithApp((profile: Profile | null) => useRpcEndpoint(profile), {
-      initialProps: null as Profile | null,
+      initialProps: null,
     });
     expect(result.current.fetchStatus).toBe('idle');
 

@@ -155,7 +155,7 @@ describe('token info and node choices', () => {
         token: useTokenInfo('acme', credential),
         nodes: useNodeChoices('acme'),
       }),
-      { initialProps: undefined as string | undefined },
+      { initialProps: undefined },
     );
     await vi.waitFor(() => expect(result.current.nodes.data).toEqual({ defaultNodeId: null, known: [] }));
     expect(bridge.transfers.nodes).toHaveBeenCalledWith('acme');

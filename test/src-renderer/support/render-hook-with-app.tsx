@@ -17,7 +17,7 @@ export function renderHookWithApp<R, P = undefined>(
     bridge,
     queryClient = createTestQueryClient(),
     initialProps,
-  }: { bridge?: FakeLedger; queryClient?: QueryClient; initialProps?: P } = {},
+  }: { bridge?: FakeLedger; queryClient?: QueryClient; initialProps?: NoInfer<P> } = {},
 ): HookRender<R, P> {
   const installed = bridge ? installFakeBridge(bridge) : (window.ledger as unknown as FakeLedger);
   const wrapper = ({ children }: { children: ReactNode }) => (
