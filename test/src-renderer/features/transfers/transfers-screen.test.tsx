@@ -341,6 +341,54 @@ describe('TransfersScreen', () => {
     expect(bodyRows()[0].querySelector('[data-column="effectiveAt"]')?.textContent).toMatch(/ago$|^in /);
   });
 
+  it('restores the column layout from the preferences and saves a change to it', async () => {
+    const bridge = createFakeBridge({ transfers: { page: async () => transferPage(ALICE, [transferLeg()]) } });
+    await bridge.settings.savePreferences({
+      transfersTable: { columnVisibility: { symbol: false }, columnOrder: ['amount'], columnSizing: { amount: 300 } },
+    });
+    bridge.settings.savePreferences.mockClear();
+    const { user } = await showTransfersOf(bridge);
+    expect(await screen.findByText('Page 1 · 1 leg · last page')).toBeTruthy();
+    const headers = () =>
+      within(screen.getByRole('table', { name: 'Transfer legs' }))
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent);
+    expect(headers().slice(0, 2)).toEqual(['Amount', 'Direction']);
+    expect(headers()).not.toContain('Symbol');
+    expect(headers()).toContain('Decimals');
+
+    await user.click(screen.getByText('Columns'));
+    await user.click(screen.getByRole('checkbox', { name: 'Show column Status' }));
+
+    expect(headers()).not.toContain('Status');
+    // Saved once the user pauses (debounced), in the shape the settings schema takes.
+    await waitFor(() => expect(bridge.settings.savePreferences).toHaveBeenCalledOnce());
+    expect(bridge.settings.savePreferences.mock.calls[0][0]).toEqual({
+      transfersTable: {
+        columnVisibility: { symbol: false, status: false },
+        columnOrder: expect.arrayContaining(['amount', 'isIncoming', 'status']),
+        columnSizing: { amount: 300 },
+      },
+    });
+  });
+
+  it('saves a layout change at once when the screen is left within the pause', async () => {
+    const bridge = createFakeBridge({ transfers: { page: async () => transferPage(ALICE, [transferLeg()]) } });
+    const { user, unmount } = await showTransfersOf(bridge);
+    expect(await screen.findByText('Page 1 · 1 leg · last page')).toBeTruthy();
+    await user.click(screen.getByText('Columns'));
+    await user.click(screen.getByRole('checkbox', { name: 'Show column Status' }));
+
+    unmount();
+
+    // No pause to wait for: the save starts on unmount (the mutation reaches the bridge a tick later).
+    await waitFor(() =>
+      expect(bridge.settings.savePreferences).toHaveBeenCalledExactlyOnceWith({
+        transfersTable: expect.objectContaining({ columnVisibility: expect.objectContaining({ status: false }) }),
+      }),
+    );
+  });
+
   it('notes fields the service sent that this version does not know', async () => {
     const bridge = createFakeBridge({
       transfers: {
