@@ -67,23 +67,23 @@ describe('PartyPicker', () => {
 
   it('shows main’s error when a party cannot be saved', async () => {
     const bridge = createFakeBridge();
-    failWith(bridge.settings.saveParty, 'io', 'settings.json is read-only');
+    failWith(bridge.settings.saveParty, 'settings', 'settings.json is read-only');
     const { user } = renderWithApp(<Picker initial={ALICE} />, { bridge });
 
     await user.click(screen.getByRole('button', { name: 'Save this party' }));
 
-    expect((await screen.findByRole('alert')).textContent).toBe('[io] settings.json is read-only');
+    expect((await screen.findByRole('alert')).textContent).toBe('[settings] settings.json is read-only');
   });
 
   it('shows main’s error when a party cannot be forgotten', async () => {
     const bridge = createFakeBridge();
     await bridge.settings.saveParty({ party: ALICE, label: '' });
-    failWith(bridge.settings.removeParty, 'io', 'disk full');
+    failWith(bridge.settings.removeParty, 'settings', 'disk full');
     const { user } = renderWithApp(<Picker initial={ALICE} />, { bridge });
 
     await user.click(await screen.findByRole('button', { name: 'Forget this party' }));
 
-    expect((await screen.findByRole('alert')).textContent).toBe('[io] disk full');
+    expect((await screen.findByRole('alert')).textContent).toBe('[settings] disk full');
   });
 
   it('offers the parties the ledger JWT names, and one click uses it', async () => {
