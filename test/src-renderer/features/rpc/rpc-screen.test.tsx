@@ -168,12 +168,17 @@ describe('RpcScreen', () => {
       await waitFor(() => expect(chainInput().value).toBe('ethereum'));
       const timeout = screen.getByRole('spinbutton', { name: 'Timeout (s)' }) as HTMLInputElement;
 
-      await user.clear(timeout);
-      await user.type(timeout, '900');
+      expect(timeout.value).toBe('30');
+      // Select the value and type over it. (Emptying the field first does not work: an empty field
+      // snaps back to 30 at once, so typing 45 after it gives 3045, i.e. 300.)
+      await user.tripleClick(timeout);
+      await user.keyboard('900');
       expect(timeout.value).toBe('300');
       fireEvent.change(timeout, { target: { value: '0.2' } });
       expect(timeout.value).toBe('1');
-      fireEvent.change(timeout, { target: { value: '45' } });
+      await user.tripleClick(timeout);
+      await user.keyboard('45');
+      expect(timeout.value).toBe('45');
 
       await user.click(sendButton());
       await waitFor(() => expect(lastCall(bridge).timeoutSeconds).toBe(45));
