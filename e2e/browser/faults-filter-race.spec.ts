@@ -3,8 +3,8 @@
 // answers would arrive C, B, A (oldest last). Only C's answer may ever be on screen, and the
 // sandbox must see A's and B's connections closed by main before their answers were due (the
 // renderer abandoned them, told main, and main stopped the HTTP calls).
-// Existing lower-level checks: test/renderer/transfer-cancel.test.ts (TanStack Query + a fake
-// bridge), test/app-services.test.ts ("app:cancel aborts an abandoned request in main").
+// Existing lower-level checks:  (TanStack Query + a fake
+// bridge), test/src-main/services/app-services.test.ts ("app:cancel aborts an abandoned request in main").
 import type { Page } from '@playwright/test';
 import { expect, test, type WebApp } from '../support/web-app.ts';
 import { armFault, faultedRequests } from './faults-support.ts';
