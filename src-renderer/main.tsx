@@ -6,7 +6,7 @@ import './styles/base.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app.tsx';
+import { App } from './app-shell.tsx';
 import { createQueryClient } from './data/query-client.ts';
 
 const root = document.getElementById('root');

@@ -165,7 +165,7 @@ describe('the checker catches (planted violations)', () => {
         imports: ['../filters/filter-draft.ts', '../../../ui/field.tsx'],
       },
       {
-        file: 'src-renderer/app.tsx',
+        file: 'src-renderer/app-shell.tsx',
         imports: ['./features/rpc/rpc-screen.tsx', './features/chains/chains-screen.tsx'],
       },
     ];

@@ -3,7 +3,7 @@
 // the banners and a settings problem show on every screen.
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { App } from '../../src-renderer/app.tsx';
+import { App } from '../../src-renderer/app-shell.tsx';
 import { useUiStore } from '../../src-renderer/ui-store.ts';
 import type { AppInfo } from '../../src-shared/contract/schemas.ts';
 import { createFakeBridge, FAKE_APP_INFO, failWith } from '../fixtures/fake-bridge.ts';
