@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { queryKeys } from '../../../src-renderer/data/query-keys.ts';
 import type { Profile } from '../../../src-shared/contract/schemas.ts';
 import type { TransferFilters } from '../../../src-shared/contract/transfers.ts';
+import { acmeProfile } from '../../fixtures/acme-profile.ts';
 
 const FILTERS: TransferFilters = {
   party: 'alice::1220',
@@ -54,20 +55,7 @@ describe('queryKeys', () => {
   });
 
   it('the rpc endpoint key changes with what decides the address', () => {
-    const acme: Profile = {
-      id: 'acme',
-      kind: 'remote',
-      name: 'Acme',
-      baseUrl: 'https://ledger.acme.example',
-      translateUrl: 'https://translate.acme.example',
-      partnerUrl: 'https://partner.acme.example',
-      rpcUrl: 'https://rpc.acme.example',
-      defaultNodeId: null,
-      chainAuth: 'apiKey',
-      rpcKeyPlacement: 'header',
-      rpcSeparator: '_',
-      ledgerAuthPlacement: 'header',
-    };
+    const acme: Profile = acmeProfile();
     const key = (p: Profile | null) => JSON.stringify(queryKeys.rpc.endpoint(p));
     expect(key({ ...acme, name: 'Renamed' })).toBe(key(acme));
     expect(key({ ...acme, rpcUrl: 'https://rpc2.acme.example' })).not.toBe(key(acme));

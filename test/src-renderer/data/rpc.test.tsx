@@ -19,6 +19,7 @@ import {
 } from '../../../src-renderer/data/rpc.ts';
 import type { RpcCallResult, RpcHistoryView } from '../../../src-shared/contract/rpc.ts';
 import type { Profile } from '../../../src-shared/contract/schemas.ts';
+import { acmeProfile } from '../../fixtures/acme-profile.ts';
 import { bridgeError, createFakeBridge } from '../../fixtures/fake-bridge.ts';
 import { renderHookWithApp } from '../support/render-hook-with-app.tsx';
 
@@ -44,20 +45,7 @@ const RESULT: RpcCallResult = {
 };
 const HISTORY: RpcHistoryView = { entries: [], total: 3, problem: null };
 
-const ACME: Profile = {
-  id: 'acme',
-  kind: 'remote',
-  name: 'Acme',
-  baseUrl: 'https://ledger.acme.example',
-  translateUrl: 'https://translate.acme.example',
-  partnerUrl: 'https://partner.acme.example',
-  rpcUrl: 'https://rpc.acme.example',
-  defaultNodeId: null,
-  chainAuth: 'apiKey',
-  rpcKeyPlacement: 'header',
-  rpcSeparator: '_',
-  ledgerAuthPlacement: 'header',
-};
+const ACME: Profile = acmeProfile();
 
 describe('useRpcCall', () => {
   it('makes each answer the last answer, numbered, and re-reads the history', async () => {

@@ -13,22 +13,12 @@ import {
   useSettings,
 } from '../../../src-renderer/data/settings.ts';
 import type { ProfileInput, SettingsView } from '../../../src-shared/contract/schemas.ts';
+import { acmeProfileInput } from '../../fixtures/acme-profile.ts';
 import { createFakeBridge, failWith } from '../../fixtures/fake-bridge.ts';
 import { renderHookWithApp } from '../support/render-hook-with-app.tsx';
 
 const PARTY = `alice::1220${'ab'.repeat(32)}`;
-const ACME: ProfileInput = {
-  name: 'Acme',
-  baseUrl: 'https://ledger.acme.example',
-  translateUrl: 'https://translate.acme.example',
-  partnerUrl: 'https://partner.acme.example',
-  rpcUrl: 'https://rpc.acme.example',
-  defaultNodeId: null,
-  chainAuth: 'apiKey',
-  rpcKeyPlacement: 'header',
-  rpcSeparator: '_',
-  ledgerAuthPlacement: 'header',
-};
+const ACME: ProfileInput = acmeProfileInput();
 
 const cachedSettings = (client: { getQueryData: (key: readonly unknown[]) => unknown }) =>
   client.getQueryData(queryKeys.settings.all()) as SettingsView | undefined;

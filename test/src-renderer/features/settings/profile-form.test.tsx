@@ -5,6 +5,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ProfileForm } from '../../../../src-renderer/features/settings/profile-form.tsx';
 import type { RemoteProfile } from '../../../../src-shared/contract/schemas.ts';
+import { acmeProfile } from '../../../fixtures/acme-profile.ts';
 import { createFakeBridge, failWith, invalidArgument } from '../../../fixtures/fake-bridge.ts';
 import { renderWithApp } from '../../support/render-with-app.tsx';
 
@@ -21,20 +22,7 @@ const LABELS = {
   ledgerAuthPlacement: 'Ledger JWT and node id sent as',
 } as const;
 
-const ACME: RemoteProfile = {
-  id: 'acme',
-  kind: 'remote',
-  name: 'Acme production',
-  baseUrl: 'https://ledger.acme.example',
-  translateUrl: 'https://translate.acme.example',
-  partnerUrl: 'https://partner.acme.example',
-  rpcUrl: 'https://rpc.acme.example',
-  defaultNodeId: null,
-  chainAuth: 'apiKey',
-  rpcKeyPlacement: 'header',
-  rpcSeparator: '_',
-  ledgerAuthPlacement: 'header',
-};
+const ACME: RemoteProfile = acmeProfile('Acme production');
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement | HTMLSelectElement;
 

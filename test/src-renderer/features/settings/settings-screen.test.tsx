@@ -4,21 +4,11 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { SettingsScreen } from '../../../../src-renderer/features/settings/settings-screen.tsx';
 import type { ProfileInput } from '../../../../src-shared/contract/schemas.ts';
+import { acmeProfileInput } from '../../../fixtures/acme-profile.ts';
 import { createFakeBridge, type FakeLedger, failWith } from '../../../fixtures/fake-bridge.ts';
 import { renderWithApp } from '../../support/render-with-app.tsx';
 
-const ACME: ProfileInput = {
-  name: 'Acme production',
-  baseUrl: 'https://ledger.acme.example',
-  translateUrl: 'https://translate.acme.example',
-  partnerUrl: 'https://partner.acme.example',
-  rpcUrl: 'https://rpc.acme.example',
-  defaultNodeId: null,
-  chainAuth: 'apiKey',
-  rpcKeyPlacement: 'header',
-  rpcSeparator: '_',
-  ledgerAuthPlacement: 'header',
-};
+const ACME: ProfileInput = acmeProfileInput('Acme production');
 
 /** A bridge whose main already holds a remote profile `acme-production` (besides the sandbox). */
 async function bridgeWithAcme(): Promise<FakeLedger> {
