@@ -17,6 +17,6 @@ export type {
 
 /** Starts the network on loopback; resolves once every address answers. */
 export async function startSandboxNetwork(options: SandboxOptions = {}): Promise<SandboxNetwork> {
-  const { urls, credentials, validatorNodes, describe, close } = await start(options);
-  return { urls, credentials, validatorNodes, describe, close };
+  const { urls, credentials, validatorNodes, parties, describe, close } = await start(options);
+  return { urls, credentials, validatorNodes, parties, describe, close };
 }

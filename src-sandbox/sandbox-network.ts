@@ -53,6 +53,8 @@ export interface SandboxNetwork {
   credentials: SandboxCredentials;
   /** The validator nodes the ledger serves (one default, one quarantined). */
   validatorNodes: readonly ValidatorNode[];
+  /** Every party of the generated ledger, by id. */
+  parties: readonly string[];
   /** Everything a client needs to use the network: the CLI's ready line. */
   describe(): SandboxDescription;
   close(): Promise<void>;
@@ -166,6 +168,7 @@ export async function startSandboxNetwork(options: SandboxOptions = {}): Promise
     urls,
     credentials: { ...credentials, ledgerJwt: ledger.auth.tokens.readAll },
     validatorNodes: VALIDATOR_NODES,
+    parties: ledger.store.parties.ids,
     ledger,
     evm,
     faults,

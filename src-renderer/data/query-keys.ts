@@ -28,6 +28,7 @@ export const queryKeys = {
       ['transfers', profileId, credential, 'all', filters] as const,
     tokenInfo: (profileId: string, credential: string) => ['transfers', profileId, credential, 'token'] as const,
     nodes: (profileId: string) => ['transfers', profileId, 'nodes'] as const,
+    knownParties: (profileId: string) => ['transfers', profileId, 'knownParties'] as const,
   },
   export: {
     job: (jobId: string | null) => ['export', jobId] as const,

@@ -122,3 +122,11 @@ export const useTokenInfo = (profileId: string, credential: string | undefined) 
 
 export const useNodeChoices = (profileId: string) =>
   useQuery({ queryKey: queryKeys.transfers.nodes(profileId), queryFn: () => ledger().transfers.nodes(profileId) });
+
+/** Parties to offer by name: the sandbox's own (none for a remote profile). They do not change while the app runs. */
+export const useKnownParties = (profileId: string) =>
+  useQuery({
+    queryKey: queryKeys.transfers.knownParties(profileId),
+    queryFn: () => ledger().transfers.knownParties(profileId),
+    staleTime: Number.POSITIVE_INFINITY,
+  });

@@ -8,7 +8,7 @@ export const CHANNEL_NAMES = {
   settings: ['get', 'saveProfile', 'deleteProfile', 'setActiveProfile', 'savePreferences', 'saveParty', 'removeParty'],
   secrets: ['status', 'set', 'clear'],
   chains: ['list'],
-  transfers: ['page', 'tokenInfo', 'nodes'],
+  transfers: ['page', 'tokenInfo', 'nodes', 'knownParties'],
   export: ['start', 'status', 'cancel'],
   rpc: ['endpoint', 'call', 'history', 'clearHistory', 'saveRequest', 'savedRequests', 'deleteSaved', 'curl'],
 } as const;

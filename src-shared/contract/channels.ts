@@ -33,6 +33,7 @@ import {
 import {
   ExportRequest,
   type ExportStatus,
+  type KnownParties,
   type NodeChoices,
   RequestId,
   type TokenInfo,
@@ -88,6 +89,8 @@ export const contract = {
     tokenInfo: channel<TokenInfo>()(profileId),
     /** Validator nodes to offer in the node selector. */
     nodes: channel<NodeChoices>()(profileId),
+    /** Parties to offer by name (the sandbox's own; none for a remote profile). */
+    knownParties: channel<KnownParties>()(profileId),
   },
   export: {
     /** Asks where to save, then streams every page for the filters to that file. null: the user cancelled. */

@@ -122,6 +122,15 @@ export interface NodeChoices {
   known: Array<{ id: string; note: string | null }>;
 }
 
+/**
+ * Parties the app can offer without the user typing an id: the local sandbox's own parties (the
+ * spec has no listing of parties, so a remote profile offers none). `name` is the id's readable hint.
+ */
+export interface KnownParties {
+  source: 'sandbox' | null;
+  parties: Array<{ party: string; name: string }>;
+}
+
 export const ExportFormat = z.enum(['csv', 'jsonl']);
 export type ExportFormat = z.infer<typeof ExportFormat>;
 

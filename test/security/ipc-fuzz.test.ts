@@ -98,6 +98,7 @@ function validArgs(): Record<ChannelName, unknown[]> {
     'transfers:page': [{ requestId: 'req-00000002', profileId: 'sandbox', filters, next: null }],
     'transfers:tokenInfo': ['sandbox'],
     'transfers:nodes': ['sandbox'],
+    'transfers:knownParties': ['sandbox'],
     'export:start': [{ profileId: 'sandbox', filters, format: 'csv' }],
     'export:status': ['0123456789abcdef'],
     'export:cancel': ['0123456789abcdef'],

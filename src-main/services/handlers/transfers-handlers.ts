@@ -1,3 +1,4 @@
+import { knownParties } from '../ledger/known-parties.ts';
 import { nodeChoices } from '../ledger/node-choices.ts';
 import { tokenInfoOf } from '../ledger/token-info.ts';
 import { transferPage } from '../ledger/transfer-source.ts';
@@ -9,5 +10,6 @@ export function transfersHandlers(ctx: ServiceContext): Handlers['transfers'] {
     page: (request) => transferPage(ctx, request),
     tokenInfo: (profileId) => tokenInfoOf(ctx, profileId),
     nodes: (profileId) => nodeChoices(ctx, profileId),
+    knownParties: (profileId) => knownParties(ctx, profileId),
   };
 }

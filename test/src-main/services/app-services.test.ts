@@ -102,6 +102,34 @@ describe('transfers through dispatch', () => {
     expect(JSON.stringify(answer)).not.toContain(services.sandbox?.credentials.ledgerJwt);
   });
 
+  it('knownParties offers the sandbox parties by name, and none for a remote profile', async () => {
+    const sandbox = await services.dispatch('transfers:knownParties', ['sandbox']);
+    expect(sandbox).toMatchObject({ ok: true, value: { source: 'sandbox' } });
+    const { parties } = (sandbox as { value: { parties: Array<{ party: string; name: string }> } }).value;
+    expect(parties.map((p) => p.party)).toEqual(services.sandbox?.describe().parties);
+    expect(parties.length).toBe(60);
+    expect(parties[0]).toEqual({ party: parties[0].party, name: parties[0].party.split('::')[0] });
+    const remote = await services.dispatch('settings:saveProfile', [
+      {
+        name: 'Remote',
+        baseUrl: 'https://ledger.example',
+        translateUrl: 'https://translate.example',
+        partnerUrl: 'https://partner.example',
+        rpcUrl: 'https://rpc.example',
+        defaultNodeId: null,
+        chainAuth: 'apiKey',
+        rpcKeyPlacement: 'header',
+        rpcSeparator: '_',
+        ledgerAuthPlacement: 'header',
+      },
+    ]);
+    const id = (remote as { value: { profile: { id: string } } }).value.profile.id;
+    expect(await services.dispatch('transfers:knownParties', [id])).toEqual({
+      ok: true,
+      value: { source: null, parties: [] },
+    });
+  });
+
   it('export:start streams to the chosen path and reports progress to the end', async () => {
     const party = services.sandbox?.describe().parties[0] as string;
     const started = await services.dispatch('export:start', [
