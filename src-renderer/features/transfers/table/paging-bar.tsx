@@ -21,6 +21,7 @@ export function PagingBar({
   const setMode = useTransfersStore((s) => s.setMode);
   if (!view) return null;
   const page = pageNumber(view.cursors);
+  const firstPageFailed = failed !== null && page === 1;
   return (
     <nav className="paging" aria-label="Pages">
       <button type="button" onClick={previousPage} disabled={!canGoBack(view.cursors)}>
@@ -38,7 +39,18 @@ export function PagingBar({
       <button type="button" onClick={() => next && nextPage(next)} disabled={!next || loading}>
         Next page →
       </button>
-      <button type="button" onClick={() => setMode('all')} title="Fetch every page for these filters into one table">
+      {/* Page 1 could not be read (404, a quarantined node, any error): Load all would only ask
+          for the same page again, so it is not offered until a page has loaded. */}
+      <button
+        type="button"
+        onClick={() => setMode('all')}
+        disabled={firstPageFailed}
+        title={
+          firstPageFailed
+            ? 'The first page could not be loaded: nothing to load all of'
+            : 'Fetch every page for these filters into one table'
+        }
+      >
         Load all
       </button>
     </nav>

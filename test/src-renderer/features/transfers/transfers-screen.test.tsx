@@ -162,6 +162,24 @@ describe('TransfersScreen', () => {
     expect(bridge.transfers.page).toHaveBeenCalledTimes(2);
   });
 
+  it('404 or a quarantined node on page 1: Load all is not offered (nothing could be read)', async () => {
+    const bridge = createFakeBridge();
+    failWith(bridge.transfers.page, 'not_found', 'party not hosted on this node');
+    const { user } = await showTransfersOf(bridge);
+    await screen.findByTestId('transfer-problem');
+    const loadAll = screen.getByRole('button', { name: 'Load all' }) as HTMLButtonElement;
+    expect(loadAll.disabled).toBe(true);
+    await user.click(loadAll);
+    expect(screen.queryByTestId('load-all-status')).toBeNull();
+
+    failWith(bridge.transfers.page, 'node_quarantined', 'node-a is quarantined', {
+      quarantine: { nodeId: 'node-a', status: 'quarantined', network: 'mainnet', detail: 'lagging' },
+    });
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('alert', { name: 'Node quarantined' });
+    expect((screen.getByRole('button', { name: 'Load all' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('quarantined node: offers the other node, and asking it sends the same filters to that node', async () => {
     const bridge = createFakeBridge({
       transfers: {

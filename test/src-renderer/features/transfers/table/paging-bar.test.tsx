@@ -95,6 +95,21 @@ describe('PagingBar', () => {
     expect(status()).toBe('Page 2 could not be loaded');
   });
 
+  it('does not offer Load all when page 1 could not be read, and offers it again once a page loads', () => {
+    const { rerender } = renderWithApp(<PagingBar count={null} next={null} loading={false} failed={{ showing: null }} />);
+    expect(button(/^Load all$/).disabled).toBe(true);
+
+    rerender(<PagingBar count={3} next={null} loading={false} />);
+    expect(button(/^Load all$/).disabled).toBe(false);
+  });
+
+  it('keeps Load all when a later page failed: page 1 was read', () => {
+    useTransfersStore.getState().nextPage('cursor-2');
+    renderWithApp(<PagingBar count={null} next={null} loading={false} failed={{ showing: 1 }} />);
+
+    expect(button(/^Load all$/).disabled).toBe(false);
+  });
+
   it('Load all switches the view to every page at once', async () => {
     const { user } = renderWithApp(<PagingBar count={25} next="cursor-2" loading={false} />);
 
