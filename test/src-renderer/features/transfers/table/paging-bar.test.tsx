@@ -96,7 +96,9 @@ describe('PagingBar', () => {
   });
 
   it('does not offer Load all when page 1 could not be read, and offers it again once a page loads', () => {
-    const { rerender } = renderWithApp(<PagingBar count={null} next={null} loading={false} failed={{ showing: null }} />);
+    const { rerender } = renderWithApp(
+      <PagingBar count={null} next={null} loading={false} failed={{ showing: null }} />,
+    );
     expect(button(/^Load all$/).disabled).toBe(true);
 
     rerender(<PagingBar count={3} next={null} loading={false} />);
