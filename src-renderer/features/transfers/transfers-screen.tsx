@@ -4,13 +4,14 @@ import { useEffect, useMemo, useState } from 'react';
 import type { TransferLeg, TransferPage } from '../../../src-shared/contract/transfers.ts';
 import { useLedgerCredential } from '../../data/secrets.ts';
 import { useActiveProfile, useSavePreferences, useSettings } from '../../data/settings.ts';
-import { useNodeChoices, useTransferPage } from '../../data/transfers.ts';
+import { useKnownParties, useNodeChoices, useTransferPage } from '../../data/transfers.ts';
 import { shortenParty } from '../../ui/party-format.ts';
 import { PartyId } from '../../ui/party-id.tsx';
 import { useNow } from '../../ui/use-now.ts';
 import { TransferProblem } from './cards/transfer-problem.tsx';
 import { UnknownFieldsNotice } from './cards/unknown-fields-notice.tsx';
 import { ExportPanel } from './export/export-panel.tsx';
+import { draftToFilters } from './filters/filter-draft.ts';
 import { FilterForm } from './filters/filter-form.tsx';
 import { SummaryPanel } from './summary/summary-panel.tsx';
 import { currentCursor, pageNumber } from './table/cursor-history.ts';
@@ -49,6 +50,37 @@ function useKeptPage(
     if (data && !placeholder) setKept({ listing, page: pageNo, data });
   }, [data, placeholder, listing, pageNo]);
   return kept?.listing === listing ? kept : null;
+}
+
+/**
+ * Before the first query. On the sandbox a new user has no party id at hand: one click fills in
+ * one of the sandbox's parties and shows its transfers.
+ */
+function EmptyState({ profileId }: { profileId: string }) {
+  const known = useKnownParties(profileId).data;
+  const sample = known?.source === 'sandbox' ? known.parties[0] : undefined;
+  const trySample = (party: string) => {
+    const { setDraft, search } = useTransfersStore.getState();
+    setDraft({ party });
+    // The rest of the form as it stands; a field the form would refuse keeps its message for Show transfers.
+    const result = draftToFilters(useTransfersStore.getState().draft);
+    if (result.ok) search(result.filters);
+  };
+  return (
+    <div className="empty-state">
+      <p className="muted">Choose a party and press “Show transfers”.</p>
+      {sample && (
+        <p>
+          <button type="button" className="primary" onClick={() => trySample(sample.party)}>
+            Try a sample party
+          </button>{' '}
+          <span className="muted">
+            shows the transfers of the sandbox’s “{sample.name}” ({shortenParty(sample.party)})
+          </span>
+        </p>
+      )}
+    </div>
+  );
 }
 
 function TransfersExplorer({ profileId }: { profileId: string }) {
@@ -120,7 +152,7 @@ function TransfersExplorer({ profileId }: { profileId: string }) {
       )}
       <FilterForm profileId={profileId} />
       {!view ? (
-        <p className="muted">Choose a party and press “Show transfers”.</p>
+        <EmptyState profileId={profileId} />
       ) : (
         <>
           <div className="screen-header view-header">

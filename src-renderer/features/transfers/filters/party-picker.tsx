@@ -1,9 +1,10 @@
-// The party to list: pasted, picked from the saved parties, or picked from the ledger JWT.
-import { useState } from 'react';
+// The party to list: pasted, picked from the saved parties, picked from the ledger JWT, or (on the
+// sandbox profile) picked by name from the sandbox's own parties.
+import { useId, useState } from 'react';
 import { PARTY_ID_PATTERN } from '../../../../src-shared/contract/transfers.ts';
 import { useLedgerCredential } from '../../../data/secrets.ts';
 import { useSavedPartyMutations, useSettings } from '../../../data/settings.ts';
-import { useTokenInfo } from '../../../data/transfers.ts';
+import { useKnownParties, useTokenInfo } from '../../../data/transfers.ts';
 import { ErrorMessage } from '../../../ui/error-message.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { shortenParty } from '../../../ui/party-format.ts';
@@ -29,6 +30,12 @@ export function PartyPicker({
   const party = value.trim();
   const isSaved = saved.some((p) => p.party === party);
   const looksValid = PARTY_ID_PATTERN.test(party);
+  // The sandbox knows its parties: offered by name, so a new user has something to pick. A remote
+  // profile offers none (the service has no listing of parties).
+  const known = useKnownParties(profileId).data;
+  const offered = known?.source === 'sandbox' ? known.parties : [];
+  const listId = useId();
+  const knownMatch = offered.find((p) => p.party === party);
 
   return (
     <fieldset className="party-picker">
@@ -43,11 +50,32 @@ export function PartyPicker({
           onChange={(e) => onChange(e.target.value)}
           spellCheck={false}
           autoComplete="off"
-          placeholder="alice::1220…"
+          placeholder={offered.length ? 'type a name (alice…) or paste name::1220…' : 'alice::1220…'}
           className="mono"
+          list={offered.length ? listId : undefined}
         />
       </Field>
+      {offered.length > 0 && (
+        // Typing a name fragment in the field finds the party; the full id is what goes in.
+        <datalist id={listId} data-testid="known-parties">
+          {offered.map((p) => (
+            <option key={p.party} value={p.party} label={p.name} />
+          ))}
+        </datalist>
+      )}
       <div className="inline-fields">
+        {offered.length > 0 && (
+          <Field label="Sandbox parties">
+            <select value={knownMatch ? party : ''} onChange={(e) => e.target.value && onChange(e.target.value)}>
+              <option value="">Pick one of the sandbox’s {offered.length} parties…</option>
+              {offered.map((p) => (
+                <option key={p.party} value={p.party}>
+                  {p.name} — {shortenParty(p.party)}
+                </option>
+              ))}
+            </select>
+          </Field>
+        )}
         <Field label="Saved parties">
           <select value={isSaved ? party : ''} onChange={(e) => e.target.value && onChange(e.target.value)}>
             <option value="">{saved.length ? 'Pick a saved party…' : 'No saved parties yet'}</option>
@@ -79,7 +107,7 @@ export function PartyPicker({
       </div>
       {save.error && <ErrorMessage error={save.error} />}
       {remove.error && <ErrorMessage error={remove.error} />}
-      <TokenParties info={token.data} error={token.error} onPick={onChange} />
+      <TokenParties info={token.data} error={token.error} onPick={onChange} sandboxParties={offered.length} />
     </fieldset>
   );
 }

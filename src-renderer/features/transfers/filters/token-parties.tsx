@@ -12,10 +12,13 @@ export function TokenParties({
   info,
   error,
   onPick,
+  sandboxParties = 0,
 }: {
   info: TokenInfo | undefined;
   error: unknown;
   onPick: (party: string) => void;
+  /** How many parties the sandbox offers by name in the picker (0: none, e.g. a remote profile). */
+  sandboxParties?: number;
 }) {
   const now = useNow(15_000);
   if (error) return <ErrorMessage error={error} title="The ledger JWT could not be read." />;
@@ -50,7 +53,13 @@ export function TokenParties({
         )
       )}
       {info.problem && <p className="muted">The ledger JWT could not be read: {info.problem}.</p>}
-      {info.form === 'audience' && (
+      {info.form === 'audience' && sandboxParties > 0 && (
+        <p className="muted">
+          The sandbox’s {sandboxParties} parties are listed under “Sandbox parties” above; typing a name in the Party id
+          field finds them too.
+        </p>
+      )}
+      {info.form === 'audience' && sandboxParties === 0 && (
         <p className="muted">
           This token names a user{info.subject ? ` (${info.subject})` : ''} of the participant rather than parties: the
           participant resolves which parties it may read, so none can be listed here. Paste a party id or pick a saved

@@ -7,7 +7,13 @@ import { TransfersScreen } from '../../../../src-renderer/features/transfers/tra
 import { useTransfersStore } from '../../../../src-renderer/features/transfers/transfers-store.ts';
 import type { TransferPage, TransferPageRequest } from '../../../../src-shared/contract/transfers.ts';
 import { stubCanvas2d } from '../../../fixtures/canvas-2d-stub.ts';
-import { bridgeError, createFakeBridge, type FakeLedger, failWith } from '../../../fixtures/fake-bridge.ts';
+import {
+  bridgeError,
+  createFakeBridge,
+  type FakeLedger,
+  failWith,
+  SAMPLE_PARTIES,
+} from '../../../fixtures/fake-bridge.ts';
 import { ALICE, BOB, CAROL, transferLeg, transferPage } from '../../../fixtures/transfer-legs.ts';
 import { renderWithApp } from '../../support/render-with-app.tsx';
 
@@ -71,6 +77,29 @@ describe('TransfersScreen', () => {
 
     expect(screen.getByText('Loading settings…')).toBeTruthy();
     expect(await screen.findByText('Choose a party and press “Show transfers”.')).toBeTruthy();
+  });
+
+  it('Try a sample party fills in one of the sandbox’s parties and shows its transfers, without typing an id', async () => {
+    const bridge = createFakeBridge({
+      transfers: { page: async (request) => transferPage(request.filters.party, [transferLeg({ updateId: 'u1' })]) },
+    });
+    const { user } = renderWithApp(<TransfersScreen />, { bridge });
+
+    await user.click(await screen.findByRole('button', { name: 'Try a sample party' }));
+
+    expect(await screen.findByText('Page 1 · 1 leg · last page')).toBeTruthy();
+    expect(updateIds()).toEqual(['u1']);
+    expect(bridge.transfers.page.mock.calls[0][0].filters.party).toBe(SAMPLE_PARTIES[0].party);
+    expect(useTransfersStore.getState().draft.party).toBe(SAMPLE_PARTIES[0].party);
+  });
+
+  it('offers no sample party where none is known (a remote profile)', async () => {
+    const bridge = createFakeBridge({ transfers: { knownParties: async () => ({ source: null, parties: [] }) } });
+    renderWithApp(<TransfersScreen />, { bridge });
+    expect(await screen.findByText('Choose a party and press “Show transfers”.')).toBeTruthy();
+    await waitFor(() => expect(bridge.transfers.knownParties).toHaveBeenCalled());
+
+    expect(screen.queryByRole('button', { name: 'Try a sample party' })).toBeNull();
   });
 
   it('shows a page of legs with its count, summary and the party it belongs to', async () => {

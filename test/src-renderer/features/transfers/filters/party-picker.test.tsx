@@ -1,10 +1,10 @@
 // Where the party comes from: typed (with the short form shown once it is a valid id), a saved
 // party, or one the profile's ledger JWT names. Saving and forgetting go through main.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { PartyPicker } from '../../../../../src-renderer/features/transfers/filters/party-picker.tsx';
-import { createFakeBridge, failWith } from '../../../../fixtures/fake-bridge.ts';
+import { createFakeBridge, failWith, SAMPLE_PARTIES } from '../../../../fixtures/fake-bridge.ts';
 import { ALICE, BOB, CAROL } from '../../../../fixtures/transfer-legs.ts';
 import { renderWithApp } from '../../../support/render-with-app.tsx';
 
@@ -113,6 +113,42 @@ describe('PartyPicker', () => {
     await user.click(within(list).getByRole('button', { name: `Use ${CAROL} (actAs)` }));
 
     expect(partyInput().value).toBe(CAROL);
+  });
+
+  it('on the sandbox, offers its parties by name: picking one puts the full id in the field', async () => {
+    const { user, bridge } = renderWithApp(<Picker />);
+    const select = (await screen.findByLabelText('Sandbox parties')) as HTMLSelectElement;
+    expect(bridge.transfers.knownParties).toHaveBeenCalledWith('sandbox');
+    expect([...select.options].slice(1).map((o) => o.textContent)).toEqual([
+      'alice — alice::1220ab…abab',
+      'bob — bob::1220ab…abab',
+      'exchange-north — exchange-north::1220ab…abab',
+    ]);
+
+    await user.selectOptions(select, 'bob — bob::1220ab…abab');
+
+    expect(partyInput().value).toBe(SAMPLE_PARTIES[1].party);
+    expect(select.value).toBe(SAMPLE_PARTIES[1].party);
+  });
+
+  it('on the sandbox, typing a name in the field is offered the matching parties (a datalist of names)', async () => {
+    renderWithApp(<Picker />);
+    const list = await screen.findByTestId('known-parties');
+    expect(partyInput().getAttribute('list')).toBe(list.id);
+    expect([...list.querySelectorAll('option')].map((o) => [o.getAttribute('label'), o.getAttribute('value')])).toEqual(
+      SAMPLE_PARTIES.map((p) => [p.name, p.party]),
+    );
+  });
+
+  it('a remote profile offers no parties by name (the service cannot list them)', async () => {
+    const bridge = createFakeBridge({ transfers: { knownParties: async () => ({ source: null, parties: [] }) } });
+    renderWithApp(<Picker />, { bridge });
+    await screen.findByLabelText('Saved parties');
+    await waitFor(() => expect(bridge.transfers.knownParties).toHaveBeenCalled());
+
+    expect(screen.queryByLabelText('Sandbox parties')).toBeNull();
+    expect(screen.queryByTestId('known-parties')).toBeNull();
+    expect(partyInput().getAttribute('list')).toBeNull();
   });
 
   it('shows main’s error when the ledger JWT cannot be read', async () => {

@@ -48,6 +48,19 @@ describe('TokenParties', () => {
     expect(html).toContain('the participant resolves which parties it may read');
   });
 
+  it('on the sandbox, points at its parties instead of saying none can be listed', () => {
+    const html = renderToStaticMarkup(
+      createElement(TokenParties, {
+        info: info({ form: 'audience', readAs: [], subject: 'admin-reader' }),
+        error: null,
+        onPick: () => {},
+        sandboxParties: 60,
+      }),
+    );
+    expect(html).toContain('The sandbox’s 60 parties are listed under “Sandbox parties”');
+    expect(html).not.toContain('none can be listed');
+  });
+
   it('asks for a token when the profile has none', () => {
     expect(render(info({ present: false }))).toContain('This profile has no ledger JWT');
   });
