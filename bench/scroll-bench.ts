@@ -11,7 +11,13 @@ export async function scrollBench(options: { transfers?: number } = {}): Promise
   const home = mkdtempSync(join(tmpdir(), 'bench-home-'));
   const { child, info } = await startReady(
     'src-main/web-shell/cli.ts',
-    ['--transfers', String(options.transfers ?? 600_000), '--keychain-service', 'ledger-explorer-bench'],
+    [
+      '--transfers',
+      String(options.transfers ?? 600_000),
+      '--keychain-service',
+      'ledger-explorer-bench',
+      '--print-credentials',
+    ],
     { HOME: home, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent' },
   );
   const browser = await chromium.launch({

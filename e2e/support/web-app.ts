@@ -58,6 +58,8 @@ export async function startWebApp(options: WebAppOptions = {}): Promise<WebApp &
       ...(options.faults ? ['--faults'] : []),
       ...(options.httpTimeoutMs ? ['--http-timeout-ms', String(options.httpTimeoutMs)] : []),
       ...(options.hostileNames ? ['--hostile-names'] : []),
+      // Tests sign in with the sandbox's keys and pick its parties: the ready line must carry them.
+      '--print-credentials',
     ],
     { env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );

@@ -1,11 +1,13 @@
 // `npm run dev:web`: the app's main-process services with the renderer served to a browser.
-// Prints ONE JSON line on stdout when ready ({"url", "sandbox"}); logs go to stderr.
+// Prints ONE line on stdout when ready (ready-line.ts): the URL for a person at a terminal, else a
+// JSON line for scripts; sandbox credentials only with --print-credentials. Logs go to stderr.
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startAppServices } from '../services/app-services.ts';
+import { readyLine } from './ready-line.ts';
 import { startWebShell } from './web-shell-server.ts';
 
 const { values } = parseArgs({
@@ -24,6 +26,8 @@ const { values } = parseArgs({
     'http-timeout-ms': { type: 'string' },
     // Tests: party ids, instrument symbols and statuses from the sandbox carry HTML and script.
     'hostile-names': { type: 'boolean' },
+    // Tests and benches: the JSON ready line carries the sandbox's API key, partner token, JWTs and party ids.
+    'print-credentials': { type: 'boolean' },
   },
 });
 
@@ -92,14 +96,16 @@ const shell = await startWebShell({
 });
 
 process.stdout.write(
-  `${JSON.stringify({
-    url: shell.url,
-    userDataDir,
-    secretStorage: services.context.credentials.storageInfo().backend,
-    exportDir,
-    // Test and developer aid: the sandbox's own addresses, credentials, parties and tokens.
-    sandbox: services.sandbox ? services.sandbox.describe() : null,
-  })}\n`,
+  readyLine(
+    {
+      url: shell.url,
+      userDataDir,
+      secretStorage: services.context.credentials.storageInfo().backend,
+      exportDir,
+      sandbox: services.sandbox ? services.sandbox.describe() : null,
+    },
+    { terminal: process.stdout.isTTY === true, printCredentials: values['print-credentials'] === true },
+  ),
 );
 log(`serving ${rendererDir}; user data in ${userDataDir}`);
 
