@@ -7,7 +7,8 @@ import { Field } from '../../../ui/field.tsx';
 import { shortenParty } from '../../../ui/party-format.ts';
 import type { TimeZoneChoice } from '../table/leg-format.ts';
 import { FlowChart } from './flow-chart.tsx';
-import { type InstrumentTotals, instrumentLabel, LegTally, netOf, plotValue } from './transfer-summary.ts';
+import { compactAmount, dayReadout, type FlowScale, flowSeries } from './flow-scale.ts';
+import { type InstrumentTotals, instrumentLabel, LegTally, netOf } from './transfer-summary.ts';
 
 const show = (t: InstrumentTotals, value: Parameters<typeof decimalToString>[0]) =>
   formatAmount(decimalToString(value), t.decimals);
@@ -46,10 +47,12 @@ export function SummaryPanel({
   const [chosen, setChosen] = useState<string | null>(null);
   const chartKey = chosen && flows.has(chosen) ? chosen : (totals[0]?.key ?? null);
   const chartInstrument = totals.find((t) => t.key === chartKey);
-  const series = useMemo(() => {
-    const days = (chartKey && flows.get(chartKey)) || [];
-    return { days: days.map((d) => d.start / 1000), values: days.map((d) => plotValue(d.net)) };
-  }, [flows, chartKey]);
+  // Clipped by default: one outlier day would otherwise flatten every other bar.
+  const [scale, setScale] = useState<FlowScale>('clip');
+  const [hovered, setHovered] = useState<number | null>(null);
+  const chartDays = useMemo(() => (chartKey && flows.get(chartKey)) || [], [flows, chartKey]);
+  const series = useMemo(() => flowSeries(chartDays, scale), [chartDays, scale]);
+  const hoveredDay = hovered === null ? undefined : chartDays[hovered];
 
   if (legs === 0) return null;
   return (
@@ -108,12 +111,39 @@ export function SummaryPanel({
               ))}
             </select>
           </Field>
+          <fieldset className="flow-scale">
+            <legend>Scale</legend>
+            <label>
+              <input type="radio" name="flow-scale" checked={scale === 'linear'} onChange={() => setScale('linear')} />
+              Linear
+            </label>
+            <label>
+              <input type="radio" name="flow-scale" checked={scale === 'clip'} onChange={() => setScale('clip')} />
+              Clip outliers
+            </label>
+            {series.limit !== null && (
+              <span className="flow-clipped-note">
+                {series.clipped} {series.clipped === 1 ? 'day' : 'days'} clipped at ±{compactAmount(series.limit)}
+              </span>
+            )}
+          </fieldset>
+          <p className="flow-readout mono" aria-live="polite">
+            {hoveredDay
+              ? dayReadout(
+                  hoveredDay,
+                  chartInstrument.decimals,
+                  instrumentLabel(chartInstrument),
+                  zone,
+                  series.clippedBars[hovered ?? -1] != null,
+                )
+              : 'Point at a bar for its exact net flow.'}
+          </p>
           <FlowChart
-            days={series.days}
-            values={series.values}
+            series={series}
             label={instrumentLabel(chartInstrument)}
             zone={zone}
             theme={theme}
+            onHover={setHovered}
           />
           <p className="muted">
             Incoming minus outgoing per {zone === 'utc' ? 'UTC' : 'local'} day; the bars are drawn to the nearest

@@ -1,6 +1,6 @@
 // The summary above the table: exact totals in, out and net per instrument for the loaded legs,
 // and the daily net flow of one instrument, picked here, drawn by the real uPlot.
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SummaryPanel } from '../../../../../src-renderer/features/transfers/summary/summary-panel.tsx';
 import type { TransferLeg } from '../../../../../src-shared/contract/transfers.ts';
@@ -97,5 +97,52 @@ describe('SummaryPanel', () => {
     );
 
     expect(totalsRows()).toEqual([['(no instrument id)', '—', '1', '1,500.25', '0', '1,500.25']]);
+  });
+
+  describe('the net-flow chart scale', () => {
+    // Three ordinary days and one a thousand times larger.
+    const OUTLIER: TransferLeg[] = [
+      transferLeg({ amount: '100', effectiveAt: '2026-10-01T10:00:00Z' }),
+      transferLeg({ amount: '90', isIncoming: false, effectiveAt: '2026-10-02T10:00:00Z' }),
+      transferLeg({ amount: '1000000', effectiveAt: '2026-10-03T10:00:00Z' }),
+      transferLeg({ amount: '80', effectiveAt: '2026-10-04T10:00:00Z' }),
+    ];
+
+    it('clips the outlier day by default and says so; Linear draws it in full', async () => {
+      const { user } = renderWithApp(<SummaryPanel chunks={[OUTLIER]} zone="utc" theme="system" />);
+
+      expect(screen.getByRole('radio', { name: 'Clip outliers' })).toHaveProperty('checked', true);
+      expect(screen.getByText('1 day clipped at ±500')).toBeTruthy();
+
+      await user.click(screen.getByRole('radio', { name: 'Linear' }));
+      expect(screen.getByRole('radio', { name: 'Linear' })).toHaveProperty('checked', true);
+      expect(screen.queryByText(/clipped at/)).toBeNull();
+
+      await user.click(screen.getByRole('radio', { name: 'Clip outliers' }));
+      expect(screen.getByText('1 day clipped at ±500')).toBeTruthy();
+    });
+
+    it('clips nothing when no day is far out', () => {
+      renderWithApp(<SummaryPanel chunks={[PAGE_1]} zone="utc" theme="system" />);
+
+      expect(screen.getByRole('radio', { name: 'Clip outliers' })).toHaveProperty('checked', true);
+      expect(screen.queryByText(/clipped at/)).toBeNull();
+    });
+
+    it('shows the exact net flow of the day under the pointer, summed digit for digit', () => {
+      // As floats these two would sum to 123456789.12345679.
+      const legs = [
+        usdx({ amount: '123456789.123456789012345677', decimals: 18, effectiveAt: '2026-10-02T10:00:00Z' }),
+        usdx({ amount: '0.000000000000000001', decimals: 18, effectiveAt: '2026-10-02T11:00:00Z' }),
+      ];
+      renderWithApp(<SummaryPanel chunks={[legs]} zone="utc" theme="system" />);
+      const readout = screen.getByText('Point at a bar for its exact net flow.');
+
+      const over = screen.getByTestId('flow-chart').querySelector('.u-over') as HTMLElement;
+      fireEvent.mouseEnter(over);
+      fireEvent.mouseMove(over, { clientX: 20, clientY: 10 });
+
+      expect(readout.textContent).toBe('2026-10-02 (UTC): net +123,456,789.123456789012345678 USDx');
+    });
   });
 });
