@@ -1,6 +1,7 @@
-// The notices every screen carries: secrets only in memory (and since when, should the keychain
-// go away mid-session), a settings file that could not be used, a sandbox that did not start.
-import { act, screen } from '@testing-library/react';
+// The notices every screen carries: secrets only in memory (in plain words, what to do, the system's
+// own text on demand, dismissable for the session; shown again should the keychain go away
+// mid-session), a settings file that could not be used, a sandbox that did not start.
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultSettings } from '../../../src-main/services/settings/default-settings.ts';
 import { useAppInfo } from '../../../src-renderer/data/app.ts';
@@ -15,6 +16,8 @@ const SESSION_INFO: AppInfo = {
   ...FAKE_APP_INFO,
   secretStorage: { backend: 'session', reason: 'no Secret Service on the session bus' },
 };
+
+const HEADLINE = 'Secrets you save are kept only until you quit: this system has no keychain service running.';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -39,15 +42,93 @@ describe('Banners', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
-  it('says secrets last only until quit, and why, when the keychain is unavailable', async () => {
+  it('says secrets last only until quit, and why, in plain words, with the system text only on demand', async () => {
     const bridge = createFakeBridge({ app: { info: async () => SESSION_INFO } });
-    renderWithApp(<Banners />, { bridge });
+    const { user } = renderWithApp(<Banners />, { bridge });
 
     const banner = await screen.findByTestId('session-secrets-banner');
     expect(banner.getAttribute('role')).toBe('status');
-    expect(banner.textContent).toBe(
-      'Secrets are kept in memory only until you quit: the OS keychain is not available (no Secret Service on the session bus).',
+    expect(within(banner).getByText(HEADLINE)).toBeTruthy();
+    expect(banner.textContent).toContain(
+      'Install and start a Secret Service such as GNOME Keyring (Debian/Ubuntu: gnome-keyring, libsecret-1-0)',
     );
+    // The technical reason waits behind Details.
+    expect(banner.textContent).not.toContain('no Secret Service on the session bus');
+    const details = within(banner).getByRole('button', { name: 'Details' });
+    expect(details.getAttribute('aria-expanded')).toBe('false');
+
+    await user.click(details);
+    expect(details.getAttribute('aria-expanded')).toBe('true');
+    expect(within(banner).getByTestId('session-secrets-reason').textContent).toBe(
+      'no Secret Service on the session bus',
+    );
+    await user.click(details);
+    expect(within(banner).queryByTestId('session-secrets-reason')).toBeNull();
+  });
+
+  it.each([
+    ['darwin', 'macOS Keychain'],
+    ['win32', 'Windows Credential Manager'],
+    ['freebsd', "Start your system's keychain service"],
+  ])("on %s, says what to check in that system's words, not the Linux packages", async (platform, advice) => {
+    const bridge = createFakeBridge({ app: { info: async () => ({ ...SESSION_INFO, platform }) } });
+    renderWithApp(<Banners />, { bridge });
+
+    const banner = await screen.findByTestId('session-secrets-banner');
+    expect(within(banner).getByText(HEADLINE)).toBeTruthy();
+    expect(banner.textContent).toContain(advice);
+    expect(banner.textContent).not.toContain('gnome-keyring');
+  });
+
+  it('Dismiss hides it for the session, and it comes back when the reason changes', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let info: AppInfo = SESSION_INFO;
+    const bridge = createFakeBridge({ app: { info: async () => info } });
+    const { user } = renderWithApp(<Banners />, { bridge });
+
+    const banner = await screen.findByTestId('session-secrets-banner');
+    await user.click(within(banner).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByTestId('session-secrets-banner')).toBeNull();
+
+    // The next polls bring the same reason: it stays hidden.
+    const polls = vi.mocked(bridge.app.info).mock.calls.length;
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    await vi.waitFor(() => expect(vi.mocked(bridge.app.info).mock.calls.length).toBeGreaterThan(polls));
+    expect(screen.queryByTestId('session-secrets-banner')).toBeNull();
+
+    // A new reason (the keychain went away later) is news: shown again.
+    info = {
+      ...SESSION_INFO,
+      secretStorage: { backend: 'session', reason: 'the OS keychain went away while the app was running (locked)' },
+    };
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    const again = await screen.findByTestId('session-secrets-banner');
+    await user.click(within(again).getByRole('button', { name: 'Details' }));
+    expect(within(again).getByTestId('session-secrets-reason').textContent).toBe(
+      'the OS keychain went away while the app was running (locked)',
+    );
+  });
+
+  it('a dismissed banner comes back if the keychain returns and then goes away again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let info: AppInfo = SESSION_INFO;
+    const bridge = createFakeBridge({ app: { info: async () => info } });
+    const { user } = renderWithApp(<Banners />, { bridge });
+
+    await user.click(
+      within(await screen.findByTestId('session-secrets-banner')).getByRole('button', { name: 'Dismiss' }),
+    );
+    expect(screen.queryByTestId('session-secrets-banner')).toBeNull();
+
+    info = FAKE_APP_INFO;
+    const polls = vi.mocked(bridge.app.info).mock.calls.length;
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    await vi.waitFor(() => expect(vi.mocked(bridge.app.info).mock.calls.length).toBeGreaterThan(polls));
+    expect(screen.queryByTestId('session-secrets-banner')).toBeNull();
+
+    info = SESSION_INFO;
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    expect(await screen.findByTestId('session-secrets-banner')).toBeTruthy();
   });
 
   it('names the problem with the settings file', async () => {
