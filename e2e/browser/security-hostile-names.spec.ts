@@ -49,7 +49,7 @@ test('party ids, symbols and statuses carrying HTML and script are shown literal
     const fact = detail.locator('.fact').filter({ has: page.locator('dt', { hasText: new RegExp(`^${field}$`) }) });
     await expect(fact.locator('dd .mono')).toHaveText(hostileLeg[field] as string);
   }
-  await detail.getByText('Raw JSON').click();
+  await detail.getByText('Raw JSON', { exact: true }).click();
   await expect(detail.locator('pre')).toContainText(JSON.stringify(hostileLeg.symbol));
 
   // Nothing became an element, nothing ran.

@@ -92,7 +92,7 @@ test('a row opens by keyboard into every field, the raw JSON and copy buttons', 
   await page.keyboard.press('Enter');
   const detail = page.getByRole('complementary', { name: 'Transfer leg details' });
   for (const field of TRANSFER_LEG_FIELDS) await expect(detail.getByText(field, { exact: true })).toBeVisible();
-  await detail.getByText('Raw JSON').click();
+  await detail.getByText('Raw JSON', { exact: true }).click();
   await expect(detail.locator('pre')).toHaveText(JSON.stringify(leg, null, 2));
   for (const field of ['updateId', 'receiverParty']) {
     await expect(detail.getByRole('button', { name: `Copy ${field}` })).toBeVisible();
@@ -101,6 +101,14 @@ test('a row opens by keyboard into every field, the raw JSON and copy buttons', 
   await detail.getByRole('button', { name: 'Copy updateId' }).click();
   await expect(detail.getByRole('button', { name: 'Copy updateId' })).toHaveText('Copied');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(leg.updateId);
+
+  // The raw JSON is copied exactly as shown; Escape closes the panel and the row has the focus again.
+  await detail.getByRole('button', { name: 'Copy raw JSON' }).click();
+  await expect(detail.getByRole('button', { name: 'Copied raw JSON' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(JSON.stringify(leg, null, 2));
+  await page.keyboard.press('Escape');
+  await expect(detail).toBeHidden();
+  await expect(legRows(page).first()).toBeFocused();
 });
 
 test('column visibility, order and relative times are kept across a restart', async ({ app, page }) => {
