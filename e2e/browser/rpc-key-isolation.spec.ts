@@ -40,6 +40,10 @@ test('the built-in key: absent from the DOM, the history file and the curl copy;
 
   // The explicit variant: the real key goes to the clipboard, and nowhere else.
   await page.getByRole('button', { name: 'Copy with key' }).click();
+  await page
+    .getByRole('dialog', { name: 'Copy with the API key?' })
+    .getByRole('button', { name: 'Copy command with key' })
+    .click();
   await expect(page.getByTestId('rpc-curl-status')).toHaveText(
     'Copied with the real key: do not paste it anywhere shared.',
   );

@@ -1,21 +1,42 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { asBridgeError } from '../../../src-shared/contract/errors.ts';
 import type { RpcCurlRequest } from '../../../src-shared/contract/rpc.ts';
 import { curlCommand } from '../../data/rpc.ts';
 
+/** How long the command with the key may stay on the clipboard, as password managers do. */
+export const CLIPBOARD_CLEAR_MS = 60_000;
+
+type Status = { text: string; error: boolean };
+
 /**
- * "Copy as curl" writes main's command with the key as $LEDGER_API_KEY. "Copy with key" asks main
- * for the real key in the command, puts it on the clipboard and keeps nothing: the answer is not
- * cached, not in state and not shown.
+ * "Copy as curl" writes main's command with the key as $LEDGER_API_KEY. "Copy with key" first says
+ * what will be on the clipboard (that same command with the real key in it; the key itself is
+ * never shown), then asks main for the command with the key, puts it on the clipboard and keeps
+ * nothing in state or cache. A timer holds the command for one minute only, to clear the clipboard
+ * if it still holds exactly that text.
  */
 export function CurlActions({ request }: { request: Omit<RpcCurlRequest, 'withKey'> | null }) {
-  const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
+  const [status, setStatus] = useState<Status | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  // The clearing outlives the console (the user may go to another section within the minute); a
+  // newer copy replaces it.
+  const clearTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // The button that opened the confirmation is disabled while it is open: focus moves into it.
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (confirming) cancelButton.current?.focus();
+  }, [confirming]);
 
   const copy = async (withKey: boolean) => {
     if (!request) return;
     try {
       const { command } = await curlCommand({ ...request, withKey });
       await navigator.clipboard.writeText(command);
+      if (clearTimer.current) clearTimeout(clearTimer.current);
+      clearTimer.current = null;
+      if (withKey) {
+        clearTimer.current = setTimeout(() => void clearIfUnchanged(command, setStatus), CLIPBOARD_CLEAR_MS);
+      }
       setStatus({
         text: withKey
           ? 'Copied with the real key: do not paste it anywhere shared.'
@@ -34,12 +55,44 @@ export function CurlActions({ request }: { request: Omit<RpcCurlRequest, 'withKe
       </button>
       <button
         type="button"
-        onClick={() => void copy(true)}
-        disabled={!request}
-        title="Puts the real API key on the clipboard"
+        onClick={() => setConfirming(true)}
+        disabled={!request || confirming}
+        aria-expanded={confirming}
+        title="Puts the real API key on the clipboard (asks first)"
       >
         Copy with key
       </button>
+      {confirming && request && (
+        <span
+          className="rpc-curl-confirm"
+          role="dialog"
+          aria-label="Copy with the API key?"
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') setConfirming(false);
+          }}
+        >
+          <span data-testid="rpc-curl-confirm-text">
+            This puts on the clipboard the curl command that calls {request.body && describeBody(request.body)} on{' '}
+            {request.chain} ({request.nodeType} node): the same command as "Copy as curl", with your real API key
+            written in it instead of $LEDGER_API_KEY. Anyone who gets it can use your key. The clipboard is cleared
+            after 60 s if it still holds the command.
+          </span>
+          <span>
+            <button
+              type="button"
+              onClick={() => {
+                setConfirming(false);
+                void copy(true);
+              }}
+            >
+              Copy command with key
+            </button>{' '}
+            <button type="button" ref={cancelButton} onClick={() => setConfirming(false)}>
+              Cancel
+            </button>
+          </span>
+        </span>
+      )}
       {status && (
         <span className={status.error ? 'field-error' : 'muted'} role="status" data-testid="rpc-curl-status">
           {status.text}
@@ -47,4 +100,33 @@ export function CurlActions({ request }: { request: Omit<RpcCurlRequest, 'withKe
       )}
     </span>
   );
+}
+
+/** The call(s) in words: eth_getBalance, or "a batch of 3 calls". */
+function describeBody(body: RpcCurlRequest['body']): string {
+  return Array.isArray(body) ? `a batch of ${body.length} calls` : body.method;
+}
+
+/**
+ * Clears the clipboard if it still holds `command`. Read back first: whatever the user copied since
+ * is theirs. When reading is refused, nothing is cleared blindly and the user is told.
+ */
+async function clearIfUnchanged(command: string, setStatus: (status: Status) => void): Promise<void> {
+  let current: string;
+  try {
+    current = await navigator.clipboard.readText();
+  } catch {
+    setStatus({
+      text: 'The clipboard could not be read back, so it was not cleared: it may still hold your API key.',
+      error: true,
+    });
+    return;
+  }
+  if (current !== command) return;
+  try {
+    await navigator.clipboard.writeText('');
+    setStatus({ text: 'Clipboard cleared: the command with your API key is no longer on it.', error: false });
+  } catch {
+    setStatus({ text: 'The clipboard could not be cleared: it may still hold your API key.', error: true });
+  }
 }

@@ -1,6 +1,6 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { CurlActions } from '../../../../src-renderer/features/rpc/curl-actions.tsx';
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CLIPBOARD_CLEAR_MS, CurlActions } from '../../../../src-renderer/features/rpc/curl-actions.tsx';
 import type { RpcCurlRequest } from '../../../../src-shared/contract/rpc.ts';
 import { createFakeBridge, failWith } from '../../../fixtures/fake-bridge.ts';
 import { renderWithApp } from '../../support/render-with-app.tsx';
@@ -41,6 +41,7 @@ describe('CurlActions', () => {
     const { user } = renderWithApp(<CurlActions request={REQUEST} />, { bridge });
 
     await user.click(screen.getByRole('button', { name: 'Copy with key' }));
+    await user.click(screen.getByRole('button', { name: 'Copy command with key' }));
 
     expect(bridge.rpc.curl).toHaveBeenCalledExactlyOnceWith({ ...REQUEST, withKey: true });
     expect((await screen.findByTestId('rpc-curl-status')).textContent).toBe(
@@ -57,6 +58,7 @@ describe('CurlActions', () => {
     await navigator.clipboard.writeText('what was there before');
 
     await user.click(screen.getByRole('button', { name: 'Copy with key' }));
+    await user.click(screen.getByRole('button', { name: 'Copy command with key' }));
 
     const status = await screen.findByTestId('rpc-curl-status');
     expect(status.textContent).toBe('Not copied: No API key is saved for this profile');
@@ -71,5 +73,99 @@ describe('CurlActions', () => {
     await user.click(screen.getByRole('button', { name: 'Copy as curl' }));
 
     expect((await screen.findByTestId('rpc-curl-status')).textContent).toBe('Not copied: Write permission denied.');
+  });
+
+  describe('"Copy with key" asks first and does not leave the key on the clipboard', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    /** Copies with the key through the confirmation; the clipboard then holds KEY_COMMAND. */
+    async function copyWithKey() {
+      const bridge = createFakeBridge({ rpc: { curl: async () => ({ command: KEY_COMMAND, includesKey: true }) } });
+      const rendered = renderWithApp(<CurlActions request={REQUEST} />, { bridge });
+      await rendered.user.click(screen.getByRole('button', { name: 'Copy with key' }));
+      await rendered.user.click(screen.getByRole('button', { name: 'Copy command with key' }));
+      expect((await screen.findByTestId('rpc-curl-status')).textContent).toBe(
+        'Copied with the real key: do not paste it anywhere shared.',
+      );
+      expect(await navigator.clipboard.readText()).toBe(KEY_COMMAND);
+      return rendered;
+    }
+
+    it('says what will be on the clipboard, and copies nothing until confirmed', async () => {
+      const { bridge, user } = renderWithApp(<CurlActions request={REQUEST} />);
+      await navigator.clipboard.writeText('what was there before');
+
+      await user.click(screen.getByRole('button', { name: 'Copy with key' }));
+
+      const dialog = screen.getByRole('dialog', { name: 'Copy with the API key?' });
+      expect(screen.getByTestId('rpc-curl-confirm-text').textContent).toBe(
+        'This puts on the clipboard the curl command that calls eth_getBalance on ethereum (archive node): the same ' +
+          'command as "Copy as curl", with your real API key written in it instead of $LEDGER_API_KEY. Anyone who ' +
+          'gets it can use your key. The clipboard is cleared after 60 s if it still holds the command.',
+      );
+      expect(document.activeElement?.textContent).toBe('Cancel');
+      expect(bridge.rpc.curl).not.toHaveBeenCalled();
+
+      await user.click(screen.getByRole('button', { name: 'Cancel' }));
+
+      expect(dialog.isConnected).toBe(false);
+      expect(bridge.rpc.curl).not.toHaveBeenCalled();
+      expect(await navigator.clipboard.readText()).toBe('what was there before');
+      expect(screen.queryByTestId('rpc-curl-status')).toBeNull();
+    });
+
+    it('clears the clipboard after 60 s when it still holds the command', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      await copyWithKey();
+      // The clearing starts by reading the clipboard back: not read at all before the minute is up.
+      const read = vi.spyOn(navigator.clipboard, 'readText');
+
+      await act(() => vi.advanceTimersByTimeAsync(CLIPBOARD_CLEAR_MS - 5_000));
+      expect(read).not.toHaveBeenCalled();
+
+      await act(() => vi.advanceTimersByTimeAsync(5_000));
+      expect(
+        await screen.findByText('Clipboard cleared: the command with your API key is no longer on it.'),
+      ).toBeTruthy();
+      expect(await navigator.clipboard.readText()).toBe('');
+    });
+
+    it('leaves the clipboard alone when the user copied something else since', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      await copyWithKey();
+      await navigator.clipboard.writeText('0xmy-own-copy');
+      const read = vi.spyOn(navigator.clipboard, 'readText');
+      const write = vi.spyOn(navigator.clipboard, 'writeText');
+
+      await act(() => vi.advanceTimersByTimeAsync(CLIPBOARD_CLEAR_MS));
+      await waitFor(() => expect(read).toHaveBeenCalledOnce());
+      // Awaiting the very read the console awaits: its decision (write or not) has been made after this.
+      await act(async () => {
+        await read.mock.results[0].value;
+      });
+
+      expect(write).not.toHaveBeenCalled();
+      expect(await navigator.clipboard.readText()).toBe('0xmy-own-copy');
+      expect(screen.getByTestId('rpc-curl-status').textContent).toBe(
+        'Copied with the real key: do not paste it anywhere shared.',
+      );
+    });
+
+    it('does not clear blindly when the clipboard cannot be read back, and says so', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      await copyWithKey();
+      vi.spyOn(navigator.clipboard, 'readText').mockRejectedValue(new DOMException('denied', 'NotAllowedError'));
+      const write = vi.spyOn(navigator.clipboard, 'writeText');
+
+      await act(() => vi.advanceTimersByTimeAsync(CLIPBOARD_CLEAR_MS));
+
+      const status = await screen.findByText(
+        'The clipboard could not be read back, so it was not cleared: it may still hold your API key.',
+      );
+      expect(status.className).toBe('field-error');
+      expect(write).not.toHaveBeenCalled();
+    });
   });
 });
