@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { TRANSFER_LEG_FIELDS } from '../../src-shared/contract/transfers.ts';
 import { addDecimal, decimalToString, formatAmount, parseDecimal, rescale, ZERO } from '../../src-shared/decimal.ts';
 import { expect, test } from '../support/web-app.ts';
-import { expectPage, fetchPageOverHttp, legRows, reopen, showParty } from './transfers-support.ts';
+import { expectPage, fetchPageOverHttp, legRows, openFilters, reopen, showParty } from './transfers-support.ts';
 
 test.use({ appOptions: { transfers: 3000 } });
 
@@ -71,6 +71,7 @@ test('amounts are shown exactly from the decimal string and decimals; nulls as a
   await expect(header).toHaveCSS('text-align', 'right');
 
   // The unlisted instrument: no symbol, no decimals; a dash in the table and in the detail, never "null".
+  await openFilters(page);
   await page.getByLabel('Instrument administrator').fill(legacy.admin);
   await page.getByLabel('Instrument id', { exact: true }).fill(legacy.id);
   await page.getByRole('button', { name: 'Show transfers' }).click();
@@ -172,6 +173,11 @@ test('the summary totals the loaded legs exactly, and uPlot draws the daily flow
   // uPlot's stylesheet arrived as a file (style-src 'self'): its rules apply (else .u-over would be static).
   await expect(chart.locator('.u-over')).toHaveCSS('position', 'absolute');
   await expect(chart).toHaveAttribute('aria-label', /^Daily net flow of CC: \d+ days with transfers$/);
+  // Pointing at the bars shows a day's net flow exactly, to CC's 10 decimals.
+  await chart.locator('.u-over').hover();
+  await expect(page.locator('.flow-readout')).toHaveText(
+    /^\d{4}-\d{2}-\d{2} \((UTC|local)\): net [+-]?\d{1,3}(,\d{3})*\.\d{10} CC( \(bar clipped\))?$/,
+  );
 });
 
 test('sorting by amount orders the loaded rows by exact decimal value', async ({ app, page }) => {
