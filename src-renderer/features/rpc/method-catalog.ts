@@ -1,5 +1,8 @@
-// The common Ethereum JSON-RPC methods (execution API), each with a params template to start from
-// and one line on what it answers. Any other method can be typed by hand.
+// The Ethereum JSON-RPC methods (execution API), each with a params template to start from and one
+// line on what it answers: the node methods of the OpenRPC description (openrpc-methods.ts), with
+// our own template and wording where we wrote one, plus common methods the description leaves out
+// (net_*, eth_getBlockReceipts...). Any other method can be typed by hand.
+import { DESCRIBED_NODE_METHODS } from './openrpc-methods.ts';
 
 export interface CatalogMethod {
   method: string;
@@ -12,7 +15,7 @@ export interface CatalogMethod {
 const ADDRESS = '0x0000000000000000000000000000000000000000';
 const HASH = '0x0000000000000000000000000000000000000000000000000000000000000000';
 
-export const METHOD_CATALOG: readonly CatalogMethod[] = [
+const WRITTEN: readonly CatalogMethod[] = [
   { method: 'eth_chainId', params: [], description: 'Chain id (EIP-155) as a hex quantity.' },
   { method: 'eth_blockNumber', params: [], description: 'Number of the most recent block.' },
   { method: 'eth_syncing', params: [], description: 'Sync progress, or false when the node is in sync.' },
@@ -105,6 +108,18 @@ export const METHOD_CATALOG: readonly CatalogMethod[] = [
     description: 'Event logs matching a filter.',
   },
   {
+    method: 'eth_newFilter',
+    params: [{ fromBlock: 'latest', toBlock: 'latest', address: [], topics: [] }],
+    description: 'Creates a log filter on the node; answers its id for eth_getFilterChanges.',
+  },
+  {
+    method: 'eth_getFilterChanges',
+    params: ['0x1'],
+    description: 'What a filter (by id) caught since it was last asked.',
+  },
+  { method: 'eth_getFilterLogs', params: ['0x1'], description: 'Every log a log filter (by id) matches.' },
+  { method: 'eth_uninstallFilter', params: ['0x1'], description: 'Removes a filter (by id) from the node.' },
+  {
     method: 'eth_getUncleCountByBlockNumber',
     params: ['latest'],
     description: 'Number of uncles (ommers) in a block.',
@@ -127,10 +142,28 @@ export const METHOD_CATALOG: readonly CatalogMethod[] = [
   { method: 'web3_sha3', params: ['0x68656c6c6f'], description: 'Keccak-256 of the given data.' },
 ];
 
+const WRITTEN_NAMES = new Set(WRITTEN.map((m) => m.method));
+
+/** Ours first (in our order), then the description's other node methods with its summary and example. */
+export const METHOD_CATALOG: readonly CatalogMethod[] = [
+  ...WRITTEN,
+  ...DESCRIBED_NODE_METHODS.filter((m) => !WRITTEN_NAMES.has(m.name)).map((m) => ({
+    method: m.name,
+    params: m.example ?? [],
+    description: m.summary,
+  })),
+];
+
 const BY_NAME = new Map(METHOD_CATALOG.map((m) => [m.method, m]));
 
 export function catalogMethod(method: string): CatalogMethod | undefined {
   return BY_NAME.get(method.trim());
+}
+
+/** True when `text` is what the app would have filled in: empty, [] or some method's template. */
+export function isTemplateText(text: string): boolean {
+  const trimmed = text.trim();
+  return trimmed === '' || trimmed === '[]' || TEMPLATE_TEXTS.has(trimmed);
 }
 
 /** A params template as editor text: short ones on one line, longer ones one value per line. */
@@ -138,3 +171,5 @@ export function paramsTemplate(params: unknown[]): string {
   const oneLine = JSON.stringify(params);
   return oneLine.length <= 60 ? oneLine : JSON.stringify(params, null, 2);
 }
+
+const TEMPLATE_TEXTS = new Set(METHOD_CATALOG.map((m) => paramsTemplate(m.params)));

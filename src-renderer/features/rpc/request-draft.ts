@@ -10,6 +10,7 @@ import {
   RpcBody,
   utf8Length,
 } from '../../../src-shared/contract/rpc.ts';
+import { checkParams } from './param-check.ts';
 import type { ConsoleDraft } from './rpc-console-store.ts';
 
 export type DraftProblemField = 'chain' | 'method' | 'params' | 'batch';
@@ -22,6 +23,27 @@ export function checkDraft(draft: ConsoleDraft): DraftCheck {
   const chain = ChainName.safeParse(draft.chain);
   if (!chain.success) return { ok: false, field: 'chain', error: `Chain: ${chain.error.issues[0].message}` };
   return draft.mode === 'single' ? checkSingle(draft) : checkBatch(draft);
+}
+
+/**
+ * What Send uses: checkDraft, then each call's params against the method's parameters in the OpenRPC
+ * description (a wrong count, a non-hex quantity, a bad address or block tag). A method the
+ * description does not know is sent as written. Re-running a history entry or a saved request
+ * replays what was already sent and uses checkDraft alone.
+ */
+export function checkRequest(draft: ConsoleDraft): DraftCheck {
+  const checked = checkDraft(draft);
+  if (!checked.ok) return checked;
+  const calls = Array.isArray(checked.body) ? checked.body : [checked.body];
+  for (const [index, call] of calls.entries()) {
+    const params = checkParams(call.method, call.params);
+    if (params.known && params.problem) {
+      return Array.isArray(checked.body)
+        ? { ok: false, field: 'batch', error: `Call ${index + 1} (${call.method}): ${params.problem}` }
+        : { ok: false, field: 'params', error: params.problem };
+    }
+  }
+  return checked;
 }
 
 function checkSingle(draft: ConsoleDraft): DraftCheck {

@@ -1,8 +1,10 @@
 // The call itself: a method and its params (single call) or a JSON array of calls (batch), with
 // what is wrong with it, if anything. An invalid request is not sent.
-import { useId } from 'react';
+import { type KeyboardEvent, useId } from 'react';
 import { JsonEditor } from './json-editor.tsx';
-import { catalogMethod, METHOD_CATALOG, paramsTemplate } from './method-catalog.ts';
+import { catalogMethod, isTemplateText, METHOD_CATALOG, paramsTemplate } from './method-catalog.ts';
+import { describedMethod } from './openrpc-methods.ts';
+import { signature } from './param-check.ts';
 import type { DraftCheck } from './request-draft.ts';
 import type { ConsoleDraft } from './rpc-console-store.ts';
 
@@ -17,7 +19,27 @@ export function RequestEditor({ draft, set, check, onSubmit }: RequestEditorProp
   const formId = useId();
   const ids = { method: `${formId}-method`, methods: `${formId}-methods`, error: `${formId}-error` };
   const catalog = catalogMethod(draft.method);
+  const described = describedMethod(draft.method);
   const invalidField = check.ok ? null : check.field;
+
+  /**
+   * A method name typed (or picked from the suggestions) brings its params template, as picking it
+   * from the catalog does, unless the user has written params of their own: only empty params or a
+   * template the app filled in (for the method typed before) are replaced.
+   */
+  const acceptMethod = (method: string) => {
+    const entry = catalogMethod(method);
+    if (entry && isTemplateText(draft.paramsText)) set({ method, paramsText: paramsTemplate(entry.params) });
+    else set({ method });
+  };
+
+  // Enter in the Method field accepts the name (and its template) instead of sending: the user is
+  // still writing the call. Ctrl/Cmd+Enter is left to the form, which sends.
+  const onMethodKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter' || event.ctrlKey || event.metaKey) return;
+    event.preventDefault();
+    acceptMethod(draft.method.trim());
+  };
 
   return (
     <>
@@ -29,7 +51,8 @@ export function RequestEditor({ draft, set, check, onSubmit }: RequestEditorProp
               id={ids.method}
               list={ids.methods}
               value={draft.method}
-              onChange={(e) => set({ method: e.target.value })}
+              onChange={(e) => acceptMethod(e.target.value)}
+              onKeyDown={onMethodKeyDown}
               aria-invalid={invalidField === 'method' || undefined}
               spellCheck={false}
               autoComplete="off"
@@ -57,6 +80,13 @@ export function RequestEditor({ draft, set, check, onSubmit }: RequestEditorProp
           </div>
           <div className="field rpc-params">
             <span className="field-label">Params (JSON array)</span>
+            {draft.method.trim() && (
+              <span className="muted rpc-params-note" data-testid="rpc-params-note">
+                {described
+                  ? `Checked before sending: ${signature(described)}`
+                  : 'Not in the Ethereum JSON-RPC description: params not checked.'}
+              </span>
+            )}
             <JsonEditor
               value={draft.paramsText}
               onChange={(text) => set({ paramsText: text })}

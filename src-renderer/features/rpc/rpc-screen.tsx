@@ -6,7 +6,7 @@ import { useConsoleAnswer, useRpcEndpoint } from '../../data/rpc.ts';
 import { useActiveProfile } from '../../data/settings.ts';
 import { AnswerPane } from './answer-pane.tsx';
 import { HistoryPanel } from './history-panel.tsx';
-import { checkDraft } from './request-draft.ts';
+import { checkRequest } from './request-draft.ts';
 import { RequestEditor } from './request-editor.tsx';
 import { RequestKind } from './request-kind.tsx';
 import { useRpcConsoleStore } from './rpc-console-store.ts';
@@ -25,7 +25,7 @@ export function RpcScreen() {
   const answer = useConsoleAnswer();
   const { send, sendCurrent, load, rerun, runSaved, cancel } = useConsoleSend(profile?.id);
 
-  const check = useMemo(() => checkDraft(draft), [draft]);
+  const check = useMemo(() => checkRequest(draft), [draft]);
   const answerChain = chains.data?.chains.find((c) => c.name === answer.data?.chain);
 
   const onKeyDown = (event: KeyboardEvent) => {

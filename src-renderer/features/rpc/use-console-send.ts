@@ -5,7 +5,7 @@ import type { NodeType, RpcBody, RpcHistoryEntry, SavedRequest } from '../../../
 import { cancelRequest } from '../../data/app.ts';
 import { useRpcCall } from '../../data/rpc.ts';
 import { paramsTemplate } from './method-catalog.ts';
-import { checkDraft, formatBatch } from './request-draft.ts';
+import { checkDraft, checkRequest, formatBatch } from './request-draft.ts';
 import { type ConsoleDraft, useRpcConsoleStore } from './rpc-console-store.ts';
 
 /** The form state a request (from the history or a saved one) loads into. */
@@ -28,9 +28,12 @@ export function useConsoleSend(profileId: string | undefined) {
   const send = useRpcCall();
   const running = useRef<string | null>(null);
 
-  /** Sends a form state (the current one, or one just loaded); an invalid one sends nothing. */
-  const sendDraft = (state: ConsoleDraft) => {
-    const checked = checkDraft(state);
+  /**
+   * Sends a form state (the current one, or one just loaded); an invalid one sends nothing. A replay
+   * (history, saved) is checked as a body only: it was sent before, and its params are the user's record.
+   */
+  const sendDraft = (state: ConsoleDraft, replay = false) => {
+    const checked = replay ? checkDraft(state) : checkRequest(state);
     if (!checked.ok || !profileId || send.isPending) return;
     const requestId = crypto.randomUUID();
     running.current = requestId;
@@ -50,11 +53,11 @@ export function useConsoleSend(profileId: string | undefined) {
   const rerun = (entry: RpcHistoryEntry) => {
     if (!entry.body) return;
     load(entry.chain, entry.nodeType, entry.body);
-    sendCurrent();
+    sendDraft(useRpcConsoleStore.getState(), true);
   };
   const runSaved = (saved: SavedRequest) => {
     load(saved.chain, saved.nodeType, saved.body);
-    sendCurrent();
+    sendDraft(useRpcConsoleStore.getState(), true);
   };
   const cancel = () => {
     if (running.current) void cancelRequest(running.current);

@@ -321,6 +321,143 @@ describe('RpcScreen', () => {
     });
   });
 
+  describe('typing a method, and its params checked before sending', () => {
+    const ZERO = '0x0000000000000000000000000000000000000000';
+    const ERROR_SUFFIX = ' — not sent.';
+    const draftError = () => screen.getByTestId('rpc-draft-error').textContent;
+
+    it('typing a method name fills its params template, unless the user wrote params of their own', async () => {
+      const { user } = renderConsole();
+      await waitFor(() => expect(chainInput().value).toBe('ethereum'));
+
+      await user.clear(methodInput());
+      await user.type(methodInput(), 'eth_getBalance');
+
+      expect(editor().text()).toBe(`["${ZERO}","latest"]`);
+      expect(screen.getByTestId('rpc-params-note').textContent).toBe(
+        'Checked before sending: eth_getBalance(Address, Block)',
+      );
+
+      // Still the template: another method typed brings its own.
+      await user.clear(methodInput());
+      await user.type(methodInput(), 'eth_getStorageAt');
+      expect(JSON.parse(editor().text())).toEqual([ZERO, '0x0', 'latest']);
+
+      // Params of the user's own are never replaced by typing.
+      editor().replace(`["${ZERO}", "0x2", "0x10"]`);
+      await user.clear(methodInput());
+      await user.type(methodInput(), 'eth_getProof');
+      expect(editor().text()).toBe(`["${ZERO}", "0x2", "0x10"]`);
+    });
+
+    it('Enter in the Method field accepts the name and its template and sends nothing; Ctrl+Enter sends', async () => {
+      const { user, bridge } = renderConsole();
+      await waitFor(() => expect(chainInput().value).toBe('ethereum'));
+
+      await user.clear(methodInput());
+      await user.type(methodInput(), ' eth_getCode {Enter}');
+
+      expect(methodInput().value).toBe('eth_getCode');
+      expect(editor().text()).toBe(`["${ZERO}","latest"]`);
+      expect(screen.getByTestId('rpc-next-id').textContent).toBe('1');
+
+      await user.keyboard('{Control>}{Enter}{/Control}');
+      await screen.findByTestId('rpc-result');
+      // One call: the Enter before sent nothing.
+      expect(bridge.rpc.call).toHaveBeenCalledOnce();
+      expect(lastCall(bridge).body).toEqual({ jsonrpc: '2.0', id: 1, method: 'eth_getCode', params: [ZERO, 'latest'] });
+    });
+
+    it.each([
+      [
+        'a bad address',
+        'eth_getBalance',
+        '["0x00", "latest"]',
+        'params[0] (Address): not a 20-byte hex address (0x and 40 hex digits)',
+      ],
+      [
+        'a bad block tag',
+        'eth_getBalance',
+        `["${ZERO}", "lastest"]`,
+        'params[1] (Block): not a block number (hex quantity), a block tag (earliest, finalized, safe, latest, pending) or a 32-byte block hash',
+      ],
+      [
+        'a non-hex quantity',
+        'eth_feeHistory',
+        '[5, "latest", [25, 75]]',
+        'params[0] (blockCount): not a hex quantity (0x and hex digits, lower case, no leading zeros, e.g. 0x1a)',
+      ],
+      ['too many params', 'eth_blockNumber', '["latest"]', 'params: eth_blockNumber takes no params; this has 1'],
+      [
+        'a missing param',
+        'eth_getBalance',
+        `["${ZERO}"]`,
+        'params[1] (Block): missing; eth_getBalance takes Address, Block',
+      ],
+    ])(
+      'refuses %s at the params field, naming the parameter, and sends nothing until fixed',
+      async (_what, method, params, error) => {
+        const { user, bridge } = renderConsole();
+        await waitFor(() => expect(chainInput().value).toBe('ethereum'));
+        await user.selectOptions(screen.getByRole('combobox', { name: 'Method catalog' }), method);
+        const template = editor().text();
+
+        editor().replace(params);
+
+        expect(draftError()).toBe(`${error}${ERROR_SUFFIX}`);
+        expect(editor().content.getAttribute('aria-invalid')).toBe('true');
+        expect(editor().content.getAttribute('aria-description')).toBe(error);
+        expect(sendButton().disabled).toBe(true);
+        await user.keyboard('{Control>}{Enter}{/Control}');
+        await user.click(screen.getByRole('button', { name: 'Copy as curl' }));
+        expect(bridge.rpc.call).not.toHaveBeenCalled();
+
+        editor().replace(template);
+        expect(screen.queryByTestId('rpc-draft-error')).toBeNull();
+        expect(sendButton().disabled).toBe(false);
+        await user.click(sendButton());
+        await waitFor(() => expect(bridge.rpc.call).toHaveBeenCalledOnce());
+      },
+    );
+
+    it('sends a method the description does not know as written, and says its params are not checked', async () => {
+      const { user, bridge } = renderConsole();
+      await waitFor(() => expect(chainInput().value).toBe('ethereum'));
+
+      await user.clear(methodInput());
+      await user.type(methodInput(), 'debug_traceTransaction');
+      editor().replace('["0x00", {"tracer": 7}]');
+
+      expect(screen.getByTestId('rpc-params-note').textContent).toBe(
+        'Not in the Ethereum JSON-RPC description: params not checked.',
+      );
+      expect(screen.queryByTestId('rpc-draft-error')).toBeNull();
+      await user.click(sendButton());
+      await waitFor(() => expect(bridge.rpc.call).toHaveBeenCalledOnce());
+      expect(lastCall(bridge).body).toMatchObject({
+        method: 'debug_traceTransaction',
+        params: ['0x00', { tracer: 7 }],
+      });
+    });
+
+    it('checks every call of a batch, naming the call and the parameter', async () => {
+      const { user, bridge } = renderConsole();
+      await waitFor(() => expect(chainInput().value).toBe('ethereum'));
+      await user.click(screen.getByRole('radio', { name: 'Batch' }));
+
+      editor('Batch (JSON array of calls)').replace(
+        '[{"method": "eth_chainId"}, {"method": "eth_getBalance", "params": ["0x00", "latest"]}]',
+      );
+
+      expect(draftError()).toBe(
+        `Call 2 (eth_getBalance): params[0] (Address): not a 20-byte hex address (0x and 40 hex digits)${ERROR_SUFFIX}`,
+      );
+      expect(sendButton().disabled).toBe(true);
+      await user.keyboard('{Control>}{Enter}{/Control}');
+      expect(bridge.rpc.call).not.toHaveBeenCalled();
+    });
+  });
+
   describe('sending', () => {
     it('sends the call through main with the next id, shows the answer and moves the id on', async () => {
       const { user, bridge } = renderConsole();
@@ -565,6 +702,7 @@ describe('RpcScreen', () => {
       await user.click(screen.getByRole('button', { name: 'Copy as curl' }));
       await waitFor(() => expect(bridge.rpc.curl).toHaveBeenLastCalledWith({ ...request, withKey: false }));
       await user.click(screen.getByRole('button', { name: 'Copy with key' }));
+      await user.click(screen.getByRole('button', { name: 'Copy command with key' }));
       await waitFor(() => expect(bridge.rpc.curl).toHaveBeenLastCalledWith({ ...request, withKey: true }));
 
       expect(bridge.rpc.curl).toHaveBeenCalledTimes(2);
