@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test';
 import { shortenParty } from '../../src-renderer/ui/party-format.ts';
 import { expect, test, type WebApp } from '../support/web-app.ts';
-import { expectPage, fetchPageOverHttp, legRows, showParty } from './transfers-support.ts';
+import { expectPage, fetchPageOverHttp, legRows, openFilters, showParty } from './transfers-support.ts';
 
 test.use({ appOptions: { transfers: 3000 } });
 
@@ -49,6 +49,7 @@ test('a counterparty opens with the same filters, and Back returns to the same p
 
   await expect(page.getByRole('heading', { name: /^Transfers of / })).toContainText(shortenParty(counterparty));
   await expectPage(page, 1);
+  await openFilters(page);
   await expect(page.getByLabel('Party id')).toHaveValue(counterparty);
   await expect(page.getByRole('radio', { name: 'Canton Coin' })).toBeChecked();
   await expect(legRows(page).first()).toContainText(theirs.transfers[0].updateId as string);

@@ -2,7 +2,7 @@
 // before any call; and what the form does send selects exactly what the service would.
 import { shortenParty } from '../../src-renderer/ui/party-format.ts';
 import { expect, test } from '../support/web-app.ts';
-import { expectPage, fetchLegsOverHttp, reopen, showParty } from './transfers-support.ts';
+import { expectPage, fetchLegsOverHttp, openFilters, reopen, showParty } from './transfers-support.ts';
 
 test.use({ appOptions: { transfers: 3000 } });
 
@@ -80,6 +80,7 @@ test('an instrument picked from those seen, and a UTC time range, select what th
   await page.getByLabel('Page size').selectOption('1000');
   await showParty(page, party);
   await expectPage(page, 1);
+  await openFilters(page);
   await page.getByRole('radio', { name: 'Instrument', exact: true }).check();
   // Every instrument of the loaded page is offered; picking one fills both halves of the pair.
   const picker = page.getByLabel('Instruments seen');
@@ -109,6 +110,7 @@ test('a party saved with a label is offered after a restart and fills the form',
   await expect(page.getByLabel('Party id')).toHaveValue(party);
   await page.getByRole('button', { name: 'Show transfers' }).click();
   await expectPage(page, 1);
+  await openFilters(page);
   await page.getByRole('button', { name: 'Forget this party' }).click();
   await expect(page.getByLabel('Saved parties').locator('option')).toHaveText(['No saved parties yet']);
 });

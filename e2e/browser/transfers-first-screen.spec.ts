@@ -27,3 +27,26 @@ test('the sandbox’s parties are offered by name in the party picker', async ({
   await picker.selectOption({ label: await picker.locator(`option[value="${second}"]`).innerText() });
   await expect(page.getByLabel('Party id')).toHaveValue(second);
 });
+
+test('after the first query the filters fold into one line: on 1280x800 the first row starts in the upper half', async ({
+  app,
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await app.open(page);
+  await page.getByRole('button', { name: 'Try a sample party' }).click();
+  await expectPage(page, 1);
+
+  const bar = page.getByTestId('filter-bar');
+  await expect(bar).toContainText('all assets');
+  await expect(page.getByRole('form', { name: 'Transfer filters' })).toBeHidden();
+  const box = await legRows(page).first().boundingBox();
+  expect(box).not.toBeNull();
+  expect(box?.y).toBeLessThan(400);
+
+  // Enter on the bar unfolds the form, the party that ran in it.
+  await bar.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('form', { name: 'Transfer filters' })).toBeVisible();
+  expect(app.sandbox.parties).toContain(await page.getByLabel('Party id').inputValue());
+});

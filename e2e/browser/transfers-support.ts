@@ -45,8 +45,19 @@ export async function reopen(app: WebApp, page: Page): Promise<void> {
   await app.open(page);
 }
 
-/** Types a party into the form and asks for its transfers. */
+/**
+ * Unfolds the filter form if a query has run (the form then folds into its one-line bar); a
+ * no-op while the form is open. The fold follows the click that ran the query synchronously.
+ */
+export async function openFilters(page: Page): Promise<void> {
+  const bar = page.getByTestId('filter-bar');
+  if (await bar.isVisible()) await bar.click();
+  await expect(page.getByRole('form', { name: 'Transfer filters' })).toBeVisible();
+}
+
+/** Types a party into the form (unfolding it first) and asks for its transfers. */
 export async function showParty(page: Page, party: string): Promise<void> {
+  await openFilters(page);
   await page.getByLabel('Party id').fill(party);
   await page.getByRole('button', { name: 'Show transfers' }).click();
 }

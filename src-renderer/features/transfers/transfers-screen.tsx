@@ -1,7 +1,7 @@
 // The Transfers screen: filters, where the user is (page or Load all, drill-down trail), the
 // summary, the table and the selected leg's detail, and export.
 import { useEffect, useMemo, useState } from 'react';
-import type { TransferLeg, TransferPage } from '../../../src-shared/contract/transfers.ts';
+import type { TransferFilters, TransferLeg, TransferPage } from '../../../src-shared/contract/transfers.ts';
 import { useLedgerCredential } from '../../data/secrets.ts';
 import { useActiveProfile, useSavePreferences, useSettings } from '../../data/settings.ts';
 import { useKnownParties, useNodeChoices, useTransferPage } from '../../data/transfers.ts';
@@ -13,6 +13,7 @@ import { UnknownFieldsNotice } from './cards/unknown-fields-notice.tsx';
 import { ExportPanel } from './export/export-panel.tsx';
 import { draftToFilters } from './filters/filter-draft.ts';
 import { FilterForm } from './filters/filter-form.tsx';
+import { otherFiltersLine } from './filters/filters-text.ts';
 import { SummaryPanel } from './summary/summary-panel.tsx';
 import { currentCursor, pageNumber } from './table/cursor-history.ts';
 import { LegDetail } from './table/leg-detail.tsx';
@@ -100,6 +101,10 @@ function TransfersExplorer({ profileId }: { profileId: string }) {
   const { layout, update } = useTableLayout();
   const [selected, setSelected] = useState<TransferLeg | null>(null);
   const now = useNow(30_000);
+  // The filters on screen when the form last refused a submit: until another query runs, the
+  // results are marked as the last query's, not the form's.
+  const [refusedOver, setRefusedOver] = useState<TransferFilters | null>(null);
+  const stale = view !== null && refusedOver === view.filters;
 
   const loadingAll = view?.mode === 'all';
   const query = loadingAll ? all.query : page;
@@ -150,7 +155,7 @@ function TransfersExplorer({ profileId }: { profileId: string }) {
           <span className="muted">Counterparty opened from {shortenParty(previous.filters.party)}, same filters</span>
         </nav>
       )}
-      <FilterForm profileId={profileId} />
+      <FilterForm profileId={profileId} onRefused={() => setRefusedOver(view?.filters ?? null)} />
       {!view ? (
         <EmptyState profileId={profileId} />
       ) : (
@@ -201,19 +206,29 @@ function TransfersExplorer({ profileId }: { profileId: string }) {
               onRetry={() => void query.refetch()}
             />
           )}
-          <UnknownFieldsNotice fields={unknownFields} />
-          <SummaryPanel chunks={chunks} zone={meta.timeZone} theme={preferences?.theme ?? 'system'} />
-          <div className={selected ? 'table-with-detail' : undefined}>
-            <TransfersTable
-              legs={legs}
-              meta={meta}
-              layout={layout}
-              updateLayout={update}
-              selected={selected}
-              onSelect={setSelected}
-              resetKey={resetKey}
-            />
-            {selected && <LegDetail leg={selected} onClose={() => setSelected(null)} />}
+          {stale && (
+            <p className="banner banner-warning" role="status" data-testid="stale-results">
+              Showing results for the last query that ran: {shortenParty(view.filters.party)},{' '}
+              {otherFiltersLine(view.filters)}; fix the form to run a new one.
+            </p>
+          )}
+          <div className="view-results" style={stale ? { opacity: 0.55 } : undefined} data-stale={stale || undefined}>
+            <UnknownFieldsNotice fields={unknownFields} />
+            <div className={selected ? 'table-with-detail' : undefined}>
+              <TransfersTable
+                legs={legs}
+                meta={meta}
+                layout={layout}
+                updateLayout={update}
+                selected={selected}
+                onSelect={setSelected}
+                resetKey={resetKey}
+              />
+              {selected && <LegDetail leg={selected} onClose={() => setSelected(null)} />}
+            </div>
+            {/* Below the table: the rows are what a query is run for, so they start high on the first
+                screen; the totals and the chart follow. */}
+            <SummaryPanel chunks={chunks} zone={meta.timeZone} theme={preferences?.theme ?? 'system'} />
           </div>
           <ExportPanel profileId={profileId} filters={view.filters} />
         </>

@@ -1,12 +1,15 @@
 // The filter form. Submitting runs the contract's TransferFilters schema here first: a request
-// main would refuse is never sent, and the message appears at the field that is wrong.
-import { type FormEvent, useEffect, useState } from 'react';
+// main would refuse is never sent, and the message appears at the field that is wrong. Once a
+// query has run the form folds into one line (the filters on screen), so the results start high
+// on the first screen; the line unfolds the form again.
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { PAGE_SIZES } from '../../../../src-shared/contract/transfers.ts';
 import { useSettings } from '../../../data/settings.ts';
 import { useNodeChoices } from '../../../data/transfers.ts';
 import { Field } from '../../../ui/field.tsx';
 import { useTransfersStore } from '../transfers-store.ts';
 import { AssetFields } from './asset-fields.tsx';
+import { FilterBar } from './filter-bar.tsx';
 import { type DraftIssues, draftToFilters, type FilterDraft, type PageSize } from './filter-draft.ts';
 import { PartyPicker } from './party-picker.tsx';
 
@@ -16,8 +19,30 @@ function utcOffsetText(): string {
   return `UTC${sign}${String(Math.trunc(Math.abs(offset) / 60)).padStart(2, '0')}:${String(Math.abs(offset) % 60).padStart(2, '0')}`;
 }
 
-export function FilterForm({ profileId }: { profileId: string }) {
+export function FilterForm({
+  profileId,
+  onRefused,
+}: {
+  profileId: string;
+  /** Called when a submit is refused at the fields (no query ran: what is on screen is older). */
+  onRefused?: () => void;
+}) {
   const draft = useTransfersStore((s) => s.draft);
+  const ranFilters = useTransfersStore((s) => s.view?.filters);
+  // Folded while the filters on screen are the ones that ran; a new query (the form, a
+  // drill-down, a node picked on the quarantine card) folds it again.
+  const [editing, setEditing] = useState(false);
+  useEffect(() => {
+    if (ranFilters) setEditing(false);
+  }, [ranFilters]);
+  const folded = ranFilters !== undefined && !editing;
+  const formId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const unfold = () => {
+    setEditing(true);
+    // The form is shown by the same event; the first field takes the focus once it is.
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLInputElement>('input')?.focus());
+  };
   const setDraft = useTransfersStore((s) => s.setDraft);
   const search = useTransfersStore((s) => s.search);
   const nodes = useNodeChoices(profileId);
@@ -52,6 +77,7 @@ export function FilterForm({ profileId }: { profileId: string }) {
     const result = draftToFilters(draft);
     if (!result.ok) {
       setIssues(result.issues);
+      onRefused?.();
       return;
     }
     setIssues({});
@@ -60,76 +86,92 @@ export function FilterForm({ profileId }: { profileId: string }) {
 
   const defaultNode = nodes.data?.defaultNodeId;
   return (
-    <form className="filter-form panel" onSubmit={submit} noValidate aria-label="Transfer filters">
-      <PartyPicker
-        profileId={profileId}
-        value={draft.party}
-        error={issues.party}
-        onChange={(party) => change({ party })}
-      />
-      <AssetFields draft={draft} issues={issues} onChange={change} />
-      <fieldset className="time-fields">
-        <legend>Effective time</legend>
+    <>
+      {folded && <FilterBar filters={ranFilters} controls={formId} onEdit={unfold} />}
+      <form
+        id={formId}
+        ref={formRef}
+        className="filter-form panel"
+        onSubmit={submit}
+        noValidate
+        aria-label="Transfer filters"
+        hidden={folded}
+      >
+        <PartyPicker
+          profileId={profileId}
+          value={draft.party}
+          error={issues.party}
+          onChange={(party) => change({ party })}
+        />
+        <AssetFields draft={draft} issues={issues} onChange={change} />
+        <fieldset className="time-fields">
+          <legend>Effective time</legend>
+          <div className="inline-fields">
+            <Field label="From (inclusive)" error={issues.after}>
+              <input
+                type="datetime-local"
+                step={1}
+                value={draft.after}
+                onChange={(e) => change({ after: e.target.value })}
+              />
+            </Field>
+            <Field label="Before (exclusive)" error={issues.before}>
+              <input
+                type="datetime-local"
+                step={1}
+                value={draft.before}
+                onChange={(e) => change({ before: e.target.value })}
+              />
+            </Field>
+            <Field label="Times entered in">
+              <select value={draft.zone} onChange={(e) => change({ zone: e.target.value as FilterDraft['zone'] })}>
+                <option value="local">Local time ({utcOffsetText()})</option>
+                <option value="utc">UTC</option>
+              </select>
+            </Field>
+          </div>
+        </fieldset>
         <div className="inline-fields">
-          <Field label="From (inclusive)" error={issues.after}>
-            <input
-              type="datetime-local"
-              step={1}
-              value={draft.after}
-              onChange={(e) => change({ after: e.target.value })}
-            />
+          <Field label="Order">
+            <select
+              value={draft.orderDesc ? 'desc' : 'asc'}
+              onChange={(e) => change({ orderDesc: e.target.value === 'desc' })}
+            >
+              <option value="desc">Newest first</option>
+              <option value="asc">Oldest first</option>
+            </select>
           </Field>
-          <Field label="Before (exclusive)" error={issues.before}>
-            <input
-              type="datetime-local"
-              step={1}
-              value={draft.before}
-              onChange={(e) => change({ before: e.target.value })}
-            />
+          <Field label="Page size" error={issues.pageSize}>
+            <select value={draft.pageSize} onChange={(e) => change({ pageSize: Number(e.target.value) as PageSize })}>
+              {PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
           </Field>
-          <Field label="Times entered in">
-            <select value={draft.zone} onChange={(e) => change({ zone: e.target.value as FilterDraft['zone'] })}>
-              <option value="local">Local time ({utcOffsetText()})</option>
-              <option value="utc">UTC</option>
+          <Field label="Validator node" error={issues.nodeId}>
+            <select value={draft.nodeId} onChange={(e) => change({ nodeId: e.target.value })}>
+              <option value="">Default{defaultNode ? ` (${defaultNode})` : ' (the deployment default)'}</option>
+              {nodes.data?.known.map((node) => (
+                <option key={node.id} value={node.id}>
+                  {node.note ? `${node.id} — ${node.note}` : node.id}
+                </option>
+              ))}
             </select>
           </Field>
         </div>
-      </fieldset>
-      <div className="inline-fields">
-        <Field label="Order">
-          <select
-            value={draft.orderDesc ? 'desc' : 'asc'}
-            onChange={(e) => change({ orderDesc: e.target.value === 'desc' })}
-          >
-            <option value="desc">Newest first</option>
-            <option value="asc">Oldest first</option>
-          </select>
-        </Field>
-        <Field label="Page size" error={issues.pageSize}>
-          <select value={draft.pageSize} onChange={(e) => change({ pageSize: Number(e.target.value) as PageSize })}>
-            {PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Validator node" error={issues.nodeId}>
-          <select value={draft.nodeId} onChange={(e) => change({ nodeId: e.target.value })}>
-            <option value="">Default{defaultNode ? ` (${defaultNode})` : ' (the deployment default)'}</option>
-            {nodes.data?.known.map((node) => (
-              <option key={node.id} value={node.id}>
-                {node.note ? `${node.id} — ${node.note}` : node.id}
-              </option>
-            ))}
-          </select>
-        </Field>
-      </div>
-      <div className="form-actions">
-        <button type="submit" className="primary">
-          Show transfers
-        </button>
-      </div>
-    </form>
+        <div className="form-actions">
+          <button type="submit" className="primary">
+            Show transfers
+          </button>
+          {ranFilters && (
+            <button type="button" onClick={() => setEditing(false)}>
+              Hide filters
+            </button>
+          )}
+        </div>
+      </form>
+    </>
   );
 }

@@ -449,6 +449,33 @@ describe('TransfersScreen', () => {
     );
   });
 
+  it('when the form refuses a change, the results on screen are marked as the last query’s until one runs', async () => {
+    const bridge = createFakeBridge({ transfers: { page: pagedService() } });
+    const { user } = await showTransfersOf(bridge);
+    expect(await screen.findByText('Page 1 · 2 legs')).toBeTruthy();
+    const results = () => screen.getByRole('table', { name: 'Transfer legs' }).closest('.view-results') as HTMLElement;
+    expect(screen.queryByTestId('stale-results')).toBeNull();
+    expect(results().style.opacity).toBe('');
+
+    await user.click(screen.getByRole('button', { name: /Edit filters/ }));
+    await user.clear(screen.getByLabelText('Party id'));
+    await user.type(screen.getByLabelText('Party id'), 'bob');
+    await user.click(screen.getByRole('button', { name: 'Show transfers' }));
+
+    expect(screen.getByTestId('stale-results').textContent).toBe(
+      'Showing results for the last query that ran: alice::1220aa…aaaa, all assets, any time, newest first, default node; fix the form to run a new one.',
+    );
+    expect(results().style.opacity).toBe('0.55');
+    expect(updateIds()).toEqual(['p1-a', 'p1-b']);
+
+    await user.type(screen.getByLabelText('Party id'), BOB.slice(3));
+    await user.click(screen.getByRole('button', { name: 'Show transfers' }));
+
+    expect(await screen.findByText('Page 1 · 1 leg · last page')).toBeTruthy();
+    expect(screen.queryByTestId('stale-results')).toBeNull();
+    expect(results().style.opacity).toBe('');
+  });
+
   it('lists a party that is not the first one typed: a new search starts from page 1', async () => {
     const bridge = createFakeBridge({ transfers: { page: pagedService() } });
     const { user } = await showTransfersOf(bridge);
@@ -456,6 +483,8 @@ describe('TransfersScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Next page →' }));
     expect(await screen.findByText('Page 2 · 1 leg')).toBeTruthy();
 
+    // The form folded after the first query: unfold it to type another party.
+    await user.click(screen.getByRole('button', { name: /Edit filters/ }));
     await user.clear(screen.getByLabelText('Party id'));
     await user.type(screen.getByLabelText('Party id'), BOB);
     await user.click(screen.getByRole('button', { name: 'Show transfers' }));

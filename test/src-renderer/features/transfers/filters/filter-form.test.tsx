@@ -113,6 +113,8 @@ describe('FilterForm: the asset (spec rules 3 and 4)', () => {
 
   it('Canton Coin drops a typed pair: the coin is never sent together with an instrument', async () => {
     const { user } = await chooseInstrument(DSO, 'Amulet');
+    // The query ran, so the form folded into its bar: unfold it to change the asset.
+    await user.click(screen.getByRole('button', { name: /Edit filters/ }));
 
     await user.click(screen.getByRole('radio', { name: 'Canton Coin' }));
 
@@ -302,5 +304,58 @@ describe('what the form sends to transfers.page', () => {
     );
     expect(screen.getByText('Choose a party and press “Show transfers”.')).toBeTruthy();
     expect(bridge.transfers.page).not.toHaveBeenCalled();
+  });
+});
+
+describe('FilterForm: folded once a query has run', () => {
+  it('folds into one line naming the filters that ran; a click unfolds it, Hide filters folds it again', async () => {
+    const { user } = renderWithApp(<FilterForm profileId="sandbox" />);
+    expect(screen.queryByTestId('filter-bar')).toBeNull();
+    await user.type(screen.getByLabelText('Party id'), ALICE);
+    await user.selectOptions(screen.getByLabelText('Order'), 'asc');
+    await user.click(screen.getByRole('button', { name: 'Show transfers' }));
+
+    const bar = screen.getByTestId('filter-bar');
+    expect([...bar.children].map((c) => c.textContent)).toEqual([
+      'alice::1220aa…aaaa',
+      'all assets',
+      'any time',
+      'oldest first',
+      'default node',
+      'Edit filters',
+    ]);
+    expect(screen.queryByRole('form', { name: 'Transfer filters' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Show transfers' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: /Edit filters/ }));
+    expect(screen.getByRole('form', { name: 'Transfer filters' })).toBeTruthy();
+    expect(screen.queryByTestId('filter-bar')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Hide filters' }));
+    expect(screen.queryByRole('form', { name: 'Transfer filters' })).toBeNull();
+    expect(screen.getByTestId('filter-bar')).toBeTruthy();
+  });
+
+  it('Enter on the folded bar unfolds the form with the filters as they ran', async () => {
+    const { user } = renderWithApp(<FilterForm profileId="sandbox" />);
+    await user.type(screen.getByLabelText('Party id'), ALICE);
+    await user.click(screen.getByRole('button', { name: 'Show transfers' }));
+
+    screen.getByTestId('filter-bar').focus();
+    await user.keyboard('{Enter}');
+
+    expect(screen.getByRole('form', { name: 'Transfer filters' })).toBeTruthy();
+    expect((screen.getByLabelText('Party id') as HTMLInputElement).value).toBe(ALICE);
+  });
+
+  it('a refused submit keeps the form open and says so to the screen', async () => {
+    const refused: string[] = [];
+    const { user } = renderWithApp(<FilterForm profileId="sandbox" onRefused={() => refused.push('refused')} />);
+    await user.type(screen.getByLabelText('Party id'), 'alice');
+    await user.click(screen.getByRole('button', { name: 'Show transfers' }));
+
+    expect(refused).toEqual(['refused']);
+    expect(screen.getByRole('form', { name: 'Transfer filters' })).toBeTruthy();
+    expect(screen.queryByTestId('filter-bar')).toBeNull();
   });
 });
