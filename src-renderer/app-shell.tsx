@@ -5,6 +5,7 @@ import { ChainsScreen } from './features/chains/chains-screen.tsx';
 import { RpcScreen } from './features/rpc/rpc-screen.tsx';
 import { SettingsScreen } from './features/settings/settings-screen.tsx';
 import { TransfersScreen } from './features/transfers/transfers-screen.tsx';
+import { useTransfersStore } from './features/transfers/transfers-store.ts';
 import { Banners } from './ui/banners.tsx';
 import { ErrorMessage } from './ui/error-message.tsx';
 import { SECTIONS, type SectionId, useUiStore } from './ui-store.ts';
@@ -22,6 +23,10 @@ export function App() {
   const info = useAppInfo();
   const profile = useActiveProfile();
   const theme = settings.data?.settings.preferences.theme ?? 'system';
+  // Ready means a click lands where it was aimed and stays: the settings and the app info are in,
+  // and on Transfers (where the app opens) the filter form has everything it is laid out from.
+  const transfersRestored = useTransfersStore((s) => profile !== null && s.restoredProfile === profile.id);
+  const ready = settings.data && info.data && (section !== 'transfers' || transfersRestored);
 
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
@@ -29,7 +34,7 @@ export function App() {
 
   const Screen = SCREENS[section];
   return (
-    <div className="app" data-ready={settings.data && info.data ? 'true' : undefined}>
+    <div className="app" data-ready={ready ? 'true' : undefined}>
       <nav className="sidebar" aria-label="Sections">
         <div className="brand">Ledger Explorer</div>
         {SECTIONS.map((s) => (

@@ -4,8 +4,10 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src-renderer/app-shell.tsx';
+import { useTransfersStore } from '../../src-renderer/features/transfers/transfers-store.ts';
 import { useUiStore } from '../../src-renderer/ui-store.ts';
 import type { AppInfo } from '../../src-shared/contract/schemas.ts';
+import type { NodeChoices } from '../../src-shared/contract/transfers.ts';
 import { createFakeBridge, FAKE_APP_INFO, failWith } from '../fixtures/fake-bridge.ts';
 import { renderWithApp } from './support/render-with-app.tsx';
 
@@ -14,6 +16,8 @@ const sidebar = () => within(screen.getByRole('navigation', { name: 'Sections' }
 beforeEach(() => {
   // The UI store is module state: every test starts on Transfers, the way the app starts.
   useUiStore.setState({ section: 'transfers', consoleTarget: null });
+  // So is the transfers store (which profile's filter form has everything it is laid out from).
+  useTransfersStore.setState(useTransfersStore.getInitialState(), true);
   delete document.documentElement.dataset.theme;
 });
 
@@ -52,6 +56,28 @@ describe('App', () => {
 
     answerInfo(FAKE_APP_INFO);
     await vi.waitFor(() => expect(shell.dataset.ready).toBe('true'));
+  });
+
+  it('sets data-ready only once the Transfers form has everything it is laid out from (a click at once stays)', async () => {
+    let answerNodes: (nodes: NodeChoices) => void = () => {};
+    const bridge = createFakeBridge({
+      transfers: { nodes: () => new Promise<NodeChoices>((resolve) => (answerNodes = resolve)) },
+    });
+    const { container } = renderWithApp(<App />, { bridge });
+    const shell = container.querySelector('.app') as HTMLElement;
+
+    // Settings, app info, the JWT's parties and the sandbox's parties are in; the node choices are not.
+    expect(await sidebar().findByText('v0.0.0-test · browser')).toBeTruthy();
+    await vi.waitFor(() => expect(bridge.transfers.tokenInfo).toHaveBeenCalled());
+    await vi.waitFor(() => expect(bridge.transfers.knownParties).toHaveBeenCalled());
+    expect(await screen.findByLabelText('Sandbox parties')).toBeTruthy();
+    expect(shell.dataset.ready).toBeUndefined();
+    expect(screen.getByRole('form', { name: 'Transfer filters' }).hasAttribute('inert')).toBe(true);
+
+    answerNodes({ defaultNodeId: 'node-a', known: [] });
+    await vi.waitFor(() => expect(shell.dataset.ready).toBe('true'));
+    expect(screen.getByRole('form', { name: 'Transfer filters' }).hasAttribute('inert')).toBe(false);
+    expect(screen.getByRole('option', { name: 'Default (node-a)' })).toBeTruthy();
   });
 
   it('names the active profile, the version and the transport in the sidebar', async () => {

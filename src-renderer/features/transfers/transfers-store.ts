@@ -25,6 +25,12 @@ interface TransfersState {
   trail: TransfersView[];
   /** Instruments seen in any loaded page, offered by the instrument picker. */
   seenInstruments: InstrumentRef[];
+  /**
+   * The profile whose filter form has everything it is built from (filters/form-sources.ts): until
+   * then the form takes no input (inert) and the app does not say it is ready.
+   */
+  restoredProfile: string | null;
+  markRestored: (profileId: string) => void;
   setDraft: (patch: Partial<FilterDraft>) => void;
   /** Shows the first page for these filters (from the form, or a node picked on the quarantine card). */
   search: (filters: TransferFilters) => void;
@@ -54,6 +60,10 @@ export const useTransfersStore = create<TransfersState>((set, get) => {
     view: null,
     trail: [],
     seenInstruments: [],
+    restoredProfile: null,
+    markRestored: (profileId) => {
+      if (get().restoredProfile !== profileId) set({ restoredProfile: profileId });
+    },
     setDraft: (patch) => set(({ draft }) => ({ draft: { ...draft, ...patch } })),
     search: (filters) => set({ view: freshView(filters) }),
     nextPage: (next) => updateView((v) => ({ ...v, cursors: forward(v.cursors, next) })),

@@ -11,6 +11,7 @@ import { useTransfersStore } from '../transfers-store.ts';
 import { AssetFields } from './asset-fields.tsx';
 import { FilterBar } from './filter-bar.tsx';
 import { type DraftIssues, draftToFilters, type FilterDraft, type PageSize } from './filter-draft.ts';
+import { useFormRestored } from './form-sources.ts';
 import { PartyPicker } from './party-picker.tsx';
 
 function utcOffsetText(): string {
@@ -83,6 +84,9 @@ export function FilterForm({
     setIssues({});
     search(result.filters);
   };
+  // Usable only once everything it is laid out from has arrived (and the preferred zone applied):
+  // rows arriving later would move the fields from under a click made at once.
+  const restored = useFormRestored(profileId);
 
   const defaultNode = nodes.data?.defaultNodeId;
   return (
@@ -96,6 +100,8 @@ export function FilterForm({
         noValidate
         aria-label="Transfer filters"
         hidden={folded}
+        inert={!restored}
+        aria-busy={!restored || undefined}
       >
         <PartyPicker
           profileId={profileId}

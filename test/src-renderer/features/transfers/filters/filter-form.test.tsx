@@ -2,7 +2,7 @@
 // instrument pair given whole or not at all, the coin never together with a pair, "before" later
 // than "after"), and what it accepts is exactly what the screen sends to transfers.page.
 import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FilterForm } from '../../../../../src-renderer/features/transfers/filters/filter-form.tsx';
 import { TransfersScreen } from '../../../../../src-renderer/features/transfers/transfers-screen.tsx';
 import { useTransfersStore } from '../../../../../src-renderer/features/transfers/transfers-store.ts';
@@ -21,6 +21,10 @@ function errorOf(control: HTMLElement): string | null {
 
 const shownFilters = () => useTransfersStore.getState().view?.filters;
 
+/** The form takes input once everything it is laid out from has answered (until then it is inert). */
+const formUsable = () =>
+  vi.waitFor(() => expect(screen.getByRole('form', { name: 'Transfer filters' }).hasAttribute('inert')).toBe(false));
+
 beforeEach(() => {
   useTransfersStore.setState(useTransfersStore.getInitialState(), true);
 });
@@ -32,6 +36,7 @@ describe('FilterForm: the party id', () => {
     ['alice::1220abc', 'not a Canton party id: expected <name>::1220 followed by 64 hex digits'],
   ])('refuses %j at the field and shows no transfers', async (typed, message) => {
     const { user } = renderWithApp(<FilterForm profileId="sandbox" />);
+    await formUsable();
     const input = screen.getByLabelText('Party id');
 
     if (typed) await user.type(input, typed);
@@ -44,6 +49,7 @@ describe('FilterForm: the party id', () => {
 
   it('drops the message once the user edits the field, and accepts a full id', async () => {
     const { user } = renderWithApp(<FilterForm profileId="sandbox" />);
+    await formUsable();
     const input = screen.getByLabelText('Party id');
     await user.type(input, 'alice');
     await user.click(screen.getByRole('button', { name: 'Show transfers' }));
@@ -69,6 +75,7 @@ describe('FilterForm: the party id', () => {
 describe('FilterForm: the asset (spec rules 3 and 4)', () => {
   async function chooseInstrument(admin: string, id: string) {
     const rendered = renderWithApp(<FilterForm profileId="sandbox" />);
+    await formUsable();
     const { user } = rendered;
     await user.type(screen.getByLabelText('Party id'), ALICE);
     await user.click(screen.getByRole('radio', { name: 'Instrument' }));
@@ -132,6 +139,7 @@ describe('FilterForm: the asset (spec rules 3 and 4)', () => {
       ],
     });
     const { user } = renderWithApp(<FilterForm profileId="sandbox" />);
+    await formUsable();
     await user.click(screen.getByRole('radio', { name: 'Instrument' }));
     const picker = screen.getByLabelText('Instruments seen') as HTMLSelectElement;
     expect(
@@ -149,6 +157,7 @@ describe('FilterForm: the asset (spec rules 3 and 4)', () => {
 
   it('says when no instrument has been seen yet', async () => {
     const { user } = renderWithApp(<FilterForm profileId="sandbox" />);
+    await formUsable();
     await user.click(screen.getByRole('radio', { name: 'Instrument' }));
 
     expect(within(screen.getByLabelText('Instruments seen')).getByRole('option').textContent).toBe('None seen yet');
@@ -158,6 +167,7 @@ describe('FilterForm: the asset (spec rules 3 and 4)', () => {
 describe('FilterForm: effective time', () => {
   it('refuses "before" that is not later than "after", at "before"', async () => {
     const { user } = renderWithApp(<FilterForm profileId="sandbox" />);
+    await formUsable();
     await user.type(screen.getByLabelText('Party id'), ALICE);
     await user.selectOptions(screen.getByLabelText('Times entered in'), 'utc');
     await user.type(screen.getByLabelText('From (inclusive)'), '2026-10-01T00:00');
@@ -172,6 +182,7 @@ describe('FilterForm: effective time', () => {
 
   it('sends UTC times as typed, with Z', async () => {
     const { user } = renderWithApp(<FilterForm profileId="sandbox" />);
+    await formUsable();
     await user.type(screen.getByLabelText('Party id'), ALICE);
     await user.selectOptions(screen.getByLabelText('Times entered in'), 'utc');
     await user.type(screen.getByLabelText('From (inclusive)'), '2026-10-01T00:00');
@@ -187,6 +198,7 @@ describe('FilterForm: effective time', () => {
 
   it('sends local times with the offset in force', async () => {
     const { user } = renderWithApp(<FilterForm profileId="sandbox" />);
+    await formUsable();
     await user.type(screen.getByLabelText('Party id'), ALICE);
     await user.type(screen.getByLabelText('From (inclusive)'), '2026-10-01T08:00');
 
@@ -198,6 +210,7 @@ describe('FilterForm: effective time', () => {
 
   it('drops the time messages when the zone changes (the typed times now mean something else)', async () => {
     const { user } = renderWithApp(<FilterForm profileId="sandbox" />);
+    await formUsable();
     await user.type(screen.getByLabelText('Party id'), ALICE);
     await user.type(screen.getByLabelText('From (inclusive)'), '2026-10-02T00:00');
     await user.type(screen.getByLabelText('Before (exclusive)'), '2026-10-01T00:00');
@@ -213,6 +226,7 @@ describe('FilterForm: effective time', () => {
     const bridge = createFakeBridge();
     await bridge.settings.savePreferences({ timeZone: 'utc' });
     renderWithApp(<FilterForm profileId="sandbox" />, { bridge });
+    await formUsable();
 
     const zone = screen.getByLabelText('Times entered in') as HTMLSelectElement;
     await screen.findByDisplayValue('UTC');
@@ -235,6 +249,7 @@ describe('FilterForm: order, page size and node', () => {
       },
     });
     const { user } = renderWithApp(<FilterForm profileId="sandbox" />, { bridge });
+    await formUsable();
     const node = screen.getByLabelText('Validator node');
     await screen.findByRole('option', { name: 'node-b — backup' });
     expect(
@@ -255,6 +270,7 @@ describe('FilterForm: order, page size and node', () => {
 
   it('names the deployment default when the profile has no default node', async () => {
     renderWithApp(<FilterForm profileId="sandbox" />);
+    await formUsable();
 
     expect(await screen.findByRole('option', { name: 'Default (the deployment default)' })).toBeTruthy();
   });
@@ -310,6 +326,7 @@ describe('what the form sends to transfers.page', () => {
 describe('FilterForm: folded once a query has run', () => {
   it('folds into one line naming the filters that ran; a click unfolds it, Hide filters folds it again', async () => {
     const { user } = renderWithApp(<FilterForm profileId="sandbox" />);
+    await formUsable();
     expect(screen.queryByTestId('filter-bar')).toBeNull();
     await user.type(screen.getByLabelText('Party id'), ALICE);
     await user.selectOptions(screen.getByLabelText('Order'), 'asc');
@@ -338,6 +355,7 @@ describe('FilterForm: folded once a query has run', () => {
 
   it('Enter on the folded bar unfolds the form with the filters as they ran', async () => {
     const { user } = renderWithApp(<FilterForm profileId="sandbox" />);
+    await formUsable();
     await user.type(screen.getByLabelText('Party id'), ALICE);
     await user.click(screen.getByRole('button', { name: 'Show transfers' }));
 
@@ -351,6 +369,7 @@ describe('FilterForm: folded once a query has run', () => {
   it('a refused submit keeps the form open and says so to the screen', async () => {
     const refused: string[] = [];
     const { user } = renderWithApp(<FilterForm profileId="sandbox" onRefused={() => refused.push('refused')} />);
+    await formUsable();
     await user.type(screen.getByLabelText('Party id'), 'alice');
     await user.click(screen.getByRole('button', { name: 'Show transfers' }));
 
