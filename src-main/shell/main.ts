@@ -7,6 +7,7 @@ import { APP_ORIGIN, registerAppScheme, serveRenderer } from './app-protocol.ts'
 import { registerIpc } from './ipc.ts';
 import { createMainWindow, rendererDirFrom } from './main-window.ts';
 import { originOf } from './origin.ts';
+import { allowPermission } from './permission-policy.ts';
 
 // Tests and support staff can point the app at a fresh profile folder.
 const userDataOverride = process.env.LEDGER_EXPLORER_USER_DATA;
@@ -28,9 +29,13 @@ async function start(): Promise<void> {
   const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
   const appOrigin = (devServerUrl && originOf(devServerUrl)) || APP_ORIGIN;
 
-  // The renderer asks for no permissions: camera, notifications, geolocation... all refused.
-  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.defaultSession.setPermissionCheckHandler(() => false);
+  // Only the clipboard, only for the app's own page (permission-policy.ts); everything else refused.
+  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback, details) =>
+    callback(allowPermission(permission, details.requestingUrl, appOrigin)),
+  );
+  session.defaultSession.setPermissionCheckHandler((_contents, permission, requestingOrigin) =>
+    allowPermission(permission, requestingOrigin, appOrigin),
+  );
 
   serveRenderer(rendererDirFrom(import.meta.dirname));
   const services = await startAppServices({
