@@ -50,17 +50,19 @@ export function FilterForm({
   const [issues, setIssues] = useState<DraftIssues>({});
 
   // Times are entered in the zone the user chose to read them in (Settings), as long as no time
-  // has been typed yet: switching the zone under a typed time would change what it means.
+  // has been typed yet (switching the zone under a typed time would change what it means) and the
+  // user has not picked the zone in the form (a choice of theirs is never undone by a preference).
   const preferredZone = useSettings().data?.settings.preferences.timeZone;
   useEffect(() => {
-    const { draft: current } = useTransfersStore.getState();
-    if (preferredZone && !current.after && !current.before && current.zone !== preferredZone) {
+    const { draft: current, zoneChosen } = useTransfersStore.getState();
+    if (preferredZone && !zoneChosen && !current.after && !current.before && current.zone !== preferredZone) {
       setDraft({ zone: preferredZone });
     }
   }, [preferredZone, setDraft]);
 
   const change = (patch: Partial<FilterDraft>) => {
     setDraft(patch);
+    if ('zone' in patch) useTransfersStore.getState().markZoneChosen();
     // The message for a field goes once the user edits it.
     setIssues((current) => {
       const next = { ...current };

@@ -94,4 +94,20 @@ describe('FilterForm: usable only once what it is laid out from has arrived', ()
     await user.click(cantonCoin());
     expect(cantonCoin().checked).toBe(true);
   });
+
+  it('restores the zone preferred in Settings, but never over a zone the user picked in the form', async () => {
+    const bridge = createFakeBridge();
+    await bridge.settings.savePreferences({ timeZone: 'utc' });
+    const first = renderWithApp(<FilterForm profileId="sandbox" />, { bridge });
+    const zone = () => screen.getByLabelText('Times entered in') as HTMLSelectElement;
+    await vi.waitFor(() => expect(form().hasAttribute('inert')).toBe(false));
+    expect(zone().value).toBe('utc');
+
+    await first.user.selectOptions(zone(), 'local');
+    first.unmount();
+    // Back on Transfers (another screen was open): the form is built again from the same store.
+    renderWithApp(<FilterForm profileId="sandbox" />, { bridge, queryClient: first.queryClient });
+    await vi.waitFor(() => expect(form().hasAttribute('inert')).toBe(false));
+    expect(zone().value).toBe('local');
+  });
 });
