@@ -1,8 +1,8 @@
 // One leg in full: every field as the service sent it, the raw JSON, and copy buttons for the
 // values people paste elsewhere (the update id, the parties, the raw JSON). Escape closes it.
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 import { TRANSFER_LEG_FIELDS, type TransferLeg } from '../../../../src-shared/contract/transfers.ts';
-import { CopyButton } from '../../../ui/copy-button.tsx';
+import { CopyButton, useCopy } from '../../../ui/copy-button.tsx';
 import { formatLegAmount, NULL_TEXT } from './leg-format.ts';
 
 const COPYABLE = new Set(['updateId', 'senderParty', 'receiverParty', 'counterparty', 'instrumentAdmin']);
@@ -47,22 +47,9 @@ function useCloseOnEscape(panel: RefObject<HTMLElement | null>, onClose: () => v
 
 /** Copies exactly the text of the raw view, and says so for a moment. */
 function CopyRawJson({ text }: { text: string }) {
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  useEffect(() => {
-    if (state === 'idle') return;
-    const timer = setTimeout(() => setState('idle'), 1500);
-    return () => clearTimeout(timer);
-  }, [state]);
+  const { state, copy } = useCopy(text);
   return (
-    <button
-      type="button"
-      onClick={() =>
-        navigator.clipboard.writeText(text).then(
-          () => setState('copied'),
-          () => setState('failed'),
-        )
-      }
-    >
+    <button type="button" onClick={copy}>
       {state === 'copied' ? 'Copied raw JSON' : state === 'failed' ? 'Copy failed' : 'Copy raw JSON'}
     </button>
   );
