@@ -8,6 +8,9 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
+      // keytar is an optional dependency (not in `dependencies`, which is all electron-vite externalizes
+      // by itself): it must stay a run-time import, loaded or found missing when the app starts.
+      externalizeDeps: { include: ['keytar'] },
       lib: { entry: resolve(here, 'src-main/index.ts') },
     },
   },
