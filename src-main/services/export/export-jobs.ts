@@ -4,9 +4,10 @@
 // never leaves a half-written file under the name the user chose.
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import type { ExportFormat, ExportStatus, TransferPage } from '../../../src-shared/contract/transfers.ts';
 import { ServiceError } from '../errors.ts';
+import { commitFile, removeStalePartials } from '../settings/atomic-write.ts';
 import { CSV_HEADER, csvRow, jsonLine } from './csv.ts';
 import { ExportTally } from './export-summary.ts';
 
@@ -99,6 +100,8 @@ export class ExportJobs {
   private async run(job: Job, fetchPage: FetchPage): Promise<void> {
     const { status, controller, tally } = job;
     const partial = `${status.path}.partial-${status.jobId}`;
+    // What an export killed with the app (power cut, SIGKILL) left beside this target; never a running job's.
+    await removeStalePartials(status.path, this.runningPartials());
     const out = createWriteStream(partial, { flags: 'wx', mode: 0o600 });
     const write = (chunk: string) => writeChunk(out, chunk, status);
     try {
@@ -137,7 +140,8 @@ export class ExportJobs {
         status.state = 'cancelled';
         await rm(partial, { force: true });
       } else {
-        await rename(partial, status.path);
+        // fsync, rename over the target (an earlier file there stays whole until now), fsync the folder.
+        await commitFile(partial, status.path);
         status.state = 'done';
         status.summary = tally.summary();
       }
@@ -154,6 +158,11 @@ export class ExportJobs {
       status.elapsedMs = Math.round(performance.now() - job.started);
       status.legsPerSecond = status.elapsedMs > 0 ? Math.round((status.legs / status.elapsedMs) * 1000) : 0;
     }
+  }
+
+  private runningPartials(): Set<string> {
+    const running = [...this.jobs.values()].filter((job) => job.status.state === 'running');
+    return new Set(running.map((job) => `${job.status.path}.partial-${job.status.jobId}`));
   }
 
   private forgetOldJobs(): void {

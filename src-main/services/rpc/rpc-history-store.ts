@@ -2,7 +2,7 @@
 // load, written atomically behind the calls (never two writes at once). It holds requests and one-line outcomes,
 // never an answer and never a key: every write is scrubbed of the keys the caller names.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import {
@@ -16,7 +16,7 @@ import {
   type SavedRequestInput,
 } from '../../../src-shared/contract/rpc.ts';
 import { ServiceError } from '../errors.ts';
-import { removeStaleTemps, writeFileAtomic } from '../settings/atomic-write.ts';
+import { moveAside, removeStaleTemps, writeFileAtomic } from '../settings/atomic-write.ts';
 
 export const RPC_HISTORY_FILE = 'rpc-history.json';
 /** The newest calls kept; older ones drop off. */
@@ -60,6 +60,9 @@ const HistoryFile = z.object({
 });
 type HistoryFile = z.infer<typeof HistoryFile>;
 
+/** Said when a bad file could not be renamed away: the history then lives in memory only. */
+const NOT_MOVED = 'it could not be moved aside, so nothing is saved over it (move it away and restart the app)';
+
 export type NewHistoryEntry = Omit<RpcHistoryEntry, 'id' | 'at' | 'label' | 'bodyBytes'>;
 
 export class RpcHistoryStore {
@@ -69,14 +72,20 @@ export class RpcHistoryStore {
   private writing: Promise<void> | null = null;
   private dirty = false;
   private writeProblem: string | null = null;
+  /** Set when the file could not be read nor moved aside: nothing is written over what was never read. */
+  private readonly neverOverwrite: boolean;
 
-  private constructor(path: string, data: HistoryFile, problem: string | null) {
+  private constructor(path: string, data: HistoryFile, problem: string | null, neverOverwrite = false) {
     this.path = path;
     this.data = data;
     this.loadProblem = problem;
+    this.neverOverwrite = neverOverwrite;
   }
 
-  /** Opens the file; one that cannot be used is kept aside as `.corrupt-<time>` and the store starts empty. */
+  /**
+   * Opens the file; one that cannot be used is kept aside as `.corrupt-<time>` (or `.unreadable-<time>`)
+   * and the store starts empty, saying so. One that cannot even be moved aside is never written over.
+   */
   static async open(dir: string): Promise<RpcHistoryStore> {
     await mkdir(dir, { recursive: true, mode: 0o700 });
     const path = join(dir, RPC_HISTORY_FILE);
@@ -87,7 +96,15 @@ export class RpcHistoryStore {
       text = await readFile(path, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new RpcHistoryStore(path, empty, null);
-      return new RpcHistoryStore(path, empty, `The RPC history could not be read (${(error as Error).message}).`);
+      const kept = await moveAside(path, 'unreadable');
+      return new RpcHistoryStore(
+        path,
+        empty,
+        `The RPC history could not be read (${(error as Error).message}); ${
+          kept ? `it was kept as ${kept} and a new history started` : NOT_MOVED
+        }.`,
+        kept === null,
+      );
     }
     let why: string;
     try {
@@ -97,15 +114,12 @@ export class RpcHistoryStore {
     } catch (error) {
       why = `not valid JSON: ${(error as Error).message}`;
     }
-    const backup = `${path}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-    const kept = await rename(path, backup).then(
-      () => true,
-      () => false,
-    );
+    const kept = await moveAside(path, 'corrupt');
     return new RpcHistoryStore(
       path,
       empty,
-      `The RPC history file was not usable (${why}); ${kept ? `it was kept as ${backup}` : 'it could not be moved aside'} and a new history started.`,
+      `The RPC history file was not usable (${why}); ${kept ? `it was kept as ${kept} and a new history started` : NOT_MOVED}.`,
+      kept === null,
     );
   }
 
@@ -210,6 +224,7 @@ export class RpcHistoryStore {
     this.dirty = true;
     this.writing ??= (async () => {
       try {
+        if (this.neverOverwrite) throw new Error(`${this.path} ${NOT_MOVED}`);
         while (this.dirty) {
           this.dirty = false;
           await writeFileAtomic(this.path, `${JSON.stringify(this.data)}\n`);

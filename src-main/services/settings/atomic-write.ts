@@ -1,11 +1,11 @@
+// The one way this app puts a file on disk so that a crash, a SIGKILL or a power cut leaves either
+// the old file or the whole new one under its name, never a torn one (docs/durability.md):
+// write a temp file in the same folder, fsync it, rename it over the target, fsync the folder.
 import { randomBytes } from 'node:crypto';
 import { open, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
-/**
- * Writes `data` to `path` so that a reader (or a crash) sees either the old file or the whole new one:
- * write a temp file beside it, flush it to disk, then rename over the target.
- */
+/** Writes `data` to `path` atomically (temp file beside it, fsync, rename, fsync of the folder). */
 export async function writeFileAtomic(path: string, data: string): Promise<void> {
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   let handle: Awaited<ReturnType<typeof open>> | undefined;
@@ -21,6 +21,40 @@ export async function writeFileAtomic(path: string, data: string): Promise<void>
     await rm(temp, { force: true }).catch(() => {});
     throw error;
   }
+  await syncFolder(dirname(path));
+}
+
+/**
+ * Puts a finished temp file (written by a stream, e.g. an export) under its final name: fsync it,
+ * rename it over `path` (a file already there stays whole until this moment), fsync the folder.
+ * `temp` must be in the same folder as `path`, so the rename is atomic.
+ */
+export async function commitFile(temp: string, path: string): Promise<void> {
+  const handle = await open(temp, 'r+');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await rename(temp, path);
+  await syncFolder(dirname(path));
+}
+
+/**
+ * fsync of a folder records a rename on disk, so it survives a power cut and not only a killed
+ * process. Not possible on Windows (opening a folder fails there, and NTFS journals the rename):
+ * best effort, the new file is in place either way.
+ */
+async function syncFolder(dir: string): Promise<void> {
+  let handle: Awaited<ReturnType<typeof open>> | undefined;
+  try {
+    handle = await open(dir, 'r');
+    await handle.sync();
+  } catch {
+    // See above: only the rename's survival of a power cut is less certain.
+  } finally {
+    await handle?.close().catch(() => {});
+  }
 }
 
 /**
@@ -33,6 +67,32 @@ export async function removeStaleTemps(path: string): Promise<void> {
   await Promise.all(
     names
       .filter((name) => name.startsWith(prefix) && name.endsWith('.tmp'))
+      .map((name) => rm(join(dirname(path), name), { force: true }).catch(() => {})),
+  );
+}
+
+/**
+ * Moves a file that cannot be used to `<name>.<why>-<time>` so that nothing ever writes over what
+ * the app could not read (the user, or support, may still recover it). The new path, or null.
+ */
+export async function moveAside(path: string, why: 'corrupt' | 'unreadable'): Promise<string | null> {
+  const backupPath = `${path}.${why}-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+  return rename(path, backupPath).then(
+    () => backupPath,
+    () => null,
+  );
+}
+
+/**
+ * Removes `<name>.partial-*` files beside `path` that a killed process left (a streamed write that
+ * never reached its rename), except those in `keep` (writes still running in this process).
+ */
+export async function removeStalePartials(path: string, keep: Set<string>): Promise<void> {
+  const prefix = `${basename(path)}.partial-`;
+  const names = await readdir(dirname(path)).catch(() => [] as string[]);
+  await Promise.all(
+    names
+      .filter((name) => name.startsWith(prefix) && !keep.has(join(dirname(path), name)))
       .map((name) => rm(join(dirname(path), name), { force: true }).catch(() => {})),
   );
 }

@@ -1,11 +1,13 @@
 // Settings: one JSON file in the user-data folder, validated on load, written atomically.
-// A file that cannot be used is kept as a backup and the app starts on defaults, telling the user.
-import { mkdir, readFile, rename } from 'node:fs/promises';
+// A file that cannot be used (corrupt, truncated, unreadable) is kept as a backup and the app starts
+// on defaults, telling the user; nothing is ever saved over a file the app could not read
+// (docs/durability.md).
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { type Settings, Settings as SettingsSchema, type SettingsView } from '../../../src-shared/contract/schemas.ts';
 import { ServiceError } from '../errors.ts';
-import { removeStaleTemps, writeFileAtomic } from './atomic-write.ts';
+import { moveAside, removeStaleTemps, writeFileAtomic } from './atomic-write.ts';
 import { defaultSettings } from './default-settings.ts';
 
 export const SETTINGS_FILE = 'settings.json';
@@ -14,13 +16,21 @@ export class SettingsStore {
   private current: Settings;
   private readonly loadProblem: SettingsView['loadProblem'];
   private readonly path: string;
+  /** Set when the file could not be read nor moved aside: a save would replace what was never read. */
+  private readonly neverOverwrite: string | null;
   /** Writes run one after another so two quick saves cannot interleave. */
   private queue: Promise<unknown> = Promise.resolve();
 
-  private constructor(path: string, settings: Settings, loadProblem: SettingsView['loadProblem']) {
+  private constructor(
+    path: string,
+    settings: Settings,
+    loadProblem: SettingsView['loadProblem'],
+    neverOverwrite: string | null = null,
+  ) {
     this.path = path;
     this.current = settings;
     this.loadProblem = loadProblem;
+    this.neverOverwrite = neverOverwrite;
   }
 
   static async open(dir: string): Promise<SettingsStore> {
@@ -32,28 +42,38 @@ export class SettingsStore {
       text = await readFile(path, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new SettingsStore(path, defaultSettings(), null);
-      return new SettingsStore(path, defaultSettings(), {
-        message: `The settings file could not be read (${(error as Error).message}); the app is running on defaults.`,
-        backupPath: null,
-      });
+      // Unreadable (permissions, a folder in its place...): moved aside, so that the first save cannot
+      // replace settings the app never read. If even that fails, nothing is saved over it.
+      const why = (error as Error).message;
+      const kept = await moveAside(path, 'unreadable');
+      return new SettingsStore(
+        path,
+        defaultSettings(),
+        {
+          message: `The settings file could not be read (${why}). ${
+            kept ? `It was kept as ${kept}` : 'It could not be moved aside, so nothing will be saved over it'
+          }; the app is running on defaults.`,
+          backupPath: kept,
+        },
+        kept ? null : `${path} could not be read nor moved aside; fix its permissions and restart the app`,
+      );
     }
     const parsed = parseSettings(text);
     if (parsed.ok) return new SettingsStore(path, parsed.settings, null);
     const problem = parsed.problem;
 
-    const backupPath = `${path}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-    let kept: string | null = backupPath;
-    try {
-      await rename(path, backupPath);
-    } catch {
-      kept = null;
-    }
-    return new SettingsStore(path, defaultSettings(), {
-      message: `The settings file was not usable (${problem}). ${
-        kept ? `It was kept as ${kept}` : 'It could not be moved aside'
-      }; the app is running on defaults.`,
-      backupPath: kept,
-    });
+    const kept = await moveAside(path, 'corrupt');
+    return new SettingsStore(
+      path,
+      defaultSettings(),
+      {
+        message: `The settings file was not usable (${problem}). ${
+          kept ? `It was kept as ${kept}` : 'It could not be moved aside, so nothing will be saved over it'
+        }; the app is running on defaults.`,
+        backupPath: kept,
+      },
+      kept ? null : `${path} was not usable and could not be moved aside; move it away and restart the app`,
+    );
   }
 
   get filePath(): string {
@@ -76,6 +96,8 @@ export class SettingsStore {
       const checked = SettingsSchema.safeParse(draft);
       if (!checked.success) throw new ServiceError('settings', `Settings not saved: ${describeIssue(checked.error)}`);
       const next = checked.data;
+      if (this.neverOverwrite)
+        throw new ServiceError('settings', `Settings could not be saved: ${this.neverOverwrite}`);
       try {
         await writeFileAtomic(this.path, `${JSON.stringify(next, null, 2)}\n`);
       } catch (error) {
