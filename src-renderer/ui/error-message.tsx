@@ -18,3 +18,11 @@ export function fieldIssue(error: unknown, field: string): string | null {
   const issues = (details?.issues ?? []) as Array<{ path: string[]; message: string }>;
   return issues.find((issue) => issue.path.at(-1) === field)?.message ?? null;
 }
+
+/** The headline for a 429 from any service, with the wait it asked for: "… try again in 2 s." */
+export function rateLimitedTitle(error: unknown): string | null {
+  const { code, details } = asBridgeError(error);
+  if (code !== 'rate_limited') return null;
+  const seconds = Number(details?.retryAfterSeconds);
+  return `The service is limiting requests; try again ${Number.isFinite(seconds) && seconds >= 0 ? `in ${seconds} s` : 'later'}.`;
+}

@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   'bad_request', // 400 from a service: it refused the request as sent
   'service_starting', // 503 with the start-up body: retry after details.retryAfterSeconds
   'node_quarantined', // 503 with the quarantined-node body
+  'rate_limited', // 429 from a service: details.retryAfterSeconds when it said when to come back
   'service_error', // any other non-2xx from a service
   'bad_response', // a service answered something that is not what the spec says
   'network', // connection refused, reset, DNS

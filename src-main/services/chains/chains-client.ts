@@ -13,13 +13,24 @@ export interface ChainListingRequest {
   signal?: AbortSignal;
 }
 
+/** The largest chain listing main reads: a few hundred chains are tens of KB. */
+const MAX_LISTING_BYTES = 8 * 1024 * 1024;
+
 export async function fetchChainListing(request: ChainListingRequest): Promise<ChainListing> {
   const { auth } = request;
   const url = `${auth.kind === 'apiKey' ? auth.translateUrl : auth.partnerUrl}/evm/chains`;
   const headers: Record<string, string> =
     auth.kind === 'apiKey' ? { apiKey: auth.apiKey } : { Authorization: `Bearer ${auth.token}` };
   const what = 'Chain listing';
-  const response = await httpRequest({ url, headers, what, timeoutMs: request.timeoutMs, signal: request.signal });
+  const response = await httpRequest({
+    url,
+    headers,
+    what,
+    timeoutMs: request.timeoutMs,
+    signal: request.signal,
+    maxBytes: MAX_LISTING_BYTES,
+    secretName: auth.kind === 'apiKey' ? 'API key' : 'partner token',
+  });
   const body = expectJson(response, what);
   return { chains: parseChains(body), fetchedAt: new Date().toISOString(), source: url };
 }

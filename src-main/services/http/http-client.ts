@@ -1,4 +1,15 @@
-// One place that turns HTTP outcomes into ServiceErrors carrying the server's own words.
+// One place that turns HTTP outcomes into ServiceErrors carrying the server's own words, and the one
+// place that meets a hostile or broken service: every interface (ledger data, chain listing, node
+// access) reads its answers here, so each limit below holds for all three (docs/faults.md).
+// - Size: an answer larger than the caller's cap is refused by its Content-Length before reading, or
+//   cancelled as soon as the count passes the cap, so memory stays bounded whatever the service sends.
+// - Redirects are never followed (same origin included): the credential is in the headers or the
+//   query, and a redirect must never carry it to an address the user did not configure.
+// - Answers are JSON: strict UTF-8, at most MAX_ANSWER_DEPTH levels deep (checked before JSON.parse,
+//   so nothing downstream, zod or the renderer's tree, is ever handed something deeper), and a 2xx
+//   HTML page (a proxy's sign-in page) is named as such.
+// - Certificates are always checked; an untrusted one is named, never bypassed.
+import { formatBytes } from '../../../src-shared/contract/rpc.ts';
 import { ServiceError } from '../errors.ts';
 
 export interface HttpRequest {
@@ -10,6 +21,10 @@ export interface HttpRequest {
   signal?: AbortSignal;
   /** Used in messages: "chain listing", "transfers", ... */
   what: string;
+  /** The largest answer read, in bytes (default DEFAULT_MAX_ANSWER_BYTES); each client sets its own. */
+  maxBytes?: number;
+  /** What the credential is called in messages ("JWT", "API key"): a refused redirect says it was not sent. */
+  secretName?: string;
 }
 
 export interface HttpResponse {
@@ -18,8 +33,15 @@ export interface HttpResponse {
   text: string;
 }
 
+const MB = 1024 * 1024;
+/** For a caller that sets none: far above any page of any interface, far below what hurts main. */
+export const DEFAULT_MAX_ANSWER_BYTES = 16 * MB;
+/** Arrays and objects inside each other in an answer: no interface's answer comes near; the stack never does. */
+export const MAX_ANSWER_DEPTH = 512;
+
 export async function httpRequest(request: HttpRequest): Promise<HttpResponse> {
   const timeoutMs = request.timeoutMs ?? 15_000;
+  const maxBytes = request.maxBytes ?? DEFAULT_MAX_ANSWER_BYTES;
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
   const target = safeTarget(request.url);
@@ -37,41 +59,245 @@ export async function httpRequest(request: HttpRequest): Promise<HttpResponse> {
       headers: request.headers,
       body: request.body,
       signal,
-      redirect: 'error',
+      redirect: 'manual',
     });
   } catch (error) {
-    throw stopped() ?? noAnswer(error, request.what, target);
+    throw stopped() ?? noAnswer(error, request.what, request.url, target);
+  }
+  const { status } = response;
+  if (status >= 300 && status <= 399) {
+    await discard(response);
+    throw redirected(response, request, target);
+  }
+  const declared = declaredLength(response.headers);
+  if (declared !== null && declared > maxBytes) {
+    await discard(response);
+    throw tooLarge(request.what, target, maxBytes, declared, status);
   }
   // The status and headers arrived; the body may still stop short (a proxy or the service dying
-  // mid-answer), which is told apart from a connection that never answered.
+  // mid-answer), trickle in, or never end: each is told apart from a connection that never answered.
   const chunks: Uint8Array[] = [];
   let received = 0;
+  const reader = response.body?.getReader();
   try {
-    const reader = response.body?.getReader();
     for (let part = await reader?.read(); part && !part.done; part = await reader?.read()) {
-      chunks.push(part.value);
       received += part.value.byteLength;
+      if (received > maxBytes) {
+        await reader?.cancel().catch(() => {});
+        throw tooLarge(request.what, target, maxBytes, null, status);
+      }
+      chunks.push(part.value);
     }
-  } catch {
-    const stop = stopped();
-    if (stop) throw stop;
-    const declared = Number(response.headers.get('content-length'));
-    const expected = Number.isInteger(declared) && declared > 0 ? declared : null;
+  } catch (error) {
+    if (error instanceof ServiceError) throw error;
+    if (request.signal?.aborted) throw stopped();
+    if (timeout.aborted) throw trickled(request.what, target, received, timeoutMs, status);
     throw new ServiceError(
       'network',
-      `${request.what}: the answer from ${target} was cut off: the connection closed after ${received}${expected ? ` of ${expected}` : ''} bytes`,
-      { receivedBytes: received, ...(expected ? { expectedBytes: expected } : {}), headersStatus: response.status },
+      `${request.what}: the answer from ${target} was cut off: the connection closed after ${received}${declared ? ` of ${declared}` : ''} bytes`,
+      { receivedBytes: received, ...(declared ? { expectedBytes: declared } : {}), headersStatus: status },
     );
   }
-  return { status: response.status, headers: response.headers, text: decoder.decode(Buffer.concat(chunks)) };
+  const bytes = Buffer.concat(chunks, received);
+  const ok = status >= 200 && status <= 299;
+  // An error page is shown for its status and words, even in a legacy charset; an answer must be UTF-8.
+  const text = ok ? strictText(bytes, request.what, target, status) : lenient.decode(bytes);
+  if (ok) checkAnswer(text, response.headers.get('content-type'), request.what, target, { status, received, declared });
+  return { status, headers: response.headers, text };
 }
 
-const decoder = new TextDecoder();
+const lenient = new TextDecoder();
+const strict = new TextDecoder('utf-8', { fatal: true });
 
-/** Why a request got no answer at all: the address is unreachable, or the connection was reset or closed first. */
-function noAnswer(error: unknown, what: string, target: string): ServiceError {
+/** Drops an answer that will not be read (a redirect, one too large): the connection is closed, not drained. */
+async function discard(response: Response): Promise<void> {
+  await response.body?.cancel().catch(() => {});
+}
+
+function declaredLength(headers: Headers): number | null {
+  const value = headers.get('content-length');
+  if (value === null || !/^\d+$/.test(value.trim())) return null;
+  const length = Number(value);
+  return length > 0 ? length : null;
+}
+
+function megabytes(bytes: number): string {
+  return Number.isInteger(bytes / MB) ? `${bytes / MB} MB` : formatBytes(bytes);
+}
+
+function tooLarge(what: string, target: string, maxBytes: number, declared: number | null, status: number) {
+  const said = declared === null ? '' : ` (its Content-Length says ${formatBytes(declared)})`;
+  return new ServiceError(
+    'bad_response',
+    `${what}: the answer from ${target} is larger than ${megabytes(maxBytes)}${said}; Ledger Explorer stops reading at that size`,
+    { status, maxBytes, ...(declared === null ? {} : { declaredBytes: declared }) },
+  );
+}
+
+/** The headers came in time, the body did not: a service sending slowly is not one that never answered. */
+function trickled(what: string, target: string, received: number, timeoutMs: number, status: number) {
+  const seconds = timeoutMs / 1000;
+  const message =
+    received > 0
+      ? `${what}: the answer from ${target} trickled in: ${received} bytes in ${seconds} s, then the time limit passed`
+      : `${what}: the answer from ${target} began (HTTP ${status}) but none of its body arrived within ${seconds} s`;
+  return new ServiceError('timeout', message, { status, receivedBytes: received });
+}
+
+function redirected(response: Response, request: HttpRequest, target: string): ServiceError {
+  const location = response.headers.get('location');
+  let where: string | null = null;
+  try {
+    where = location ? safeTarget(new URL(location, request.url).toString()) : null;
+  } catch {
+    where = null;
+  }
+  const secret = request.secretName ?? 'credentials';
+  const message = where
+    ? `${request.what}: the service redirected to ${where}; Ledger Explorer does not follow redirects, so your ${secret} was not sent there`
+    : `${request.what}: the service at ${target} answered a redirect (HTTP ${response.status}) without a usable address; Ledger Explorer does not follow redirects`;
+  return new ServiceError('service_error', message, {
+    status: response.status,
+    ...(where ? { redirectedTo: where } : {}),
+  });
+}
+
+function strictText(bytes: Uint8Array, what: string, target: string, status: number): string {
+  try {
+    return strict.decode(bytes);
+  } catch {
+    const at = invalidUtf8Offset(bytes);
+    return fail('bad_response', `${what}: the answer from ${target} is not valid UTF-8 (at byte ${at})`, {
+      status,
+      invalidUtf8At: at,
+    });
+  }
+}
+
+function fail(code: ServiceError['code'], message: string, details: Record<string, unknown>): never {
+  throw new ServiceError(code, message, details);
+}
+
+/** The offset of the first byte that does not belong to a well-formed UTF-8 sequence (RFC 3629). */
+export function invalidUtf8Offset(bytes: Uint8Array): number {
+  for (let i = 0; i < bytes.length; ) {
+    const b = bytes[i];
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    const [length, low, high] =
+      b >= 0xc2 && b <= 0xdf
+        ? [2, 0x80, 0xbf]
+        : b === 0xe0
+          ? [3, 0xa0, 0xbf]
+          : b === 0xed
+            ? [3, 0x80, 0x9f]
+            : b >= 0xe1 && b <= 0xef
+              ? [3, 0x80, 0xbf]
+              : b === 0xf0
+                ? [4, 0x90, 0xbf]
+                : b >= 0xf1 && b <= 0xf3
+                  ? [4, 0x80, 0xbf]
+                  : b === 0xf4
+                    ? [4, 0x80, 0x8f]
+                    : [0, 0, 0];
+    if (length === 0 || i + length > bytes.length) return i;
+    if (bytes[i + 1] < low || bytes[i + 1] > high) return i;
+    for (let k = 2; k < length; k++) if (bytes[i + k] < 0x80 || bytes[i + k] > 0xbf) return i;
+    i += length;
+  }
+  return bytes.length;
+}
+
+/** A 2xx answer that is not a JSON text main can safely read: an HTML page, too deep, or ended early. */
+function checkAnswer(
+  text: string,
+  contentType: string | null,
+  what: string,
+  target: string,
+  read: { status: number; received: number; declared: number | null },
+): void {
+  const { status, received, declared } = read;
+  if (looksLikeHtml(text, contentType)) {
+    fail('bad_response', `${what}: HTTP ${status} — ${htmlPageSummary(text)}`, { status, contentType });
+  }
+  const shape = jsonShape(text);
+  if (shape === 'too_deep') {
+    fail(
+      'bad_response',
+      `${what}: the answer from ${target} is nested more than ${MAX_ANSWER_DEPTH} levels deep; Ledger Explorer does not read JSON that deep`,
+      { status, maxDepth: MAX_ANSWER_DEPTH },
+    );
+  }
+  if (shape === 'unfinished') {
+    // Every byte the headers promised arrived, yet the JSON is open: the declared length was wrong.
+    const why =
+      declared === received
+        ? `: the length the server declared (Content-Length ${declared}) does not match what it sent`
+        : '';
+    fail(
+      'bad_response',
+      `${what}: the answer from ${target} ended before its JSON did, after ${received} bytes${why}`,
+      {
+        status,
+        receivedBytes: received,
+        ...(declared ? { declaredBytes: declared } : {}),
+      },
+    );
+  }
+}
+
+/**
+ * One pass over a JSON text, strings skipped: deeper than MAX_ANSWER_DEPTH, ended with a string or
+ * container still open, or fine as far as nesting goes (JSON.parse judges the rest). A text that does
+ * not start with `{` or `[` is not judged here.
+ */
+export function jsonShape(text: string, maxDepth = MAX_ANSWER_DEPTH): 'ok' | 'too_deep' | 'unfinished' {
+  const start = text.search(/\S/);
+  if (start < 0 || (text[start] !== '{' && text[start] !== '[')) return 'ok';
+  let depth = 0;
+  for (let i = start; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // Jump to the closing quote, past escaped ones.
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
+      if (i >= text.length) return 'unfinished';
+    } else if (c === 0x7b || c === 0x5b) {
+      if (++depth > maxDepth) return 'too_deep';
+    } else if (c === 0x7d || c === 0x5d) {
+      depth--;
+    }
+  }
+  return depth > 0 ? 'unfinished' : 'ok';
+}
+
+/** The certificate errors Node's TLS reports, in words; the connection is refused, never retried without checks. */
+const CERTIFICATE_PROBLEMS: Record<string, string> = {
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'self-signed',
+  SELF_SIGNED_CERT_IN_CHAIN: 'self-signed',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'issued by an authority this computer does not trust',
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'issued by an authority this computer does not trust',
+  UNABLE_TO_GET_ISSUER_CERT: 'issued by an authority this computer does not trust',
+  CERT_UNTRUSTED: 'issued by an authority this computer does not trust',
+  CERT_HAS_EXPIRED: 'expired',
+  CERT_NOT_YET_VALID: 'not valid yet',
+  CERT_REVOKED: 'revoked',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'issued for another name',
+};
+
+/** Why a request got no answer at all: the address is unreachable, the certificate is not trusted, or the connection was reset or closed first. */
+function noAnswer(error: unknown, what: string, url: string, target: string): ServiceError {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
   const reason = cause?.code ?? cause?.message ?? (error as Error).message;
+  const certificate = CERTIFICATE_PROBLEMS[reason];
+  if (certificate) {
+    return new ServiceError(
+      'network',
+      `${what}: the certificate of ${hostOf(url)} is not trusted (${certificate}: ${reason}); Ledger Explorer does not bypass certificate checks`,
+      { certificateError: reason },
+    );
+  }
   if (reason === 'ECONNRESET' || reason === 'EPIPE') {
     return new ServiceError(
       'network',
@@ -110,16 +336,36 @@ export function statusError(response: HttpResponse, what: string): ServiceError 
   const said = serverMessage(response.text, contentType);
   const body = parsedBody(response.text);
   const traceId = body && typeof body === 'object' ? (body as Record<string, unknown>).traceId : undefined;
+  const details = {
+    status,
+    ...(said ? { serverMessage: said } : {}),
+    ...(typeof traceId === 'string' ? { traceId } : {}),
+    contentType,
+  };
+  if (status === 429) {
+    // Not retried by main or by any screen: asking again adds to the load the service asked to shed.
+    const seconds = retryAfterSeconds(response.headers.get('retry-after'));
+    const when = seconds === null ? 'later' : `in ${seconds} s`;
+    return new ServiceError(
+      'rate_limited',
+      `${what}: HTTP 429 — the service is limiting requests; try again ${when}${said ? ` (${said})` : ''}`,
+      { ...details, ...(seconds === null ? {} : { retryAfterSeconds: seconds }) },
+    );
+  }
   return new ServiceError(
     STATUS_CODES[status] ?? 'service_error',
     `${what}: HTTP ${status}${said ? ` — ${said}` : ''}`,
-    {
-      status,
-      ...(said ? { serverMessage: said } : {}),
-      ...(typeof traceId === 'string' ? { traceId } : {}),
-      contentType,
-    },
+    details,
   );
+}
+
+/** Retry-After as whole seconds from now: delay-seconds or an HTTP date (RFC 9110 10.2.3); null when absent or unreadable. */
+export function retryAfterSeconds(value: string | null, now = Date.now()): number | null {
+  if (value === null || !value.trim()) return null;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
 const STATUS_CODES: Partial<Record<number, ServiceError['code']>> = {
@@ -131,6 +377,8 @@ const STATUS_CODES: Partial<Record<number, ServiceError['code']>> = {
 
 /** The answer as JSON, or undefined when it is not JSON. */
 export function parsedBody(text: string): unknown {
+  // An error body is not checked by httpRequest (its status is what counts): never parse one too deep.
+  if (jsonShape(text) === 'too_deep') return undefined;
   try {
     return JSON.parse(text);
   } catch {
@@ -143,7 +391,7 @@ export function serverMessage(text: string, contentType: string | null = null): 
   if (!text.trim()) return null;
   if (looksLikeHtml(text, contentType)) return htmlPageSummary(text);
   try {
-    const body = JSON.parse(text) as Record<string, unknown>;
+    const body = parsedBody(text) as Record<string, unknown> | undefined;
     if (body && typeof body === 'object') {
       const parts = [body.error, body.title, body.detail, body.message].filter(
         (part): part is string => typeof part === 'string' && part.length > 0,
@@ -174,6 +422,15 @@ export function preview(text: string): string {
     .replace(/\s+/g, ' ')
     .trim();
   return flat.length > 200 ? `${flat.slice(0, 200)}…` : flat || '(empty body)';
+}
+
+/** host:port for a certificate message. */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return 'the service';
+  }
 }
 
 /** The address for messages: origin and path, never the query (it may carry a key). */

@@ -31,6 +31,8 @@ export interface TransferPageCall {
 }
 
 const WHAT = 'Transfers';
+/** The largest page main reads: a 1000-leg page (the most the spec allows) is about 1 MB. */
+const MAX_PAGE_BYTES = 16 * 1024 * 1024;
 
 export function transfersUrl(baseUrl: string, filters: TransferFilters): URL {
   const url = new URL(`${baseUrl}/api/v2/parties/${encodeURIComponent(filters.party)}/tokenTransfers`);
@@ -96,7 +98,15 @@ export async function fetchTransferPage(call: TransferPageCall): Promise<Transfe
 
   const started = performance.now();
   const response = await withRetries(call, () =>
-    httpRequest({ url: url.toString(), headers, what: WHAT, signal: call.signal, timeoutMs: call.timeoutMs ?? 20_000 }),
+    httpRequest({
+      url: url.toString(),
+      headers,
+      what: WHAT,
+      signal: call.signal,
+      timeoutMs: call.timeoutMs ?? 20_000,
+      maxBytes: MAX_PAGE_BYTES,
+      secretName: 'JWT',
+    }),
   );
   if (response.status !== 200) throw transferError(response);
   return readPage(response, nodeId, performance.now() - started);

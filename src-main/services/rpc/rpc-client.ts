@@ -72,6 +72,9 @@ export async function callRpcNode(request: RpcNodeRequest): Promise<RpcNodeAnswe
       timeoutMs: request.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       signal: request.signal,
       what,
+      // The console's own limit (3x the 10 MB eth_getLogs answers analysts fetch): reading stops there.
+      maxBytes: MAX_RPC_ANSWER_BYTES,
+      secretName: 'API key',
     });
   } catch (error) {
     // httpRequest says what happened: unreachable, reset before any answer, or an answer cut off.

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useChainListing } from '../../data/chains.ts';
 import { useActiveProfile } from '../../data/settings.ts';
-import { ErrorMessage } from '../../ui/error-message.tsx';
+import { ErrorMessage, rateLimitedTitle } from '../../ui/error-message.tsx';
 import { useUiStore } from '../../ui-store.ts';
 import { ChainsTable } from './chains-table.tsx';
 import './chains.css';
@@ -24,11 +24,14 @@ export function ChainsScreen() {
       {chains.error && (
         <ErrorMessage
           error={chains.error}
-          title={
+          title={[
+            rateLimitedTitle(chains.error),
             chains.data
               ? `The chain listing failed; the list below is the one fetched at ${new Date(chains.data.fetchedAt).toLocaleTimeString()}.`
-              : 'The chain listing failed.'
-          }
+              : 'The chain listing failed.',
+          ]
+            .filter(Boolean)
+            .join(' ')}
         />
       )}
       {chains.data && (

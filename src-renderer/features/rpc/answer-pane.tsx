@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import type { BridgeErrorShape } from '../../../src-shared/contract/errors.ts';
 import { formatBytes, type JsonRpcCall } from '../../../src-shared/contract/rpc.ts';
 import type { ConsoleAnswer } from '../../data/rpc.ts';
+import { rateLimitedTitle } from '../../ui/error-message.tsx';
 import { JsonTree } from './json-tree.tsx';
 import { pathKeys } from './json-tree-model.ts';
 
@@ -68,7 +69,7 @@ function FailedAnswer({ error }: { error: BridgeErrorShape }) {
         address={typeof details.address === 'string' ? details.address : null}
       />
       <div className="error-message" role="alert">
-        <strong>{FAILURE_TITLES[error.code] ?? 'The request failed.'} </strong>
+        <strong>{rateLimitedTitle(error) ?? FAILURE_TITLES[error.code] ?? 'The request failed.'} </strong>
         <span className="error-code">[{error.code}]</span> {error.message}
       </div>
     </div>

@@ -2,7 +2,7 @@
 // gets the card or message that tells the user what to do next.
 import { asBridgeError } from '../../../../src-shared/contract/errors.ts';
 import type { NodeChoices } from '../../../../src-shared/contract/transfers.ts';
-import { ErrorMessage } from '../../../ui/error-message.tsx';
+import { ErrorMessage, rateLimitedTitle } from '../../../ui/error-message.tsx';
 import { shortenParty } from '../../../ui/party-format.ts';
 import { QuarantinedCard } from './quarantined-card.tsx';
 import { ServiceStartingCard } from './service-starting-card.tsx';
@@ -38,10 +38,11 @@ export function TransferProblem({
   if (e.code === 'cancelled') return null;
   if (e.code === 'service_starting') return <ServiceStartingCard error={e} retrying={retrying} />;
   if (e.code === 'node_quarantined') return <QuarantinedCard error={e} nodes={nodes} onUseNode={onUseNode} />;
+  // A 429 is not retried by itself: the service asked for fewer requests; Try again is the user's.
   const title =
     e.code === 'forbidden'
       ? `This token cannot read ${shortenParty(party)}.`
-      : (TITLES[e.code] ?? 'The transfers could not be loaded.');
+      : (rateLimitedTitle(e) ?? TITLES[e.code] ?? 'The transfers could not be loaded.');
   const traceId = typeof e.details?.traceId === 'string' ? e.details.traceId : null;
   return (
     <div data-testid="transfer-problem">

@@ -72,6 +72,16 @@ describe('ChainsScreen', () => {
     expect(screen.queryByRole('searchbox')).toBeNull();
   });
 
+  it('a 429 says the service is limiting requests and when to try again', async () => {
+    const bridge = createFakeBridge();
+    failWith(bridge.chains.list, 'rate_limited', 'HTTP 429', { retryAfterSeconds: 3 });
+    renderWithApp(<ChainsScreen />, { bridge });
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The service is limiting requests; try again in 3 s. The chain listing failed. [rate_limited] HTTP 429',
+    );
+  });
+
   it('refreshes on request and keeps the last listing, saying when it was fetched, if the refresh fails', async () => {
     const bridge = createFakeBridge({ chains: { list: async () => structuredClone(LISTING) } });
     const { user } = renderWithApp(<ChainsScreen />, { bridge });

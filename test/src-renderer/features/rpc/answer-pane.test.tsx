@@ -178,6 +178,13 @@ describe('AnswerPane', () => {
     expect(screen.queryByTestId('rpc-result')).toBeNull();
   });
 
+  it('explains a 429 with the wait the service asked for', () => {
+    renderPane(answer({ error: bridgeError('rate_limited', 'HTTP 429', { status: 429, retryAfterSeconds: 2 }) }));
+
+    const alert = within(screen.getByTestId('rpc-failure')).getByRole('alert');
+    expect(alert.textContent).toBe('The service is limiting requests; try again in 2 s. [rate_limited] HTTP 429');
+  });
+
   it('shows the HTTP facts of a failure when main measured them', () => {
     const error = bridgeError('bad_response', 'HTTP 502: <html>Bad gateway</html>', {
       status: 502,

@@ -56,6 +56,17 @@ describe('TransferProblem', () => {
     expect(onRetry).toHaveBeenCalledOnce();
   });
 
+  it('429: says the service is limiting requests and when to try again; Try again stays the user’s', async () => {
+    const message = 'Transfers: HTTP 429 — the service is limiting requests; try again in 2 s';
+    const { user, onRetry } = renderProblem(bridgeError('rate_limited', message, { retryAfterSeconds: 2 }));
+
+    expect(screen.getByRole('alert').textContent).toBe(
+      `The service is limiting requests; try again in 2 s. [rate_limited] ${message}`,
+    );
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalledOnce();
+  });
+
   it('says nothing about a request the user abandoned', () => {
     const { container } = renderProblem(bridgeError('cancelled', 'cancelled'));
 
