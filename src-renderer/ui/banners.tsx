@@ -2,6 +2,9 @@ import { useEffect, useId, useState } from 'react';
 import type { SecretStorageInfo } from '../../src-shared/contract/schemas.ts';
 import { useWatchedAppInfo } from '../data/app.ts';
 import { useSettings } from '../data/settings.ts';
+import { keychainAdvice, keychainHeadline } from './keychain-advice.ts';
+
+export { keychainAdvice } from './keychain-advice.ts';
 
 /** Persistent notices about things the user must know: weak secret storage, a bad settings file, no sandbox. */
 export function Banners() {
@@ -25,20 +28,6 @@ export function Banners() {
   );
 }
 
-/** What to install or start, in the words of the platform main runs on (`process.platform`). */
-export function keychainAdvice(platform: string): string {
-  switch (platform) {
-    case 'linux':
-      return 'Install and start a Secret Service such as GNOME Keyring (Debian/Ubuntu: gnome-keyring, libsecret-1-0), then restart Ledger Explorer to keep secrets across restarts.';
-    case 'darwin':
-      return 'Ledger Explorer keeps secrets in the macOS Keychain: check that Keychain Access opens your login keychain, then restart Ledger Explorer.';
-    case 'win32':
-      return 'Ledger Explorer keeps secrets in Windows Credential Manager: check that it opens for your account, then restart Ledger Explorer.';
-    default:
-      return "Start your system's keychain service, then restart Ledger Explorer to keep secrets across restarts.";
-  }
-}
-
 /**
  * Secrets in memory only: said in the user's words, with what to do; the system's own text (e.g.
  * "Cannot autolaunch D-Bus without X11 $DISPLAY") only on demand. Dismissing hides it for this
@@ -58,9 +47,9 @@ function KeychainBanner({ storage, platform }: { storage: SecretStorageInfo; pla
   return (
     <div className="banner banner-warning keychain-banner" role="status" data-testid="session-secrets-banner">
       <p className="keychain-banner-headline">
-        <strong>Secrets you save are kept only until you quit: this system has no keychain service running.</strong>
+        <strong>{keychainHeadline(storage.cause)}</strong>
       </p>
-      <p className="keychain-banner-advice">{keychainAdvice(platform)}</p>
+      <p className="keychain-banner-advice">{keychainAdvice(platform, storage.cause)}</p>
       <div className="keychain-banner-actions">
         {storage.reason && (
           <button

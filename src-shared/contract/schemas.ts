@@ -167,6 +167,8 @@ export interface SecretStorageInfo {
   backend: 'keychain' | 'session';
   /** Why the keychain is not used, when it is not. */
   reason: string | null;
+  /** Set only when keytar itself could not be loaded: the fix is to install it, not to start a keychain service. */
+  cause?: 'keytar-not-loaded';
 }
 
 export interface SettingsView {

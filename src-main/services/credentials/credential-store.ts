@@ -7,6 +7,10 @@
 // asked about, or a delete, is reported as a keychain error rather than as "no secret": the
 // secret may well still be there. Nothing here writes a secret to disk, and nothing it returns to
 // the renderer carries more than {present, hint}.
+// A keychain that HANGS (no answer within the timeout, e.g. a keyring daemon that is stopped or stuck
+// on an unlock prompt) is asked only until that first timeout: from then on the store behaves as if
+// the keychain had gone (same rules as above) without calling keytar again, so no later call waits.
+// A keychain that REFUSES (an error answer) is cheap to ask, and asked again on every call.
 import {
   SECRET_KINDS,
   type SecretKind,
@@ -14,7 +18,15 @@ import {
   type SecretStorageInfo,
 } from '../../../src-shared/contract/schemas.ts';
 import { ServiceError } from '../errors.ts';
-import { KeychainUnavailableError, type KeytarModule, KeytarSecretBackend, loadKeytar } from './keytar-backend.ts';
+import {
+  KeychainTimeoutError,
+  KeychainUnavailableError,
+  type KeytarModule,
+  KeytarNotLoadedError,
+  KeytarSecretBackend,
+  keytarNotLoaded,
+  loadKeytar,
+} from './keytar-backend.ts';
 import { MemorySecretBackend } from './secret-backend.ts';
 
 export const KEYCHAIN_SERVICE = 'ledger-explorer';
@@ -35,6 +47,9 @@ export function secretHint(secret: string): string | null {
 
 export class CredentialStore {
   private readonly keychain: KeytarSecretBackend | null;
+  /** Set at the keychain's first timeout: from then on it is never called again this session. */
+  private hung: KeychainTimeoutError | null = null;
+  private readonly cause: SecretStorageInfo['cause'];
   private readonly session = new MemorySecretBackend();
   /**
    * What the keychain last answered for each account this session (null: it has none). Used only
@@ -44,21 +59,42 @@ export class CredentialStore {
   /** Set once secrets have had to go to the session store; shown to the user. */
   private fallbackReason: string | null;
 
-  private constructor(keychain: KeytarSecretBackend | null, reason: string | null) {
+  private constructor(keychain: KeytarSecretBackend | null, reason: string | null, cause?: SecretStorageInfo['cause']) {
     this.keychain = keychain;
     this.fallbackReason = reason;
+    this.cause = cause;
   }
 
   static async open(options: CredentialStoreOptions = {}): Promise<CredentialStore> {
     const service = options.service ?? KEYCHAIN_SERVICE;
+    let keytar: KeytarModule;
     try {
-      const keytar = await (options.keytar ?? loadKeytar)();
+      keytar = await (options.keytar ?? loadKeytar)();
+    } catch (error) {
+      // Not a keychain problem: the module that reaches it is missing here. Said apart, so the
+      // advice is "install it", not "start a keychain service".
+      const notLoaded = error instanceof KeytarNotLoadedError ? error : keytarNotLoaded(error);
+      return new CredentialStore(null, notLoaded.message, 'keytar-not-loaded');
+    }
+    try {
       const backend = new KeytarSecretBackend(keytar, service, options.timeoutMs ?? 5_000);
       await backend.probe();
       return new CredentialStore(backend, null);
     } catch (error) {
       return new CredentialStore(null, describeFailure(error));
     }
+  }
+
+  /** The keychain, unless it hung earlier this session (then it is not asked again). */
+  private get answering(): KeytarSecretBackend | null {
+    return this.hung ? null : this.keychain;
+  }
+
+  /** The first timeout: the rest of this session runs on the session store, and the banner says why. */
+  private noteHang(error: unknown): void {
+    if (!(error instanceof KeychainTimeoutError) || this.hung) return;
+    this.hung = error;
+    this.fallbackReason = `${error.message}; secrets are kept in memory until you quit`;
   }
 
   private rechecking: Promise<void> | null = null;
@@ -70,7 +106,7 @@ export class CredentialStore {
    * seconds); a keychain that hangs costs this check its timeout, never a caller's time.
    */
   recheck(): void {
-    const keychain = this.keychain;
+    const keychain = this.answering;
     if (!keychain || this.fallbackReason || this.rechecking) return;
     // A read of an account that never exists: proves the Secret Service answers, and loads no secret.
     this.rechecking = keychain
@@ -78,6 +114,7 @@ export class CredentialStore {
       .then(() => {})
       .catch((error: unknown) => {
         if (!(error instanceof KeychainUnavailableError)) return;
+        this.noteHang(error);
         this.fallbackReason ??= `the OS keychain went away while the app was running (${error.message}); secrets saved from now on are kept only until you quit`;
       })
       .finally(() => {
@@ -86,9 +123,10 @@ export class CredentialStore {
   }
 
   storageInfo(): SecretStorageInfo {
-    return this.fallbackReason
-      ? { backend: 'session', reason: this.fallbackReason }
-      : { backend: 'keychain', reason: null };
+    if (!this.fallbackReason) return { backend: 'keychain', reason: null };
+    return this.cause
+      ? { backend: 'session', reason: this.fallbackReason, cause: this.cause }
+      : { backend: 'session', reason: this.fallbackReason };
   }
 
   /** The secret, or null when none is saved. Throws a `keychain` ServiceError when the keychain cannot be read. */
@@ -96,11 +134,13 @@ export class CredentialStore {
     const key = account(profileId, kind);
     const inSession = await this.session.get(key);
     if (inSession !== null || !this.keychain) return inSession;
+    if (this.hung) return this.fromMemory(key, this.hung, kind);
     try {
       const secret = await this.keychain.get(key);
       this.lastKnown.set(key, secret);
       return secret;
     } catch (error) {
+      this.noteHang(error);
       const failure = this.keychainFailed(error, `The ${kind} could not be read from the OS keychain`);
       if (!(error instanceof KeychainUnavailableError) || !this.lastKnown.has(key)) throw failure;
       // The keychain answered for this account earlier this session: that answer stands, from memory.
@@ -112,15 +152,17 @@ export class CredentialStore {
 
   async set(profileId: string, kind: SecretKind, secret: string): Promise<void> {
     const key = account(profileId, kind);
-    if (this.keychain) {
+    const keychain = this.answering;
+    if (keychain) {
       try {
-        await this.keychain.set(key, secret);
+        await keychain.set(key, secret);
         await this.session.delete(key);
         this.lastKnown.set(key, secret);
         return;
       } catch (error) {
         if (!(error instanceof KeychainUnavailableError)) throw error;
-        this.fallbackReason = `${describeFailure(error)}; secrets saved from now on are kept only until you quit`;
+        if (error instanceof KeychainTimeoutError) this.noteHang(error);
+        else this.fallbackReason = `${describeFailure(error)}; secrets saved from now on are kept only until you quit`;
       }
     }
     await this.session.set(key, secret);
@@ -132,9 +174,12 @@ export class CredentialStore {
     // Whatever the keychain still holds, this session no longer uses it.
     this.lastKnown.set(key, null);
     if (!this.keychain) return;
+    // A hung keychain is not asked: the entry may still be there, which the user must hear.
+    if (this.hung) throw this.keychainFailed(this.hung, `The ${kind} could not be removed from the OS keychain`);
     try {
       await this.keychain.delete(key);
     } catch (error) {
+      this.noteHang(error);
       throw this.keychainFailed(error, `The ${kind} could not be removed from the OS keychain`);
     }
   }
@@ -163,6 +208,17 @@ export class CredentialStore {
       }),
     );
     return Object.fromEntries(entries) as Record<SecretKind, SecretStatus>;
+  }
+
+  /**
+   * After a hang: what the keychain answered for this account earlier this session, from memory; an
+   * account it was never asked about is unreadable (the secret may well be there), at once.
+   */
+  private async fromMemory(key: string, hang: KeychainTimeoutError, kind: SecretKind): Promise<string | null> {
+    if (!this.lastKnown.has(key)) throw this.keychainFailed(hang, `The ${kind} could not be read from the OS keychain`);
+    const known = this.lastKnown.get(key) ?? null;
+    if (known !== null) await this.session.set(key, known);
+    return known;
   }
 
   private keychainFailed(error: unknown, what: string): Error {

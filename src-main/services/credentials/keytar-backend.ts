@@ -14,6 +14,21 @@ export class KeychainUnavailableError extends Error {
 }
 
 /**
+ * The keychain did not answer at all within the timeout (a hang, not a refusal). The credential
+ * store stops asking it for the rest of the session: every further call would cost the same wait,
+ * and each unanswered keytar call keeps one of libuv's four worker threads busy (keytar runs its
+ * calls there), which the app's file I/O shares.
+ */
+export class KeychainTimeoutError extends KeychainUnavailableError {
+  override name = 'KeychainTimeoutError';
+}
+
+/** keytar itself could not be loaded: not installed (an optional dependency), or its native part does not load here. */
+export class KeytarNotLoadedError extends Error {
+  override name = 'KeytarNotLoadedError';
+}
+
+/**
  * The OS keychain through keytar. Every call has a timeout: a locked keyring on a desktop
  * can sit on an unlock prompt forever, and the app must not hang behind it.
  */
@@ -50,7 +65,7 @@ export class KeytarSecretBackend implements SecretBackend {
       return await withTimeout(
         run(),
         this.timeoutMs,
-        () => new KeychainUnavailableError(`the OS keychain did not answer a ${what} within ${this.timeoutMs} ms`),
+        () => new KeychainTimeoutError(`the OS keychain did not answer a ${what} within ${duration(this.timeoutMs)}`),
       );
     } catch (error) {
       if (error instanceof KeychainUnavailableError) throw error;
@@ -60,6 +75,39 @@ export class KeytarSecretBackend implements SecretBackend {
 }
 
 export async function loadKeytar(): Promise<KeytarModule> {
-  const mod = (await import('keytar')) as unknown as { default?: KeytarModule } & KeytarModule;
+  let mod: { default?: KeytarModule } & KeytarModule;
+  try {
+    mod = (await import('keytar')) as unknown as typeof mod;
+  } catch (error) {
+    throw keytarNotLoaded(error);
+  }
   return mod.default ?? mod;
+}
+
+/**
+ * Why keytar could not be loaded, in one line. keytar is an optional dependency: `npm install` skips
+ * it when its native build fails (no libsecret-1-dev), so the package is missing (ERR_MODULE_NOT_FOUND);
+ * or the package is there but its keytar.node is missing (MODULE_NOT_FOUND) or will not load
+ * (ERR_DLOPEN_FAILED: libsecret absent, or built for another Node/Electron).
+ */
+export function keytarNotLoaded(error: unknown): KeytarNotLoadedError {
+  if (error instanceof KeytarNotLoadedError) return error;
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = firstLine(error instanceof Error ? error.message : String(error));
+  const why =
+    code === 'ERR_MODULE_NOT_FOUND' && /'keytar'/.test(message)
+      ? 'is not installed'
+      : code === 'ERR_DLOPEN_FAILED' || /\.node\b/.test(message)
+        ? 'is installed but its native part does not load'
+        : 'could not be loaded';
+  return new KeytarNotLoadedError(`keytar, the module that reaches the OS keychain, ${why} (${message})`);
+}
+
+function firstLine(text: string): string {
+  return text.split('\n', 1)[0] ?? text;
+}
+
+/** "5 s" for whole seconds (the app's 5 s), else milliseconds (tests' short timeouts). */
+function duration(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
 }

@@ -80,6 +80,33 @@ describe('Banners', () => {
     expect(banner.textContent).not.toContain('gnome-keyring');
   });
 
+  it('keytar missing (not the keychain service): says the module is not installed and which packages get it', async () => {
+    const reason =
+      "keytar, the module that reaches the OS keychain, is not installed (Cannot find package 'keytar' imported from /app/out/main/index.js)";
+    const bridge = createFakeBridge({
+      app: {
+        info: async () => ({
+          ...SESSION_INFO,
+          secretStorage: { backend: 'session', reason, cause: 'keytar-not-loaded' },
+        }),
+      },
+    });
+    const { user } = renderWithApp(<Banners />, { bridge });
+
+    const banner = await screen.findByTestId('session-secrets-banner');
+    expect(
+      within(banner).getByText(
+        "Secrets you save are kept only until you quit: Ledger Explorer's keychain module (keytar) is not installed.",
+      ),
+    ).toBeTruthy();
+    expect(banner.textContent).not.toContain('no keychain service running');
+    expect(banner.textContent).toContain(
+      'install libsecret and a Secret Service (Debian/Ubuntu: sudo apt install libsecret-1-dev gnome-keyring; Fedora: sudo dnf install libsecret-devel gnome-keyring), then run npm install again and restart Ledger Explorer.',
+    );
+    await user.click(within(banner).getByRole('button', { name: 'Details' }));
+    expect(within(banner).getByTestId('session-secrets-reason').textContent).toBe(reason);
+  });
+
   it('Dismiss hides it for the session, and it comes back when the reason changes', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let info: AppInfo = SESSION_INFO;
