@@ -1,25 +1,45 @@
 // Injected faults, for client tests and for support staff reproducing a case (only with --faults).
 // Two ways to make a request meet one:
-//   - a request header  x-sandbox-fault: latency=<ms> | status=500 | status=503 | reset | truncate | html502
+//   - a request header  x-sandbox-fault: latency=<ms> | status=500 | status=503 | status=429 | reset |
+//     truncate | html502 | huge | huge-chunked | deep | drip | badutf8 | html200 | liar | redirect
 //   - armed on the running sandbox through its control endpoint (the app's own clients never send
 //     the header):  POST /__sandbox/faults {"interface":"ledger"|"chains"|"rpc","fault":"<as above>",
 //     "times":N?,"match":"<path substring>"?};  GET lists what is armed and the faulted requests;
 //     DELETE (?interface=...) disarms.
-// applied to any of the sandbox's interfaces before the request is served.
+// applied to any of the sandbox's interfaces before the request is served. The bigger bodies and the
+// redirect's other host live in faults/ (answers.ts, slow-bodies.ts, redirect-catcher.ts); the
+// HTTPS listener with an untrusted certificate in faults/tls-listener.ts.
 
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { BAD_UTF8, deepBody, HUGE_BYTES, HUGE_PARTS, type Interface, SIGN_IN_PAGE, VALID } from './faults/answers.ts';
+import type { CaughtRequest, RedirectCatcher } from './faults/redirect-catcher.ts';
+import { drip, streamHuge } from './faults/slow-bodies.ts';
 import { sendJson } from './http-replies.ts';
 import { startupStatusBody } from './ledger/startup-status.ts';
 
 export type Fault =
   | { kind: 'latency'; ms: number }
-  | { kind: 'status'; status: 500 | 503 }
-  | { kind: 'reset' }
-  | { kind: 'truncate' }
-  | { kind: 'html502' };
+  | { kind: 'status'; status: 500 | 503 | 429 }
+  | { kind: SimpleFault };
 
-export type Interface = 'ledger' | 'chains' | 'rpc';
+/** The faults named by a word alone. */
+const SIMPLE = [
+  'reset',
+  'truncate',
+  'html502',
+  'huge',
+  'huge-chunked',
+  'deep',
+  'drip',
+  'badutf8',
+  'html200',
+  'liar',
+  'redirect',
+] as const;
+type SimpleFault = (typeof SIMPLE)[number];
+
+export type { CaughtRequest, Interface };
 
 /** The start of a plausible answer of each interface, cut off. */
 const TRUNCATED: Record<Interface, string> = {
@@ -47,7 +67,8 @@ export function parseFault(header: string | string[] | undefined): Fault | 'inva
   if (latency) return { kind: 'latency', ms: Number(latency[1]) };
   if (value === 'status=500') return { kind: 'status', status: 500 };
   if (value === 'status=503') return { kind: 'status', status: 503 };
-  if (value === 'reset' || value === 'truncate' || value === 'html502') return { kind: value };
+  if (value === 'status=429') return { kind: 'status', status: 429 };
+  if ((SIMPLE as readonly string[]).includes(value)) return { kind: value as SimpleFault };
   return 'invalid';
 }
 
@@ -57,12 +78,18 @@ export type FaultOutcome =
   | 'delayed'
   /** latency: the client gave up (closed the connection) while it waited */
   | 'abandoned'
-  /** status=500/503, html502: an error answer was sent */
+  /** status=500/503/429, html502, html200, deep, badutf8, liar: the whole (bad) answer was sent */
   | 'answered'
   /** reset: the connection was reset (TCP RST) before any answer */
   | 'reset'
   /** truncate: headers and part of the body, then the connection closed */
-  | 'truncated';
+  | 'truncated'
+  /** huge, huge-chunked: all 200 MB went out (a client that stops reading makes it 'abandoned') */
+  | 'streamed'
+  /** drip: the last byte went out (the client waited for all of it) */
+  | 'dripped'
+  /** redirect: the 307 to the catcher was sent */
+  | 'redirected';
 
 /**
  * Applies a fault. 'delayed' means the request should now be served normally; every other
@@ -73,6 +100,7 @@ export async function applyFault(
   where: Interface,
   req: IncomingMessage,
   res: ServerResponse,
+  catcher: RedirectCatcher | null = null,
 ): Promise<FaultOutcome> {
   switch (fault.kind) {
     case 'latency': {
@@ -99,11 +127,22 @@ export async function applyFault(
         } else {
           sendJson(res, 500, { error: 'injected fault: internal server error' });
         }
-      } else if (where === 'ledger') {
+      } else if (fault.status === 503 && where === 'ledger') {
         const now = Date.now();
         sendJson(res, 503, startupStatusBody(now - 4_000, now, 20), { 'retry-after': '1' });
-      } else {
+      } else if (fault.status === 503) {
         sendJson(res, 503, { error: 'injected fault: service unavailable' }, { 'retry-after': '1' });
+      } else if (where === 'ledger') {
+        // 429, as a gateway's rate limit says it: problem details (spec 2.4) and when to come back.
+        const body = {
+          ...problemDetails((req.url ?? '').split('?')[0], 'rate limited: too many requests'),
+          type: 'https://docs.sandbox.invalid/problems/rate-limited',
+          title: 'Too Many Requests',
+          status: 429,
+        };
+        sendJson(res, 429, body, { 'retry-after': '2' }, 'application/problem+json');
+      } else {
+        sendJson(res, 429, { error: 'rate limited: too many requests' }, { 'retry-after': '2' });
       }
       return 'answered';
     case 'reset':
@@ -125,7 +164,44 @@ export async function applyFault(
       res.end(html);
       return 'answered';
     }
+    case 'huge':
+    case 'huge-chunked':
+      return streamHuge(res, HUGE_PARTS[where], HUGE_BYTES, fault.kind === 'huge-chunked');
+    case 'deep':
+      return sendBytes(res, 200, deepBody());
+    case 'drip':
+      return drip(res, VALID[where]);
+    case 'badutf8':
+      return sendBytes(res, 200, BAD_UTF8[where]);
+    case 'html200':
+      return sendBytes(res, 200, SIGN_IN_PAGE, 'text/html; charset=utf-8');
+    case 'liar': {
+      // Declares half of what is sent, then closes: the client reads a JSON text cut in half and
+      // must not take the rest (the start of "another answer") for anything.
+      const body = VALID[where];
+      res.strictContentLength = false;
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'content-length': String(Math.floor(body.length / 2)),
+        connection: 'close',
+      });
+      res.end(body);
+      return 'answered';
+    }
+    case 'redirect': {
+      // To another host, same path and query: a client that follows sends its secret to a stranger.
+      if (!catcher) throw new Error('the redirect fault needs the catcher (started with faults)');
+      res.writeHead(307, { location: `${catcher.url}${req.url ?? '/'}`, 'content-length': '0' });
+      res.end();
+      return 'redirected';
+    }
   }
+}
+
+function sendBytes(res: ServerResponse, status: number, bytes: Buffer, type = 'application/json'): 'answered' {
+  res.writeHead(status, { 'content-type': type, 'content-length': String(bytes.length) });
+  res.end(bytes);
+  return 'answered';
 }
 
 /** The fault a header value names, in its header form (for the control endpoint's answers). */
@@ -138,7 +214,8 @@ export function faultText(fault: Fault): string {
 }
 
 const INTERFACES: readonly Interface[] = ['ledger', 'chains', 'rpc'];
-const FAULT_HELP = 'latency=<ms>, status=500, status=503, reset, truncate or html502';
+/** Every valid fault, as the 400s say them. */
+export const FAULT_HELP = `latency=<ms>, status=500, status=503, ${SIMPLE.slice(0, 3).join(', ')}, status=429, ${SIMPLE.slice(3, -1).join(', ')} or ${SIMPLE.at(-1)}`;
 /** Faulted requests kept for GET (newest last). */
 const LOG_LIMIT = 500;
 /** Armed faults at most (each POST adds one). */
@@ -177,6 +254,12 @@ export class FaultControl {
   private armed: Array<ArmedFault & { parsed: Fault }> = [];
   private nextId = 1;
   private readonly log: FaultedRequest[] = [];
+
+  /** `catcher`: the other host the redirect fault points to (null: redirect cannot be served). */
+  private readonly catcher: RedirectCatcher | null;
+  constructor(catcher: RedirectCatcher | null = null) {
+    this.catcher = catcher;
+  }
 
   arm(where: Interface, fault: Fault, times: number | null, match: string | null): ArmedFault {
     const entry = {
@@ -241,7 +324,7 @@ export class FaultControl {
     };
     this.log.push(entry);
     if (this.log.length > LOG_LIMIT) this.log.shift();
-    const outcome = await applyFault(taken.fault, where, req, res);
+    const outcome = await applyFault(taken.fault, where, req, res, this.catcher);
     entry.outcome = outcome;
     entry.elapsedMs = Math.round(performance.now() - started);
     return outcome;
@@ -250,7 +333,8 @@ export class FaultControl {
   /** The control endpoint: GET, POST and DELETE on /__sandbox/faults. */
   async serve(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     if (req.method === 'GET') {
-      return sendJson(res, 200, { armed: this.list(), requests: this.requests() });
+      const catcher = this.catcher && { url: this.catcher.url, requests: this.catcher.requests() };
+      return sendJson(res, 200, { armed: this.list(), requests: this.requests(), catcher });
     }
     if (req.method === 'DELETE') {
       const where = url.searchParams.get('interface');

@@ -2,9 +2,13 @@
 // path prefixes — the ledger-data interface (/ledger), the chain listing (/translate and
 // /partner) and node access (/rpc, forwarded to real in-process EVM nodes).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import { serveChainListing } from './chain-listing.ts';
-import { FaultControl, type Interface, parseFault, problemDetails } from './faults.ts';
+import { type RedirectCatcher, startRedirectCatcher } from './faults/redirect-catcher.ts';
+import { createTestTlsServer } from './faults/tls-listener.ts';
+import { FAULT_HELP, FaultControl, type Interface, parseFault, problemDetails } from './faults.ts';
 import { sendJson } from './http-replies.ts';
 import { createLedgerService, type LedgerService } from './ledger/ledger-service.ts';
 import { VALIDATOR_NODES, type ValidatorNode } from './ledger/validator-nodes.ts';
@@ -71,6 +75,10 @@ export interface SandboxInternals extends SandboxNetwork {
 export type SandboxDescription = SandboxUrls & {
   /** The fault control endpoint (GET/POST/DELETE); present only with --faults. */
   faultsUrl?: string;
+  /** With --faults: the other host the `redirect` fault points to (its requests are in GET faultsUrl). */
+  faultsCatcherUrl?: string;
+  /** With --faults: the same interfaces over HTTPS with a self-signed, never-trusted test certificate. */
+  tlsUrls?: SandboxUrls;
   apiKey: string;
   partnerToken: string;
   parties: string[];
@@ -96,15 +104,22 @@ export async function startSandboxNetwork(options: SandboxOptions = {}): Promise
     options.evm === false ? null : startEvmNodes({ chains: SANDBOX_CHAINS, seed, host: '127.0.0.1' }),
   ]);
   const nodeAccess = createNodeAccessRouter({ apiKey: credentials.apiKey, nodes: evm?.nodes });
-  const faults = options.faults ? new FaultControl() : null;
+  const catcher: RedirectCatcher | null = options.faults ? await startRedirectCatcher() : null;
+  if (catcher?.fallback) options.log?.(catcher.fallback);
+  const faults = options.faults ? new FaultControl(catcher) : null;
   let origin = '';
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // Absolute URLs we hand out (nextPageUrl) use the address the client reached us at, so they
     // work when the server is bound to 0.0.0.0 or reached through a port forward.
     const host = req.headers.host;
+    const scheme = (req.socket as TLSSocket).encrypted ? 'https' : 'http';
     const reached =
-      host && /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-fA-F:]+\](:\d{1,5})?$/.test(host) ? `http://${host}` : origin;
+      host && /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-fA-F:]+\](:\d{1,5})?$/.test(host)
+        ? `${scheme}://${host}`
+        : scheme === 'https'
+          ? tlsOrigin
+          : origin;
     const url = new URL(req.url ?? '/', reached);
     const path = url.pathname;
     if (faults && path === FAULTS_PATH) return faults.serve(req, res, url);
@@ -120,9 +135,7 @@ export async function startSandboxNetwork(options: SandboxOptions = {}): Promise
     if (faults) {
       const header = parseFault(req.headers['x-sandbox-fault']);
       if (header === 'invalid') {
-        return sendJson(res, 400, {
-          error: 'unknown x-sandbox-fault: use latency=<ms>, status=500, status=503, reset, truncate or html502',
-        });
+        return sendJson(res, 400, { error: `unknown x-sandbox-fault: use ${FAULT_HELP}` });
       }
       const taken = faults.take(where, path, header);
       if (taken && (await faults.apply(taken, where, req, res, path)) !== 'delayed') return;
@@ -136,7 +149,7 @@ export async function startSandboxNetwork(options: SandboxOptions = {}): Promise
     sendJson(res, 404, { error: `no such resource: ${path}` });
   }
 
-  const server = createServer((req, res) => {
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
     route(req, res).catch((error: Error) => {
       const path = req.url?.split('?')[0] ?? '/';
       options.log?.(`internal error on ${req.method} ${path}: ${error.name}`);
@@ -144,25 +157,40 @@ export async function startSandboxNetwork(options: SandboxOptions = {}): Promise
       else if (path.startsWith('/ledger/')) sendJson(res, 500, problemDetails(path), {}, 'application/problem+json');
       else sendJson(res, 500, { error: 'internal error in the sandbox network' });
     });
-  });
+  };
+  const server = createServer(handle);
+  // With faults, the same interfaces over HTTPS with an untrusted certificate, on a port of its own.
+  const tls: HttpsServer | null = options.faults ? createTestTlsServer(handle) : null;
+  let tlsOrigin = '';
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(options.port ?? 0, host, () => resolve());
     });
+    if (tls) {
+      await new Promise<void>((resolve, reject) => {
+        tls.once('error', reject);
+        tls.listen(0, host, () => resolve());
+      });
+    }
   } catch (error) {
+    server.close();
+    await catcher?.close();
     await evm?.close();
     throw error;
   }
   ledger.startClock();
   const { port } = server.address() as AddressInfo;
-  origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  const urls: SandboxUrls = {
-    baseUrl: `${origin}/ledger`,
-    translateUrl: `${origin}/translate`,
-    partnerUrl: `${origin}/partner`,
-    rpcUrl: `${origin}/rpc`,
-  };
+  const hostInUrl = host.includes(':') ? `[${host}]` : host;
+  origin = `http://${hostInUrl}:${port}`;
+  const urlsAt = (at: string): SandboxUrls => ({
+    baseUrl: `${at}/ledger`,
+    translateUrl: `${at}/translate`,
+    partnerUrl: `${at}/partner`,
+    rpcUrl: `${at}/rpc`,
+  });
+  const urls = urlsAt(origin);
+  if (tls) tlsOrigin = `https://${hostInUrl}:${(tls.address() as AddressInfo).port}`;
 
   return {
     urls,
@@ -175,6 +203,8 @@ export async function startSandboxNetwork(options: SandboxOptions = {}): Promise
     describe: () => ({
       ...urls,
       ...(faults ? { faultsUrl: `${origin}${FAULTS_PATH}` } : {}),
+      ...(catcher ? { faultsCatcherUrl: catcher.url } : {}),
+      ...(tls ? { tlsUrls: urlsAt(tlsOrigin) } : {}),
       ...credentials,
       parties: ledger.store.parties.ids,
       instruments: ledger.store.instruments.map(({ admin, id, symbol, decimals }) => ({ admin, id, symbol, decimals })),
@@ -189,6 +219,13 @@ export async function startSandboxNetwork(options: SandboxOptions = {}): Promise
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      if (tls) {
+        await new Promise<void>((resolve) => {
+          tls.close(() => resolve());
+          tls.closeAllConnections();
+        });
+      }
+      await catcher?.close();
       await evm?.close();
     },
   };
