@@ -22,10 +22,11 @@ afterEach(async () => {
 const TIMEOUT_MS = 400;
 type Where = 'ledger' | 'chains' | 'rpc';
 
-const calls: Record<Where, () => Promise<unknown>> = {
-  ledger: () =>
+type Urls = SandboxInternals['urls'];
+const calls: Record<Where, (urls?: Urls, timeoutMs?: number) => Promise<unknown>> = {
+  ledger: (urls = net.urls, timeoutMs = TIMEOUT_MS) =>
     fetchTransferPage({
-      baseUrl: net.urls.baseUrl,
+      baseUrl: urls.baseUrl,
       jwt: net.ledger.auth.tokens.readAll,
       placement: 'header',
       filters: {
@@ -39,23 +40,23 @@ const calls: Record<Where, () => Promise<unknown>> = {
       },
       defaultNodeId: null,
       next: null,
-      timeoutMs: TIMEOUT_MS,
+      timeoutMs,
     }),
-  chains: () =>
+  chains: (urls = net.urls, timeoutMs = TIMEOUT_MS) =>
     fetchChainListing({
-      auth: { kind: 'apiKey', apiKey: net.credentials.apiKey, translateUrl: net.urls.translateUrl },
-      timeoutMs: TIMEOUT_MS,
+      auth: { kind: 'apiKey', apiKey: net.credentials.apiKey, translateUrl: urls.translateUrl },
+      timeoutMs,
     }),
-  rpc: () =>
+  rpc: (urls = net.urls, timeoutMs = TIMEOUT_MS) =>
     callRpcNode({
-      rpcUrl: net.urls.rpcUrl,
+      rpcUrl: urls.rpcUrl,
       chain: 'ethereum',
       nodeType: 'full',
       separator: '_',
       apiKey: net.credentials.apiKey,
       keyPlacement: 'header',
       body: { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] },
-      timeoutMs: TIMEOUT_MS,
+      timeoutMs,
     }),
 };
 
@@ -143,3 +144,147 @@ describe('every fault, through the client of every interface', () => {
     await expect(calls.ledger()).resolves.toMatchObject({ legs: expect.any(Array) });
   });
 });
+
+// The hostile services of issue 17 (docs/faults.md): main's limits, per interface, in the user's words.
+const CAP_MB: Record<Where, number> = { ledger: 16, chains: 8, rpc: 32 };
+const SECRET: Record<Where, string> = { ledger: 'JWT', chains: 'API key', rpc: 'API key' };
+const at = (where: Where) => `${WHAT[where]}: the answer from ${escapeRe(address(where))}`;
+const catcherRequests = async () =>
+  ((await (await fetch(control)).json()) as { catcher: { url: string; requests: unknown[] } }).catcher;
+
+const hostile: Record<string, (where: Where) => { code: string; message: RegExp }> = {
+  huge: (where) => ({
+    code: 'bad_response',
+    message: new RegExp(
+      `^${at(where)} is larger than ${CAP_MB[where]} MB \\(its Content-Length says 200\\.0 MB\\); Ledger Explorer stops reading at that size$`,
+    ),
+  }),
+  'huge-chunked': (where) => ({
+    code: 'bad_response',
+    message: new RegExp(
+      `^${at(where)} is larger than ${CAP_MB[where]} MB; Ledger Explorer stops reading at that size$`,
+    ),
+  }),
+  deep: (where) => ({
+    code: 'bad_response',
+    message: new RegExp(
+      `^${at(where)} is nested more than 512 levels deep; Ledger Explorer does not read JSON that deep$`,
+    ),
+  }),
+  drip: (where) => ({
+    code: 'timeout',
+    message: new RegExp(`^${at(where)} trickled in: \\d+ bytes? in 0\\.4 s, then the time limit passed$`),
+  }),
+  badutf8: (where) => ({
+    code: 'bad_response',
+    message: new RegExp(`^${at(where)} is not valid UTF-8 \\(at byte \\d+\\)$`),
+  }),
+  html200: (where) => ({
+    code: 'bad_response',
+    message: new RegExp(
+      `^${WHAT[where]}: HTTP 200 — the server answered an HTML page, not JSON: Sign in to continue — Corporate Proxy$`,
+    ),
+  }),
+  liar: (where) => ({
+    code: 'bad_response',
+    message: new RegExp(
+      `^${at(where)} ended before its JSON did, after (\\d+) bytes: the length the server declared \\(Content-Length \\1\\) does not match what it sent$`,
+    ),
+  }),
+  redirect: (where) => ({
+    code: 'service_error',
+    message: new RegExp(
+      `^${WHAT[where]}: the service redirected to http://127\\.0\\.0\\.2:\\d+${escapeRe(new URL(address(where)).pathname)}; Ledger Explorer does not follow redirects, so your ${SECRET[where]} was not sent there$`,
+    ),
+  }),
+  'status=429': (where) => ({
+    code: 'rate_limited',
+    message: new RegExp(
+      `^${WHAT[where]}: HTTP 429 — the service is limiting requests; try again in 2 s \\(${where === 'ledger' ? 'Too Many Requests: ' : ''}rate limited: too many requests\\)$`,
+    ),
+  }),
+};
+
+describe('every hostile service, through the client of every interface', () => {
+  for (const where of ['ledger', 'chains', 'rpc'] as const) {
+    for (const [fault, expectation] of Object.entries(hostile)) {
+      it(`${where} × ${fault}`, async () => {
+        const armed = await fetch(control, { method: 'POST', body: JSON.stringify({ interface: where, fault }) });
+        expect(armed.status).toBe(201);
+        // Reading up to 32 MB must not race the 0.4 s limit on a busy machine: the size is what is tested.
+        const big = fault.startsWith('huge');
+        const error = await calls[where](net.urls, big ? 4_000 : TIMEOUT_MS).then(
+          () => null,
+          (e: unknown) => e,
+        );
+        const { code, message } = expectation(where);
+        expect(error).toMatchObject({ name: 'ServiceError', code, message: expect.stringMatching(message) });
+        if (fault === 'status=429') expect(error).toMatchObject({ details: { retryAfterSeconds: 2 } });
+        // Main stopped reading: the sandbox could not send its 200 MB (memory stays bounded).
+        if (big) {
+          await expect
+            .poll(async () => (await requestLog()).filter((r) => r.fault === fault).at(-1)?.outcome)
+            .toBe('abandoned');
+        }
+        // The other host never saw a request, let alone one carrying the JWT or the key.
+        if (fault === 'redirect') expect((await catcherRequests()).requests).toEqual([]);
+
+        await fetch(control, { method: 'DELETE' });
+        await expect(calls[where]()).resolves.toBeTruthy();
+      });
+    }
+
+    it(`${where} × TLS with a self-signed certificate: named, never bypassed`, async () => {
+      const tlsUrls = net.describe().tlsUrls as Urls;
+      const error = await calls[where](tlsUrls).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).toMatchObject({
+        code: 'network',
+        message: `${WHAT[where]}: the certificate of ${new URL(tlsUrls.baseUrl).host} is not trusted (self-signed: DEPTH_ZERO_SELF_SIGNED_CERT); Ledger Explorer does not bypass certificate checks`,
+      });
+    });
+  }
+
+  it('main answers other calls while an answer drips in', async () => {
+    await fetch(control, { method: 'POST', body: JSON.stringify({ interface: 'ledger', fault: 'drip' }) });
+    let settled = false;
+    const drip = fetchTransferPageSlowly().finally(() => {
+      settled = true;
+    });
+    // The drip has started (the sandbox logged it, still going) ...
+    await expect
+      .poll(async () => (await requestLog()).some((r) => r.fault === 'drip' && r.outcome === null))
+      .toBe(true);
+    // ... and the other interfaces answer meanwhile, before it ends.
+    await expect(calls.chains()).resolves.toMatchObject({ chains: expect.any(Array) });
+    await expect(calls.rpc()).resolves.toMatchObject({ status: 200 });
+    expect(settled).toBe(false);
+    await expect(drip).rejects.toMatchObject({ code: 'timeout', message: expect.stringMatching(/trickled in/) });
+  });
+});
+
+const requestLog = async () =>
+  ((await (await fetch(control)).json()) as { requests: Array<{ fault: string; outcome: string | null }> }).requests;
+
+/** The ledger call with a longer time limit, so the drip is surely still going while other calls run. */
+function fetchTransferPageSlowly() {
+  return fetchTransferPage({
+    baseUrl: net.urls.baseUrl,
+    jwt: net.ledger.auth.tokens.readAll,
+    placement: 'header',
+    filters: {
+      party: net.ledger.store.parties.ids[0],
+      asset: { kind: 'all' },
+      effectiveAfter: null,
+      effectiveBefore: null,
+      orderDesc: true,
+      pageSize: 5,
+      nodeId: null,
+    },
+    defaultNodeId: null,
+    next: null,
+    timeoutMs: 3_000,
+  });
+}

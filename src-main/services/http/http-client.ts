@@ -139,7 +139,7 @@ function trickled(what: string, target: string, received: number, timeoutMs: num
   const seconds = timeoutMs / 1000;
   const message =
     received > 0
-      ? `${what}: the answer from ${target} trickled in: ${received} bytes in ${seconds} s, then the time limit passed`
+      ? `${what}: the answer from ${target} trickled in: ${received} byte${received === 1 ? '' : 's'} in ${seconds} s, then the time limit passed`
       : `${what}: the answer from ${target} began (HTTP ${status}) but none of its body arrived within ${seconds} s`;
   return new ServiceError('timeout', message, { status, receivedBytes: received });
 }
@@ -397,6 +397,8 @@ export function serverMessage(text: string, contentType: string | null = null): 
         (part): part is string => typeof part === 'string' && part.length > 0,
       );
       if (parts.length > 0) return parts.join(': ');
+      // JSON without words (`{"error":null}`, `{}`): the status says it all; raw JSON is not a message.
+      return null;
     }
   } catch {
     // not JSON: fall through to the text itself

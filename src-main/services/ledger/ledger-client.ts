@@ -118,7 +118,9 @@ async function withRetries(call: TransferPageCall, attempt: () => Promise<HttpRe
     try {
       return await attempt();
     } catch (error) {
-      const retryable = error instanceof ServiceError && error.code === 'network' && n < retries;
+      // A certificate that is not trusted stays untrusted: only a dropped connection is worth asking again.
+      const retryable =
+        error instanceof ServiceError && error.code === 'network' && !error.details?.certificateError && n < retries;
       if (!retryable || call.signal?.aborted) throw error;
       await pause(250 * 3 ** n, call.signal);
     }
