@@ -16,6 +16,7 @@ import { type EvmNodes, startEvmNodes } from './node-access/evm-nodes.ts';
 import { createNodeAccessRouter } from './node-access/node-access-router.ts';
 import { SANDBOX_CHAINS } from './sandbox-chains.ts';
 import { sandboxCredentials } from './sandbox-credentials.ts';
+import { VARIATIONS_PATH, VariationControl } from './variations.ts';
 
 /** The fault control endpoint (only with `faults`): see faults.ts and docs/faults.md. */
 export const FAULTS_PATH = '/__sandbox/faults';
@@ -30,6 +31,8 @@ export interface SandboxOptions {
   startupSeconds?: number;
   /** Honour the x-sandbox-fault request header, and serve the fault control endpoint /__sandbox/faults. */
   faults?: boolean;
+  /** Honour x-sandbox-variation and serve /__sandbox/variations (variations.ts); also on with `faults`. */
+  variations?: boolean;
   /** Start the EVM nodes behind node access (default true). */
   evm?: boolean;
   /** Test aid: some party ids, instrument symbols and statuses carry HTML and script (ledger/hostile-names.ts). */
@@ -70,6 +73,8 @@ export interface SandboxInternals extends SandboxNetwork {
   evm: EvmNodes | null;
   /** The armed faults (only with `faults`), else null. */
   faults: FaultControl | null;
+  /** The armed variations (with `faults` or `variations`), else null. */
+  variations: VariationControl | null;
 }
 
 export type SandboxDescription = SandboxUrls & {
@@ -107,6 +112,7 @@ export async function startSandboxNetwork(options: SandboxOptions = {}): Promise
   const catcher: RedirectCatcher | null = options.faults ? await startRedirectCatcher() : null;
   if (catcher?.fallback) options.log?.(catcher.fallback);
   const faults = options.faults ? new FaultControl(catcher) : null;
+  const variations = options.faults || options.variations ? new VariationControl() : null;
   let origin = '';
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -123,6 +129,7 @@ export async function startSandboxNetwork(options: SandboxOptions = {}): Promise
     const url = new URL(req.url ?? '/', reached);
     const path = url.pathname;
     if (faults && path === FAULTS_PATH) return faults.serve(req, res, url);
+    if (variations && path === VARIATIONS_PATH) return variations.serve(req, res, url);
     const where: Interface | null = path.startsWith('/ledger/')
       ? 'ledger'
       : path.startsWith('/translate/') || path.startsWith('/partner/')
@@ -131,6 +138,7 @@ export async function startSandboxNetwork(options: SandboxOptions = {}): Promise
           ? 'rpc'
           : null;
     if (!where) return sendJson(res, 404, { error: `no such resource: ${path}` });
+    if (variations?.wrap(where, req, res, url)) return;
 
     if (faults) {
       const header = parseFault(req.headers['x-sandbox-fault']);
@@ -200,6 +208,7 @@ export async function startSandboxNetwork(options: SandboxOptions = {}): Promise
     ledger,
     evm,
     faults,
+    variations,
     describe: () => ({
       ...urls,
       ...(faults ? { faultsUrl: `${origin}${FAULTS_PATH}` } : {}),

@@ -8,6 +8,7 @@ import { type HttpResponse, httpRequest, parsedBody, statusError } from '../http
 import {
   describeZodIssue,
   knownLeg,
+  looksQuarantined,
   QuarantinedNodeSchema,
   StartupStatusSchema,
   TransferListSchema,
@@ -34,19 +35,49 @@ const WHAT = 'Transfers';
 /** The largest page main reads: a 1000-leg page (the most the spec allows) is about 1 MB. */
 const MAX_PAGE_BYTES = 16 * 1024 * 1024;
 
+/**
+ * Page one's address. The party is one path segment as RFC 6570 expands `{party}` (`::` becomes
+ * `%3A%3A`); query values are percent-encoded as RFC 3986 says (a space is `%20`, never `+`, which a
+ * server that does not decode forms would read as a plus). Rules in docs/service-decisions.md.
+ */
 export function transfersUrl(baseUrl: string, filters: TransferFilters): URL {
   const url = new URL(`${baseUrl}/api/v2/parties/${encodeURIComponent(filters.party)}/tokenTransfers`);
-  const p = url.searchParams;
-  if (filters.asset.kind === 'ledgerCoin') p.set('assetKind', 'ledger_coin');
+  const p: Array<[string, string]> = [];
+  if (filters.asset.kind === 'ledgerCoin') p.push(['assetKind', 'ledger_coin']);
   if (filters.asset.kind === 'instrument') {
-    p.set('instrumentAdmin', filters.asset.admin);
-    p.set('instrumentId', filters.asset.id);
+    p.push(['instrumentAdmin', filters.asset.admin], ['instrumentId', filters.asset.id]);
   }
-  p.set('pageSize', String(filters.pageSize));
-  p.set('orderDesc', String(filters.orderDesc));
-  if (filters.effectiveAfter) p.set('effectiveAfter', filters.effectiveAfter);
-  if (filters.effectiveBefore) p.set('effectiveBefore', filters.effectiveBefore);
+  p.push(['pageSize', String(filters.pageSize)], ['orderDesc', String(filters.orderDesc)]);
+  if (filters.effectiveAfter) p.push(['effectiveAfter', filters.effectiveAfter]);
+  if (filters.effectiveBefore) p.push(['effectiveBefore', filters.effectiveBefore]);
+  for (const [name, value] of p) addParam(url, name, value);
   return url;
+}
+
+/**
+ * Removes the named parameters from the query, keeping every other pair exactly as written: the
+ * cursor (spec rule 7: opaque) goes back byte for byte. URLSearchParams would re-encode the whole
+ * query (`~` becomes `%7E`, `%20` becomes `+`), which a server comparing raw cursors refuses.
+ */
+function dropParams(url: URL, names: readonly string[]): void {
+  const kept = url.search
+    .slice(1)
+    .split('&')
+    .filter((pair) => pair !== '' && !names.includes(paramName(pair)));
+  url.search = kept.length > 0 ? `?${kept.join('&')}` : '';
+}
+
+function paramName(pair: string): string {
+  const raw = pair.split('=', 1)[0];
+  try {
+    return decodeURIComponent(raw.replaceAll('+', ' '));
+  } catch {
+    return raw;
+  }
+}
+
+function addParam(url: URL, name: string, value: string): void {
+  url.search = `${url.search ? `${url.search}&` : '?'}${name}=${encodeURIComponent(value)}`;
 }
 
 /**
@@ -78,19 +109,19 @@ export function withoutJwt(url: string): string {
   } catch {
     throw new ServiceError('bad_response', `The service's nextPageUrl is not an absolute URL (${url.slice(0, 120)}).`);
   }
-  parsed.searchParams.delete('jwt');
+  dropParams(parsed, ['jwt']);
   return parsed.toString();
 }
 
 export async function fetchTransferPage(call: TransferPageCall): Promise<TransferPage> {
   const url = call.next ? nextUrl(call.baseUrl, call.next) : transfersUrl(call.baseUrl, call.filters);
   const nodeId = call.filters.nodeId ?? call.defaultNodeId;
-  const headers: Record<string, string> = { accept: 'application/json' };
-  url.searchParams.delete('jwt');
-  url.searchParams.delete('nodeId');
+  // A 500 may come as problem details (spec 7): both types are asked for.
+  const headers: Record<string, string> = { accept: 'application/json, application/problem+json' };
+  dropParams(url, ['jwt', 'nodeId']);
   if (call.placement === 'query') {
-    url.searchParams.set('jwt', call.jwt);
-    if (nodeId) url.searchParams.set('nodeId', nodeId);
+    addParam(url, 'jwt', call.jwt);
+    if (nodeId) addParam(url, 'nodeId', nodeId);
   } else {
     headers.jwt = call.jwt;
     if (nodeId) headers.nodeId = nodeId;
@@ -184,8 +215,8 @@ export function transferError(response: HttpResponse): ServiceError {
         },
       );
     }
-    const quarantined = QuarantinedNodeSchema.safeParse(body);
-    if (quarantined.success) {
+    const quarantined = looksQuarantined(body) ? QuarantinedNodeSchema.safeParse(body) : null;
+    if (quarantined?.success) {
       const q = quarantined.data;
       return new ServiceError(
         'node_quarantined',
