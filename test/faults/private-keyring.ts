@@ -17,6 +17,12 @@ export interface PrivateKeyring {
   env: NodeJS.ProcessEnv;
   /** Stops the keyring daemon (the Secret Service disappears; the bus stays). */
   stopKeyring(): Promise<void>;
+  /**
+   * Freezes the keyring daemon (SIGSTOP): it stays on the bus, so calls reach it and are never
+   * answered, as with a daemon stuck on an unlock prompt. `thawKeyring` (SIGCONT) lets it go on.
+   */
+  freezeKeyring(): void;
+  thawKeyring(): void;
   /** Whether the Secret Service is on the bus now. */
   present(): Promise<boolean>;
   /** Stops everything and removes the temp folder. */
@@ -111,8 +117,16 @@ export async function startPrivateKeyring(): Promise<PrivateKeyring> {
         /* the next NameHasOwner answer is the signal */
       }
     },
+    freezeKeyring: () => {
+      keyring.kill('SIGSTOP');
+    },
+    thawKeyring: () => {
+      if (keyring.exitCode === null && keyring.signalCode === null) keyring.kill('SIGCONT');
+    },
     stop: async () => {
       const gone = Promise.all([exited(keyring), exited(bus)]);
+      // A frozen daemon would hold SIGTERM until continued.
+      if (keyring.exitCode === null && keyring.signalCode === null) keyring.kill('SIGCONT');
       keyring.kill('SIGTERM');
       bus.kill('SIGTERM');
       await gone;
