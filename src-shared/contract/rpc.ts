@@ -30,9 +30,16 @@ export const MAX_BATCH_CALLS = 1000;
 /** Answers larger than this are refused by main (a 10 MB answer is fine). */
 export const MAX_RPC_ANSWER_BYTES = 32 * 1024 * 1024;
 
-export const JsonRpcId = z.union([z.number().int().safe(), z.string().max(128), z.null()], {
-  error: 'must be an integer, a string (at most 128 characters) or null',
-});
+export const JsonRpcId = z.union(
+  [
+    z.number().int().safe(),
+    z.string().max(128, 'must be an integer, a string (at most 128 characters) or null'),
+    z.null(),
+  ],
+  {
+    error: 'must be an integer, a string (at most 128 characters) or null',
+  },
+);
 
 /** One JSON-RPC request (2.7). `params` must be an array: the spec's type, and what geth accepts. */
 export const JsonRpcCall = z.object({
@@ -56,6 +63,18 @@ export const RpcBody = z
     { error: (issue) => unionMessage(issue as unknown as { input: unknown; errors?: z.core.$ZodIssue[][] }) },
   )
   .superRefine((body, ctx) => {
+    // Before anything walks the body recursively (JSON.stringify here, the history, the HTTP client):
+    // [[[[…]]]] 10,000 deep is only 20 KB of text, yet overflows the stack of every recursive walk.
+    const shape = measureJson(body);
+    if (shape.tooDeep || shape.tooMany) {
+      ctx.addIssue({
+        code: 'custom',
+        message: shape.tooDeep
+          ? `the request nests arrays or objects more than ${MAX_JSON_DEPTH} levels deep; real calls nest a few`
+          : `the request is over ${formatBytes(MAX_RPC_REQUEST_BYTES)}; the console sends at most that`,
+      });
+      return;
+    }
     const bytes = utf8Length(JSON.stringify(body));
     if (bytes > MAX_RPC_REQUEST_BYTES) {
       ctx.addIssue({
@@ -67,6 +86,9 @@ export const RpcBody = z
 export type RpcBody = z.infer<typeof RpcBody>;
 
 function unionMessage({ input, errors }: { input: unknown; errors?: z.core.$ZodIssue[][] }): string {
+  if (typeof input !== 'object' || input === null) {
+    return `expected a JSON-RPC call object or an array of calls (this is ${input === null ? 'null' : `a ${typeof input}`})`;
+  }
   const first = errors?.[Array.isArray(input) ? 1 : 0]?.[0];
   if (!first) return 'expected a JSON-RPC call object or an array of calls';
   const where = first.path.map((part) => (typeof part === 'number' ? `call ${part + 1}` : String(part))).join(' ');
@@ -86,7 +108,12 @@ export const RpcCallRequest = z.object({
   ...target,
   body: RpcBody,
   /** How long main waits for the answer. */
-  timeoutSeconds: z.number().int().min(1, 'at least 1 s').max(300, 'at most 300 s').default(30),
+  timeoutSeconds: z
+    .number()
+    .int('a timeout is a whole number of seconds')
+    .min(1, 'at least 1 s')
+    .max(300, 'at most 300 s')
+    .default(30),
 });
 export type RpcCallRequest = z.input<typeof RpcCallRequest>;
 
@@ -100,8 +127,8 @@ export type RpcCurlRequest = z.input<typeof RpcCurlRequest>;
 
 export const RpcHistoryQuery = z.object({
   /** Words that must all appear in the method, chain, node type, params or summary (any case). */
-  search: z.string().max(200).default(''),
-  limit: z.number().int().min(1).max(500).default(100),
+  search: z.string().max(200, 'a search is at most 200 characters').default(''),
+  limit: z.number().int('a whole number').min(1, 'at least 1').max(500, 'at most 500').default(100),
 });
 export type RpcHistoryQuery = z.input<typeof RpcHistoryQuery>;
 
@@ -193,6 +220,28 @@ export interface RpcCurl {
   command: string;
   /** True only for the explicit "copy with key" call. */
   includesKey: boolean;
+}
+
+/** Arrays and objects inside each other in a request: far above any real call, far below a stack overflow. */
+export const MAX_JSON_DEPTH = 100;
+/** Values in a request: a 1 MB JSON text cannot hold more (each takes at least two characters). */
+const MAX_JSON_VALUES = MAX_RPC_REQUEST_BYTES;
+
+/**
+ * How deep and how large a JSON-like value is, walked without recursion and given up on as soon as
+ * it is past the limits (a value that arrived by structured clone may share parts, or be cyclic).
+ */
+export function measureJson(value: unknown): { tooDeep: boolean; tooMany: boolean } {
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  let seen = 0;
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    const [item, depth] = top;
+    if (++seen > MAX_JSON_VALUES) return { tooDeep: false, tooMany: true };
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth > MAX_JSON_DEPTH) return { tooDeep: true, tooMany: false };
+    for (const child of Array.isArray(item) ? item : Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return { tooDeep: false, tooMany: false };
 }
 
 export function utf8Length(text: string): number {

@@ -1,11 +1,9 @@
 // Runtime schemas for everything that crosses the bridge or is stored on disk.
 // Main treats every IPC argument as `unknown` until one of these accepts it.
 import { z } from 'zod';
-import { PartyId } from './transfers.ts';
+import { NodeIdText, PartyId, ProfileIdText } from './transfers.ts';
 
-export const PROFILE_ID = z
-  .string()
-  .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'profile id: 1-64 lowercase letters, digits or dashes');
+export const PROFILE_ID = ProfileIdText;
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -98,8 +96,33 @@ export const Profile = z.discriminatedUnion('kind', [RemoteProfile, SandboxProfi
 export type Profile = z.infer<typeof Profile>;
 export type RemoteProfile = z.infer<typeof RemoteProfile>;
 
+/**
+ * A URL being saved now: also no spaces, tabs or line breaks inside (the URL parser would drop or
+ * encode them silently). Only for input: the stored shape stays lenient so older files still load.
+ */
+const serviceUrlInput = serviceUrl
+  .refine(
+    (value) => !/[\s\p{Cc}]/u.test(value),
+    'a URL cannot contain spaces, tabs or line breaks (write a space in a path as %20)',
+  )
+  // A bare "?" or "#" parses as an empty query or fragment, so the check above lets it through.
+  .refine((value) => !/[?#]/.test(value), 'a base URL cannot carry a query or fragment');
+
 /** What the renderer sends to create or update a remote profile (id omitted = create). */
-export const ProfileInput = RemoteProfile.omit({ id: true, kind: true }).extend({ id: PROFILE_ID.optional() });
+export const ProfileInput = RemoteProfile.omit({ id: true, kind: true }).extend({
+  id: PROFILE_ID.optional(),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'required')
+    .max(80, 'at most 80 characters')
+    .refine((s) => !/\p{Cc}/u.test(s), 'a name cannot contain control characters (a tab or line break?)'),
+  baseUrl: serviceUrlInput,
+  translateUrl: serviceUrlInput,
+  partnerUrl: serviceUrlInput,
+  rpcUrl: serviceUrlInput,
+  defaultNodeId: NodeIdText.nullable(),
+});
 export type ProfileInput = z.input<typeof ProfileInput>;
 
 export const SavedParty = z.object({
@@ -112,13 +135,27 @@ export type SavedParty = z.infer<typeof SavedParty>;
  * A party the user saves now: a well-formed party id (the stored shape stays lenient, so a file
  * written by an older version still loads).
  */
-export const SavedPartyInput = SavedParty.extend({ party: PartyId });
+export const SavedPartyInput = SavedParty.extend({
+  party: PartyId,
+  label: z
+    .string()
+    .trim()
+    .max(80, 'a label is at most 80 characters')
+    .refine((s) => !/\p{Cc}/u.test(s), 'a label cannot contain control characters (a tab or line break?)'),
+});
 
 /** The transfers table's layout, kept across restarts. */
 export const TableLayout = z.object({
   columnVisibility: z.record(z.string().max(64), z.boolean()),
   columnOrder: z.array(z.string().max(64)).max(64),
-  columnSizing: z.record(z.string().max(64), z.number().int().min(24).max(2000)),
+  columnSizing: z.record(
+    z.string().max(64),
+    z
+      .number()
+      .int('a column width is a whole number of pixels')
+      .min(24, 'a column is at least 24 px wide')
+      .max(2000, 'a column is at most 2000 px wide'),
+  ),
 });
 export type TableLayout = z.infer<typeof TableLayout>;
 

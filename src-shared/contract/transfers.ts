@@ -12,9 +12,33 @@ export const PartyId = z
   .refine((s) => s.includes('::'), 'a party id looks like name::1220… (the "::" is missing)')
   .refine((s) => PARTY_ID_PATTERN.test(s), 'not a Canton party id: expected <name>::1220 followed by 64 hex digits');
 
+/** A profile's id (schemas.ts calls it PROFILE_ID; it lives here so both modules can use it without a cycle). */
+export const ProfileIdText = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'profile id: 1-64 lowercase letters, digits or dashes');
+
 export const PAGE_SIZES = [25, 50, 100, 250, 500, 1000] as const;
 
-const isoDateTime = z.iso.datetime({ offset: true, precision: undefined, message: 'not a date-time' });
+/** The instants a time filter may name: years 0001 to 9999 in UTC (what ISO-8601 date-times without a sign hold). */
+const EARLIEST = Date.parse('0001-01-01T00:00:00Z');
+const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
+
+const isoDateTime = z.iso
+  .datetime({ offset: true, precision: undefined, message: 'not a date-time' })
+  // 9999-12-31T23:00-05:00 is a well-formed time in year 10000 UTC: a server turning it into UTC overflows.
+  .refine((s) => {
+    const at = Date.parse(s);
+    return at >= EARLIEST && at <= LATEST;
+  }, 'out of range: times from year 0001 to 9999 (UTC) only');
+
+/** Printable ASCII: a node id travels in an HTTP header (or the query) as it is. */
+const NODE_ID = /^[\x20-\x7e]+$/;
+export const NodeIdText = z
+  .string()
+  .trim()
+  .min(1, 'enter a node id')
+  .max(200, 'a node id is at most 200 characters')
+  .regex(NODE_ID, 'a node id is printable ASCII: no accents, emoji, tabs or line breaks');
 
 // Strict: an asset that carries more than its kind needs (a pair together with the coin, spec
 // rule 4) is refused, not quietly trimmed.
@@ -24,7 +48,12 @@ export const AssetFilter = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('instrument'),
     admin: PartyId,
-    id: z.string().trim().min(1, 'enter the instrument id').max(256),
+    id: z
+      .string()
+      .trim()
+      .min(1, 'enter the instrument id')
+      .max(256, 'an instrument id is at most 256 characters')
+      .refine((s) => !/\p{Cc}/u.test(s), 'an instrument id cannot contain control characters (a tab or line break?)'),
   }),
 ]);
 export type AssetFilter = z.infer<typeof AssetFilter>;
@@ -40,7 +69,7 @@ export const TransferFilters = z
     orderDesc: z.boolean(),
     pageSize: z.number().int().min(1, 'at least 1').max(1000, 'at most 1000'),
     /** null: the profile's default node (or the deployment default). */
-    nodeId: z.string().trim().min(1).max(200).nullable(),
+    nodeId: NodeIdText.nullable(),
   })
   .superRefine((f, ctx) => {
     if (f.effectiveAfter && f.effectiveBefore && Date.parse(f.effectiveAfter) >= Date.parse(f.effectiveBefore)) {
@@ -53,7 +82,7 @@ export const RequestId = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'request id');
 
 export const TransferPageRequest = z.object({
   requestId: RequestId,
-  profileId: z.string().max(64),
+  profileId: ProfileIdText,
   filters: TransferFilters,
   /** The previous page's `next` (a nextPageUrl without any JWT), or null for the first page. */
   next: z.string().max(8192).nullable(),
@@ -135,7 +164,7 @@ export const ExportFormat = z.enum(['csv', 'jsonl']);
 export type ExportFormat = z.infer<typeof ExportFormat>;
 
 export const ExportRequest = z.object({
-  profileId: z.string().max(64),
+  profileId: ProfileIdText,
   filters: TransferFilters,
   format: ExportFormat,
 });

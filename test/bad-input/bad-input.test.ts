@@ -1,148 +1,102 @@
-// Bad input, table-driven: every hostile or mistaken value a user can type (or a renderer can send)
-// for party ids, time ranges, page sizes, instrument pairs, RPC params and profile URLs. Each row
-// names the field that must carry the message and what the message says; "handled" means the
-// value was refused at that field with that message (so nothing goes out), or, for the few rows
-// marked accept, taken as the exact value the spec allows. The run prints how many were tried.
-import { afterAll, describe, expect, it } from 'vitest';
-import { checkDraft } from '../../src-renderer/features/rpc/request-draft.ts';
+// Bad input, table-driven: every hostile or mistaken value a user can type into a form field, or a
+// renderer can send over a bridge channel. The tables are data (./cases/*.ts); the same tables make
+// docs/bad-input.md (scripts/bad-input-doc.ts), so the list in the docs is the list tried here.
+// A row is "handled" only once every assertion about it held:
+//   - form rows: refused at the field the row names, with its message (so nothing is sent), and the
+//     draft the user typed is exactly as it was (nothing lost); accepted rows: sent as the spec allows;
+//   - channel rows: main's real dispatch answers invalid_argument, its details naming the argument
+//     path with the row's message, and every file in the user-data folder is byte-identical after.
+// The run prints how many were tried and how many were handled.
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppServices, startAppServices } from '../../src-main/services/app-services.ts';
+import { transfersUrl } from '../../src-main/services/ledger/ledger-client.ts';
+import { checkRequest } from '../../src-renderer/features/rpc/request-draft.ts';
 import type { ConsoleDraft } from '../../src-renderer/features/rpc/rpc-console-store.ts';
 import {
   draftToFilters,
   emptyDraft,
   type FilterDraft,
 } from '../../src-renderer/features/transfers/filters/filter-draft.ts';
-import { ProfileInput, SavedPartyInput } from '../../src-shared/contract/schemas.ts';
-import { TransferPageRequest } from '../../src-shared/contract/transfers.ts';
+import { ProfileInput, SavedPartyInput, SecretValue } from '../../src-shared/contract/schemas.ts';
+import type { TransferFilters } from '../../src-shared/contract/transfers.ts';
+import { BAD_INPUT_TABLES } from './cases/all-tables.ts';
+import { type BadInput, GOOD_PARTY } from './cases/bad-input-case.ts';
+import type { ChannelCall } from './cases/bridge-channels.ts';
+import type { FilterInput } from './cases/transfer-filters.ts';
 
-const GOOD_PARTY = `alice::1220${'ab'.repeat(32)}`;
 const tally = { tried: 0, handled: 0 };
+const previousTz = process.env.TZ;
+beforeAll(() => {
+  // New York: a negative offset (where 9999-12-31 23:59 local is year 10000 in UTC) and a DST gap.
+  process.env.TZ = 'America/New_York';
+});
 afterAll(() => {
-  console.log(`bad input: ${tally.tried} inputs tried, ${tally.handled} handled with a message at their field`);
+  process.env.TZ = previousTz;
+  console.log(`bad input: ${tally.tried} inputs tried, ${tally.handled} handled`);
 });
 
 /** Counts a row as handled only once every assertion about it held. */
-function row(run: () => void): void {
+async function row(run: () => void | Promise<void>): Promise<void> {
   tally.tried++;
-  run();
+  await run();
   tally.handled++;
 }
 
-const draft = (over: Partial<FilterDraft>): FilterDraft => ({ ...emptyDraft(), party: GOOD_PARTY, ...over });
+const table = <V>(id: string) => {
+  const found = BAD_INPUT_TABLES.find((t) => t.id === id);
+  if (!found) throw new Error(`no table ${id}`);
+  return found.rows as ReadonlyArray<BadInput<V>>;
+};
+const named = <V>(rows: ReadonlyArray<BadInput<V>>) => rows.map((r) => [`${r.field}: ${r.input}`, r] as const);
 
-describe('the Transfers filter form (renderer), then the contract main applies', () => {
-  const refused: Array<[string, Partial<FilterDraft>, keyof FilterDraft, RegExp]> = [
-    ['empty party', { party: '' }, 'party', /enter a party id/],
-    ['spaces only', { party: '    ' }, 'party', /enter a party id/],
-    ['no "::"', { party: `alice1220${'ab'.repeat(32)}` }, 'party', /"::" is missing/],
-    ['short fingerprint', { party: 'alice::1220abcd' }, 'party', /not a Canton party id/],
-    ['upper-case hex', { party: `alice::1220${'AB'.repeat(32)}` }, 'party', /not a Canton party id/],
-    ['10 KB long', { party: `${'a'.repeat(10_000)}::1220${'ab'.repeat(32)}` }, 'party', /at most 260 characters/],
-    ['unicode hint', { party: `álîçé::1220${'ab'.repeat(32)}` }, 'party', /not a Canton party id/],
-    ['emoji', { party: `🐳::1220${'ab'.repeat(32)}` }, 'party', /not a Canton party id/],
-    ['zero-width space inside', { party: `ali\u200bce::1220${'ab'.repeat(32)}` }, 'party', /not a Canton party id/],
-    ['script', { party: '<script>alert(1)</script>::1220' }, 'party', /not a Canton party id/],
-    ['inverted range', { after: '2026-05-02T00:00', before: '2026-05-01T00:00' }, 'before', /later than "after"/],
-    ['empty range', { after: '2026-05-01T00:00', before: '2026-05-01T00:00' }, 'before', /later than "after"/],
-    ['unparseable after', { after: 'yesterday' }, 'after', /./],
-    ['unparseable before', { before: '2026-13-45T99:99' }, 'before', /./],
-    ['half pair: id only', { asset: 'instrument', instrumentId: 'USDX' }, 'instrumentAdmin', /enter the administrator/],
-    ['half pair: admin only', { asset: 'instrument', instrumentAdmin: GOOD_PARTY }, 'instrumentId', /enter the id too/],
-    [
-      'pair with a bad admin',
-      { asset: 'instrument', instrumentAdmin: 'registrar', instrumentId: 'USDX' },
-      'instrumentAdmin',
-      /"::" is missing/,
-    ],
-  ];
-  it.each(refused)('%s: refused at the field, nothing to send', (_name, over, field, message) =>
-    row(() => {
-      const result = draftToFilters(draft(over));
-      expect(result.ok).toBe(false);
-      if (result.ok) return;
-      expect(result.issues[field]).toMatch(message);
-    }),
-  );
+/** The form's field for each label the filter table uses. */
+const FILTER_FIELDS: Record<string, keyof FilterDraft> = {
+  'Party id': 'party',
+  'From (inclusive)': 'after',
+  'Before (exclusive)': 'before',
+  'Instrument administrator': 'instrumentAdmin',
+  'Instrument id': 'instrumentId',
+  Asset: 'asset',
+  'Page size': 'pageSize',
+  'Validator node': 'nodeId',
+};
 
-  it('a far-future "before" is a legitimate open bound: sent as an exact ISO time', () =>
-    row(() => {
-      const result = draftToFilters(draft({ before: '9999-12-31T23:59', zone: 'utc' }));
-      expect(result).toMatchObject({ ok: true, filters: { effectiveBefore: '9999-12-31T23:59:00Z' } });
-    }));
+/** What main would ask the service for: never a pair with the coin, never half a pair, a legal page size. */
+function expectSpecAllowed(filters: TransferFilters): void {
+  const query = transfersUrl('https://ledger.example.com', filters).searchParams;
+  expect(query.has('instrumentAdmin')).toBe(query.has('instrumentId')); // spec rule 3
+  expect(query.has('assetKind') && query.has('instrumentAdmin')).toBe(false); // spec rule 4
+  const pageSize = Number(query.get('pageSize'));
+  expect(Number.isInteger(pageSize) && pageSize >= 1 && pageSize <= 1000).toBe(true);
+}
 
-  it('a pair together with the coin cannot be expressed: choosing the coin drops the pair (spec rule 4)', () =>
+describe('Transfers filter form (the form runs the contract main applies)', () => {
+  it.each(named(table<FilterInput>('transfer-filters')))('%s', (_name, r) =>
     row(() => {
-      const result = draftToFilters(draft({ asset: 'ledgerCoin', instrumentAdmin: GOOD_PARTY, instrumentId: 'USDX' }));
-      expect(result).toMatchObject({ ok: true, filters: { asset: { kind: 'ledgerCoin' } } });
-    }));
-});
-
-describe('what main accepts over IPC (a renderer could send anything)', () => {
-  const request = (filters: Record<string, unknown>) => ({
-    requestId: 'request-0001',
-    profileId: 'sandbox',
-    next: null,
-    filters: {
-      party: GOOD_PARTY,
-      asset: { kind: 'all' },
-      effectiveAfter: null,
-      effectiveBefore: null,
-      orderDesc: true,
-      pageSize: 25,
-      nodeId: null,
-      ...filters,
-    },
-  });
-  const refused: Array<[string, Record<string, unknown>, string, RegExp]> = [
-    ['page size 0', { pageSize: 0 }, 'filters.pageSize', /at least 1/],
-    ['page size 1001', { pageSize: 1001 }, 'filters.pageSize', /at most 1000/],
-    ['page size as text', { pageSize: '100' }, 'filters.pageSize', /expected number/],
-    ['page size 2.5', { pageSize: 2.5 }, 'filters.pageSize', /expected int/],
-    ['page size NaN', { pageSize: Number.NaN }, 'filters.pageSize', /expected number/],
-    ['half pair', { asset: { kind: 'instrument', admin: GOOD_PARTY } }, 'filters.asset.id', /expected string/],
-    [
-      'pair with the coin',
-      { asset: { kind: 'ledgerCoin', admin: GOOD_PARTY, id: 'USDX' } },
-      'filters.asset',
-      /unrecognized key/i,
-    ],
-    ['date without offset', { effectiveAfter: '2026-05-01T00:00:00' }, 'filters.effectiveAfter', /not a date-time/],
-    [
-      'inverted range',
-      { effectiveAfter: '2026-05-02T00:00:00Z', effectiveBefore: '2026-05-01T00:00:00Z' },
-      'filters.effectiveBefore',
-      /later than "after"/,
-    ],
-    ['party with a newline', { party: `alice\n::1220${'ab'.repeat(32)}` }, 'filters.party', /not a Canton party id/],
-  ];
-  it.each(refused)('%s: invalid_argument naming the field', (_name, filters, path, message) =>
-    row(() => {
-      const parsed = TransferPageRequest.safeParse(request(filters));
-      expect(parsed.success).toBe(false);
-      if (parsed.success) return;
-      const issue = parsed.error.issues.find((i) => i.path.join('.').startsWith(path));
-      expect(issue?.message, JSON.stringify(parsed.error.issues)).toMatch(message);
+      const draft = { ...emptyDraft(), party: GOOD_PARTY, ...r.value.draft } as FilterDraft;
+      const typed = structuredClone(draft);
+      const result = draftToFilters(draft, r.value.unreadable);
+      expect(draft, 'the draft the user typed is kept').toEqual(typed);
+      if (r.outcome === 'refused') {
+        expect(result.ok).toBe(false);
+        if (result.ok) return;
+        expect(result.issues[FILTER_FIELDS[r.field]], JSON.stringify(result.issues)).toMatch(r.message);
+      } else {
+        expect(result.ok, JSON.stringify(result)).toBe(true);
+        if (!result.ok) return;
+        expect(result.filters).toMatchObject(r.becomes as object);
+        expectSpecAllowed(result.filters);
+      }
     }),
   );
 });
 
-describe('saving a party (over IPC)', () => {
-  const refused: Array<[string, string, RegExp]> = [
-    ['not a party id', 'exchange desk', /"::" is missing/],
-    ['a bad fingerprint', 'alice::1220zz', /not a Canton party id/],
-    ['empty', '   ', /enter a party id/],
-  ];
-  it.each(refused)('%s: refused, nothing saved', (_name, party, message) =>
-    row(() => {
-      const parsed = SavedPartyInput.safeParse({ party, label: 'desk' });
-      expect(parsed.success).toBe(false);
-      if (parsed.success) return;
-      expect(parsed.error.issues[0].message).toMatch(message);
-    }),
-  );
-});
-
-describe('RPC console params', () => {
-  const consoleDraft = (over: Partial<ConsoleDraft>): ConsoleDraft => ({
+describe('RPC console (checked on every edit and again before Send)', () => {
+  const FIELDS: Record<string, string> = { Chain: 'chain', Method: 'method', Params: 'params', Batch: 'batch' };
+  const base: ConsoleDraft = {
     chain: 'ethereum',
     nodeType: 'full',
     mode: 'single',
@@ -151,35 +105,25 @@ describe('RPC console params', () => {
     batchText: '[]',
     nextId: 1,
     timeoutSeconds: 30,
-    ...over,
-  });
-  const refused: Array<[string, Partial<ConsoleDraft>, string, RegExp]> = [
-    ['invalid JSON', { paramsText: '["0xabc", latest]' }, 'params', /JSON/],
-    ['trailing comma', { paramsText: '["0xabc",]' }, 'params', /JSON/],
-    ['an object, not an array', { paramsText: '{"address": "0xabc"}' }, 'params', /must be a JSON array.*an object/],
-    ['a string', { paramsText: '"0xabc"' }, 'params', /must be a JSON array/],
-    ['empty', { paramsText: '' }, 'params', /./],
-    ['5 MB', { paramsText: `["${'a'.repeat(5 * 1024 * 1024)}"]` }, 'params', /MB|KB|at most/],
-    ['no method', { method: '   ' }, 'method', /enter a method name/],
-    ['no chain', { chain: '' }, 'chain', /Chain/],
-    ['batch not an array', { mode: 'batch', batchText: '{"method":"eth_chainId"}' }, 'batch', /JSON array of calls/],
-    ['empty batch', { mode: 'batch', batchText: '[]' }, 'batch', /at least one call/],
-  ];
-  it.each(refused)('%s: inline error, nothing sent', (_name, over, field, message) =>
+  };
+  it.each(named(table<Record<string, unknown>>('rpc-console')))('%s', (_name, r) =>
     row(() => {
-      const check = checkDraft(consoleDraft(over));
+      const draft = { ...base, ...r.value } as ConsoleDraft;
+      const typed = structuredClone(draft);
+      const check = checkRequest(draft);
+      expect(draft).toEqual(typed);
       expect(check.ok).toBe(false);
       if (check.ok) return;
-      expect(check.field).toBe(field);
-      expect(check.error).toMatch(message);
+      expect(check.field).toBe(FIELDS[r.field]);
+      expect(check.error).toMatch(r.message);
     }),
   );
 });
 
-describe('profile URLs', () => {
-  const profile = (baseUrl: string) => ({
+describe('Settings forms (the form runs the schema main runs)', () => {
+  const remote = {
     name: 'Staging',
-    baseUrl,
+    baseUrl: 'https://ledger.example.com',
     translateUrl: 'https://translate.example.com',
     partnerUrl: 'https://partner.example.com',
     rpcUrl: 'https://rpc.example.com',
@@ -188,37 +132,134 @@ describe('profile URLs', () => {
     rpcKeyPlacement: 'header',
     rpcSeparator: '_',
     ledgerAuthPlacement: 'header',
-  });
-  const refused: Array<[string, string, RegExp]> = [
-    ['empty', '', /required/],
-    ['not a URL', 'ledger.example.com', /not a URL/],
-    ['ftp', 'ftp://ledger.example.com', /only http and https/],
-    ['file:', 'file:///etc/passwd', /only http and https/],
-    ['javascript:', 'javascript:alert(1)', /only http and https/],
-    ['plain http to another host', 'http://ledger.example.com', /use https/],
-    ['credentials inside', 'https://user:pass@ledger.example.com', /user name\/password/],
-    ['a query', 'https://ledger.example.com/?jwt=abc', /query or fragment/],
-    ['a fragment', 'https://ledger.example.com/#x', /query or fragment/],
-    ['2 KB long', `https://ledger.example.com/${'a'.repeat(2100)}`, /at most 2048/],
-  ];
-  it.each(refused)('%s: refused at the field', (_name, baseUrl, message) =>
+  };
+  const KEYS: Record<string, string> = {
+    Name: 'name',
+    'Ledger API base URL': 'baseUrl',
+    'Chain listing URL (translate_url)': 'translateUrl',
+    'Marketplace-partner URL (partner_url)': 'partnerUrl',
+    'Node access URL (rpc_url)': 'rpcUrl',
+    'Default validator node id': 'defaultNodeId',
+  };
+  it.each(named(table<Record<string, unknown>>('profile-form')))('profile: %s', (_name, r) =>
     row(() => {
-      const parsed = ProfileInput.safeParse(profile(baseUrl));
+      const parsed = ProfileInput.safeParse({ ...remote, ...r.value });
+      if (r.outcome === 'accepted') {
+        expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+        expect(parsed.data).toMatchObject(r.becomes as object);
+        return;
+      }
       expect(parsed.success).toBe(false);
-      if (parsed.success) return;
-      const issue = parsed.error.issues.find((i) => i.path[0] === 'baseUrl');
-      expect(issue?.message).toMatch(message);
+      // The form shows the first issue of each field (profile-form.tsx): that one must be the row's.
+      const first = parsed.error?.issues.find((i) => i.path[0] === KEYS[r.field]);
+      expect(first?.message, JSON.stringify(parsed.error?.issues)).toMatch(r.message);
     }),
   );
 
-  it('trailing spaces and slashes are forgiven: the URL is saved trimmed', () =>
+  it('no refusal repeats the credentials it refused', () =>
     row(() => {
-      const parsed = ProfileInput.safeParse(profile('  https://ledger.example.com/api//  '));
-      expect(parsed.success && parsed.data.baseUrl).toBe('https://ledger.example.com/api');
+      const parsed = ProfileInput.safeParse({ ...remote, baseUrl: 'https://alice:s3cr3t-pw@ledger.example.com' });
+      expect(parsed.success).toBe(false);
+      expect(JSON.stringify(parsed.error?.issues)).not.toMatch(/s3cr3t-pw|alice/);
     }));
 
-  it('plain http is allowed to this machine only', () =>
+  it.each(named(table<{ kind: string; value: string }>('secrets')))('secret: %s', (_name, r) =>
     row(() => {
-      expect(ProfileInput.safeParse(profile('http://127.0.0.1:8080')).success).toBe(true);
-    }));
+      const parsed = SecretValue.safeParse(r.value.value);
+      expect(parsed.success).toBe(false);
+      expect(parsed.error?.issues[0].message).toMatch(r.message);
+      // A refused secret is never echoed back in the message.
+      if (r.value.value.length >= 6) expect(parsed.error?.issues[0].message).not.toContain(r.value.value);
+    }),
+  );
+
+  it.each(named(table<{ party: string; label: string }>('saved-parties')))('saved party: %s', (_name, r) =>
+    row(() => {
+      const parsed = SavedPartyInput.safeParse(r.value);
+      if (r.outcome === 'accepted') {
+        expect(parsed.success).toBe(true);
+        expect(parsed.data).toMatchObject(r.becomes as object);
+        return;
+      }
+      expect(parsed.success).toBe(false);
+      const key = r.field === 'Party id' ? 'party' : 'label';
+      expect(parsed.error?.issues.find((i) => i.path[0] === key)?.message).toMatch(r.message);
+    }),
+  );
+});
+
+describe('every bridge channel, through main dispatch on the real services', () => {
+  let services: AppServices;
+  let userDataDir: string;
+  let before: Map<string, Buffer>;
+
+  /** Every file under the user-data folder, by relative path. */
+  async function snapshot(dir = userDataDir, prefix = ''): Promise<Map<string, Buffer>> {
+    const files = new Map<string, Buffer>();
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) for (const [k, v] of await snapshot(path, `${prefix}${entry.name}/`)) files.set(k, v);
+      else files.set(`${prefix}${entry.name}`, await readFile(path));
+    }
+    return files;
+  }
+
+  beforeAll(async () => {
+    userDataDir = await mkdtemp(join(tmpdir(), 'bad-input-'));
+    services = await startAppServices({
+      userDataDir,
+      version: 'bad-input',
+      transport: 'electron',
+      // No keychain: secrets stay in memory, so nothing outside the temp folder is touched.
+      keychain: {
+        keytar: async () => {
+          throw new Error('no keychain in this test');
+        },
+      },
+      sandbox: false,
+      host: { chooseSavePath: async () => null },
+    });
+    // A settings file and a saved request exist, so "unchanged" is about real bytes.
+    const saved = await services.dispatch('settings:savePreferences', [{ theme: 'dark' }]);
+    expect(saved.ok).toBe(true);
+    const request = await services.dispatch('rpc:saveRequest', [
+      {
+        name: 'chain id',
+        chain: 'eth',
+        nodeType: 'full',
+        body: { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] },
+      },
+    ]);
+    expect(request.ok).toBe(true);
+    before = await snapshot();
+    expect(before.size).toBeGreaterThan(0);
+  });
+  afterAll(async () => {
+    await services?.close();
+    await rm(userDataDir, { recursive: true, force: true });
+  });
+
+  it.each(named(table<ChannelCall>('bridge-channels')))('%s', (_name, r) =>
+    row(async () => {
+      const args = typeof r.value.args === 'function' ? r.value.args() : r.value.args;
+      const answer = await services.dispatch(r.value.channel, args);
+      expect(answer.ok).toBe(false);
+      if (answer.ok) return;
+      expect(answer.error.code).toBe('invalid_argument');
+      const issues = (answer.error.details?.issues ?? []) as Array<{ path: string[]; message: string }>;
+      const atField = issues.find((issue) => issue.path.join('.') === r.field);
+      expect(atField?.message, JSON.stringify(issues).slice(0, 600)).toMatch(r.message);
+      expect(answer.error.message.length).toBeLessThan(1000);
+      // Nothing saved half-way: every file is byte-identical.
+      const after = await snapshot();
+      expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
+      for (const [path, bytes] of after) expect(bytes.equals(before.get(path) as Buffer), path).toBe(true);
+    }),
+  );
+
+  it('covers every channel of the contract', async () => {
+    const { CHANNEL_IDS } = await import('../../src-shared/contract/channel-names.ts');
+    const tried = new Set(table<ChannelCall>('bridge-channels').map((r) => r.value.channel));
+    expect(CHANNEL_IDS.map((c) => c.name).filter((name) => !tried.has(name))).toEqual([]);
+  });
 });

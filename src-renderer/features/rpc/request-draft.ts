@@ -22,7 +22,18 @@ export type DraftCheck =
 export function checkDraft(draft: ConsoleDraft): DraftCheck {
   const chain = ChainName.safeParse(draft.chain);
   if (!chain.success) return { ok: false, field: 'chain', error: `Chain: ${chain.error.issues[0].message}` };
-  return draft.mode === 'single' ? checkSingle(draft) : checkBatch(draft);
+  try {
+    return draft.mode === 'single' ? checkSingle(draft) : checkBatch(draft);
+  } catch (error) {
+    // This runs while the screen renders: whatever the text is, it must end as a message, never a
+    // blank window. (Nesting is refused by RpcBody first; this is the last line.)
+    const field = draft.mode === 'single' ? 'params' : 'batch';
+    return {
+      ok: false,
+      field,
+      error: `${field === 'params' ? 'Params' : 'The batch'} could not be checked: ${String((error as Error)?.message ?? error)}`,
+    };
+  }
 }
 
 /**
@@ -49,6 +60,9 @@ export function checkRequest(draft: ConsoleDraft): DraftCheck {
 function checkSingle(draft: ConsoleDraft): DraftCheck {
   const method = draft.method.trim();
   if (!method) return { ok: false, field: 'method', error: 'Method: enter a method name, e.g. eth_blockNumber' };
+  const methodName = JsonRpcCall.shape.method.safeParse(method);
+  if (!methodName.success)
+    return { ok: false, field: 'method', error: `Method: ${methodName.error.issues[0].message}` };
   const parsed = parseJsonText(draft.paramsText, ['Params', 'are']);
   if ('error' in parsed) return { ok: false, field: 'params', error: parsed.error };
   if (!Array.isArray(parsed.value)) {
@@ -140,7 +154,11 @@ export function appendToBatch(text: string, method: string, params: unknown[]): 
     return null;
   }
   if (!Array.isArray(items)) return null;
-  return formatBatch([...items, { method, params }]);
+  try {
+    return formatBatch([...items, { method, params }]);
+  } catch {
+    return null; // nested too deep to print again: the text is left as it is
+  }
 }
 
 /** One call per line: easy to read and to edit. */

@@ -44,7 +44,10 @@ export function ProfileForm({ profile, onDone }: { profile: RemoteProfile | null
     const input = { ...draft, id: profile?.id, defaultNodeId: draft.defaultNodeId.trim() || null };
     const checked = ProfileInput.safeParse(input);
     if (!checked.success) {
-      setIssues(Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])));
+      // The first issue of a field is the one to fix first (the scheme before the password in it).
+      const found: Record<string, string> = {};
+      for (const issue of checked.error.issues) found[String(issue.path[0])] ??= issue.message;
+      setIssues(found);
       return;
     }
     setIssues({});

@@ -49,7 +49,12 @@ const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, '0');
  */
 export function toIsoWithOffset(value: string, zone: TimeZoneChoice): { iso: string } | { error: string } {
   const m = LOCAL_INPUT.exec(value.trim());
-  if (!m) return { error: 'not a date and time (expected YYYY-MM-DD HH:MM)' };
+  if (!m) {
+    // The browser's date field takes years up to 275760; the service's times have four digits.
+    const year = /^\+?(\d{5,})-/.exec(value.trim());
+    if (year) return { error: `year ${Number(year[1])} is too far ahead: the latest is 9999` };
+    return { error: 'not a date and time (expected YYYY-MM-DD HH:MM)' };
+  }
   const [y, mo, d, h, mi, s = 0] = m.slice(1, 7).map((part) => (part === undefined ? 0 : Number(part)));
   const fraction = m[7] ? `.${m[7]}` : '';
   const wall = `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${pad(s)}${fraction}`;
@@ -99,11 +104,21 @@ function fieldOf(path: ReadonlyArray<PropertyKey>): DraftField {
 
 export type DraftResult = { ok: true; filters: TransferFilters } | { ok: false; issues: DraftIssues };
 
+/**
+ * Time fields the browser holds a value for that it cannot give (a date typed without its time, a
+ * day 31 in a 30-day month): their value reads as empty, but the user did type something.
+ */
+export type UnreadableTimes = Partial<Record<'after' | 'before', boolean>>;
+
+export const INCOMPLETE_TIME = 'incomplete date and time: fill in every part (date, hours, minutes) or clear the field';
+
 /** The draft as filters the contract accepts, or the message for each field that is wrong. */
-export function draftToFilters(draft: FilterDraft): DraftResult {
+export function draftToFilters(draft: FilterDraft, unreadable: UnreadableTimes = {}): DraftResult {
   const issues: DraftIssues = {};
   const times: Record<'after' | 'before', string | null> = { after: null, before: null };
   for (const key of ['after', 'before'] as const) {
+    // Never read as "no bound": the results would be unfiltered while the field shows a time.
+    if (unreadable[key] && !draft[key].trim()) issues[key] = INCOMPLETE_TIME;
     if (!draft[key].trim()) continue;
     const converted = toIsoWithOffset(draft[key], draft.zone);
     if ('error' in converted) issues[key] = converted.error;
@@ -116,6 +131,10 @@ export function draftToFilters(draft: FilterDraft): DraftResult {
     if (!admin && id)
       issues.instrumentAdmin = 'an instrument is its administrator and its id: enter the administrator too';
     if (admin && !id) issues.instrumentId = 'an instrument is its administrator and its id: enter the id too';
+    if (!admin && !id) {
+      issues.instrumentAdmin =
+        'an instrument is its administrator and its id: enter both, pick one seen, or choose All assets';
+    }
   }
   const candidate = {
     party: draft.party,

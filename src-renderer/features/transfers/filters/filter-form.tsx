@@ -48,6 +48,9 @@ export function FilterForm({
   const search = useTransfersStore((s) => s.search);
   const nodes = useNodeChoices(profileId);
   const [issues, setIssues] = useState<DraftIssues>({});
+  // A half-typed date (no time yet) reads as "" with no change event: ask the fields themselves.
+  const afterInput = useRef<HTMLInputElement>(null);
+  const beforeInput = useRef<HTMLInputElement>(null);
 
   // Times are entered in the zone the user chose to read them in (Settings), as long as no time
   // has been typed yet (switching the zone under a typed time would change what it means) and the
@@ -77,7 +80,10 @@ export function FilterForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const result = draftToFilters(draft);
+    const result = draftToFilters(draft, {
+      after: afterInput.current?.validity.badInput,
+      before: beforeInput.current?.validity.badInput,
+    });
     if (!result.ok) {
       setIssues(result.issues);
       onRefused?.();
@@ -117,6 +123,7 @@ export function FilterForm({
           <div className="inline-fields">
             <Field label="From (inclusive)" error={issues.after}>
               <input
+                ref={afterInput}
                 type="datetime-local"
                 step={1}
                 value={draft.after}
@@ -125,6 +132,7 @@ export function FilterForm({
             </Field>
             <Field label="Before (exclusive)" error={issues.before}>
               <input
+                ref={beforeInput}
                 type="datetime-local"
                 step={1}
                 value={draft.before}

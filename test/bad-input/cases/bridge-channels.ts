@@ -1,0 +1,846 @@
+// Every bridge channel (src-shared/contract/channel-names.ts), with hostile or mistaken arguments a
+// renderer could send. Each goes through main's dispatch (src-main/services/handlers/dispatch.ts)
+// on the app's real services; each must come back as an `invalid_argument` error whose details
+// name the argument's path (`0.filters.pageSize`: the first argument's filters.pageSize) with a
+// message matching the row, and no file in the user-data folder may change.
+import { type BadInput, type BadInputTable, FINGERPRINT, GOOD_PARTY, refused } from './bad-input-case.ts';
+
+export interface ChannelCall {
+  channel: string;
+  /** The arguments as the renderer passes them (a function for values built fresh each time). */
+  args: unknown[] | (() => unknown[]);
+}
+
+/** The path in the error's details that must carry the message ("" = the argument list itself). */
+const call = (
+  channel: string,
+  path: string,
+  input: string,
+  args: ChannelCall['args'],
+  message: RegExp,
+  shown?: string,
+) => refused<ChannelCall>(path, `${channel}: ${input}`, { channel, args }, message, shown);
+
+const PROFILE_MESSAGE = /^profile id: 1-64 lowercase letters, digits or dashes$/;
+const EXPECTED_STRING = /expected string/;
+
+/** The profile-id mistakes, tried on every channel that takes only a profile id. */
+function profileIdRows(channel: string): BadInput<ChannelCall>[] {
+  return [
+    call(channel, '0', 'empty profile id', [''], PROFILE_MESSAGE),
+    call(channel, '0', 'upper-case profile id', ['Sandbox'], PROFILE_MESSAGE),
+    call(channel, '0', 'a path as the profile id', ['../settings'], PROFILE_MESSAGE),
+    call(channel, '0', 'a NUL after the id', ['sandbox\u0000'], PROFILE_MESSAGE, '"sandbox\\u0000"'),
+    call(channel, '0', '65 characters', ['p'.repeat(65)], PROFILE_MESSAGE, '"ppp…" (65 characters)'),
+    call(channel, '0', '"__proto__"', ['__proto__'], PROFILE_MESSAGE),
+    call(channel, '0', 'a number', [42], EXPECTED_STRING),
+    call(channel, '0', 'null', [null], EXPECTED_STRING),
+    call(channel, '', 'no argument', [], TOO_FEW(1)),
+  ];
+}
+
+const REMOTE_PROFILE = {
+  name: 'Staging',
+  baseUrl: 'https://ledger.example.com',
+  translateUrl: 'https://translate.example.com',
+  partnerUrl: 'https://partner.example.com',
+  rpcUrl: 'https://rpc.example.com',
+  defaultNodeId: null,
+  chainAuth: 'apiKey',
+  rpcKeyPlacement: 'header',
+  rpcSeparator: '_',
+  ledgerAuthPlacement: 'header',
+};
+const profile = (over: Record<string, unknown>) => [{ ...REMOTE_PROFILE, ...over }];
+
+const FILTERS = {
+  party: GOOD_PARTY,
+  asset: { kind: 'all' },
+  effectiveAfter: null,
+  effectiveBefore: null,
+  orderDesc: true,
+  pageSize: 25,
+  nodeId: null,
+};
+const page = (filters: Record<string, unknown>, over: Record<string, unknown> = {}) => [
+  { requestId: 'request-0001', profileId: 'sandbox', next: null, filters: { ...FILTERS, ...filters }, ...over },
+];
+const exportJob = (over: Record<string, unknown>) => [
+  { profileId: 'sandbox', filters: FILTERS, format: 'csv', ...over },
+];
+
+const BODY = { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] };
+const rpcCall = (over: Record<string, unknown>) => [
+  {
+    requestId: 'request-0002',
+    profileId: 'sandbox',
+    chain: 'eth',
+    nodeType: 'full',
+    body: BODY,
+    timeoutSeconds: 5,
+    ...over,
+  },
+];
+const saveRequest = (over: Record<string, unknown>) => [
+  { name: 'chain id', chain: 'eth', nodeType: 'full', body: BODY, ...over },
+];
+const curl = (over: Record<string, unknown>) => [
+  { profileId: 'sandbox', chain: 'eth', nodeType: 'full', body: BODY, withKey: false, ...over },
+];
+
+function nested(depth: number): unknown {
+  let value: unknown = [];
+  for (let i = 0; i < depth; i++) value = [value];
+  return value;
+}
+function shared(levels: number): unknown {
+  let value: unknown = ['0xff'];
+  for (let i = 0; i < levels; i++) value = [value, value];
+  return value;
+}
+function cyclic(): unknown {
+  const params: unknown[] = [];
+  params.push(params);
+  return params;
+}
+
+const TOO_MANY = /Too big: expected array to have <=?\s?0 items|too big|at most/i;
+const TOO_FEW = (n: number) => new RegExp(`^Too small: expected array to have >=\\s?${n} items$`);
+const NO_EXTRA = (n: number) => new RegExp(`Too big: expected array to have <=?\\s?${n} items|too big`, 'i');
+
+const appRows = [
+  call('app:info', '', 'an unexpected argument', ['verbose'], TOO_MANY),
+  call('app:cancel', '0', 'an empty request id', [''], /^request id$/),
+  call('app:cancel', '0', 'a request id of 3 characters', ['abc'], /^request id$/),
+  call('app:cancel', '0', 'spaces in the request id', ['request 0001'], /^request id$/),
+  call('app:cancel', '0', 'a request id of 65 characters', ['r'.repeat(65)], /^request id$/, '"rrr…" (65 characters)'),
+  call('app:cancel', '0', 'a number', [12345678], EXPECTED_STRING),
+  call('app:cancel', '', 'no argument', [], TOO_FEW(1)),
+];
+
+const settingsRows = [
+  call('settings:get', '', 'an unexpected argument', [{ reload: true }], TOO_MANY, '[{"reload":true}]'),
+  call(
+    'settings:saveProfile',
+    '0.baseUrl',
+    'javascript: URL',
+    profile({ baseUrl: 'javascript:alert(1)' }),
+    /^only http and https are allowed, not javascript:$/,
+    '[{…, "baseUrl":"javascript:alert(1)"}]',
+  ),
+  call(
+    'settings:saveProfile',
+    '0.rpcUrl',
+    'credentials in the URL',
+    profile({ rpcUrl: 'https://k:s@rpc.example.com' }),
+    /remove the user name\/password/,
+    '[{…, "rpcUrl":"https://k:s@rpc.example.com"}]',
+  ),
+  call(
+    'settings:saveProfile',
+    '0.translateUrl',
+    'plain http to another host',
+    profile({ translateUrl: 'http://translate.example.com' }),
+    /^use https/,
+    '[{…, "translateUrl":"http://translate.example.com"}]',
+  ),
+  call(
+    'settings:saveProfile',
+    '0.partnerUrl',
+    'a number as the URL',
+    profile({ partnerUrl: 443 }),
+    EXPECTED_STRING,
+    '[{…, "partnerUrl":443}]',
+  ),
+  call(
+    'settings:saveProfile',
+    '0.name',
+    'no name',
+    profile({ name: undefined }),
+    EXPECTED_STRING,
+    '[{… without "name"}]',
+  ),
+  call(
+    'settings:saveProfile',
+    '0.name',
+    'a 10 KB name',
+    profile({ name: 'n'.repeat(10_000) }),
+    /^at most 80 characters$/,
+    '[{…, "name":"nnn…" (10,000 characters)}]',
+  ),
+  call(
+    'settings:saveProfile',
+    '0.chainAuth',
+    'an unknown auth kind',
+    profile({ chainAuth: 'oauth' }),
+    /Invalid option: expected one of "apiKey"\|"partnerBearer"/,
+    '[{…, "chainAuth":"oauth"}]',
+  ),
+  call(
+    'settings:saveProfile',
+    '0.rpcKeyPlacement',
+    'key placement "cookie"',
+    profile({ rpcKeyPlacement: 'cookie' }),
+    /expected one of "header"\|"query"/,
+    '[{…, "rpcKeyPlacement":"cookie"}]',
+  ),
+  call(
+    'settings:saveProfile',
+    '0.rpcSeparator',
+    'separator "/"',
+    profile({ rpcSeparator: '/' }),
+    /expected one of "_"\|"-"/,
+    '[{…, "rpcSeparator":"/"}]',
+  ),
+  call(
+    'settings:saveProfile',
+    '0.ledgerAuthPlacement',
+    'placement as a boolean',
+    profile({ ledgerAuthPlacement: true }),
+    /expected one of "header"\|"query"/,
+    '[{…, "ledgerAuthPlacement":true}]',
+  ),
+  call(
+    'settings:saveProfile',
+    '0.defaultNodeId',
+    'a node id with a line break',
+    profile({ defaultNodeId: 'v1\r\nX: y' }),
+    /printable ASCII/,
+    '[{…, "defaultNodeId":"v1\\r\\nX: y"}]',
+  ),
+  call(
+    'settings:saveProfile',
+    '0.id',
+    'an id that is a path',
+    profile({ id: '../../sandbox' }),
+    PROFILE_MESSAGE,
+    '[{…, "id":"../../sandbox"}]',
+  ),
+  call('settings:saveProfile', '0', 'a string instead of a profile', ['{"name":"x"}'], /expected object/),
+  call('settings:saveProfile', '0', 'null', [null], /expected object/),
+  call('settings:saveProfile', '', 'two profiles at once', [REMOTE_PROFILE, REMOTE_PROFILE], NO_EXTRA(1), '[{…}, {…}]'),
+  ...profileIdRows('settings:deleteProfile'),
+  ...profileIdRows('settings:setActiveProfile'),
+  call(
+    'settings:savePreferences',
+    '0.theme',
+    'an unknown theme',
+    [{ theme: 'neon' }],
+    /expected one of "system"\|"light"\|"dark"/,
+  ),
+  call(
+    'settings:savePreferences',
+    '0.timeZone',
+    'a zone the app does not offer',
+    [{ timeZone: 'Europe/Paris' }],
+    /expected one of "local"\|"utc"/,
+  ),
+  call(
+    'settings:savePreferences',
+    '0.timeFormat',
+    'a format the app does not offer',
+    [{ timeFormat: 'iso' }],
+    /expected one of "relative"\|"absolute"/,
+  ),
+  call('settings:savePreferences', '0', 'an unknown key', [{ isAdmin: true }], /Unrecognized key: "isAdmin"/),
+  call(
+    'settings:savePreferences',
+    '0',
+    'a "__proto__" key (JSON.parse makes it an own key)',
+    () => [JSON.parse('{"__proto__": {"theme": "dark"}}')],
+    /Unrecognized key: "__proto__"/,
+    '[{"__proto__":{"theme":"dark"}}]',
+  ),
+  call(
+    'settings:savePreferences',
+    '0.transfersTable.columnSizing.status',
+    'a column 10 px wide',
+    [{ transfersTable: { columnVisibility: {}, columnOrder: [], columnSizing: { status: 10 } } }],
+    /^a column is at least 24 px wide$/,
+    '[{"transfersTable":{…"columnSizing":{"status":10}}}]',
+  ),
+  call(
+    'settings:savePreferences',
+    '0.transfersTable.columnSizing.amount',
+    'a column 99,999 px wide',
+    [{ transfersTable: { columnVisibility: {}, columnOrder: [], columnSizing: { amount: 99_999 } } }],
+    /^a column is at most 2000 px wide$/,
+    '[{"transfersTable":{…"columnSizing":{"amount":99999}}}]',
+  ),
+  call(
+    'settings:savePreferences',
+    '0.transfersTable.columnSizing.amount',
+    'a column 120.5 px wide',
+    [{ transfersTable: { columnVisibility: {}, columnOrder: [], columnSizing: { amount: 120.5 } } }],
+    /^a column width is a whole number of pixels$/,
+    '[{"transfersTable":{…"columnSizing":{"amount":120.5}}}]',
+  ),
+  call(
+    'settings:savePreferences',
+    '0.transfersTable.columnSizing.amount',
+    'a width as text',
+    [{ transfersTable: { columnVisibility: {}, columnOrder: [], columnSizing: { amount: '120px' } } }],
+    /expected number/,
+    '[{"transfersTable":{…"columnSizing":{"amount":"120px"}}}]',
+  ),
+  call(
+    'settings:savePreferences',
+    '0.transfersTable.columnSizing.amount',
+    'a width of NaN',
+    [{ transfersTable: { columnVisibility: {}, columnOrder: [], columnSizing: { amount: Number.NaN } } }],
+    /expected number/,
+    '[{"transfersTable":{…"columnSizing":{"amount":NaN}}}]',
+  ),
+  call(
+    'settings:savePreferences',
+    '0.transfersTable.columnVisibility.status',
+    'visibility "yes"',
+    [{ transfersTable: { columnVisibility: { status: 'yes' }, columnOrder: [], columnSizing: {} } }],
+    /expected boolean/,
+    '[{"transfersTable":{"columnVisibility":{"status":"yes"},…}}]',
+  ),
+  call(
+    'settings:savePreferences',
+    '0.transfersTable.columnOrder',
+    '65 columns in the order',
+    [
+      {
+        transfersTable: {
+          columnVisibility: {},
+          columnOrder: Array.from({ length: 65 }, (_, i) => `c${i}`),
+          columnSizing: {},
+        },
+      },
+    ],
+    /Too big: expected array to have <=\s?64 items/,
+    '[{"transfersTable":{…"columnOrder":["c0",…,"c64"]}}]',
+  ),
+  call(
+    'settings:savePreferences',
+    '0.transfersTable.columnOrder.0',
+    'a column id of 65 characters',
+    [{ transfersTable: { columnVisibility: {}, columnOrder: ['c'.repeat(65)], columnSizing: {} } }],
+    /Too big: expected string to have <=\s?64 characters/,
+    '[{"transfersTable":{…"columnOrder":["ccc…" (65 characters)]}}]',
+  ),
+  call(
+    'settings:savePreferences',
+    '0.transfersTable.columnVisibility',
+    'visibility as an array',
+    [{ transfersTable: { columnVisibility: [true], columnOrder: [], columnSizing: {} } }],
+    /expected record/,
+    '[{"transfersTable":{"columnVisibility":[true],…}}]',
+  ),
+  call(
+    'settings:saveParty',
+    '0.party',
+    'not a party id',
+    [{ party: 'exchange desk', label: 'desk' }],
+    /"::" is missing/,
+  ),
+  call(
+    'settings:saveParty',
+    '0.party',
+    'a fingerprint with upper-case hex',
+    [{ party: `bob::1220${'CD'.repeat(32)}`, label: '' }],
+    /^not a Canton party id/,
+    '[{"party":"bob::1220CDCD…","label":""}]',
+  ),
+  call(
+    'settings:saveParty',
+    '0.label',
+    'a label that is a number',
+    [{ party: GOOD_PARTY, label: 7 }],
+    EXPECTED_STRING,
+    '[{"party":"alice::1220…","label":7}]',
+  ),
+  call(
+    'settings:saveParty',
+    '0.label',
+    'no label',
+    [{ party: GOOD_PARTY }],
+    EXPECTED_STRING,
+    '[{"party":"alice::1220…"}]',
+  ),
+  call(
+    'settings:saveParty',
+    '0.label',
+    'a label with a line break',
+    [{ party: GOOD_PARTY, label: 'a\nb' }],
+    /control characters/,
+    '[{"party":"alice::1220…","label":"a\\nb"}]',
+  ),
+  call('settings:saveParty', '0', 'a bare party id string', [GOOD_PARTY], /expected object/, '["alice::1220…"]'),
+  call(
+    'settings:removeParty',
+    '0',
+    'a 513-character id',
+    [`${'a'.repeat(443)}::${FINGERPRINT}`],
+    /Too big: expected string to have <=\s?512 characters/,
+    '["aaa…::1220…" (513 characters)]',
+  ),
+  call('settings:removeParty', '0', 'a number', [7], EXPECTED_STRING),
+  call('settings:removeParty', '', 'no argument', [], TOO_FEW(1)),
+];
+
+const secretsRows = [
+  ...profileIdRows('secrets:status'),
+  call(
+    'secrets:set',
+    '1',
+    'an unknown secret kind',
+    ['sandbox', 'password', 'k'.repeat(24)],
+    /expected one of "apiKey"\|"ledgerJwt"\|"partnerToken"/,
+    '["sandbox","password","kkk…"]',
+  ),
+  call(
+    'secrets:set',
+    '1',
+    '"__proto__" as the kind',
+    ['sandbox', '__proto__', 'k'.repeat(24)],
+    /expected one of "apiKey"/,
+    '["sandbox","__proto__","kkk…"]',
+  ),
+  call('secrets:set', '2', 'an empty secret', ['sandbox', 'apiKey', ''], /^empty: use Clear to remove a secret$/),
+  call(
+    'secrets:set',
+    '2',
+    'a secret with a space',
+    ['sandbox', 'apiKey', 'abc def'],
+    /^only printable ASCII characters, without spaces$/,
+  ),
+  call(
+    'secrets:set',
+    '2',
+    'a secret with a line break (header injection)',
+    ['sandbox', 'ledgerJwt', 'abc\r\nX-Evil: 1'],
+    /printable ASCII/,
+    '["sandbox","ledgerJwt","abc\\r\\nX-Evil: 1"]',
+  ),
+  call(
+    'secrets:set',
+    '2',
+    'a 17 KB secret',
+    ['sandbox', 'apiKey', 'k'.repeat(17_000)],
+    /^at most 16 KB$/,
+    '["sandbox","apiKey","kkk…" (17,000 characters)]',
+  ),
+  call('secrets:set', '2', 'a secret as a number', ['sandbox', 'apiKey', 123456789012], EXPECTED_STRING),
+  call(
+    'secrets:set',
+    '0',
+    'a path as the profile id',
+    ['../../x', 'apiKey', 'k'.repeat(24)],
+    PROFILE_MESSAGE,
+    '["../../x","apiKey","kkk…"]',
+  ),
+  call('secrets:set', '', 'no secret', ['sandbox', 'apiKey'], TOO_FEW(3)),
+  call('secrets:clear', '1', 'kind "all"', ['sandbox', 'all'], /expected one of "apiKey"/),
+  call('secrets:clear', '', 'no kind', ['sandbox'], TOO_FEW(2)),
+  call('secrets:clear', '0', 'an empty profile id', ['', 'apiKey'], PROFILE_MESSAGE),
+];
+
+const NOT_CANTON = /^not a Canton party id/;
+const transfersRows = [
+  ...profileIdRows('chains:list'),
+  call('transfers:page', '0.filters.pageSize', 'page size 0', page({ pageSize: 0 }), /^at least 1$/),
+  call('transfers:page', '0.filters.pageSize', 'page size -5', page({ pageSize: -5 }), /^at least 1$/),
+  call('transfers:page', '0.filters.pageSize', 'page size 1001', page({ pageSize: 1001 }), /^at most 1000$/),
+  call('transfers:page', '0.filters.pageSize', 'page size 10^9', page({ pageSize: 1e9 }), /^at most 1000$/),
+  call('transfers:page', '0.filters.pageSize', 'page size as text', page({ pageSize: '100' }), /expected number/),
+  call('transfers:page', '0.filters.pageSize', 'page size 2.5', page({ pageSize: 2.5 }), /expected int/),
+  call('transfers:page', '0.filters.pageSize', 'page size NaN', page({ pageSize: Number.NaN }), /expected number/),
+  call(
+    'transfers:page',
+    '0.filters.pageSize',
+    'page size Infinity',
+    page({ pageSize: Number.POSITIVE_INFINITY }),
+    /expected number|at most/,
+  ),
+  call(
+    'transfers:page',
+    '0.filters.pageSize',
+    'page size as a BigInt',
+    page({ pageSize: 25n }),
+    /expected number/,
+    '[{…"pageSize":25n}]',
+  ),
+  call('transfers:page', '0.filters.pageSize', 'page size missing', page({ pageSize: undefined }), /expected number/),
+  call('transfers:page', '0.filters.orderDesc', 'order as text', page({ orderDesc: 'desc' }), /expected boolean/),
+  call(
+    'transfers:page',
+    '0.filters.asset.id',
+    'half an instrument pair',
+    page({ asset: { kind: 'instrument', admin: GOOD_PARTY } }),
+    EXPECTED_STRING,
+  ),
+  call(
+    'transfers:page',
+    '0.filters.asset.admin',
+    'a pair with a bad administrator',
+    page({ asset: { kind: 'instrument', admin: 'registrar', id: 'USDX' } }),
+    /"::" is missing/,
+  ),
+  call(
+    'transfers:page',
+    '0.filters.asset.id',
+    'an instrument id with a tab',
+    page({ asset: { kind: 'instrument', admin: GOOD_PARTY, id: 'US\tDX' } }),
+    /control characters/,
+    '[{…"asset":{"kind":"instrument","admin":"alice::1220…","id":"US\\tDX"}}]',
+  ),
+  call(
+    'transfers:page',
+    '0.filters.asset',
+    'a pair together with the coin (spec rule 4)',
+    page({ asset: { kind: 'ledgerCoin', admin: GOOD_PARTY, id: 'USDX' } }),
+    /Unrecognized keys?: "admin", "id"/,
+  ),
+  call(
+    'transfers:page',
+    '0.filters.asset',
+    'a pair together with "all"',
+    page({ asset: { kind: 'all', admin: GOOD_PARTY, id: 'USDX' } }),
+    /Unrecognized keys?/,
+  ),
+  call(
+    'transfers:page',
+    '0.filters.asset.kind',
+    'an unknown asset kind',
+    page({ asset: { kind: 'nft' } }),
+    /^Invalid discriminator value\. Expected 'all' \| 'ledgerCoin' \| 'instrument'$/,
+  ),
+  call(
+    'transfers:page',
+    '0.filters.effectiveAfter',
+    'a time without an offset',
+    page({ effectiveAfter: '2026-05-01T00:00:00' }),
+    /^not a date-time$/,
+  ),
+  call(
+    'transfers:page',
+    '0.filters.effectiveAfter',
+    'a date only',
+    page({ effectiveAfter: '2026-05-01' }),
+    /^not a date-time$/,
+  ),
+  call(
+    'transfers:page',
+    '0.filters.effectiveAfter',
+    '30 February',
+    page({ effectiveAfter: '2026-02-30T00:00:00Z' }),
+    /^not a date-time$/,
+  ),
+  call(
+    'transfers:page',
+    '0.filters.effectiveAfter',
+    'a Unix timestamp',
+    page({ effectiveAfter: 1767225600 }),
+    /^not a date-time$/,
+  ),
+  call(
+    'transfers:page',
+    '0.filters.effectiveBefore',
+    'year 10000 in UTC',
+    page({ effectiveBefore: '9999-12-31T23:00:00-05:00' }),
+    /^out of range: times from year 0001 to 9999 \(UTC\) only$/,
+  ),
+  call(
+    'transfers:page',
+    '0.filters.effectiveAfter',
+    'year 0000',
+    page({ effectiveAfter: '0000-01-01T00:00:00Z' }),
+    /^out of range/,
+  ),
+  call(
+    'transfers:page',
+    '0.filters.effectiveBefore',
+    'before earlier than after',
+    page({ effectiveAfter: '2026-05-02T00:00:00Z', effectiveBefore: '2026-05-01T00:00:00Z' }),
+    /^"before" must be later than "after"$/,
+  ),
+  call(
+    'transfers:page',
+    '0.filters.party',
+    'a party with a line break',
+    page({ party: `alice\n::${FINGERPRINT}` }),
+    NOT_CANTON,
+    '[{…"party":"alice\\n::1220…"}]',
+  ),
+  call('transfers:page', '0.filters.party', 'no party', page({ party: undefined }), EXPECTED_STRING),
+  call('transfers:page', '0.filters.nodeId', 'a node id with an emoji', page({ nodeId: 'node-🐳' }), /printable ASCII/),
+  call(
+    'transfers:page',
+    '0.filters.nodeId',
+    'a node id with a header injection',
+    page({ nodeId: 'node\r\nx-evil: 1' }),
+    /printable ASCII/,
+    '[{…"nodeId":"node\\r\\nx-evil: 1"}]',
+  ),
+  call('transfers:page', '0.filters.nodeId', 'a node id of spaces', page({ nodeId: '  ' }), /^enter a node id$/),
+  call(
+    'transfers:page',
+    '0.requestId',
+    'a request id with a slash',
+    page({}, { requestId: '../request' }),
+    /^request id$/,
+  ),
+  call(
+    'transfers:page',
+    '0.profileId',
+    'a path as the profile id',
+    page({}, { profileId: '../../settings' }),
+    PROFILE_MESSAGE,
+  ),
+  call(
+    'transfers:page',
+    '0.next',
+    'a 9 KB cursor',
+    page({}, { next: `https://x/${'c'.repeat(9000)}` }),
+    /Too big: expected string to have <=\s?8192 characters/,
+    '[{…"next":"https://x/ccc…" (9,010 characters)}]',
+  ),
+  call('transfers:page', '0.next', 'a cursor as a number', page({}, { next: 2 }), EXPECTED_STRING),
+  call('transfers:page', '0.filters', 'no filters', page({}, { filters: undefined }), /expected object/),
+  ...profileIdRows('transfers:tokenInfo'),
+  ...profileIdRows('transfers:nodes'),
+  ...profileIdRows('transfers:knownParties'),
+];
+
+const exportRows = [
+  call(
+    'export:start',
+    '0.format',
+    'format "xlsx"',
+    exportJob({ format: 'xlsx' }),
+    /expected one of "csv"\|"json"|Invalid option/,
+  ),
+  call('export:start', '0.format', 'no format', exportJob({ format: undefined }), /Invalid option|expected one of/),
+  call(
+    'export:start',
+    '0.filters.pageSize',
+    'page size 0',
+    exportJob({ filters: { ...FILTERS, pageSize: 0 } }),
+    /^at least 1$/,
+  ),
+  call(
+    'export:start',
+    '0.filters.party',
+    'a bad party',
+    exportJob({ filters: { ...FILTERS, party: 'alice' } }),
+    /"::" is missing/,
+  ),
+  call(
+    'export:start',
+    '0.filters.effectiveBefore',
+    'an inverted range',
+    exportJob({
+      filters: { ...FILTERS, effectiveAfter: '2026-05-02T00:00:00Z', effectiveBefore: '2026-05-01T00:00:00Z' },
+    }),
+    /later than "after"/,
+  ),
+  call('export:start', '0.profileId', 'an upper-case profile id', exportJob({ profileId: 'SANDBOX' }), PROFILE_MESSAGE),
+  call('export:start', '0', 'a file path instead of a request', ['/etc/passwd'], /expected object/),
+  call('export:status', '0', 'a path as the job id', ['../../etc/passwd'], /^export job id$/),
+  call('export:status', '0', 'an upper-case job id', ['0123456789ABCDEF'], /^export job id$/),
+  call('export:status', '0', 'a job id too short', ['0123'], /^export job id$/),
+  call('export:status', '0', 'a number', [42], EXPECTED_STRING),
+  call('export:cancel', '0', 'an empty job id', [''], /^export job id$/),
+  call(
+    'export:cancel',
+    '0',
+    'a job id with a NUL',
+    ['0123456789abcde\u0000'],
+    /^export job id$/,
+    '["0123456789abcde\\u0000"]',
+  ),
+  call('export:cancel', '', 'no argument', [], TOO_FEW(1)),
+];
+
+const rpcRows = [
+  ...profileIdRows('rpc:endpoint'),
+  call('rpc:call', '0.timeoutSeconds', 'timeout 0 s', rpcCall({ timeoutSeconds: 0 }), /^at least 1 s$/),
+  call('rpc:call', '0.timeoutSeconds', 'timeout 301 s', rpcCall({ timeoutSeconds: 301 }), /^at most 300 s$/),
+  call(
+    'rpc:call',
+    '0.timeoutSeconds',
+    'timeout 2.5 s',
+    rpcCall({ timeoutSeconds: 2.5 }),
+    /^a timeout is a whole number of seconds$/,
+  ),
+  call('rpc:call', '0.timeoutSeconds', 'timeout as text', rpcCall({ timeoutSeconds: '30' }), /expected number/),
+  call('rpc:call', '0.timeoutSeconds', 'timeout -1', rpcCall({ timeoutSeconds: -1 }), /^at least 1 s$/),
+  call(
+    'rpc:call',
+    '0.nodeType',
+    'node type "light"',
+    rpcCall({ nodeType: 'light' }),
+    /expected one of "full"\|"archive"/,
+  ),
+  call(
+    'rpc:call',
+    '0.nodeType',
+    'node type in capitals',
+    rpcCall({ nodeType: 'FULL' }),
+    /expected one of "full"\|"archive"/,
+  ),
+  call('rpc:call', '0.chain', 'a chain that climbs the path', rpcCall({ chain: 'eth/../../admin' }), /letters, digits/),
+  call('rpc:call', '0.chain', 'an empty chain', rpcCall({ chain: '' }), /^enter a chain name$/),
+  call('rpc:call', '0.body', 'an empty object as the body', rpcCall({ body: {} }), /jsonrpc: must be "2\.0"|must be/),
+  call('rpc:call', '0.body', 'an empty batch', rpcCall({ body: [] }), /^a batch needs at least one call$/),
+  call(
+    'rpc:call',
+    '0.body',
+    'a string as the body',
+    rpcCall({ body: 'eth_chainId' }),
+    /^expected a JSON-RPC call object or an array of calls \(this is a string\)$/,
+  ),
+  call(
+    'rpc:call',
+    '0.body',
+    'jsonrpc "1.0"',
+    rpcCall({ body: { ...BODY, jsonrpc: '1.0' } }),
+    /^jsonrpc: must be "2\.0"$/,
+  ),
+  call(
+    'rpc:call',
+    '0.body',
+    'params as an object',
+    rpcCall({ body: { ...BODY, params: { a: 1 } } }),
+    /^params: must be a JSON array$/,
+  ),
+  call(
+    'rpc:call',
+    '0.body.method',
+    'an empty method',
+    rpcCall({ body: { ...BODY, method: ' ' } }),
+    /^must not be empty$/,
+  ),
+  call(
+    'rpc:call',
+    '0.body',
+    'a 5 MB parameter',
+    () => rpcCall({ body: { ...BODY, params: ['a'.repeat(5 * 1024 * 1024)] } }),
+    /^the request is 5\.0 MB; the console sends at most 1\.0 MB$/,
+    '[{…"body":{…"params":["aaa…" (5 MB)]}}]',
+  ),
+  call(
+    'rpc:call',
+    '0.body',
+    'params nested 100,000 deep (no stack overflow)',
+    () => rpcCall({ body: { ...BODY, method: 'eth_call', params: nested(100_000) } }),
+    /more than 100 levels deep/,
+    '[{…"params":[[[[…]]]] (100,000 deep)}]',
+  ),
+  call(
+    'rpc:call',
+    '0.body',
+    'params sharing one part 2^40 times (structured clone keeps sharing)',
+    () => rpcCall({ body: { ...BODY, params: [shared(40)] } }),
+    /^the request is over 1\.0 MB/,
+    '[{…"params":[[a,a]] where a = [b,b] … 40 levels}]',
+  ),
+  call(
+    'rpc:call',
+    '0.body',
+    'params that contain themselves',
+    () => rpcCall({ body: { ...BODY, params: cyclic() } }),
+    /more than 100 levels deep|over 1\.0 MB/,
+    '[{…"params": p}] where p = [p]',
+  ),
+  call(
+    'rpc:call',
+    '0.body',
+    '1001 calls in a batch',
+    () => rpcCall({ body: Array.from({ length: 1001 }, () => BODY) }),
+    /^a batch has at most 1000 calls$/,
+    '[{…"body":[{…} × 1001]}]',
+  ),
+  call(
+    'rpc:call',
+    '0.body',
+    'an id that is an object',
+    rpcCall({ body: { ...BODY, id: {} } }),
+    /^id: must be an integer, a string/,
+  ),
+  call('rpc:call', '0.requestId', 'no request id', rpcCall({ requestId: undefined }), EXPECTED_STRING),
+  call('rpc:call', '0.profileId', 'a path as the profile id', rpcCall({ profileId: '../x' }), PROFILE_MESSAGE),
+  call(
+    'rpc:history',
+    '0.search',
+    'a 201-character search',
+    [{ search: 's'.repeat(201), limit: 10 }],
+    /^a search is at most 200 characters$/,
+    '[{"search":"sss…" (201 characters),"limit":10}]',
+  ),
+  call(
+    'rpc:history',
+    '0.search',
+    'a search as a regular expression object',
+    [{ search: { $regex: '.*' }, limit: 10 }],
+    EXPECTED_STRING,
+  ),
+  call('rpc:history', '0.limit', 'limit 0', [{ search: '', limit: 0 }], /^at least 1$/),
+  call('rpc:history', '0.limit', 'limit 501', [{ search: '', limit: 501 }], /^at most 500$/),
+  call('rpc:history', '0.limit', 'limit "all"', [{ search: '', limit: 'all' }], /expected number/),
+  call('rpc:history', '0.limit', 'limit 1.5', [{ search: '', limit: 1.5 }], /^a whole number$/),
+  call('rpc:history', '0', 'a search string instead of a query', ['eth_call'], /expected object/),
+  call('rpc:clearHistory', '', 'an unexpected argument', ['everything'], TOO_MANY),
+  call('rpc:saveRequest', '0.name', 'no name', saveRequest({ name: '   ' }), /^give the request a name$/),
+  call(
+    'rpc:saveRequest',
+    '0.name',
+    'an 81-character name',
+    saveRequest({ name: 'n'.repeat(81) }),
+    /^at most 80 characters$/,
+    '[{"name":"nnn…" (81 characters),…}]',
+  ),
+  call('rpc:saveRequest', '0.chain', 'a chain with a space', saveRequest({ chain: 'eth main' }), /letters, digits/),
+  call(
+    'rpc:saveRequest',
+    '0.nodeType',
+    'node type "validator"',
+    saveRequest({ nodeType: 'validator' }),
+    /expected one of "full"\|"archive"/,
+  ),
+  call(
+    'rpc:saveRequest',
+    '0.body',
+    'a body that is null',
+    saveRequest({ body: null }),
+    /^expected a JSON-RPC call object or an array of calls \(this is null\)$/,
+  ),
+  call(
+    'rpc:saveRequest',
+    '0.body',
+    'a body nested 10,000 deep',
+    () => saveRequest({ body: { ...BODY, params: nested(10_000) } }),
+    /more than 100 levels deep/,
+    '[{…"params":[[[[…]]]] (10,000 deep)}]',
+  ),
+  call('rpc:savedRequests', '', 'an unexpected argument', [{ all: true }], TOO_MANY, '[{"all":true}]'),
+  call('rpc:deleteSaved', '0', 'a path as the entry id', ['../rpc-history.json'], /^entry id$/),
+  call('rpc:deleteSaved', '0', 'an empty entry id', [''], /^entry id$/),
+  call('rpc:deleteSaved', '0', 'null', [null], EXPECTED_STRING),
+  call('rpc:curl', '0.withKey', 'withKey "yes"', curl({ withKey: 'yes' }), /expected boolean/),
+  call('rpc:curl', '0.withKey', 'withKey missing (never assumed)', curl({ withKey: undefined }), /expected boolean/),
+  call('rpc:curl', '0.chain', 'a chain with a shell substitution', curl({ chain: '$(rm -rf ~)' }), /letters, digits/),
+  call('rpc:curl', '0.chain', 'a chain with a quote', curl({ chain: "eth'; echo pwned; '" }), /letters, digits/),
+  call(
+    'rpc:curl',
+    '0.body.method',
+    'a method with a 201-character name',
+    curl({ body: { ...BODY, method: 'm'.repeat(201) } }),
+    /^at most 200 characters$/,
+    '[{…"body":{…"method":"mmm…" (201 characters)}}]',
+  ),
+  call('rpc:curl', '0.profileId', 'no profile id', curl({ profileId: undefined }), EXPECTED_STRING),
+];
+
+export const bridgeChannels: BadInputTable<ChannelCall> = {
+  id: 'bridge-channels',
+  title: 'Bridge channels (what main accepts from the renderer)',
+  where:
+    'An invalid_argument error from main, its details naming the argument path; the handler is never called and no file in the user-data folder changes.',
+  rows: [...appRows, ...settingsRows, ...secretsRows, ...transfersRows, ...exportRows, ...rpcRows],
+};
