@@ -1,11 +1,12 @@
 // The party to list: pasted, picked from the saved parties, picked from the ledger JWT, or (on the
 // sandbox profile) picked by name from the sandbox's own parties.
 import { useId, useState } from 'react';
+import { SavedPartyInput } from '../../../../src-shared/contract/schemas.ts';
 import { PARTY_ID_PATTERN } from '../../../../src-shared/contract/transfers.ts';
 import { useLedgerCredential } from '../../../data/secrets.ts';
 import { useSavedPartyMutations, useSettings } from '../../../data/settings.ts';
 import { useKnownParties, useTokenInfo } from '../../../data/transfers.ts';
-import { ErrorMessage } from '../../../ui/error-message.tsx';
+import { ErrorMessage, fieldIssue } from '../../../ui/error-message.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { shortenParty } from '../../../ui/party-format.ts';
 import { PartyId } from '../../../ui/party-id.tsx';
@@ -27,6 +28,21 @@ export function PartyPicker({
   const token = useTokenInfo(profileId, credential);
   const { save, remove } = useSavedPartyMutations();
   const [label, setLabel] = useState('');
+  // The label is checked with the schema main applies before anything is sent; its message stays
+  // at the label field (and so does what was typed) until the label is edited.
+  const [labelError, setLabelError] = useState<string | null>(null);
+  const saveParty = () => {
+    const checked = SavedPartyInput.safeParse({ party, label });
+    if (!checked.success) {
+      setLabelError(
+        checked.error.issues.find((i) => i.path[0] === 'label')?.message ?? checked.error.issues[0].message,
+      );
+      return;
+    }
+    setLabelError(null);
+    save.mutate(checked.data, { onSuccess: () => setLabel('') });
+  };
+  const labelIssue = labelError ?? fieldIssue(save.error, 'label');
   const party = value.trim();
   const isSaved = saved.some((p) => p.party === party);
   const looksValid = PARTY_ID_PATTERN.test(party);
@@ -92,20 +108,24 @@ export function PartyPicker({
           </button>
         ) : (
           <>
-            <Field label="Label for saving">
-              <input value={label} onChange={(e) => setLabel(e.target.value)} maxLength={80} placeholder="optional" />
+            <Field label="Label for saving" error={labelIssue}>
+              <input
+                value={label}
+                onChange={(e) => {
+                  setLabel(e.target.value);
+                  setLabelError(null);
+                }}
+                maxLength={80}
+                placeholder="optional"
+              />
             </Field>
-            <button
-              type="button"
-              disabled={!looksValid || save.isPending}
-              onClick={() => save.mutate({ party, label: label.trim() }, { onSuccess: () => setLabel('') })}
-            >
+            <button type="button" disabled={!looksValid || save.isPending} onClick={saveParty}>
               Save this party
             </button>
           </>
         )}
       </div>
-      {save.error && <ErrorMessage error={save.error} />}
+      {save.error && !fieldIssue(save.error, 'label') && <ErrorMessage error={save.error} />}
       {remove.error && <ErrorMessage error={remove.error} />}
       <TokenParties info={token.data} error={token.error} onPick={onChange} sandboxParties={offered.length} />
     </fieldset>
