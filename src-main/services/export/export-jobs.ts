@@ -1,17 +1,18 @@
-// Exports every page for a set of filters to a file, streamed: a page is fetched, written and
-// dropped before the next, so memory stays flat however many legs there are. The file is written
-// beside its target as `.partial` and renamed only when complete: a cancelled or failed export
-// never leaves a half-written file under the name the user chose.
+// Exports every page for a set of filters to a file, streamed: a page is written and dropped as it
+// comes (the parallel export holds a few pages ahead, bounded), so memory stays flat however many
+// legs there are. The file is written beside its target as `.partial` and renamed only when
+// complete: a cancelled or failed export never leaves a half-written file under the name the user chose.
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import type { ExportFormat, ExportStatus, TransferPage } from '../../../src-shared/contract/transfers.ts';
+import type { ExportFormat, ExportStatus } from '../../../src-shared/contract/transfers.ts';
 import { ServiceError } from '../errors.ts';
 import { commitFile, removeStalePartials } from '../settings/atomic-write.ts';
-import { CSV_HEADER, csvRow, jsonLine } from './csv.ts';
+import { CSV_HEADER, csvRows, jsonLine } from './csv.ts';
 import { ExportTally } from './export-summary.ts';
+import { cursorPages, type FetchPage, type PageStream } from './page-stream.ts';
 
-export type FetchPage = (next: string | null, signal: AbortSignal) => Promise<TransferPage>;
+export type { FetchPage, PageStream } from './page-stream.ts';
 
 interface Job {
   status: ExportStatus;
@@ -27,7 +28,8 @@ const KEEP_FINISHED = 50;
 export class ExportJobs {
   private readonly jobs = new Map<string, Job>();
 
-  start(path: string, format: ExportFormat, fetchPage: FetchPage): ExportStatus {
+  /** `source`: one cursor chain (a FetchPage), or pages already in file order (time-windows.ts). */
+  start(path: string, format: ExportFormat, source: FetchPage | PageStream): ExportStatus {
     const jobId = randomBytes(8).toString('hex');
     const controller = new AbortController();
     const status: ExportStatus = {
@@ -50,7 +52,7 @@ export class ExportJobs {
       tally: new ExportTally(),
       done: Promise.resolve(),
     };
-    job.done = this.run(job, fetchPage);
+    job.done = this.run(job, source);
     this.jobs.set(jobId, job);
     this.forgetOldJobs();
     return { ...status };
@@ -97,7 +99,7 @@ export class ExportJobs {
     return { ...s };
   }
 
-  private async run(job: Job, fetchPage: FetchPage): Promise<void> {
+  private async run(job: Job, source: FetchPage | PageStream): Promise<void> {
     const { status, controller, tally } = job;
     const partial = `${status.path}.partial-${status.jobId}`;
     // What an export killed with the app (power cut, SIGKILL) left beside this target; never a running job's.
@@ -110,31 +112,21 @@ export class ExportJobs {
         out.once('error', reject);
       });
       if (status.format === 'csv') await write(CSV_HEADER);
-      let next: string | null = null;
-      const seen = new Set<string>();
-      do {
-        const page = await fetchPage(next, controller.signal);
-        if (controller.signal.aborted) break;
-        // A service that lies about its pages must not make a partial file look complete, nor loop forever.
-        if (page.hasNextPage && !page.next) {
-          throw new Error('the service said more pages follow but gave no nextPageUrl; the file would be incomplete');
-        }
-        if (page.next && seen.has(page.next)) {
-          throw new Error('the service gave a nextPageUrl it had already given; stopped so the export does not loop');
-        }
-        if (page.next) seen.add(page.next);
-        // One string per page: far fewer writes than one per leg, and no per-leg promise.
+      const { signal } = controller;
+      const pages = typeof source === 'function' ? cursorPages(source, signal) : source.pages(signal);
+      for await (const page of pages) {
+        if (signal.aborted) break;
+        // One chunk per page: far fewer writes than one per leg, and no per-leg promise.
+        const legs = page.legs;
         let chunk = '';
-        for (const leg of page.legs) {
-          chunk += status.format === 'csv' ? csvRow(leg) : jsonLine(leg);
-          tally.add(leg);
-        }
+        if (status.format === 'csv') chunk = csvRows(legs);
+        else for (const leg of legs) chunk += jsonLine(leg);
+        for (let i = 0; i < legs.length; i++) tally.add(legs[i]);
         await write(chunk);
-        status.legs += page.legs.length;
+        status.legs += legs.length;
         status.pages++;
         tally.pages = status.pages;
-        next = page.next;
-      } while (next && !controller.signal.aborted);
+      }
       await closeStream(out);
       if (controller.signal.aborted) {
         status.state = 'cancelled';
@@ -175,9 +167,10 @@ export class ExportJobs {
 /** Writes respecting backpressure: waits for 'drain' instead of buffering the whole export in memory. */
 function writeChunk(out: WriteStream, chunk: string, status: ExportStatus): Promise<void> {
   if (chunk.length === 0) return Promise.resolve();
-  const bytes = Buffer.byteLength(chunk);
-  status.bytes += bytes;
-  if (out.write(chunk)) return Promise.resolve();
+  // Encoded once: counting the bytes of the string and then writing it would encode it twice.
+  const bytes = Buffer.from(chunk, 'utf8');
+  status.bytes += bytes.length;
+  if (out.write(bytes)) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const onError = (error: Error) => {
       out.off('drain', onDrain);

@@ -6,8 +6,47 @@ interface InstrumentTotals {
   instrumentId: string | null;
   symbol: string | null;
   legs: number;
-  totalIn: Decimal;
-  totalOut: Decimal;
+  totalIn: ExactSum;
+  totalOut: ExactSum;
+}
+
+const PLAIN = /^-?\d+(?:\.\d+)?$/;
+/** Below this a running sum in a double is still an exact integer, with room for one more 15-digit amount. */
+const SAFE = Number.MAX_SAFE_INTEGER - 1e15;
+
+/**
+ * An exact sum of decimal strings. Most amounts have at most 15 digits: those are added as
+ * integers in a double (exact below 2^53) and moved into the bigint total before they could
+ * lose a digit, so a million legs cost a million number additions, not a million bigints.
+ */
+class ExactSum {
+  private total: Decimal = ZERO;
+  private units = 0;
+  private scale = -1;
+
+  add(text: string): void {
+    const dot = text.indexOf('.');
+    const digits = text.length - (dot < 0 ? 0 : 1) - (text.charCodeAt(0) === 45 ? 1 : 0);
+    if (digits <= 15 && PLAIN.test(text)) {
+      const scale = dot < 0 ? 0 : text.length - dot - 1;
+      if (scale !== this.scale || Math.abs(this.units) > SAFE) this.flush(scale);
+      this.units += Number(dot < 0 ? text : text.slice(0, dot) + text.slice(dot + 1));
+      return;
+    }
+    const amount = parseDecimal(text);
+    if (amount) this.total = addDecimal(this.total, amount);
+  }
+
+  value(): Decimal {
+    this.flush(-1);
+    return this.total;
+  }
+
+  private flush(nextScale: number): void {
+    if (this.scale >= 0) this.total = addDecimal(this.total, { units: BigInt(this.units), scale: this.scale });
+    this.units = 0;
+    this.scale = nextScale;
+  }
 }
 
 /** Running totals of an export: exact per-instrument sums in and out, and the time span. */
@@ -17,6 +56,7 @@ export class ExportTally {
   pages = 0;
   private first: string | null = null;
   private last: string | null = null;
+  private lastTotals: InstrumentTotals | null = null;
 
   add(leg: TransferLeg): void {
     this.legs++;
@@ -24,25 +64,26 @@ export class ExportTally {
       if (this.first === null || leg.effectiveAt < this.first) this.first = leg.effectiveAt;
       if (this.last === null || leg.effectiveAt > this.last) this.last = leg.effectiveAt;
     }
-    const key = `${leg.instrumentAdmin}\u0000${leg.instrumentId}`;
-    let totals = this.instruments.get(key);
-    if (!totals) {
-      totals = {
-        instrumentAdmin: leg.instrumentAdmin,
-        instrumentId: leg.instrumentId,
-        symbol: leg.symbol,
-        legs: 0,
-        totalIn: ZERO,
-        totalOut: ZERO,
-      };
-      this.instruments.set(key, totals);
+    // Consecutive legs are mostly of one instrument: skip building the map key for them.
+    let totals = this.lastTotals;
+    if (!totals || totals.instrumentAdmin !== leg.instrumentAdmin || totals.instrumentId !== leg.instrumentId) {
+      const key = `${leg.instrumentAdmin}\u0000${leg.instrumentId}`;
+      totals = this.instruments.get(key) ?? null;
+      if (!totals) {
+        totals = {
+          instrumentAdmin: leg.instrumentAdmin,
+          instrumentId: leg.instrumentId,
+          symbol: leg.symbol,
+          legs: 0,
+          totalIn: new ExactSum(),
+          totalOut: new ExactSum(),
+        };
+        this.instruments.set(key, totals);
+      }
+      this.lastTotals = totals;
     }
     totals.legs++;
-    const amount = leg.amount === null ? null : parseDecimal(leg.amount);
-    if (amount) {
-      if (leg.isIncoming) totals.totalIn = addDecimal(totals.totalIn, amount);
-      else totals.totalOut = addDecimal(totals.totalOut, amount);
-    }
+    if (leg.amount !== null) (leg.isIncoming ? totals.totalIn : totals.totalOut).add(leg.amount);
   }
 
   summary(): ExportSummary {
@@ -56,8 +97,8 @@ export class ExportTally {
         instrumentId: t.instrumentId,
         symbol: t.symbol,
         legs: t.legs,
-        totalIn: decimalToString(t.totalIn),
-        totalOut: decimalToString(t.totalOut),
+        totalIn: decimalToString(t.totalIn.value()),
+        totalOut: decimalToString(t.totalOut.value()),
       })),
     };
   }

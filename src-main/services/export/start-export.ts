@@ -4,6 +4,7 @@ import type { ExportFormat, ExportStatus, TransferFilters } from '../../../src-s
 import { openTransferSource, whileStarting } from '../ledger/transfer-source.ts';
 import type { ServiceContext } from '../service-context.ts';
 import type { ExportJobs } from './export-jobs.ts';
+import { windowedPages } from './time-windows.ts';
 
 /** The largest page the spec allows: fewest round trips. */
 const EXPORT_PAGE_SIZE = 1000;
@@ -20,8 +21,14 @@ export async function startExport(
   ]);
   if (!path) return null;
   const exportFilters = { ...filters, pageSize: EXPORT_PAGE_SIZE };
-  return jobs.start(path, format, (next, signal) =>
-    whileStarting(() => source.fetchPage(exportFilters, next, signal), signal),
+  // Several time windows at once, written in the order of one cursor chain (time-windows.ts).
+  return jobs.start(
+    path,
+    format,
+    windowedPages({
+      filters: exportFilters,
+      fetch: (filters, next, signal) => whileStarting(() => source.fetchPage(filters, next, signal), signal),
+    }),
   );
 }
 

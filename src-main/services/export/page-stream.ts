@@ -1,0 +1,37 @@
+// The pages an export writes, in file order. Sequentially, that is one cursor chain; the parallel
+// export (time-windows.ts) merges several chains into the same order.
+import type { TransferPage } from '../../../src-shared/contract/transfers.ts';
+
+/** One page: `next` is the previous page's cursor, or null for page one. */
+export type FetchPage = (next: string | null, signal: AbortSignal) => Promise<TransferPage>;
+
+/** Pages in the order they go into the file; the stream stops fetching when its consumer stops. */
+export interface PageStream {
+  pages(signal: AbortSignal): AsyncIterable<TransferPage>;
+}
+
+/**
+ * Follows one cursor chain to its end (or from `first`, a page already fetched). A service that
+ * lies about its pages must not make a partial file look complete, nor loop forever.
+ */
+export async function* cursorPages(
+  fetchPage: FetchPage,
+  signal: AbortSignal,
+  first: TransferPage | null = null,
+): AsyncGenerator<TransferPage> {
+  const seen = new Set<string>();
+  let page = first ?? (await fetchPage(null, signal));
+  for (;;) {
+    if (signal.aborted) return;
+    if (page.hasNextPage && !page.next) {
+      throw new Error('the service said more pages follow but gave no nextPageUrl; the file would be incomplete');
+    }
+    if (page.next && seen.has(page.next)) {
+      throw new Error('the service gave a nextPageUrl it had already given; stopped so the export does not loop');
+    }
+    if (page.next) seen.add(page.next);
+    yield page;
+    if (!page.next || signal.aborted) return;
+    page = await fetchPage(page.next, signal);
+  }
+}
