@@ -283,6 +283,10 @@ describe('the scans behind the limits', () => {
     expect(jsonShape('{"a":[1,2', 10)).toBe('unfinished');
     expect(jsonShape('{"a":"unterminated', 10)).toBe('unfinished');
     expect(jsonShape('not json [[[[', 1)).toBe('ok');
+    // An escaped backslash ends before the quote; an escaped quote does not end the string.
+    expect(jsonShape('{"a":"\\\\"}', 10)).toBe('ok');
+    expect(jsonShape('{"a":"\\"]"}', 1)).toBe('ok');
+    expect(jsonShape('{"a":"\\\\\\"}', 10)).toBe('unfinished');
   });
 
   it('invalidUtf8Offset finds the first bad byte, and none in good text', () => {
