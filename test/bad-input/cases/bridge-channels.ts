@@ -249,7 +249,7 @@ const settingsRows = [
     'a "__proto__" key (JSON.parse makes it an own key)',
     () => [JSON.parse('{"__proto__": {"theme": "dark"}}')],
     /Unrecognized key: "__proto__"/,
-    '[{"__proto__":{"theme":"dark"}}]',
+    '{"__proto__":{"theme":"dark"}} (an own key)',
   ),
   call(
     'settings:savePreferences',
@@ -722,7 +722,7 @@ const rpcRows = [
     'a 5 MB parameter',
     () => rpcCall({ body: { ...BODY, params: ['a'.repeat(5 * 1024 * 1024)] } }),
     /^the request is 5\.0 MB; the console sends at most 1\.0 MB$/,
-    '[{…"body":{…"params":["aaa…" (5 MB)]}}]',
+    '{…"params":["aaa…" (5 MB)]}',
   ),
   call(
     'rpc:call',
@@ -730,7 +730,7 @@ const rpcRows = [
     'params nested 100,000 deep (no stack overflow)',
     () => rpcCall({ body: { ...BODY, method: 'eth_call', params: nested(100_000) } }),
     /more than 100 levels deep/,
-    '[{…"params":[[[[…]]]] (100,000 deep)}]',
+    '{…"params":[[[[…]]]] (100,000 deep)}',
   ),
   call(
     'rpc:call',
@@ -738,7 +738,7 @@ const rpcRows = [
     'params sharing one part 2^40 times (structured clone keeps sharing)',
     () => rpcCall({ body: { ...BODY, params: [shared(40)] } }),
     /^the request is over 1\.0 MB/,
-    '[{…"params":[[a,a]] where a = [b,b] … 40 levels}]',
+    '{…"params":[[a,a]]} where a = [b,b], b = [c,c] … 40 levels',
   ),
   call(
     'rpc:call',
@@ -746,7 +746,7 @@ const rpcRows = [
     'params that contain themselves',
     () => rpcCall({ body: { ...BODY, params: cyclic() } }),
     /more than 100 levels deep|over 1\.0 MB/,
-    '[{…"params": p}] where p = [p]',
+    '{…"params": p} where p = [p]',
   ),
   call(
     'rpc:call',
@@ -754,7 +754,7 @@ const rpcRows = [
     '1001 calls in a batch',
     () => rpcCall({ body: Array.from({ length: 1001 }, () => BODY) }),
     /^a batch has at most 1000 calls$/,
-    '[{…"body":[{…} × 1001]}]',
+    '[{…} × 1001]',
   ),
   call(
     'rpc:call',
@@ -816,7 +816,7 @@ const rpcRows = [
     'a body nested 10,000 deep',
     () => saveRequest({ body: { ...BODY, params: nested(10_000) } }),
     /more than 100 levels deep/,
-    '[{…"params":[[[[…]]]] (10,000 deep)}]',
+    '{…"params":[[[[…]]]] (10,000 deep)}',
   ),
   call('rpc:savedRequests', '', 'an unexpected argument', [{ all: true }], TOO_MANY, '[{"all":true}]'),
   call('rpc:deleteSaved', '0', 'a path as the entry id', ['../rpc-history.json'], /^entry id$/),
