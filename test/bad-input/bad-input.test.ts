@@ -135,11 +135,11 @@ describe('Settings forms (the form runs the schema main runs)', () => {
   };
   const KEYS: Record<string, string> = {
     Name: 'name',
-    'Ledger API base URL': 'baseUrl',
+    'Ledger-data base URL (base_url)': 'baseUrl',
     'Chain listing URL (translate_url)': 'translateUrl',
     'Marketplace-partner URL (partner_url)': 'partnerUrl',
     'Node access URL (rpc_url)': 'rpcUrl',
-    'Default validator node id': 'defaultNodeId',
+    'Default validator node id (empty = deployment default)': 'defaultNodeId',
   };
   it.each(named(table<Record<string, unknown>>('profile-form')))('profile: %s', (_name, r) =>
     row(() => {

@@ -14,7 +14,7 @@ const NO_QUERY = /^a base URL cannot carry a query or fragment$/;
 const NO_SPACES = /^a URL cannot contain spaces, tabs or line breaks \(write a space in a path as %20\)$/;
 
 const URL_FIELDS = [
-  ['baseUrl', 'Ledger API base URL'],
+  ['baseUrl', 'Ledger-data base URL (base_url)'],
   ['translateUrl', 'Chain listing URL (translate_url)'],
   ['partnerUrl', 'Marketplace-partner URL (partner_url)'],
   ['rpcUrl', 'Node access URL (rpc_url)'],
@@ -41,30 +41,40 @@ const urlRows: BadInput<ProfileFields>[] = URL_FIELDS.flatMap(([key, label]) =>
 
 /** Further URL mistakes, tried in the ledger URL (the same check runs for all four). */
 const moreUrlRows: BadInput<ProfileFields>[] = [
-  refused('Ledger API base URL', 'spaces only', { baseUrl: '   ' }, /^required$/),
-  refused('Ledger API base URL', 'https:// and nothing else', { baseUrl: 'https://' }, NOT_A_URL),
-  refused('Ledger API base URL', 'port out of range', { baseUrl: 'https://ledger.example.com:99999' }, NOT_A_URL),
+  refused('Ledger-data base URL (base_url)', 'spaces only', { baseUrl: '   ' }, /^required$/),
+  refused('Ledger-data base URL (base_url)', 'https:// and nothing else', { baseUrl: 'https://' }, NOT_A_URL),
   refused(
-    'Ledger API base URL',
+    'Ledger-data base URL (base_url)',
+    'port out of range',
+    { baseUrl: 'https://ledger.example.com:99999' },
+    NOT_A_URL,
+  ),
+  refused(
+    'Ledger-data base URL (base_url)',
     'data:',
     { baseUrl: 'data:text/html,<h1>x' },
     /^only http and https are allowed, not data:$/,
   ),
   refused(
-    'Ledger API base URL',
+    'Ledger-data base URL (base_url)',
     'ws:',
     { baseUrl: 'ws://ledger.example.com' },
     /^only http and https are allowed, not ws:$/,
   ),
   refused(
-    'Ledger API base URL',
+    'Ledger-data base URL (base_url)',
     'plain http to a look-alike of localhost',
     { baseUrl: 'http://localhost.evil.example' },
     USE_HTTPS,
   ),
-  refused('Ledger API base URL', 'plain http to a private address', { baseUrl: 'http://10.0.0.5:8080' }, USE_HTTPS),
   refused(
-    'Ledger API base URL',
+    'Ledger-data base URL (base_url)',
+    'plain http to a private address',
+    { baseUrl: 'http://10.0.0.5:8080' },
+    USE_HTTPS,
+  ),
+  refused(
+    'Ledger-data base URL (base_url)',
     'plain http to a name that starts with 127.0.0.1',
     { baseUrl: 'http://127.0.0.1.nip.io' },
     USE_HTTPS,
@@ -75,32 +85,42 @@ const moreUrlRows: BadInput<ProfileFields>[] = [
     { rpcUrl: 'https://apikey123@rpc.example.com' },
     NO_CREDENTIALS,
   ),
-  refused('Ledger API base URL', 'a fragment', { baseUrl: 'https://ledger.example.com/#x' }, NO_QUERY),
-  refused('Ledger API base URL', 'an empty query ("?" alone)', { baseUrl: 'https://ledger.example.com/?' }, NO_QUERY),
-  refused('Ledger API base URL', 'an empty fragment ("#" alone)', { baseUrl: 'https://ledger.example.com#' }, NO_QUERY),
+  refused('Ledger-data base URL (base_url)', 'a fragment', { baseUrl: 'https://ledger.example.com/#x' }, NO_QUERY),
   refused(
-    'Ledger API base URL',
+    'Ledger-data base URL (base_url)',
+    'an empty query ("?" alone)',
+    { baseUrl: 'https://ledger.example.com/?' },
+    NO_QUERY,
+  ),
+  refused(
+    'Ledger-data base URL (base_url)',
+    'an empty fragment ("#" alone)',
+    { baseUrl: 'https://ledger.example.com#' },
+    NO_QUERY,
+  ),
+  refused(
+    'Ledger-data base URL (base_url)',
     'a tab inside',
     { baseUrl: 'https://ledger.example.com/a\tb' },
     NO_SPACES,
     '"https://ledger.example.com/a\\tb"',
   ),
   refused(
-    'Ledger API base URL',
+    'Ledger-data base URL (base_url)',
     'a line break inside',
     { baseUrl: 'https://ledger.example.com/a\nb' },
     NO_SPACES,
     '"https://ledger.example.com/a\\nb"',
   ),
   refused(
-    'Ledger API base URL',
+    'Ledger-data base URL (base_url)',
     '2 KB long',
     { baseUrl: `https://ledger.example.com/${'a'.repeat(2100)}` },
     /^at most 2048 characters$/,
     '"https://ledger.example.com/aaa…" (2,127 characters)',
   ),
   accepted(
-    'Ledger API base URL',
+    'Ledger-data base URL (base_url)',
     'spaces and slashes around it',
     { baseUrl: '  https://ledger.example.com/api//  ' },
     /saved trimmed/,
@@ -115,18 +135,30 @@ const moreUrlRows: BadInput<ProfileFields>[] = [
     '"https://rpc.example.com\\n"',
   ),
   accepted(
-    'Ledger API base URL',
+    'Ledger-data base URL (base_url)',
     'plain http to this machine',
     { baseUrl: 'http://127.0.0.1:8080' },
     /saved as typed/,
     { baseUrl: 'http://127.0.0.1:8080' },
   ),
-  accepted('Ledger API base URL', 'plain http to [::1]', { baseUrl: 'http://[::1]:8080/' }, /saved without the slash/, {
-    baseUrl: 'http://[::1]:8080',
-  }),
-  accepted('Ledger API base URL', 'plain http to localhost', { baseUrl: 'http://localhost:8080' }, /saved as typed/, {
-    baseUrl: 'http://localhost:8080',
-  }),
+  accepted(
+    'Ledger-data base URL (base_url)',
+    'plain http to [::1]',
+    { baseUrl: 'http://[::1]:8080/' },
+    /saved without the slash/,
+    {
+      baseUrl: 'http://[::1]:8080',
+    },
+  ),
+  accepted(
+    'Ledger-data base URL (base_url)',
+    'plain http to localhost',
+    { baseUrl: 'http://localhost:8080' },
+    /saved as typed/,
+    {
+      baseUrl: 'http://localhost:8080',
+    },
+  ),
 ];
 
 const otherRows: BadInput<ProfileFields>[] = [
@@ -143,29 +175,40 @@ const otherRows: BadInput<ProfileFields>[] = [
   refused('Name', 'a NUL inside', { name: 'Staging\u0000' }, /control characters/, '"Staging\\u0000"'),
   accepted('Name', 'emoji and accents', { name: 'Prød 🐳' }, /saved as typed/, { name: 'Prød 🐳' }),
   refused(
-    'Default validator node id',
+    'Default validator node id (empty = deployment default)',
     'an emoji',
     { defaultNodeId: 'validator-🐳' },
     /^a node id is printable ASCII: no accents, emoji, tabs or line breaks$/,
   ),
   refused(
-    'Default validator node id',
+    'Default validator node id (empty = deployment default)',
     'a header injection',
     { defaultNodeId: 'v1\r\nAuthorization: x' },
     /printable ASCII/,
     '"v1\\r\\nAuthorization: x"',
   ),
-  refused('Default validator node id', 'an accented name', { defaultNodeId: 'nœud-1' }, /printable ASCII/),
   refused(
-    'Default validator node id',
+    'Default validator node id (empty = deployment default)',
+    'an accented name',
+    { defaultNodeId: 'nœud-1' },
+    /printable ASCII/,
+  ),
+  refused(
+    'Default validator node id (empty = deployment default)',
     '300 characters',
     { defaultNodeId: 'v'.repeat(300) },
     /^a node id is at most 200 characters$/,
     '"vvv…" (300 characters)',
   ),
-  accepted('Default validator node id', 'spaces around it', { defaultNodeId: '  validator-2 ' }, /saved trimmed/, {
-    defaultNodeId: 'validator-2',
-  }),
+  accepted(
+    'Default validator node id (empty = deployment default)',
+    'spaces around it',
+    { defaultNodeId: '  validator-2 ' },
+    /saved trimmed/,
+    {
+      defaultNodeId: 'validator-2',
+    },
+  ),
 ];
 
 export const profileForm: BadInputTable<ProfileFields> = {
