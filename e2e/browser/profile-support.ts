@@ -9,16 +9,19 @@ export async function createProfileOnSandbox(
     chainAuth: 'apiKey' | 'partnerBearer';
     rpcKeyPlacement?: 'header' | 'query';
     ledgerAuthPlacement?: 'header' | 'query';
+    /** Addresses other than the sandbox's plain ones (e.g. some of `app.sandbox.tlsUrls`). */
+    urls?: Partial<Pick<WebApp['sandbox'], 'baseUrl' | 'translateUrl' | 'partnerUrl' | 'rpcUrl'>>;
   },
 ): Promise<void> {
+  const urls = { ...app.sandbox, ...options.urls };
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   await page.getByRole('button', { name: 'New profile…' }).click();
   const form = page.getByRole('form', { name: 'New profile' });
   await form.getByLabel('Name', { exact: true }).fill('Staging');
-  await form.getByLabel('Ledger-data base URL').fill(app.sandbox.baseUrl);
-  await form.getByLabel('Chain listing URL').fill(app.sandbox.translateUrl);
-  await form.getByLabel('Marketplace-partner URL').fill(app.sandbox.partnerUrl);
-  await form.getByLabel('Node access URL').fill(app.sandbox.rpcUrl);
+  await form.getByLabel('Ledger-data base URL').fill(urls.baseUrl);
+  await form.getByLabel('Chain listing URL').fill(urls.translateUrl);
+  await form.getByLabel('Marketplace-partner URL').fill(urls.partnerUrl);
+  await form.getByLabel('Node access URL').fill(urls.rpcUrl);
   await form.getByLabel('Chain listing authentication').selectOption(options.chainAuth);
   if (options.rpcKeyPlacement) await form.getByLabel('Node access key placement').selectOption(options.rpcKeyPlacement);
   if (options.ledgerAuthPlacement) {
