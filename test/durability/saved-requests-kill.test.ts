@@ -1,0 +1,34 @@
+// Saved requests (kept in the RPC console's one JSON file with the history) killed mid-write 100 times
+// while requests are saved under 30 rotating names. Every time the file is one whole generation, never
+// older than the last save reported, and the next start opens it without complaint.
+import { readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { RpcHistoryStore } from '../../src-main/services/rpc/rpc-history-store.ts';
+import type { FileKind } from './generations.ts';
+import { killRepeatedly, summaryLine } from './kill-harness.ts';
+
+const homes: string[] = [];
+afterAll(async () => {
+  for (const home of homes) await rm(home, { recursive: true, force: true });
+});
+
+describe('saved requests under SIGKILL', () => {
+  it.each<FileKind>(['saved-requests'])(
+    '%s: 100 kills at random moments, 0 corrupt, 0 lost',
+    async (kind) => {
+      const report = await killRepeatedly(kind, 100);
+      homes.push(report.home);
+      console.log(summaryLine(report));
+      expect(report.corrupt).toEqual([]);
+      expect(report.lost).toEqual([]);
+      expect(report.kills).toBe(100);
+      expect(report.cutMidWrite).toBeGreaterThan(0);
+      const dir = join(report.home, '.config', 'ledger-explorer');
+      const store = await RpcHistoryStore.open(dir);
+      expect(store.history().problem).toBeNull();
+      expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    },
+    120_000,
+  );
+});
