@@ -6,7 +6,11 @@ import { fetchChainListing } from '../../src-main/services/chains/chains-client.
 import { callRpcNode, type RpcNodeRequest } from '../../src-main/services/rpc/rpc-client.ts';
 import { type SandboxInternals, startSandboxNetwork } from '../../src-sandbox/sandbox-network.ts';
 import type { Variation } from '../../src-sandbox/variations.ts';
+import type { RpcBody } from '../../src-shared/contract/rpc.ts';
 import type { ChainSummary } from '../../src-shared/contract/schemas.ts';
+
+/** One JSON-RPC call (2.7), not a batch. */
+type RpcCall = Extract<RpcBody, { method: string }>;
 
 let net: SandboxInternals;
 let normalChains: ChainSummary[];
@@ -73,13 +77,13 @@ describe('chain listing (4.2, shape not shown): every legal form gives the same 
 });
 
 describe('node access (4.3, answer format not shown): the same JSON-RPC outcome in every legal form', () => {
-  const getBalance = {
+  const getBalance: RpcCall = {
     jsonrpc: '2.0',
     id: 7,
     method: 'eth_getBalance',
     params: ['0x0000000000000000000000000000000000000000', 'latest'],
-  } as const;
-  const unknown = { jsonrpc: '2.0', id: 8, method: 'no_suchMethod', params: [] } as const;
+  };
+  const unknown: RpcCall = { jsonrpc: '2.0', id: 8, method: 'no_suchMethod', params: [] };
 
   it.each<[string, Variation[]]>([
     ['as the sandbox sends it', []],

@@ -145,7 +145,7 @@ describe('the chain listing (4.2) and node access (4.3)', () => {
   });
 
   it('POST <chain>_<node_type> with an application/json JSON-RPC body (2.7); the key as header or ?apiKey=', async () => {
-    const body = { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] } as const;
+    const body = { jsonrpc: '2.0' as const, id: 1, method: 'eth_blockNumber', params: [] };
     const base = { rpcUrl: `${origin}/rpc`, chain: 'ethereum', nodeType: 'archive', apiKey: 'k+1' } as const;
     await callRpcNode({ ...base, separator: '_', keyPlacement: 'header', body });
     expect(last()).toMatchObject({ method: 'POST', url: '/rpc/ethereum_archive', body: JSON.stringify(body) });

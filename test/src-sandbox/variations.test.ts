@@ -4,7 +4,7 @@
 import Ajv from 'ajv';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type SandboxInternals, startSandboxNetwork } from '../../src-sandbox/sandbox-network.ts';
-import { VARIATIONS, VARIATIONS_PATH } from '../../src-sandbox/variations.ts';
+import { type ArmedVariation, VARIATIONS, VARIATIONS_PATH, type VariedRequest } from '../../src-sandbox/variations.ts';
 import { transfersUrl } from '../fixtures/sandbox-ledger-client.ts';
 import {
   errorSchema,
@@ -219,27 +219,27 @@ describe('the control endpoint', () => {
     const plainFetch = () => fetch(lastPageUrl(), { headers: { jwt } }).then((r) => r.json());
     expect(await plainFetch()).not.toHaveProperty('nextPageUrl');
     expect(await plainFetch()).toHaveProperty('nextPageUrl', null);
-    const listed = await (await fetch(`${origin}${control}`)).json();
+    const listed = (await (await fetch(`${origin}${control}`)).json()) as {
+      armed: ArmedVariation[];
+      requests: VariedRequest[];
+    };
     expect(listed.armed).toEqual([]);
     expect(listed.requests.at(-1)).toMatchObject({
       interface: 'ledger',
       variations: ['omit-next-page-url'],
       status: 200,
     });
-    expect(listed.requests.at(-1).path).not.toContain('?');
+    expect(listed.requests.at(-1)?.path).not.toContain('?');
     await post({ interface: 'chains', variation: 'bom' });
     const deleted = await (await fetch(`${origin}${control}?interface=chains`, { method: 'DELETE' })).json();
     expect(deleted).toEqual({ disarmed: 1, armed: [] });
   });
 
   it('refuses what it cannot arm, saying why', async () => {
-    expect((await (await post({ interface: 'ledger', variation: 'nope' })).json()).error).toMatch(
-      /unknown variation "nope"/,
-    );
-    expect((await (await post({ interface: 'mail', variation: 'bom' })).json()).error).toMatch(/"interface" must be/);
-    expect((await (await post({ interface: 'rpc', variation: 'bom', extra: 1 })).json()).error).toMatch(
-      /unknown field/,
-    );
+    const refusal = async (body: unknown) => ((await (await post(body)).json()) as { error: string }).error;
+    expect(await refusal({ interface: 'ledger', variation: 'nope' })).toMatch(/unknown variation "nope"/);
+    expect(await refusal({ interface: 'mail', variation: 'bom' })).toMatch(/"interface" must be/);
+    expect(await refusal({ interface: 'rpc', variation: 'bom', extra: 1 })).toMatch(/unknown field/);
   });
 
   it('is not there, and the header is ignored, unless the sandbox was started with variations or faults', async () => {
