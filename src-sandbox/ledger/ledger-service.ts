@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson } from '../http-replies.ts';
 import { AuthError, createLedgerAuth, type LedgerAuth } from './ledger-auth.ts';
+import { sendPage } from './page-json.ts';
 import { startupStatusBody } from './startup-status.ts';
 import { transferPage } from './transfer-page.ts';
 import { BadRequest, parseTransferQuery } from './transfer-query.ts';
@@ -97,7 +98,7 @@ export async function createLedgerService(options: LedgerServiceOptions): Promis
     if (!readable.has(party))
       return sendJson(res, 403, { error: `the ledger JWT does not grant readAs or actAs for ${party}` });
 
-    const page = partyIndex === undefined ? { legs: [], next: null } : transferPage(store, partyIndex, query);
+    const page = transferPage(store, partyIndex ?? -1, query);
     let nextPageUrl: string | null = null;
     if (page.next) {
       const params = new URLSearchParams(query.echo);
@@ -105,13 +106,7 @@ export async function createLedgerService(options: LedgerServiceOptions): Promis
       params.set('cursor', page.next);
       nextPageUrl = `${baseUrl}/api/v2/parties/${encodeURIComponent(party)}/tokenTransfers?${params}`;
     }
-    sendJson(res, 200, {
-      party,
-      transfers: page.legs,
-      count: page.legs.length,
-      hasNextPage: page.next !== null,
-      nextPageUrl,
-    });
+    sendPage(res, store, party, page, nextPageUrl);
   }
 
   return {

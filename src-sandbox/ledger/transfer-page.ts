@@ -1,6 +1,7 @@
 // One page of a party's transfer legs: binary search to the time window and the cursor in the
 // party's time-ordered index, then a walk that collects pageSize matching legs. The cost depends
-// on the page, not on the size of the ledger.
+// on the page, not on the size of the ledger. The page is a list of transfer numbers; page-json.ts
+// writes it as the answer's bytes, legOf builds one leg as an object (tests, variations).
 import { encodeCursor } from './cursor.ts';
 import { LEDGER_COIN } from './instruments.ts';
 import type { TransferQuery } from './transfer-query.ts';
@@ -22,16 +23,20 @@ export interface TransferLeg {
 }
 
 export interface TransferPage {
-  legs: TransferLeg[];
+  /** The party the legs are seen from (isIncoming, counterparty); -1 for a party with no legs. */
+  partyIndex: number;
+  /** Transfer numbers, in page order (a typed array: no per-page garbage on the JS heap). */
+  transfers: Int32Array;
   /** Cursor of the next page, or null when this is the last one. */
   next: string | null;
 }
 
+/** `partyIndex` -1: a known party that never sends or receives (the DSO, the registrars). */
 export function transferPage(store: TransferStore, partyIndex: number, query: TransferQuery): TransferPage {
+  const matches = partyIndex < 0 ? null : assetMatcher(store, query);
+  if (!matches) return { partyIndex, transfers: new Int32Array(0), next: null };
   const legs = store.legsOf[partyIndex];
   const n = store.legCount[partyIndex];
-  const matches = assetMatcher(store, query);
-  if (!matches) return { legs: [], next: null };
 
   // [lo, hi): the legs inside the time window.
   let lo = query.after === null ? 0 : lowerBound(store, legs, n, query.after, -1);
@@ -43,21 +48,23 @@ export function transferPage(store: TransferStore, partyIndex: number, query: Tr
     else lo = Math.max(lo, lowerBound(store, legs, n, time, index + 1));
   }
 
-  const picked: number[] = [];
+  const picked = new Int32Array(Math.max(0, Math.min(query.pageSize, hi - lo)));
+  let count = 0;
   let more = false;
   const step = query.desc ? -1 : 1;
   for (let k = query.desc ? hi - 1 : lo; k >= lo && k < hi; k += step) {
     if (!matches(legs[k])) continue;
-    if (picked.length === query.pageSize) {
+    if (count === query.pageSize) {
       more = true;
       break;
     }
-    picked.push(legs[k]);
+    picked[count++] = legs[k];
   }
-  const last = picked.at(-1);
+  const last = picked[count - 1];
   return {
-    legs: picked.map((i) => legOf(store, partyIndex, i)),
-    next: more && last !== undefined ? encodeCursor({ time: store.time[last], index: last, desc: query.desc }) : null,
+    partyIndex,
+    transfers: picked.subarray(0, count),
+    next: more ? encodeCursor({ time: store.time[last], index: last, desc: query.desc }) : null,
   };
 }
 

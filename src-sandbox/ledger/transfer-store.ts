@@ -1,6 +1,6 @@
 // The sandbox ledger's transfers, stored column-wise in typed arrays so a million of them fit in
 // a few tens of MB and generate in well under a second. Amounts and update ids are derived from
-// the seed on demand rather than stored.
+// the seed on demand rather than stored (page-json.ts writes them straight into the answer's bytes).
 import { hostileStatuses, withHostileParties, withHostileSymbols } from './hostile-names.ts';
 import { type Instrument, LEDGER_COIN, sandboxInstruments } from './instruments.ts';
 import { INSTITUTION_COUNT, type SandboxParties, sandboxParties } from './parties.ts';
@@ -24,21 +24,31 @@ export interface TransferStore {
   count: number;
   /** effectiveAt, microseconds since the epoch (exact in a double up to year 2255). */
   time: Float64Array;
-  update: Uint32Array;
-  /** Index into parties.ids; -1 for a mint (no sender). */
-  sender: Int16Array;
-  receiver: Int16Array;
+  /**
+   * The update (transaction) number of transfer i is updateBase[i >> 8] + updateOffset[i]: updates
+   * only grow, by at most one per transfer, so a block of 256 needs one base and a byte each
+   * (1 MB for a million transfers instead of 4).
+   */
+  updateBase: Uint32Array;
+  updateOffset: Uint8Array;
+  /** Index into parties.ids; -1 for a mint (no sender). One byte while there are under 128 parties. */
+  sender: PartyColumn;
+  receiver: PartyColumn;
   instrument: Uint8Array;
   status: Uint8Array;
   /** Per party: indices of its transfers, ascending (= ascending effectiveAt, then index). */
   legsOf: Int32Array[];
   legCount: Int32Array;
   updateCount: number;
-  /**
-   * Update ids built so far ('' = not yet), by update number: a page's legs share updates and pages
-   * are re-read. A packed array: a sparse one falls into dictionary mode and is slower than no cache.
-   */
-  updateIds: string[];
+}
+
+type PartyColumn = Int8Array | Int16Array;
+
+const UPDATE_BLOCK = 256;
+
+/** The update (transaction) number of transfer i: its legs share it, and with it the update id. */
+export function updateOf(store: TransferStore, i: number): number {
+  return store.updateBase[i >> 8] + store.updateOffset[i];
 }
 
 export interface GenerateOptions {
@@ -90,7 +100,6 @@ export function generateTransfers(seed: number, transfers: number, options: Gene
   // Random gaps over- or undershoot the span: shift so the history ends exactly at HISTORY_END.
   const shift = transfers > 0 ? HISTORY_END_MICROS - store.time[transfers - 1] : 0;
   for (let k = 0; k < transfers; k++) store.time[k] += shift;
-  store.updateIds = Array.from({ length: store.updateCount }, () => '');
   buildPartyIndex(store);
   return store;
 }
@@ -108,7 +117,6 @@ export function appendTransfers(store: TransferStore, count: number, atMicros: n
     let receiver = pickParty();
     while (receiver === sender) receiver = pickParty();
     put(store, i, time, store.updateCount++, sender, receiver, LEDGER_COIN, 0);
-    store.updateIds.push('');
     for (const party of [sender, receiver]) addLeg(store, party, i);
   }
 }
@@ -127,16 +135,20 @@ function allocate(
     statuses,
     count: 0,
     time: new Float64Array(capacity),
-    update: new Uint32Array(capacity),
-    sender: new Int16Array(capacity),
-    receiver: new Int16Array(capacity),
+    updateBase: new Uint32Array(Math.ceil(capacity / UPDATE_BLOCK)),
+    updateOffset: new Uint8Array(capacity),
+    sender: partyColumn(parties, capacity),
+    receiver: partyColumn(parties, capacity),
     instrument: new Uint8Array(capacity),
     status: new Uint8Array(capacity),
     legsOf: [],
     legCount: new Int32Array(parties.ids.length),
     updateCount: 0,
-    updateIds: [],
   };
+}
+
+function partyColumn(parties: SandboxParties, capacity: number): PartyColumn {
+  return parties.ids.length < 128 ? new Int8Array(capacity) : new Int16Array(capacity);
 }
 
 function put(
@@ -150,7 +162,8 @@ function put(
   status: number,
 ): void {
   store.time[i] = time;
-  store.update[i] = update;
+  if (i % UPDATE_BLOCK === 0) store.updateBase[i / UPDATE_BLOCK] = update;
+  store.updateOffset[i] = update - store.updateBase[Math.floor(i / UPDATE_BLOCK)];
   store.sender[i] = sender;
   store.receiver[i] = receiver;
   store.instrument[i] = instrument;
@@ -163,7 +176,8 @@ function buildPartyIndex(store: TransferStore): void {
     if (store.sender[i] !== NO_PARTY) counts[store.sender[i]]++;
     counts[store.receiver[i]]++;
   }
-  store.legsOf = Array.from(counts, (n) => new Int32Array(Math.max(16, Math.ceil(n * 1.25))));
+  // Exact sizes (addLeg doubles a party's array when live transfers arrive): 2M legs cost 8 MB, not 10.
+  store.legsOf = Array.from(counts, (n) => new Int32Array(Math.max(16, n)));
   store.legCount.fill(0);
   for (let i = 0; i < store.count; i++) {
     if (store.sender[i] !== NO_PARTY) store.legsOf[store.sender[i]][store.legCount[store.sender[i]]++] = i;
@@ -184,15 +198,18 @@ function addLeg(store: TransferStore, party: number, transfer: number): void {
 function ensureCapacity(store: TransferStore, needed: number): void {
   if (needed <= store.time.length) return;
   const capacity = Math.max(needed, store.time.length * 2);
-  const grow = <T extends Float64Array | Uint32Array | Int16Array | Uint8Array>(old: T, make: (n: number) => T): T => {
+  const grow = <T extends Float64Array | Uint32Array | PartyColumn | Uint8Array>(old: T, make: (n: number) => T): T => {
     const next = make(capacity);
     next.set(old as never);
     return next;
   };
   store.time = grow(store.time, (n) => new Float64Array(n));
-  store.update = grow(store.update, (n) => new Uint32Array(n));
-  store.sender = grow(store.sender, (n) => new Int16Array(n));
-  store.receiver = grow(store.receiver, (n) => new Int16Array(n));
+  store.updateOffset = grow(store.updateOffset, (n) => new Uint8Array(n));
+  const bases = new Uint32Array(Math.ceil(capacity / UPDATE_BLOCK));
+  bases.set(store.updateBase);
+  store.updateBase = bases;
+  store.sender = grow(store.sender, (n) => partyColumn(store.parties, n));
+  store.receiver = grow(store.receiver, (n) => partyColumn(store.parties, n));
   store.instrument = grow(store.instrument, (n) => new Uint8Array(n));
   store.status = grow(store.status, (n) => new Uint8Array(n));
 }
@@ -211,55 +228,179 @@ function weightedPicker(weights: number[], random: () => number): () => number {
   return () => table[Math.floor(random() * table.length)];
 }
 
-/** Exact decimal amount of transfer i, derived from the seed: never a float. */
-export function amountOf(store: TransferStore, i: number): string {
+// The three values derived per leg (amount, update id, effectiveAt) are written as ASCII bytes
+// straight into an answer (page-json.ts: no string per leg); the string forms below read the same
+// bytes back, so there is one definition of each.
+
+/** Longest amount: 21 digits of a whale, '.', 18 decimals; with slack for a 10-digit write. */
+export const AMOUNT_MAX_BYTES = 56;
+export const UPDATE_ID_BYTES = 68;
+/** YYYY-MM-DDTHH:MM:SS.ffffffZ, or longer for a year past 9999 (never generated). */
+export const EFFECTIVE_AT_MAX_BYTES = 40;
+
+const ZERO = 48;
+const WHALE_ZEROS = 15;
+/** '00', '01', ... '99' as byte pairs: two digits per table read (the hot loops below). */
+const DIGIT_PAIRS = Uint8Array.from({ length: 200 }, (_, k) => ZERO + (k & 1 ? (k >> 1) % 10 : Math.floor(k / 20)));
+
+/** Writes n (0-99) as two digits. */
+function writeTwo(out: Uint8Array, pos: number, n: number): void {
+  out[pos] = DIGIT_PAIRS[n * 2];
+  out[pos + 1] = DIGIT_PAIRS[n * 2 + 1];
+}
+
+/** Writes n (0-99999) as five digits, zero-padded. */
+function writeFive(out: Uint8Array, pos: number, n: number): void {
+  const high = (n / 1000) | 0; // 0-99
+  const low = n - high * 1000; // 0-999
+  writeTwo(out, pos, high);
+  const hundreds = (low / 100) | 0;
+  out[pos + 2] = ZERO + hundreds;
+  writeTwo(out, pos + 3, low - hundreds * 100);
+}
+
+/** Writes the decimal digits of a non-negative integer below 2^53; returns the new position. */
+function writeInteger(out: Uint8Array, pos: number, value: number): number {
+  let digits = 1;
+  for (let v = value; v >= 10; v = Math.floor(v / 10)) digits++;
+  let v = value;
+  for (let k = pos + digits - 1; k >= pos; k--) {
+    const q = Math.floor(v / 10);
+    out[k] = ZERO + (v - q * 10);
+    v = q;
+  }
+  return pos + digits;
+}
+
+/** (k / 100000) ** 3 for k below 100,000: the same doubles the formula gives, without a Math.pow per leg. */
+const cubes = Float64Array.from({ length: 100_000 }, (_, k) => (k / 100_000) ** 3);
+
+/**
+ * Exact decimal amount of transfer i, derived from the seed: never a float. Mostly modest sizes,
+ * with a long tail and the odd whale (x 10^15); a whole-unit instrument never shows 0.
+ */
+export function writeAmount(out: Uint8Array, pos: number, store: TransferStore, i: number): number {
   const instrument = store.instruments[store.instrument[i]];
   const h1 = hash32(store.seed, i, 1);
   const h2 = hash32(store.seed, i, 2);
-  // Mostly modest sizes, with a long tail and the odd whale.
-  let whole = BigInt(Math.floor(((h1 % 100_000) / 100_000) ** 3 * instrument.scale * 10));
-  if (h2 % 4096 === 0) whole *= 10n ** 15n;
+  const whole = Math.floor(cubes[h1 % 100_000] * instrument.scale * 10);
+  const whale = h2 % 4096 === 0 && whole !== 0;
   const decimals = instrument.decimals ?? 0;
-  if (decimals === 0) return (whole === 0n ? 1n : whole).toString();
-  let fraction = '';
-  for (let salt = 3; fraction.length < decimals; salt++)
-    fraction += hash32(store.seed, i, salt).toString().padStart(10, '0');
-  return `${whole}.${fraction.slice(0, decimals)}`;
+  if (decimals === 0 && whole === 0) {
+    out[pos] = ZERO + 1;
+    return pos + 1;
+  }
+  pos = writeInteger(out, pos, whole);
+  if (whale) for (let k = 0; k < WHALE_ZEROS; k++) out[pos++] = ZERO;
+  if (decimals === 0) return pos;
+  out[pos++] = 46; // '.'
+  // The fraction: 10-digit zero-padded hashes (salt 3, 4, ...) cut to `decimals` digits.
+  for (let salt = 3, left = decimals; left > 0; salt++) {
+    const h = hash32(store.seed, i, salt);
+    const high = Math.floor(h / 100_000);
+    writeFive(out, pos, high);
+    writeFive(out, pos + 5, h - high * 100_000);
+    const take = left < 10 ? left : 10;
+    pos += take;
+    left -= take;
+  }
+  return pos;
 }
 
-const HEX_BYTE = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+const HEX = Uint8Array.from('0123456789abcdef', (c) => c.charCodeAt(0));
+const MULTIHASH_SHA256 = Uint8Array.from('1220', (c) => c.charCodeAt(0));
 
-/** Canton-style update id: hex, derived from the seed and the update number; built once per update. */
-export function updateIdOf(store: TransferStore, i: number): string {
-  const update = store.update[i];
-  const known = store.updateIds[update];
-  if (known) return known;
-  let hex = '1220';
+/** The hash salts of an update id's 8 words. */
+const UPDATE_ID_SALT = 100;
+
+/** Canton-style update id: 1220 + 64 hex digits, derived from the seed and the update number. */
+export function writeUpdateId(out: Uint8Array, pos: number, store: TransferStore, i: number): number {
+  const update = updateOf(store, i);
+  out.set(MULTIHASH_SHA256, pos);
+  pos += 4;
   for (let salt = 0; salt < 8; salt++) {
-    const h = hash32(store.seed, update, 100 + salt);
-    hex += HEX_BYTE[h >>> 24] + HEX_BYTE[(h >>> 16) & 255] + HEX_BYTE[(h >>> 8) & 255] + HEX_BYTE[h & 255];
+    const h = hash32(store.seed, update, UPDATE_ID_SALT + salt);
+    for (let shift = 28; shift >= 0; shift -= 4) out[pos++] = HEX[(h >>> shift) & 15];
   }
-  store.updateIds[update] = hex;
-  return hex;
+  return pos;
 }
 
 const MICROS_PER_DAY = 86_400_000_000;
+/** The last day written: legs of one page often share it. */
 let cachedDay = Number.NaN;
-let cachedDate = '';
-const two = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+const cachedDate = new Uint8Array(16);
+let cachedDateLength = 0;
 
-/** ISO-8601 UTC with microseconds: 2025-03-04T05:06:07.123456Z (hot: one call per leg served). */
-export function isoMicros(micros: number): string {
-  const day = Math.floor(micros / MICROS_PER_DAY);
+/** Writes YYYY-MM-DDT of a day since the epoch (civil-from-days, H. Hinnant: proleptic Gregorian). */
+function writeDate(out: Uint8Array, pos: number, day: number): number {
   if (day !== cachedDay) {
     cachedDay = day;
-    cachedDate = new Date(day * 86_400_000).toISOString().slice(0, 11); // YYYY-MM-DDT
+    cachedDateLength = dateOf(cachedDate, day);
   }
-  let rest = micros - day * MICROS_PER_DAY;
-  const fraction = rest % 1_000_000;
-  rest = (rest - fraction) / 1_000_000;
-  const seconds = rest % 60;
-  const minutes = ((rest - seconds) / 60) % 60;
-  const hours = Math.floor(rest / 3600);
-  return `${cachedDate}${two(hours)}:${two(minutes)}:${two(seconds)}.${String(fraction).padStart(6, '0')}Z`;
+  for (let k = 0; k < cachedDateLength; k++) out[pos + k] = cachedDate[k];
+  return pos + cachedDateLength;
+}
+
+function dateOf(out: Uint8Array, day: number): number {
+  const z = day + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+  if (year < 0 || year > 9999) {
+    // Never generated; Date writes these years as +YYYYYY or -YYYYYY.
+    const text = new Date(day * 86_400_000).toISOString().slice(0, 11);
+    for (let k = 0; k < text.length; k++) out[k] = text.charCodeAt(k);
+    return text.length;
+  }
+  writeTwo(out, 0, Math.floor(year / 100));
+  writeTwo(out, 2, year % 100);
+  out[4] = 45; // '-'
+  writeTwo(out, 5, month);
+  out[7] = 45;
+  writeTwo(out, 8, doy - Math.floor((153 * mp + 2) / 5) + 1);
+  out[10] = 84; // 'T'
+  return 11;
+}
+
+/** ISO-8601 UTC with microseconds: 2025-03-04T05:06:07.123456Z (hot: one call per leg served). */
+export function writeIsoMicros(out: Uint8Array, pos: number, micros: number): number {
+  const day = Math.floor(micros / MICROS_PER_DAY);
+  pos = writeDate(out, pos, day);
+  const rest = micros - day * MICROS_PER_DAY; // an integer below 8.64e10: exact
+  const second = Math.floor(rest / 1_000_000) | 0;
+  const fraction = (rest - second * 1_000_000) | 0;
+  const hours = (second / 3600) | 0;
+  const minutes = ((second - hours * 3600) / 60) | 0;
+  writeTwo(out, pos, hours);
+  out[pos + 2] = 58; // ':'
+  writeTwo(out, pos + 3, minutes);
+  out[pos + 5] = 58;
+  writeTwo(out, pos + 6, second - hours * 3600 - minutes * 60);
+  out[pos + 8] = 46; // '.'
+  const high = (fraction / 10_000) | 0; // 0-99
+  const low = fraction - high * 10_000; // 0-9999
+  const mid = (low / 100) | 0;
+  writeTwo(out, pos + 9, high);
+  writeTwo(out, pos + 11, mid);
+  writeTwo(out, pos + 13, low - mid * 100);
+  out[pos + 15] = 90; // 'Z'
+  return pos + 16;
+}
+
+const scratch = Buffer.alloc(128);
+
+export function amountOf(store: TransferStore, i: number): string {
+  return scratch.toString('latin1', 0, writeAmount(scratch, 0, store, i));
+}
+
+export function updateIdOf(store: TransferStore, i: number): string {
+  return scratch.toString('latin1', 0, writeUpdateId(scratch, 0, store, i));
+}
+
+export function isoMicros(micros: number): string {
+  return scratch.toString('latin1', 0, writeIsoMicros(scratch, 0, micros));
 }
