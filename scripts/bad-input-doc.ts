@@ -27,7 +27,7 @@ their messages are the same words.
 |---|---|---|
 | Node, table-driven | \`test/bad-input/bad-input.test.ts\` | Every row below. Form rows: the renderer's own checks (\`draftToFilters\`, the RPC console's \`checkRequest\`, \`ProfileInput\`, \`SecretValue\`, \`SavedPartyInput\`) refuse the value at the named field with the message, and the draft object the user typed is unchanged; accepted rows become the exact value shown (filters are also turned into the service query and checked against spec rules 3 and 4 and the page-size limit). Channel rows: main's real dispatch (\`src-main/services/handlers/dispatch.ts\`, on the app's real services in a temp user-data folder) answers \`invalid_argument\` with the message at the named path, and every file in the user-data folder (settings, saved requests) is byte-identical afterwards. The run prints \`bad input: N inputs tried, N handled\`. |
 | Node | \`test/bad-input/bad-input-doc.test.ts\` | This file is what \`scripts/bad-input-doc.ts\` renders from the tables (else: run \`npm run docs:bad-input\`). |
-| Browser (Chromium, test bridge) | \`e2e/browser/bad-input-forms.spec.ts\` | A slice typed into the real forms (at least one per field): the message is the field's \`aria-describedby\`, the bridge was not called (a witness on \`window.ledger\`), the sandbox received no request (its request count), and the typed text is still in the field. Each test ends with a good input that does go out, so the witnesses are shown to see requests. |
+| Browser (Chromium, test bridge) | \`e2e/browser/bad-input-forms.spec.ts\` | 34 inputs, a slice typed into the real forms (at least one per field a user can type a bad value into: party, times, instrument administrator and id, label, chain, method, params, batch, profile name, the four URLs, node id, a secret), and a few hostile bridge calls from the page: the message is the field's \`aria-describedby\`, the bridge was not called (a witness on \`window.ledger\`), the sandbox received no request (its request count), and the typed text is still in the field. Each test ends with a good input that does go out, so the witnesses are shown to see requests. |
 | Component | \`test/src-renderer/features/transfers/filters/party-picker.test.tsx\` | A refused label for a saved party is said at the label field, nothing is sent, the text stays. |
 | Random | \`test/security/ipc-fuzz.test.ts\` | Thousands of random and hostile arguments on every channel. |
 | Files | \`docs/durability.md\` | Settings and other files killed mid-write, corrupt or unwritable. |
@@ -62,8 +62,11 @@ appears once that is fixed.
   labels and names with control characters).
 - **A refused secret is never repeated** in a message, and a refused URL's password is in no
   message (both tested).
-- **The RPC timeout field cannot hold a bad value**: it is a number field that snaps to 1-300 s
-  (empty or not a number: 30 s). Main refuses anything else from a renderer (the channel table).
+- **Fields that cannot hold a bad value** are not given a message: the choices offered as lists
+  (asset, time zone, order, page size, validator node, node type, the profile's auth and key
+  placement) and the number fields that snap into range (the RPC timeout to 1-300 s, empty or not a
+  number: 30 s; a column width to 24-2000 px). A renderer that sends a value outside them anyway is
+  refused by main (the bridge-channel table).
 - **Arity mistakes** (a channel called with too few or too many arguments) are refused with the path
   of the argument list itself (\`(the argument list)\` below) and zod's count message: only a buggy
   renderer can make them, never a user.

@@ -8,6 +8,12 @@ import { signature } from './param-check.ts';
 import type { DraftCheck } from './request-draft.ts';
 import type { ConsoleDraft } from './rpc-console-store.ts';
 
+/**
+ * The id of the message saying what is wrong with the request: the Chain and Method fields point at
+ * it (aria-describedby) when they are the field at fault. One console is on screen at a time.
+ */
+export const DRAFT_ERROR_ID = 'rpc-draft-error';
+
 interface RequestEditorProps {
   draft: ConsoleDraft;
   set: (patch: Partial<ConsoleDraft>) => void;
@@ -17,7 +23,7 @@ interface RequestEditorProps {
 
 export function RequestEditor({ draft, set, check, onSubmit }: RequestEditorProps) {
   const formId = useId();
-  const ids = { method: `${formId}-method`, methods: `${formId}-methods`, error: `${formId}-error` };
+  const ids = { method: `${formId}-method`, methods: `${formId}-methods` };
   const catalog = catalogMethod(draft.method);
   const described = describedMethod(draft.method);
   const invalidField = check.ok ? null : check.field;
@@ -54,6 +60,7 @@ export function RequestEditor({ draft, set, check, onSubmit }: RequestEditorProp
               onChange={(e) => acceptMethod(e.target.value)}
               onKeyDown={onMethodKeyDown}
               aria-invalid={invalidField === 'method' || undefined}
+              aria-describedby={invalidField === 'method' ? DRAFT_ERROR_ID : undefined}
               spellCheck={false}
               autoComplete="off"
               className="mono"
@@ -109,7 +116,7 @@ export function RequestEditor({ draft, set, check, onSubmit }: RequestEditorProp
         </div>
       )}
       {!check.ok && (
-        <p id={ids.error} className="field-error" role="alert" data-testid="rpc-draft-error">
+        <p id={DRAFT_ERROR_ID} className="field-error" role="alert" data-testid="rpc-draft-error">
           {check.error} — not sent.
         </p>
       )}

@@ -4,6 +4,7 @@ import { useEffect, useId } from 'react';
 import { NODE_TYPES, type NodeType, nodeAddress } from '../../../src-shared/contract/rpc.ts';
 import type { ChainSummary } from '../../../src-shared/contract/schemas.ts';
 import type { useRpcEndpoint } from '../../data/rpc.ts';
+import { DRAFT_ERROR_ID } from './request-editor.tsx';
 import { type ConsoleDraft, useRpcConsoleStore } from './rpc-console-store.ts';
 
 interface TargetPickerProps {
@@ -50,6 +51,7 @@ export function TargetPicker({ draft, set, chains, listingFailed, endpoint, inva
             onChange={(e) => set({ chain: e.target.value })}
             placeholder={chains?.[0]?.name ?? 'chain name'}
             aria-invalid={invalid || undefined}
+            aria-describedby={invalid ? DRAFT_ERROR_ID : undefined}
             spellCheck={false}
             autoComplete="off"
           />
