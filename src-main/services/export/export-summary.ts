@@ -10,14 +10,14 @@ interface InstrumentTotals {
   totalOut: ExactSum;
 }
 
-const PLAIN = /^-?\d+(?:\.\d+)?$/;
 /** Below this a running sum in a double is still an exact integer, with room for one more 15-digit amount. */
 const SAFE = Number.MAX_SAFE_INTEGER - 1e15;
 
 /**
- * An exact sum of decimal strings. Most amounts have at most 15 digits: those are added as
- * integers in a double (exact below 2^53) and moved into the bigint total before they could
- * lose a digit, so a million legs cost a million number additions, not a million bigints.
+ * An exact sum of decimal strings. Most amounts have at most 15 digits: those are read digit by
+ * digit into an integer in a double (exact below 2^53), summed as such, and moved into the bigint
+ * total before the sum could lose a digit; a million legs cost a million number additions, not a
+ * million bigints. Anything else (more digits, spaces, not a number) goes through parseDecimal.
  */
 class ExactSum {
   private total: Decimal = ZERO;
@@ -25,16 +25,31 @@ class ExactSum {
   private scale = -1;
 
   add(text: string): void {
-    const dot = text.indexOf('.');
-    const digits = text.length - (dot < 0 ? 0 : 1) - (text.charCodeAt(0) === 45 ? 1 : 0);
-    if (digits <= 15 && PLAIN.test(text)) {
-      const scale = dot < 0 ? 0 : text.length - dot - 1;
-      if (scale !== this.scale || Math.abs(this.units) > SAFE) this.flush(scale);
-      this.units += Number(dot < 0 ? text : text.slice(0, dot) + text.slice(dot + 1));
+    const length = text.length;
+    const negative = length > 0 && text.charCodeAt(0) === 45;
+    let units = 0;
+    let digits = 0;
+    let dot = -1;
+    for (let i = negative ? 1 : 0; i < length; i++) {
+      const c = text.charCodeAt(i);
+      if (c >= 48 && c <= 57) {
+        units = units * 10 + (c - 48);
+        digits++;
+      } else if (c === 46 && dot < 0 && digits > 0 && i + 1 < length) {
+        dot = i;
+      } else {
+        digits = 99; // not plain: let parseDecimal decide
+        break;
+      }
+    }
+    if (digits === 0 || digits > 15) {
+      const amount = parseDecimal(text);
+      if (amount) this.total = addDecimal(this.total, amount);
       return;
     }
-    const amount = parseDecimal(text);
-    if (amount) this.total = addDecimal(this.total, amount);
+    const scale = dot < 0 ? 0 : length - dot - 1;
+    if (scale !== this.scale || Math.abs(this.units) > SAFE) this.flush(scale);
+    this.units += negative ? -units : units;
   }
 
   value(): Decimal {

@@ -11,8 +11,10 @@ export interface PageStream {
 }
 
 /**
- * Follows one cursor chain to its end (or from `first`, a page already fetched). A service that
- * lies about its pages must not make a partial file look complete, nor loop forever.
+ * Follows one cursor chain to its end (or from `first`, a page already fetched). The next page is
+ * asked for as soon as a page's cursor is known, before the page is handed on: the service works
+ * on it while the consumer writes this one. A service that lies about its pages must not make a
+ * partial file look complete, nor loop forever.
  */
 export async function* cursorPages(
   fetchPage: FetchPage,
@@ -30,8 +32,11 @@ export async function* cursorPages(
       throw new Error('the service gave a nextPageUrl it had already given; stopped so the export does not loop');
     }
     if (page.next) seen.add(page.next);
+    const next = page.next ? fetchPage(page.next, signal) : null;
+    // If the consumer stops before awaiting it, its failure has nobody to tell.
+    next?.catch(() => {});
     yield page;
-    if (!page.next || signal.aborted) return;
-    page = await fetchPage(page.next, signal);
+    if (!next || signal.aborted) return;
+    page = await next;
   }
 }

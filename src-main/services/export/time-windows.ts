@@ -34,7 +34,7 @@ export interface WindowedExport {
 
 export const DEFAULT_WINDOWS = 16;
 export const DEFAULT_CONCURRENCY = 4;
-export const DEFAULT_READ_AHEAD = 4;
+export const DEFAULT_READ_AHEAD = 1;
 
 export function windowedPages(options: WindowedExport): PageStream {
   return { pages: (signal) => windowed(options, signal) };

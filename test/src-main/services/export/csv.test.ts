@@ -27,7 +27,30 @@ const TRICKY = [
   '0',
 ];
 
+const PLAIN_LEG: TransferLeg = {
+  updateId: '1220ab::7',
+  effectiveAt: '2025-03-01T12:00:00.123456Z',
+  instrumentAdmin: 'admin::1220ff',
+  instrumentId: 'USDX',
+  symbol: 'USDX',
+  decimals: 6,
+  amount: '1200.000001',
+  senderParty: 'alice::1220aa',
+  receiverParty: 'bob::1220bb',
+  counterparty: 'bob::1220bb',
+  isIncoming: false,
+  status: 'completed',
+};
+
 function* legs(): Generator<TransferLeg> {
+  // A plain row (the fast path), then each field of it made hostile on its own.
+  yield PLAIN_LEG;
+  for (const field of TRANSFER_LEG_FIELDS) {
+    for (const text of TRICKY) yield { ...PLAIN_LEG, [field]: text };
+    yield { ...PLAIN_LEG, [field]: null };
+  }
+  yield { ...PLAIN_LEG, decimals: -3 };
+  yield { ...PLAIN_LEG, isIncoming: true };
   let k = 0;
   for (const text of TRICKY) {
     for (const nullable of [text, null]) {
