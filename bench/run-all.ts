@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { type Figure, printTable, ROOT } from './bench-kit.ts';
+import { bundleStartupBench } from './bundle-startup-bench.ts';
 import { exportBench } from './export-bench.ts';
 import { firstRowBench } from './first-row-bench.ts';
 import { growthBench } from './growth-bench.ts';
@@ -15,6 +16,11 @@ import { scrollBench } from './scroll-bench.ts';
 
 const all: Array<{ key: string; title: string; run: () => Promise<Figure[]> }> = [
   { key: 'sandbox', title: 'sandbox network (1M transfers)', run: () => sandboxBench() },
+  {
+    key: 'bundle',
+    title: 'main bundle size and start-up to ready (sandbox included)',
+    run: () => bundleStartupBench(),
+  },
   { key: 'first-row', title: 'first row and cold load in Chromium', run: () => firstRowBench() },
   { key: 'page', title: 'a page through the app stack (1M transfers)', run: () => pageStackBench() },
   { key: 'growth', title: 'how a page grows with the ledger (10k, 100k, 1M transfers)', run: () => growthBench() },
