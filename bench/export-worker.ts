@@ -1,8 +1,11 @@
-// The exporter on its own, as main runs it (ExportJobs + the ledger client), in its own process so
-// its peak memory can be measured alone. Prints one JSON line with the result.
+// The exporter on its own, as main runs it (ExportJobs + the time windows of start-export.ts + the
+// ledger client), in its own process so its peak memory can be measured alone. Prints one JSON
+// line with the result. `--sequential` runs the one-cursor-chain export instead (for comparison).
 import { parseArgs } from 'node:util';
-import { ExportJobs, type FetchPage } from '../src-main/services/export/export-jobs.ts';
+import { ExportJobs } from '../src-main/services/export/export-jobs.ts';
+import { windowedPages } from '../src-main/services/export/time-windows.ts';
 import { fetchTransferPage } from '../src-main/services/ledger/ledger-client.ts';
+import type { TransferFilters } from '../src-shared/contract/transfers.ts';
 
 const { values } = parseArgs({
   options: {
@@ -10,33 +13,41 @@ const { values } = parseArgs({
     jwt: { type: 'string' },
     party: { type: 'string' },
     out: { type: 'string' },
-    'max-pages': { type: 'string' },
+    after: { type: 'string' },
+    sequential: { type: 'boolean' },
+    windows: { type: 'string' },
+    concurrency: { type: 'string' },
   },
 });
-const maxPages = values['max-pages'] ? Number(values['max-pages']) : Number.POSITIVE_INFINITY;
-let pages = 0;
-const fetchPage: FetchPage = async (next, signal) => {
-  const page = await fetchTransferPage({
+const filters: TransferFilters = {
+  party: values.party as string,
+  asset: { kind: 'all' },
+  effectiveAfter: values.after ?? null,
+  effectiveBefore: null,
+  orderDesc: true,
+  pageSize: 1000,
+  nodeId: null,
+};
+const fetch = (f: TransferFilters, next: string | null, signal: AbortSignal) =>
+  fetchTransferPage({
     baseUrl: values.base as string,
     jwt: values.jwt as string,
     placement: 'header',
-    filters: {
-      party: values.party as string,
-      asset: { kind: 'all' },
-      effectiveAfter: null,
-      effectiveBefore: null,
-      orderDesc: true,
-      pageSize: 1000,
-      nodeId: null,
-    },
+    filters: f,
     defaultNodeId: null,
     next,
     signal,
   });
-  return ++pages >= maxPages ? { ...page, next: null } : page;
-};
 const jobs = new ExportJobs();
-const status = await jobs.finished(jobs.start(values.out as string, 'csv', fetchPage).jobId);
+const source = values.sequential
+  ? (next: string | null, signal: AbortSignal) => fetch(filters, next, signal)
+  : windowedPages({
+      filters,
+      fetch,
+      windows: values.windows ? Number(values.windows) : undefined,
+      concurrency: values.concurrency ? Number(values.concurrency) : undefined,
+    });
+const status = await jobs.finished(jobs.start(values.out as string, 'csv', source).jobId);
 process.stdout.write(
   `${JSON.stringify({ ...status, summary: undefined, peakRssMb: process.resourceUsage().maxRSS / 1024 })}\n`,
 );

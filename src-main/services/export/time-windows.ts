@@ -28,6 +28,8 @@ export interface WindowedExport {
   concurrency?: number;
   /** Pages a window may hold ready before the writer reaches it (bounds memory). */
   readAhead?: number;
+  /** Fewest pages a window should hold, by page one's density: a small export stays one chain (default 4). */
+  pagesPerWindow?: number;
   /** Cut points, ascending, instead of even cuts of the range (tests place a cut inside a run of equal times). */
   cuts?: string[];
 }
@@ -35,6 +37,7 @@ export interface WindowedExport {
 export const DEFAULT_WINDOWS = 16;
 export const DEFAULT_CONCURRENCY = 4;
 export const DEFAULT_READ_AHEAD = 1;
+export const DEFAULT_PAGES_PER_WINDOW = 4;
 
 export function windowedPages(options: WindowedExport): PageStream {
   return { pages: (signal) => windowed(options, signal) };
@@ -50,9 +53,11 @@ async function* windowed(options: WindowedExport, signal: AbortSignal): AsyncGen
     return;
   }
   const far = await fetch({ ...filters, orderDesc: !filters.orderDesc, pageSize: 1 }, null, signal);
-  const cuts = options.cuts ?? evenCuts(first.legs[0]?.effectiveAt, far.legs[0]?.effectiveAt, options.windows);
+  const near = first.legs[0]?.effectiveAt;
+  const count = windowCount(first, far.legs[0]?.effectiveAt, options);
+  const cuts = options.cuts ?? (count > 1 ? evenCuts(near, far.legs[0]?.effectiveAt, count) : []);
   if (!cuts || cuts.length === 0) {
-    // One instant, or legs without a time: the range cannot be cut, so it is one chain.
+    // A few pages, one instant, or legs without a time: one chain, continuing from page one.
     yield* cursorPages(chain(filters), signal, first);
     return;
   }
@@ -63,6 +68,21 @@ async function* windowed(options: WindowedExport, signal: AbortSignal): AsyncGen
     options.concurrency ?? DEFAULT_CONCURRENCY,
     options.readAhead ?? DEFAULT_READ_AHEAD,
   );
+}
+
+/**
+ * How many windows: as many as the range holds `pagesPerWindow` pages, judged by how much time
+ * page one covers, at most `windows`. Every window costs a request that may come back short, so
+ * an export of a few pages stays the one chain it always was (and reports the same page count).
+ */
+function windowCount(first: TransferPage, farAt: string | null | undefined, options: WindowedExport): number {
+  const most = options.windows ?? DEFAULT_WINDOWS;
+  const at = (text: string | null | undefined) => (text ? Date.parse(text) : Number.NaN);
+  const pageSpan = Math.abs(at(first.legs[0]?.effectiveAt) - at(first.legs.at(-1)?.effectiveAt));
+  const range = Math.abs(at(first.legs[0]?.effectiveAt) - at(farAt));
+  if (!Number.isFinite(pageSpan) || !Number.isFinite(range)) return 1;
+  const pages = range / Math.max(pageSpan, 1);
+  return Math.max(1, Math.min(most, Math.floor(pages / (options.pagesPerWindow ?? DEFAULT_PAGES_PER_WINDOW))));
 }
 
 /**

@@ -87,7 +87,14 @@ describe('the parallel export writes the sequential file, byte for byte', () => 
       const one = await exportWith(sequential(base), format);
       const spy = counting(fetchSandbox);
       const many = await exportWith(
-        windowedPages({ filters: base, fetch: spy.fetch, windows: 16, concurrency: 4, readAhead: 2 }),
+        windowedPages({
+          filters: base,
+          fetch: spy.fetch,
+          windows: 16,
+          pagesPerWindow: 0,
+          concurrency: 4,
+          readAhead: 2,
+        }),
         format,
       );
       expect(many.done.state).toBe('done');
@@ -104,7 +111,9 @@ describe('the parallel export writes the sequential file, byte for byte', () => 
     for (const orderDesc of [false, true]) {
       const filters = { ...base, orderDesc, effectiveAfter: after, effectiveBefore: before };
       const one = await exportWith(sequential(filters));
-      const many = await exportWith(windowedPages({ filters, fetch: fetchSandbox, windows: 7, concurrency: 3 }));
+      const many = await exportWith(
+        windowedPages({ filters, fetch: fetchSandbox, windows: 7, pagesPerWindow: 0, concurrency: 3 }),
+      );
       expect(many.done.legs).toBe(one.done.legs);
       expect(many.done.legs).toBeGreaterThan(1_000);
       expect(many.bytes?.equals(one.bytes as Buffer)).toBe(true);
@@ -171,6 +180,17 @@ describe('the parallel export writes the sequential file, byte for byte', () => 
     const many = await exportWith(windowedPages({ filters, fetch: spy.fetch }));
     expect(many.done.legs).toBeGreaterThan(0);
     expect(spy.calls).toHaveLength(1);
+  });
+
+  it('an export of a few pages stays one chain: the same pages, one probe more', async () => {
+    const filters = { ...base, pageSize: 1000 };
+    const one = await exportWith(sequential(filters));
+    const spy = counting(fetchSandbox);
+    const many = await exportWith(windowedPages({ filters, fetch: spy.fetch }));
+    expect(one.done.pages).toBe(Math.ceil(legs.length / 1000));
+    expect(many.done.pages).toBe(one.done.pages);
+    expect(many.bytes?.equals(one.bytes as Buffer)).toBe(true);
+    expect(spy.calls).toHaveLength(one.done.pages + 1);
   });
 });
 
