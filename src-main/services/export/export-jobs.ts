@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import type { ExportFormat, ExportStatus } from '../../../src-shared/contract/transfers.ts';
+import type { ExportFormat, ExportStatus, TransferPage } from '../../../src-shared/contract/transfers.ts';
 import { ServiceError } from '../errors.ts';
 import { commitFile, removeStalePartials } from '../settings/atomic-write.ts';
 import { CSV_HEADER, csvRows, jsonLine } from './csv.ts';
@@ -105,7 +105,7 @@ export class ExportJobs {
     // What an export killed with the app (power cut, SIGKILL) left beside this target; never a running job's.
     await removeStalePartials(status.path, this.runningPartials());
     const out = createWriteStream(partial, { flags: 'wx', mode: 0o600 });
-    const write = (chunk: string) => writeChunk(out, chunk, status);
+    const write = (chunk: string | Buffer) => writeChunk(out, chunk, status);
     try {
       await new Promise<void>((resolve, reject) => {
         out.once('open', () => resolve());
@@ -113,17 +113,22 @@ export class ExportJobs {
       });
       if (status.format === 'csv') await write(CSV_HEADER);
       const { signal } = controller;
-      const pages = typeof source === 'function' ? cursorPages(source, signal) : source.pages(signal);
+      // Each page becomes its bytes and its totals as it arrives; those are written and merged in file order.
+      const prepare = (page: TransferPage) => {
+        const pageTally = new ExportTally();
+        for (const leg of page.legs) pageTally.add(leg);
+        let text = '';
+        if (status.format === 'csv') text = csvRows(page.legs);
+        else for (const leg of page.legs) text += jsonLine(leg);
+        return { legs: page.legs.length, bytes: Buffer.from(text, 'utf8'), tally: pageTally };
+      };
+      const pages =
+        typeof source === 'function' ? mapPages(cursorPages(source, signal), prepare) : source.pages(signal, prepare);
       for await (const page of pages) {
         if (signal.aborted) break;
-        // One chunk per page: far fewer writes than one per leg, and no per-leg promise.
-        const legs = page.legs;
-        let chunk = '';
-        if (status.format === 'csv') chunk = csvRows(legs);
-        else for (const leg of legs) chunk += jsonLine(leg);
-        for (let i = 0; i < legs.length; i++) tally.add(legs[i]);
-        await write(chunk);
-        status.legs += legs.length;
+        tally.merge(page.tally);
+        await write(page.bytes);
+        status.legs += page.legs;
         status.pages++;
         tally.pages = status.pages;
       }
@@ -164,11 +169,15 @@ export class ExportJobs {
   }
 }
 
+async function* mapPages<T>(pages: AsyncIterable<TransferPage>, prepare: (page: TransferPage) => T) {
+  for await (const page of pages) yield prepare(page);
+}
+
 /** Writes respecting backpressure: waits for 'drain' instead of buffering the whole export in memory. */
-function writeChunk(out: WriteStream, chunk: string, status: ExportStatus): Promise<void> {
+function writeChunk(out: WriteStream, chunk: string | Buffer, status: ExportStatus): Promise<void> {
   if (chunk.length === 0) return Promise.resolve();
   // Encoded once: counting the bytes of the string and then writing it would encode it twice.
-  const bytes = Buffer.from(chunk, 'utf8');
+  const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
   status.bytes += bytes.length;
   if (out.write(bytes)) return Promise.resolve();
   return new Promise((resolve, reject) => {

@@ -57,6 +57,11 @@ class ExactSum {
     return this.total;
   }
 
+  addSum(other: ExactSum): void {
+    this.flush(-1);
+    this.total = addDecimal(this.total, other.value());
+  }
+
   private flush(nextScale: number): void {
     if (this.scale >= 0) this.total = addDecimal(this.total, { units: BigInt(this.units), scale: this.scale });
     this.units = 0;
@@ -99,6 +104,23 @@ export class ExportTally {
     }
     totals.legs++;
     if (leg.amount !== null) (leg.isIncoming ? totals.totalIn : totals.totalOut).add(leg.amount);
+  }
+
+  /** Adds a later part's totals (one page's), keeping the order instruments were first seen in. */
+  merge(part: ExportTally): void {
+    this.legs += part.legs;
+    if (part.first !== null && (this.first === null || part.first < this.first)) this.first = part.first;
+    if (part.last !== null && (this.last === null || part.last > this.last)) this.last = part.last;
+    for (const [key, totals] of part.instruments) {
+      const mine = this.instruments.get(key);
+      if (!mine) {
+        this.instruments.set(key, totals);
+        continue;
+      }
+      mine.legs += totals.legs;
+      mine.totalIn.addSum(totals.totalIn);
+      mine.totalOut.addSum(totals.totalOut);
+    }
   }
 
   summary(): ExportSummary {

@@ -5,9 +5,13 @@ import type { TransferPage } from '../../../src-shared/contract/transfers.ts';
 /** One page: `next` is the previous page's cursor, or null for page one. */
 export type FetchPage = (next: string | null, signal: AbortSignal) => Promise<TransferPage>;
 
-/** Pages in the order they go into the file; the stream stops fetching when its consumer stops. */
+/**
+ * Pages in the order they go into the file; the stream stops fetching when its consumer stops.
+ * `prepare` runs on each page as soon as it arrives (maybe ahead of the writer): what is held
+ * ahead is its result (the page's CSV bytes and totals), not a thousand leg objects.
+ */
 export interface PageStream {
-  pages(signal: AbortSignal): AsyncIterable<TransferPage>;
+  pages<T>(signal: AbortSignal, prepare: (page: TransferPage) => T): AsyncIterable<T>;
 }
 
 /**

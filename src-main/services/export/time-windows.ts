@@ -34,22 +34,30 @@ export interface WindowedExport {
   cuts?: string[];
 }
 
-export const DEFAULT_WINDOWS = 16;
+export const DEFAULT_WINDOWS = 64;
 export const DEFAULT_CONCURRENCY = 4;
-export const DEFAULT_READ_AHEAD = 1;
+export const DEFAULT_READ_AHEAD = 8;
 export const DEFAULT_PAGES_PER_WINDOW = 4;
 
 export function windowedPages(options: WindowedExport): PageStream {
-  return { pages: (signal) => windowed(options, signal) };
+  return { pages: (signal, prepare) => windowed(options, signal, prepare) };
 }
 
-async function* windowed(options: WindowedExport, signal: AbortSignal): AsyncGenerator<TransferPage> {
+async function* prepared<T>(pages: AsyncIterable<TransferPage>, prepare: (page: TransferPage) => T) {
+  for await (const page of pages) yield prepare(page);
+}
+
+async function* windowed<T>(
+  options: WindowedExport,
+  signal: AbortSignal,
+  prepare: (page: TransferPage) => T,
+): AsyncGenerator<T> {
   const { filters, fetch } = options;
   const chain = (f: TransferFilters) => (next: string | null, s: AbortSignal) => fetch(f, next, s);
   // Page one as the sequential export asks for it: a small export is this one request, as before.
   const first = await fetch(filters, null, signal);
   if (!first.next || signal.aborted) {
-    yield* cursorPages(chain(filters), signal, first);
+    yield* prepared(cursorPages(chain(filters), signal, first), prepare);
     return;
   }
   const far = await fetch({ ...filters, orderDesc: !filters.orderDesc, pageSize: 1 }, null, signal);
@@ -58,7 +66,7 @@ async function* windowed(options: WindowedExport, signal: AbortSignal): AsyncGen
   const cuts = options.cuts ?? (count > 1 ? evenCuts(near, far.legs[0]?.effectiveAt, count) : []);
   if (!cuts || cuts.length === 0) {
     // A few pages, one instant, or legs without a time: one chain, continuing from page one.
-    yield* cursorPages(chain(filters), signal, first);
+    yield* prepared(cursorPages(chain(filters), signal, first), prepare);
     return;
   }
   // Page one is not reused: its cursor belongs to the uncut range.
@@ -67,6 +75,7 @@ async function* windowed(options: WindowedExport, signal: AbortSignal): AsyncGen
     signal,
     options.concurrency ?? DEFAULT_CONCURRENCY,
     options.readAhead ?? DEFAULT_READ_AHEAD,
+    prepare,
   );
 }
 
@@ -119,8 +128,8 @@ export function windowFilters(filters: TransferFilters, cuts: string[]): Transfe
   return filters.orderDesc ? windows.reverse() : windows;
 }
 
-interface WindowReader {
-  ready: TransferPage[];
+interface WindowReader<T> {
+  ready: T[];
   done: boolean;
   /** Resolves the producer waiting for room in `ready`. */
   room: (() => void) | null;
@@ -131,15 +140,16 @@ interface WindowReader {
  * the writer, each holding at most `readAhead` pages, and yields their pages window by window.
  * The first failure of any window stops every window and is thrown; so is the consumer stopping.
  */
-async function* mergeInOrder(
+async function* mergeInOrder<T>(
   chains: Array<(next: string | null, signal: AbortSignal) => Promise<TransferPage>>,
   outer: AbortSignal,
   concurrency: number,
   readAhead: number,
-): AsyncGenerator<TransferPage> {
+  prepare: (page: TransferPage) => T,
+): AsyncGenerator<T> {
   const stop = new AbortController();
   const signal = AbortSignal.any([outer, stop.signal]);
-  const readers: WindowReader[] = chains.map(() => ({ ready: [], done: false, room: null }));
+  const readers: WindowReader<T>[] = chains.map(() => ({ ready: [], done: false, room: null }));
   const running: Promise<void>[] = [];
   let active = 0;
   let started = 0;
@@ -156,7 +166,7 @@ async function* mergeInOrder(
     const reader = readers[w];
     try {
       for await (const page of cursorPages(chains[w], signal)) {
-        reader.ready.push(page);
+        reader.ready.push(prepare(page));
         notify();
         while (reader.ready.length >= readAhead && !signal.aborted) {
           await new Promise<void>((resolve) => (reader.room = resolve));
@@ -191,8 +201,8 @@ async function* mergeInOrder(
         schedule(w);
         if (failure.failed) throw failure.error;
         if (outer.aborted) return;
-        const page = reader.ready.shift();
-        if (page) {
+        if (reader.ready.length > 0) {
+          const page = reader.ready.shift() as T;
           reader.room?.();
           reader.room = null;
           yield page;

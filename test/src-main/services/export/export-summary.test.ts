@@ -86,4 +86,24 @@ describe('ExportTally', () => {
     expect(tally.summary().instruments[0].totalIn).toBe('0.00');
     expect(tally.summary().instruments[0].totalOut).toBe('0');
   });
+
+  it('merging page tallies in order gives the tally of all legs, instruments in first-seen order', () => {
+    const all = new ExportTally();
+    const merged = new ExportTally();
+    const ids = ['b', 'a', 'c', 'a', 'd', 'b'];
+    for (let page = 0; page < 6; page++) {
+      const part = new ExportTally();
+      for (let i = 0; i < 50; i++) {
+        const l = {
+          ...leg(`${page}.${i}5`, i % 2 === 0, ids[(page + i) % ids.length]),
+          effectiveAt: `2025-0${1 + page}-1${i % 10}T00:00:00Z`,
+        };
+        all.add(l);
+        part.add(l);
+      }
+      merged.merge(part);
+    }
+    all.pages = merged.pages = 6;
+    expect(merged.summary()).toEqual(all.summary());
+  });
 });

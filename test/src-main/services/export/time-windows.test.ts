@@ -135,12 +135,11 @@ describe('the parallel export writes the sequential file, byte for byte', () => 
     const pages: number[] = [];
     const stream = windowedPages({ filters: base, fetch: fetchSandbox, cuts });
     const recording: PageStream = {
-      async *pages(signal) {
-        for await (const page of stream.pages(signal)) {
+      pages: (signal, prepare) =>
+        stream.pages(signal, (page) => {
           pages.push(page.legs.length);
-          yield page;
-        }
-      },
+          return prepare(page);
+        }),
     };
     const one = await exportWith(sequential(base));
     const many = await exportWith(recording);
