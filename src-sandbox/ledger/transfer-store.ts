@@ -272,8 +272,18 @@ function writeInteger(out: Uint8Array, pos: number, value: number): number {
   return pos + digits;
 }
 
-/** (k / 100000) ** 3 for k below 100,000: the same doubles the formula gives, without a Math.pow per leg. */
-const cubes = Float64Array.from({ length: 100_000 }, (_, k) => (k / 100_000) ** 3);
+/**
+ * (k / 100000) ** 3 for k below 100,000: the same doubles the formula gives, without a Math.pow per
+ * leg. Built on the first amount written, not at start-up (the app starts the sandbox with itself).
+ */
+let cubes: Float64Array | null = null;
+
+function cubeTable(): Float64Array {
+  const table = new Float64Array(100_000);
+  for (let k = 0; k < table.length; k++) table[k] = (k / 100_000) ** 3;
+  cubes = table;
+  return table;
+}
 
 /**
  * Exact decimal amount of transfer i, derived from the seed: never a float. Mostly modest sizes,
@@ -283,7 +293,7 @@ export function writeAmount(out: Uint8Array, pos: number, store: TransferStore, 
   const instrument = store.instruments[store.instrument[i]];
   const h1 = hash32(store.seed, i, 1);
   const h2 = hash32(store.seed, i, 2);
-  const whole = Math.floor(cubes[h1 % 100_000] * instrument.scale * 10);
+  const whole = Math.floor((cubes ?? cubeTable())[h1 % 100_000] * instrument.scale * 10);
   const whale = h2 % 4096 === 0 && whole !== 0;
   const decimals = instrument.decimals ?? 0;
   if (decimals === 0 && whole === 0) {
