@@ -38,7 +38,7 @@ describe('a page written as bytes', () => {
         { pageSize: '1000' },
         { pageSize: '7', orderDesc: 'false' },
         { assetKind: 'ledger_coin' },
-      ]) {
+      ] as Array<Record<string, string>>) {
         const { written, expected } = objectForm(store, party, p, params);
         expect(written).toBe(expected);
         legs += JSON.parse(written).count;
