@@ -8,6 +8,9 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
+      // Minified, as the renderer is: main's code is parsed at every start (docs/performance.md,
+      // "Main bundle"). Error and class names the app relies on are string literals, so they survive.
+      minify: true,
       // keytar is an optional dependency (not in `dependencies`, which is all electron-vite externalizes
       // by itself): it must stay a run-time import, loaded or found missing when the app starts.
       externalizeDeps: { include: ['keytar'] },

@@ -6,8 +6,7 @@ import type { Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { serveChainListing } from './chain-listing.ts';
-import { type RedirectCatcher, startRedirectCatcher } from './faults/redirect-catcher.ts';
-import { createTestTlsServer } from './faults/tls-listener.ts';
+import type { RedirectCatcher } from './faults/redirect-catcher.ts';
 import { FAULT_HELP, FaultControl, type Interface, parseFault, problemDetails } from './faults.ts';
 import { sendJson } from './http-replies.ts';
 import { createLedgerService, type LedgerService } from './ledger/ledger-service.ts';
@@ -109,7 +108,11 @@ export async function startSandboxNetwork(options: SandboxOptions = {}): Promise
     options.evm === false ? null : startEvmNodes({ chains: SANDBOX_CHAINS, seed, host: '127.0.0.1' }),
   ]);
   const nodeAccess = createNodeAccessRouter({ apiKey: credentials.apiKey, nodes: evm?.nodes });
-  const catcher: RedirectCatcher | null = options.faults ? await startRedirectCatcher() : null;
+  // The other host and the HTTPS listener exist only with faults: loaded then, so a plain start
+  // (the app's sandbox profile) neither parses them nor loads node:https.
+  const catcher: RedirectCatcher | null = options.faults
+    ? await (await import('./faults/redirect-catcher.ts')).startRedirectCatcher()
+    : null;
   if (catcher?.fallback) options.log?.(catcher.fallback);
   const faults = options.faults ? new FaultControl(catcher) : null;
   const variations = options.faults || options.variations ? new VariationControl() : null;
@@ -168,7 +171,9 @@ export async function startSandboxNetwork(options: SandboxOptions = {}): Promise
   };
   const server = createServer(handle);
   // With faults, the same interfaces over HTTPS with an untrusted certificate, on a port of its own.
-  const tls: HttpsServer | null = options.faults ? createTestTlsServer(handle) : null;
+  const tls: HttpsServer | null = options.faults
+    ? (await import('./faults/tls-listener.ts')).createTestTlsServer(handle)
+    : null;
   let tlsOrigin = '';
   try {
     await new Promise<void>((resolve, reject) => {
