@@ -10,12 +10,11 @@
 // redirect's other host live in faults/ (answers.ts, slow-bodies.ts, redirect-catcher.ts); the
 // HTTPS listener with an untrusted certificate in faults/tls-listener.ts.
 
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BAD_UTF8, deepBody, HUGE_BYTES, HUGE_PARTS, type Interface, SIGN_IN_PAGE, VALID } from './faults/answers.ts';
 import type { CaughtRequest, RedirectCatcher } from './faults/redirect-catcher.ts';
 import { drip, streamHuge } from './faults/slow-bodies.ts';
-import { sendJson } from './http-replies.ts';
+import { problemDetails, sendJson } from './http-replies.ts';
 import { startupStatusBody } from './ledger/startup-status.ts';
 
 export type Fault =
@@ -47,18 +46,6 @@ const TRUNCATED: Record<Interface, string> = {
   chains: '[{"name":"ethereum","chainId":31',
   rpc: '{"jsonrpc":"2.0","id":1,"result":"0x1',
 };
-
-/** A 500 of the ledger-data interface (spec 2.4), with a trace id. `path` without its query: it may carry a JWT. */
-export function problemDetails(path: string, detail = 'the sandbox network failed to answer this request') {
-  return {
-    type: 'https://docs.sandbox.invalid/problems/internal',
-    title: 'Internal Server Error',
-    status: 500,
-    detail,
-    instance: path || null,
-    traceId: randomUUID().replaceAll('-', ''),
-  };
-}
 
 export function parseFault(header: string | string[] | undefined): Fault | 'invalid' | null {
   if (header === undefined) return null;

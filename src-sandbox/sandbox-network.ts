@@ -7,15 +7,15 @@ import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { serveChainListing } from './chain-listing.ts';
 import type { RedirectCatcher } from './faults/redirect-catcher.ts';
-import { FAULT_HELP, FaultControl, type Interface, parseFault, problemDetails } from './faults.ts';
-import { sendJson } from './http-replies.ts';
+import type { FaultControl, Interface } from './faults.ts';
+import { problemDetails, sendJson } from './http-replies.ts';
 import { createLedgerService, type LedgerService } from './ledger/ledger-service.ts';
 import { VALIDATOR_NODES, type ValidatorNode } from './ledger/validator-nodes.ts';
 import { type EvmNodes, startEvmNodes } from './node-access/evm-nodes.ts';
 import { createNodeAccessRouter } from './node-access/node-access-router.ts';
 import { SANDBOX_CHAINS } from './sandbox-chains.ts';
 import { sandboxCredentials } from './sandbox-credentials.ts';
-import { VARIATIONS_PATH, VariationControl } from './variations.ts';
+import type { VariationControl } from './variations.ts';
 
 /** The fault control endpoint (only with `faults`): see faults.ts and docs/faults.md. */
 export const FAULTS_PATH = '/__sandbox/faults';
@@ -114,8 +114,11 @@ export async function startSandboxNetwork(options: SandboxOptions = {}): Promise
     ? await (await import('./faults/redirect-catcher.ts')).startRedirectCatcher()
     : null;
   if (catcher?.fallback) options.log?.(catcher.fallback);
-  const faults = options.faults ? new FaultControl(catcher) : null;
-  const variations = options.faults || options.variations ? new VariationControl() : null;
+  // Faults and variations are for tests and support staff: their code is loaded only when asked for.
+  const faultsModule = options.faults ? await import('./faults.ts') : null;
+  const variationsModule = options.faults || options.variations ? await import('./variations.ts') : null;
+  const faults = faultsModule ? new faultsModule.FaultControl(catcher) : null;
+  const variations = variationsModule ? new variationsModule.VariationControl() : null;
   let origin = '';
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -132,7 +135,7 @@ export async function startSandboxNetwork(options: SandboxOptions = {}): Promise
     const url = new URL(req.url ?? '/', reached);
     const path = url.pathname;
     if (faults && path === FAULTS_PATH) return faults.serve(req, res, url);
-    if (variations && path === VARIATIONS_PATH) return variations.serve(req, res, url);
+    if (variations && path === variationsModule?.VARIATIONS_PATH) return variations.serve(req, res, url);
     const where: Interface | null = path.startsWith('/ledger/')
       ? 'ledger'
       : path.startsWith('/translate/') || path.startsWith('/partner/')
@@ -143,10 +146,10 @@ export async function startSandboxNetwork(options: SandboxOptions = {}): Promise
     if (!where) return sendJson(res, 404, { error: `no such resource: ${path}` });
     if (variations?.wrap(where, req, res, url)) return;
 
-    if (faults) {
-      const header = parseFault(req.headers['x-sandbox-fault']);
+    if (faults && faultsModule) {
+      const header = faultsModule.parseFault(req.headers['x-sandbox-fault']);
       if (header === 'invalid') {
-        return sendJson(res, 400, { error: `unknown x-sandbox-fault: use ${FAULT_HELP}` });
+        return sendJson(res, 400, { error: `unknown x-sandbox-fault: use ${faultsModule.FAULT_HELP}` });
       }
       const taken = faults.take(where, path, header);
       if (taken && (await faults.apply(taken, where, req, res, path)) !== 'delayed') return;
