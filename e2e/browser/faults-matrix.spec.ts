@@ -140,7 +140,7 @@ const TRANSFERS_TITLES: Record<string, string> = {
   rate_limited: RATE_LIMITED_TITLE,
 };
 const RPC_TITLES: Record<string, string> = {
-  bad_response: 'The node did not answer JSON.',
+  bad_response: "The node's answer could not be read.",
   timeout: 'No answer in time.',
   service_error: 'The node access service failed.',
   network: 'The connection failed.',

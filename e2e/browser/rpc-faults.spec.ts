@@ -118,7 +118,7 @@ test('an HTML page, a reset, a cancel, a timeout and a non-JSON answer are each 
   await setChain(page, 'text');
   await send(page);
   await expect(alert).toHaveText(
-    'The node did not answer JSON. [bad_response] RPC text_full: HTTP 200 — the answer is not JSON (upstream says hello)',
+    "The node's answer could not be read. [bad_response] RPC text_full: HTTP 200 — the answer is not JSON (upstream says hello)",
   );
 
   // Still usable: the next call answers.

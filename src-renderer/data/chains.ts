@@ -13,8 +13,12 @@ export const useChainListing = (profileId: string | undefined) =>
     enabled: profileId !== undefined,
     staleTime: 5 * 60_000,
     // A dropped connection is tried once more; a timeout is not (the user already waited the whole
-    // timeout, and Refresh is one click away), nor is an error the service gave.
-    retry: (failureCount, error) => failureCount < 1 && asBridgeError(error).code === 'network',
+    // timeout, and Refresh is one click away), nor is an error the service gave, nor an untrusted
+    // certificate (it stays untrusted: asking again only delays the message).
+    retry: (failureCount, error) => {
+      const bridgeError = asBridgeError(error);
+      return failureCount < 1 && bridgeError.code === 'network' && !bridgeError.details?.certificateError;
+    },
   });
 
 /** The listing's native-currency symbol for a chain, when it gives one (`nativeCurrency.symbol`). */

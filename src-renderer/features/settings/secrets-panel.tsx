@@ -14,7 +14,9 @@ export function SecretsPanel({ profileId }: { profileId: string }) {
       <p className="muted">
         {storage?.backend === 'keychain'
           ? 'Stored in the OS keychain. They never leave the main process; this screen only shows their last characters.'
-          : 'The OS keychain is unavailable: secrets are kept in memory until you quit.'}
+          : storage?.cause === 'keytar-not-loaded'
+            ? 'The keychain module (keytar) is not installed: secrets are kept in memory until you quit. The banner above says how to install it.'
+            : 'The OS keychain is unavailable: secrets are kept in memory until you quit.'}
       </p>
       {status.error && <ErrorMessage error={status.error} />}
       {SECRET_KINDS.map((kind) => (

@@ -70,6 +70,17 @@ describe('useChainListing', () => {
       unmount();
     }
   });
+
+  it('does not ask again when the certificate is not trusted (it stays untrusted)', async () => {
+    const bridge = createFakeBridge();
+    failWith(bridge.chains.list, 'network', 'the certificate of 127.0.0.1:1 is not trusted', {
+      certificateError: 'DEPTH_ZERO_SELF_SIGNED_CERT',
+    });
+    const { result } = renderHookWithApp(() => useChainListing('acme'), { bridge, queryClient: appClient() });
+
+    await vi.waitFor(() => expect(result.current.error).toMatchObject({ code: 'network' }));
+    expect(bridge.chains.list).toHaveBeenCalledTimes(1);
+  });
 });
 
 describe('nativeSymbol', () => {

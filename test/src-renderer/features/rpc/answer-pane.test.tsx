@@ -163,7 +163,7 @@ describe('AnswerPane', () => {
     ['forbidden', 'The key may not use this node.'],
     ['timeout', 'No answer in time.'],
     ['network', 'The connection failed.'],
-    ['bad_response', 'The node did not answer JSON.'],
+    ['bad_response', "The node's answer could not be read."],
     ['service_error', 'The node access service failed.'],
     ['cancelled', 'Cancelled.'],
     ['invalid_argument', 'Main refused the request before sending it.'],

@@ -565,7 +565,7 @@ describe('RpcScreen', () => {
       await user.click(sendButton());
 
       expect((await screen.findByRole('alert')).textContent).toBe(
-        'The node did not answer JSON. [bad_response] HTTP 502: the node answered an HTML page',
+        "The node's answer could not be read. [bad_response] HTTP 502: the node answered an HTML page",
       );
       expect(screen.getByTestId('rpc-previous-summary').textContent).toMatch(/^eth_blockNumber on ethereum_full/);
       expect(sendButton().disabled).toBe(false);

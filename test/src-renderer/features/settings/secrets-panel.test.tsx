@@ -72,4 +72,19 @@ describe('SecretsPanel', () => {
 
     expect(await screen.findByText(/kept in memory until you quit/)).toBeTruthy();
   });
+
+  it('names the missing keychain module (not a missing service) when keytar could not be loaded', async () => {
+    const bridge = createFakeBridge({
+      app: {
+        info: async () => ({
+          ...FAKE_APP_INFO,
+          secretStorage: { backend: 'session', reason: "Cannot find package 'keytar'", cause: 'keytar-not-loaded' },
+        }),
+      },
+    });
+    renderWithApp(<SecretsPanel profileId="sandbox" />, { bridge });
+
+    expect(await screen.findByText(/keychain module \(keytar\) is not installed/)).toBeTruthy();
+    expect(screen.queryByText(/The OS keychain is unavailable/)).toBeNull();
+  });
 });
