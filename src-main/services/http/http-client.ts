@@ -31,6 +31,11 @@ export interface HttpResponse {
   status: number;
   headers: Headers;
   text: string;
+  /**
+   * A 2xx answer that is JSON, parsed once here (with its depth checked) so callers need not parse
+   * it again; absent when the answer is not JSON (callers then say so in their own words).
+   */
+  json?: unknown;
 }
 
 const MB = 1024 * 1024;
@@ -102,8 +107,15 @@ export async function httpRequest(request: HttpRequest): Promise<HttpResponse> {
   const ok = status >= 200 && status <= 299;
   // An error page is shown for its status and words, even in a legacy charset; an answer must be UTF-8.
   const text = ok ? strictText(bytes, request.what, target, status) : lenient.decode(bytes);
-  if (ok) checkAnswer(text, response.headers.get('content-type'), request.what, target, { status, received, declared });
-  return { status, headers: response.headers, text };
+  if (!ok) return { status, headers: response.headers, text };
+  const json = checkAnswer(text, response.headers.get('content-type'), request.what, target, {
+    status,
+    received,
+    declared,
+  });
+  return json === NOT_JSON
+    ? { status, headers: response.headers, text }
+    : { status, headers: response.headers, text, json };
 }
 
 const lenient = new TextDecoder();
@@ -210,42 +222,90 @@ export function invalidUtf8Offset(bytes: Uint8Array): number {
   return bytes.length;
 }
 
-/** A 2xx answer that is not a JSON text main can safely read: an HTML page, too deep, or ended early. */
+/** What checkAnswer returns for a 2xx answer that is not JSON (its caller says so in its own words). */
+const NOT_JSON: unique symbol = Symbol('not JSON');
+
+/**
+ * A 2xx answer as JSON main can safely read, parsed once: an HTML page, too deep, or ended early are
+ * refused with their reason. V8's JSON.parse is not recursive, so a deep text parses (the size cap
+ * bounds its memory, as it bounds a wide one's); the depth is then checked on the value, before
+ * anything recursive (zod, IPC's structured clone, the renderer's tree) can meet it. The text scan
+ * (jsonShape) runs only when the text does not parse, to say why: it cost an export more than
+ * JSON.parse itself when it ran on every answer.
+ */
 function checkAnswer(
   text: string,
   contentType: string | null,
   what: string,
   target: string,
   read: { status: number; received: number; declared: number | null },
-): void {
+): unknown {
   const { status, received, declared } = read;
   if (looksLikeHtml(text, contentType)) {
     fail('bad_response', `${what}: HTTP ${status} — ${htmlPageSummary(text)}`, { status, contentType });
   }
-  const shape = jsonShape(text);
-  if (shape === 'too_deep') {
+  const tooDeep = () =>
     fail(
       'bad_response',
       `${what}: the answer from ${target} is nested more than ${MAX_ANSWER_DEPTH} levels deep; Ledger Explorer does not read JSON that deep`,
       { status, maxDepth: MAX_ANSWER_DEPTH },
     );
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    const shape = jsonShape(text);
+    if (shape === 'too_deep') tooDeep();
+    if (shape === 'unfinished') {
+      // Every byte the headers promised arrived, yet the JSON is open: the declared length was wrong.
+      const why =
+        declared === received
+          ? `: the length the server declared (Content-Length ${declared}) does not match what it sent`
+          : '';
+      fail(
+        'bad_response',
+        `${what}: the answer from ${target} ended before its JSON did, after ${received} bytes${why}`,
+        {
+          status,
+          receivedBytes: received,
+          ...(declared ? { declaredBytes: declared } : {}),
+        },
+      );
+    }
+    return NOT_JSON;
   }
-  if (shape === 'unfinished') {
-    // Every byte the headers promised arrived, yet the JSON is open: the declared length was wrong.
-    const why =
-      declared === received
-        ? `: the length the server declared (Content-Length ${declared}) does not match what it sent`
-        : '';
-    fail(
-      'bad_response',
-      `${what}: the answer from ${target} ended before its JSON did, after ${received} bytes${why}`,
-      {
-        status,
-        receivedBytes: received,
-        ...(declared ? { declaredBytes: declared } : {}),
-      },
-    );
+  if (nestedDeeperThan(json, MAX_ANSWER_DEPTH)) tooDeep();
+  return json;
+}
+
+/** Whether a parsed JSON value nests containers deeper than `maxDepth` (the outermost counts 1); iterative. */
+export function nestedDeeperThan(value: unknown, maxDepth: number): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  const stack: object[] = [value];
+  const depths: number[] = [1];
+  while (stack.length > 0) {
+    const node = stack.pop() as Record<string, unknown>;
+    const depth = depths.pop() as number;
+    if (depth > maxDepth) return true;
+    for (const key in node) {
+      const child = node[key];
+      if (child !== null && typeof child === 'object') {
+        stack.push(child);
+        depths.push(depth + 1);
+      }
+    }
   }
+  return false;
+}
+
+/** The answer's JSON: parsed once by httpRequest for a 2xx answer, else parsed here (throws when it is not JSON). */
+export function answerJson(response: HttpResponse): unknown {
+  if ('json' in response) return response.json;
+  // An error status's body: not checked by httpRequest, so its depth is checked here.
+  const json: unknown = JSON.parse(response.text);
+  if (nestedDeeperThan(json, MAX_ANSWER_DEPTH))
+    throw new SyntaxError(`nested more than ${MAX_ANSWER_DEPTH} levels deep`);
+  return json;
 }
 
 /**
@@ -327,7 +387,7 @@ function noAnswer(error: unknown, what: string, url: string, target: string): Se
 export function expectJson(response: HttpResponse, what: string): unknown {
   if (response.status < 200 || response.status > 299) throw statusError(response, what);
   try {
-    return JSON.parse(response.text);
+    return answerJson(response);
   } catch {
     throw new ServiceError('bad_response', `${what}: the answer is not JSON (${preview(response.text)})`, {
       status: response.status,
@@ -387,10 +447,10 @@ const STATUS_CODES: Partial<Record<number, ServiceError['code']>> = {
 
 /** The answer as JSON, or undefined when it is not JSON. */
 export function parsedBody(text: string): unknown {
-  // An error body is not checked by httpRequest (its status is what counts): never parse one too deep.
-  if (jsonShape(text) === 'too_deep') return undefined;
+  // An error body is not checked by httpRequest (its status is what counts): never hand on one too deep.
   try {
-    return JSON.parse(text);
+    const body = JSON.parse(text);
+    return nestedDeeperThan(body, MAX_ANSWER_DEPTH) ? undefined : body;
   } catch {
     return undefined;
   }

@@ -4,7 +4,7 @@
 // every error status becomes a typed error carrying the server's own words.
 import type { TransferFilters, TransferPage } from '../../../src-shared/contract/transfers.ts';
 import { ServiceError } from '../errors.ts';
-import { type HttpResponse, httpRequest, parsedBody, statusError } from '../http/http-client.ts';
+import { answerJson, type HttpResponse, httpRequest, parsedBody, statusError } from '../http/http-client.ts';
 import {
   describeZodIssue,
   knownLeg,
@@ -171,7 +171,7 @@ function pause(ms: number, signal?: AbortSignal): Promise<void> {
 function readPage(response: HttpResponse, nodeId: string | null, elapsedMs: number): TransferPage {
   let body: unknown;
   try {
-    body = JSON.parse(response.text);
+    body = answerJson(response);
   } catch {
     throw new ServiceError('bad_response', `${WHAT}: the answer is not JSON (${response.text.slice(0, 120)})`);
   }

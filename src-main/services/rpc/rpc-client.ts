@@ -12,6 +12,7 @@ import {
 } from '../../../src-shared/contract/rpc.ts';
 import { ServiceError } from '../errors.ts';
 import {
+  answerJson,
   type HttpResponse,
   htmlPageSummary,
   httpRequest,
@@ -101,7 +102,7 @@ export async function callRpcNode(request: RpcNodeRequest): Promise<RpcNodeAnswe
   }
   let json: unknown;
   try {
-    json = JSON.parse(response.text);
+    json = answerJson(response);
   } catch {
     const said = looksLikeHtml(response.text, contentType)
       ? htmlPageSummary(response.text)

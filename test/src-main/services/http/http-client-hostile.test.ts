@@ -13,6 +13,7 @@ import {
   httpRequest,
   invalidUtf8Offset,
   jsonShape,
+  nestedDeeperThan,
   retryAfterSeconds,
   statusError,
 } from '../../../../src-main/services/http/http-client.ts';
@@ -277,6 +278,16 @@ describe('httpRequest against a self-signed TLS host', () => {
 });
 
 describe('the scans behind the limits', () => {
+  it('nestedDeeperThan counts containers on the parsed value, iteratively (100,000 deep does not overflow)', () => {
+    expect(nestedDeeperThan(JSON.parse('{"a":"[[[[{{{{","b":[1,{"c":2}]}'), 3)).toBe(false);
+    expect(nestedDeeperThan(JSON.parse('{"a":"x","b":[1,{"c":[]}]}'), 3)).toBe(true);
+    expect(nestedDeeperThan('just text', 0)).toBe(false);
+    expect(nestedDeeperThan(null, 0)).toBe(false);
+    const deep = JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`);
+    expect(nestedDeeperThan(deep, 512)).toBe(true);
+    expect(nestedDeeperThan(deep, 100_000)).toBe(false);
+  });
+
   it('jsonShape skips strings (brackets and escaped quotes inside them) and finds unfinished JSON', () => {
     expect(jsonShape('{"a":"[[[[{{{{","b":"\\"[[["}', 2)).toBe('ok');
     expect(jsonShape('[[[1]]]', 2)).toBe('too_deep');

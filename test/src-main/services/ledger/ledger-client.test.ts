@@ -94,10 +94,8 @@ describe('fetchTransferPage against a hand-written service', () => {
   let server: Server;
   let base: string;
   let reply: (url: string) => { status: number; type?: string; body: string; headers?: Record<string, string> };
-  let hits = 0;
   beforeAll(async () => {
     server = createServer((req, res) => {
-      hits++;
       const r = reply(req.url ?? '');
       res.writeHead(r.status, { 'content-type': r.type ?? 'application/json', ...r.headers });
       res.end(r.body);
@@ -214,7 +212,6 @@ describe('fetchTransferPage against a hand-written service', () => {
   });
 
   it('retries a dropped connection with backoff, then says so', async () => {
-    hits = 0;
     const dead = createServer((req) => req.socket.destroy());
     await new Promise<void>((resolve) => dead.listen(0, '127.0.0.1', resolve));
     const deadBase = `http://127.0.0.1:${(dead.address() as AddressInfo).port}`;
