@@ -8,13 +8,24 @@ import { startAppServices } from '../src-main/services/app-services.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 
+/**
+ * The Node flags `npm run sandbox` passes (package.json's script), so that every bench runs the
+ * sandbox exactly as a user starts it.
+ */
+export function sandboxNodeFlags(): string[] {
+  const scripts = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>;
+  const words = scripts.sandbox.split(/\s+/);
+  return words.slice(1, words.indexOf('src-sandbox/cli.ts')).filter((word) => word.startsWith('--'));
+}
+
 /** Starts a Node script and resolves with its first stdout line parsed as JSON (its ready line). */
 export async function startReady(
   script: string,
   args: string[],
   env: NodeJS.ProcessEnv = {},
 ): Promise<{ child: ChildProcess; info: any }> {
-  const child = spawn(process.execPath, [resolve(ROOT, script), ...args], {
+  const flags = script === 'src-sandbox/cli.ts' ? sandboxNodeFlags() : [];
+  const child = spawn(process.execPath, [...flags, resolve(ROOT, script), ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...env },
   });

@@ -56,6 +56,7 @@ export async function exportBench(
 
     // The whole export, several times; the first file is kept to compare with the floor's.
     const full = Array.from({ length: runs }, () => exporter());
+    const hasJq = spawnSync('sh', ['-c', 'command -v jq && command -v curl']).status === 0;
     for (const run of full.slice(1)) rmSync(run.out, { force: true });
     const reference = full[0];
 
@@ -85,8 +86,7 @@ export async function exportBench(
       return run;
     });
 
-    // The same pages through a shell loop of curl + jq, alternating with the exporter.
-    const hasJq = spawnSync('sh', ['-c', 'command -v jq && command -v curl']).status === 0;
+    // The newest `comparePages` pages through a shell loop of curl + jq, alternating with the exporter.
     const compareAfter = starts[1];
     const compareUrl = transfersUrl(info.baseUrl, {
       party,
@@ -97,10 +97,10 @@ export async function exportBench(
       pageSize: 1000,
       nodeId: null,
     }).toString();
-    const shellLoop = () => {
+    const shellLoop = (url = compareUrl) => {
       const out = join(dir, `shell-${n++}.csv`);
       const started = performance.now();
-      const run = spawnSync(join(ROOT, 'bench/curl-jq-export.sh'), [compareUrl, info.tokens.readAll, out, '100000'], {
+      const run = spawnSync(join(ROOT, 'bench/curl-jq-export.sh'), [url, info.tokens.readAll, out, '100000'], {
         encoding: 'utf8',
       });
       if (run.status !== 0) throw new Error(`curl + jq loop failed: ${run.stderr}`);
@@ -109,6 +109,21 @@ export async function exportBench(
       rmSync(out, { force: true });
       return { legs: lines, legsPerSecond: lines / seconds };
     };
+    // The issue's ratio: the same pages as the whole export (every page of the party), once through
+    // the shell loop (about a minute), against the whole export's legs/s above.
+    const wholeUrl = transfersUrl(info.baseUrl, {
+      party,
+      asset: { kind: 'all' },
+      effectiveAfter: null,
+      effectiveBefore: null,
+      orderDesc: true,
+      pageSize: 1000,
+      nodeId: null,
+    }).toString();
+    const whole = hasJq ? shellLoop(wholeUrl) : null;
+    if (whole && whole.legs !== reference.legs) {
+      throw new Error(`curl + jq wrote ${whole.legs} legs, the exporter ${reference.legs}`);
+    }
     const ratios: number[] = [];
     const appRates: number[] = [];
     const shellRates: number[] = [];
@@ -174,13 +189,29 @@ export async function exportBench(
           pass: level >= 0.8,
         };
       }),
+      whole
+        ? {
+            figure: `export vs curl + jq loop, the same ${reference.legs.toLocaleString('en')} legs, every page (x faster)`,
+            median: `${(exportRate / whole.legsPerSecond).toFixed(1)}x`,
+            range: `${(Math.min(...rates) / whole.legsPerSecond).toFixed(1)}-${(Math.max(...rates) / whole.legsPerSecond).toFixed(1)}x (${fmt(exportRate)} vs ${fmt(whole.legsPerSecond)} legs/s)`,
+            target: '>= 10x',
+            pass: exportRate / whole.legsPerSecond >= 10,
+          }
+        : {
+            figure: 'export vs curl + jq loop, every page',
+            median: 'not run',
+            range: 'jq or curl missing',
+            target: '>= 10x',
+            pass: null,
+          },
       hasJq
         ? {
-            figure: `export vs curl + jq loop, the same ${compareLegs.toLocaleString('en')} legs (x faster)`,
+            // A smaller export starts up in proportion more (first connections, the probe): shown, not a target.
+            figure: `... the same on the newest ${compareLegs.toLocaleString('en')} legs only, paired rounds (x faster)`,
             median: `${median(ratios).toFixed(1)}x`,
             range: `${Math.min(...ratios).toFixed(1)}-${Math.max(...ratios).toFixed(1)}x (${fmt(median(appRates))} vs ${fmt(median(shellRates))} legs/s)`,
-            target: '>= 10x',
-            pass: median(ratios) >= 10,
+            target: '-',
+            pass: null,
           }
         : {
             figure: 'export vs curl + jq loop',
