@@ -1,7 +1,7 @@
 // "Export everything": asks the host where to save, then streams every page of the filters into
 // that file as an export job. The page size on screen does not change what is exported.
 import type { ExportFormat, ExportStatus, TransferFilters } from '../../../src-shared/contract/transfers.ts';
-import { openTransferSource, whileStarting } from '../ledger/transfer-source.ts';
+import { openTransferSource, whileRateLimited, whileStarting } from '../ledger/transfer-source.ts';
 import type { ServiceContext } from '../service-context.ts';
 import type { ExportJobs } from './export-jobs.ts';
 import { windowedPages } from './time-windows.ts';
@@ -27,7 +27,9 @@ export async function startExport(
     format,
     windowedPages({
       filters: exportFilters,
-      fetch: (filters, next, signal) => whileStarting(() => source.fetchPage(filters, next, signal), signal),
+      // A restart (503 starting) or a 429 is waited out, as the service asks: an export is a background job.
+      fetch: (filters, next, signal) =>
+        whileRateLimited(() => whileStarting(() => source.fetchPage(filters, next, signal), signal), signal),
     }),
   );
 }

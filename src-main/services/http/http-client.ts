@@ -5,9 +5,9 @@
 //   cancelled as soon as the count passes the cap, so memory stays bounded whatever the service sends.
 // - Redirects are never followed (same origin included): the credential is in the headers or the
 //   query, and a redirect must never carry it to an address the user did not configure.
-// - Answers are JSON: strict UTF-8, at most MAX_ANSWER_DEPTH levels deep (checked before JSON.parse,
-//   so nothing downstream, zod or the renderer's tree, is ever handed something deeper), and a 2xx
-//   HTML page (a proxy's sign-in page) is named as such.
+// - Answers are JSON: strict UTF-8, at most MAX_ANSWER_DEPTH levels deep (checked on the parsed value
+//   before any caller gets it, so nothing downstream, zod or the renderer's tree, is ever handed
+//   something deeper), and a 2xx HTML page (a proxy's sign-in page) is named as such.
 // - Certificates are always checked; an untrusted one is named, never bypassed.
 import { formatBytes } from '../../../src-shared/contract/rpc.ts';
 import { ServiceError } from '../errors.ts';

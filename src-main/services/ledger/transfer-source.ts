@@ -49,14 +49,32 @@ const STARTUP_WAIT_MS = 10 * 60_000;
  * does: an export started (or reaching a page) during a restart waits instead of failing. Gives up
  * after STARTUP_WAIT_MS, or at once when cancelled.
  */
-export async function whileStarting<T>(attempt: () => Promise<T>, signal: AbortSignal): Promise<T> {
+export function whileStarting<T>(attempt: () => Promise<T>, signal: AbortSignal): Promise<T> {
+  return retryAfterWaits(attempt, signal, 'service_starting');
+}
+
+/**
+ * The same for a 429 (the service limiting requests), for a background job only (an export runs
+ * several windows at once and may meet one): it waits the Retry-After the service asked for, as a
+ * polite client does, instead of failing a long export. The screens do not: there the user decides
+ * (docs/faults.md). Same limits: at most 60 s a wait, 10 minutes in all, at once when cancelled.
+ */
+export function whileRateLimited<T>(attempt: () => Promise<T>, signal: AbortSignal): Promise<T> {
+  return retryAfterWaits(attempt, signal, 'rate_limited');
+}
+
+async function retryAfterWaits<T>(
+  attempt: () => Promise<T>,
+  signal: AbortSignal,
+  code: 'service_starting' | 'rate_limited',
+): Promise<T> {
   const giveUpAt = Date.now() + STARTUP_WAIT_MS;
   for (;;) {
     try {
       return await attempt();
     } catch (error) {
-      const starting = error instanceof ServiceError && error.code === 'service_starting';
-      if (!starting || signal.aborted || Date.now() >= giveUpAt) throw error;
+      const waitable = error instanceof ServiceError && error.code === code;
+      if (!waitable || signal.aborted || Date.now() >= giveUpAt) throw error;
       const seconds = Number((error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds) || 2;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, Math.min(seconds, 60) * 1000);

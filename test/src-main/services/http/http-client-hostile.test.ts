@@ -148,7 +148,7 @@ describe('httpRequest against a hostile service', () => {
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(CAP + 64 * MB);
   });
 
-  it('refuses JSON nested 100,000 deep before parsing it', async () => {
+  it('refuses JSON nested 100,000 deep before any caller reads it', async () => {
     expect(await get('/deep')).toMatchObject({
       code: 'bad_response',
       message: `Transfers: the answer from ${base}/deep is nested more than 512 levels deep; Ledger Explorer does not read JSON that deep`,
