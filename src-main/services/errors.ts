@@ -12,3 +12,22 @@ export class ServiceError extends Error {
     this.details = details;
   }
 }
+
+/**
+ * The error with each given secret taken out of its message and every text detail, written as
+ * `<name>` instead: a hostile or careless service may echo a credential it was sent (in an error
+ * body, or in where a redirect points), and errors go to the renderer and the screen. Secrets shorter
+ * than 4 characters are left alone (taking them out would garble the message, and give little away).
+ */
+export function withoutSecrets(error: unknown, secrets: Record<string, string | undefined>): unknown {
+  if (!(error instanceof ServiceError)) return error;
+  const present = Object.entries(secrets).filter((entry): entry is [string, string] => (entry[1]?.length ?? 0) >= 4);
+  if (present.length === 0) return error;
+  const scrub = (text: string) => present.reduce((out, [name, value]) => out.split(value).join(`<${name}>`), text);
+  const details = error.details
+    ? Object.fromEntries(
+        Object.entries(error.details).map(([key, value]) => [key, typeof value === 'string' ? scrub(value) : value]),
+      )
+    : undefined;
+  return new ServiceError(error.code, scrub(error.message), details);
+}

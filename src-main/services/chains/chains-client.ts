@@ -2,7 +2,7 @@
 // partner bearer token. The spec does not show the response shape, so parsing is tolerant:
 // an array of objects that each have a string `name`; every other field is kept for display.
 import type { ChainListing, ChainSummary } from '../../../src-shared/contract/schemas.ts';
-import { ServiceError } from '../errors.ts';
+import { ServiceError, withoutSecrets } from '../errors.ts';
 import { expectJson, httpRequest } from '../http/http-client.ts';
 
 export interface ChainListingRequest {
@@ -17,6 +17,15 @@ export interface ChainListingRequest {
 const MAX_LISTING_BYTES = 8 * 1024 * 1024;
 
 export async function fetchChainListing(request: ChainListingRequest): Promise<ChainListing> {
+  const { auth } = request;
+  try {
+    return await fetchListing(request);
+  } catch (error) {
+    throw withoutSecrets(error, auth.kind === 'apiKey' ? { apiKey: auth.apiKey } : { partnerToken: auth.token });
+  }
+}
+
+async function fetchListing(request: ChainListingRequest): Promise<ChainListing> {
   const { auth } = request;
   const url = `${auth.kind === 'apiKey' ? auth.translateUrl : auth.partnerUrl}/evm/chains`;
   const headers: Record<string, string> =

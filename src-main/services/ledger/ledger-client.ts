@@ -3,7 +3,7 @@
 // nodeId from the filters or the profile. Every answer is checked against the spec's shapes and
 // every error status becomes a typed error carrying the server's own words.
 import type { TransferFilters, TransferPage } from '../../../src-shared/contract/transfers.ts';
-import { ServiceError } from '../errors.ts';
+import { ServiceError, withoutSecrets } from '../errors.ts';
 import { answerJson, type HttpResponse, httpRequest, parsedBody, statusError } from '../http/http-client.ts';
 import {
   describeZodIssue,
@@ -114,6 +114,14 @@ export function withoutJwt(url: string): string {
 }
 
 export async function fetchTransferPage(call: TransferPageCall): Promise<TransferPage> {
+  try {
+    return await fetchPage(call);
+  } catch (error) {
+    throw withoutSecrets(error, { jwt: call.jwt });
+  }
+}
+
+async function fetchPage(call: TransferPageCall): Promise<TransferPage> {
   const url = call.next ? nextUrl(call.baseUrl, call.next) : transfersUrl(call.baseUrl, call.filters);
   const nodeId = call.filters.nodeId ?? call.defaultNodeId;
   // A 500 may come as problem details (spec 7): both types are asked for.

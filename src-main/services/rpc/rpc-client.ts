@@ -146,7 +146,8 @@ function isErrorReply(value: unknown): boolean {
 function withoutKey(error: unknown, apiKey: string, details: Record<string, unknown>): unknown {
   if (!(error instanceof ServiceError)) return error;
   const scrub = (text: string) => (apiKey ? text.split(apiKey).join('<apiKey>') : text);
-  const merged = { ...error.details, ...details };
-  if (typeof merged.serverMessage === 'string') merged.serverMessage = scrub(merged.serverMessage);
+  const merged: Record<string, unknown> = { ...error.details, ...details };
+  // Every text detail: the server's words, and where a redirect pointed (its path may hold the key).
+  for (const [name, value] of Object.entries(merged)) if (typeof value === 'string') merged[name] = scrub(value);
   return new ServiceError(error.code, scrub(error.message), merged);
 }

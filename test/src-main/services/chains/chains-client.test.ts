@@ -56,6 +56,40 @@ describe('chain listing client against the sandbox network', () => {
     });
   });
 
+  it('never hands on a key or token the service echoes (in its words, or in where a redirect points)', async () => {
+    const echo = createServer((req, res) => {
+      const said = `${req.headers.apikey ?? ''}${req.headers.authorization ?? ''}`;
+      if (req.url?.startsWith('/bounce')) {
+        res.writeHead(307, { location: `http://127.0.0.2:9/keep/${encodeURIComponent(said)}` });
+        res.end();
+      } else {
+        res.writeHead(401, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: `credential ${said} refused` }));
+      }
+    });
+    await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`;
+    try {
+      const errors = [
+        await fetchChainListing({ auth: { kind: 'apiKey', apiKey: 'sbx_key_hush_1234', translateUrl: origin } }).catch(
+          (e) => e,
+        ),
+        await fetchChainListing({ auth: { kind: 'partnerBearer', token: 'ptk_hush_5678', partnerUrl: origin } }).catch(
+          (e) => e,
+        ),
+        await fetchChainListing({
+          auth: { kind: 'apiKey', apiKey: 'sbx_key_hush_1234', translateUrl: `${origin}/bounce` },
+        }).catch((e) => e),
+      ];
+      expect(errors[0].message).toBe('Chain listing: HTTP 401 — credential <apiKey> refused');
+      expect(errors[1].message).toBe('Chain listing: HTTP 401 — credential Bearer <partnerToken> refused');
+      expect(errors[2].details.redirectedTo).toBe('http://127.0.0.2:9/keep/<apiKey>');
+      for (const error of errors) expect(`${error.message} ${JSON.stringify(error.details)}`).not.toMatch(/hush/);
+    } finally {
+      await new Promise<void>((resolve) => echo.close(() => resolve()));
+    }
+  });
+
   it('parses tolerantly, and says clearly when the answer is not a chain list', () => {
     expect(parseChains({ chains: [{ name: 'x', extra: 1 }] })).toEqual([
       { name: 'x', fields: { name: 'x', extra: 1 } },

@@ -119,6 +119,19 @@ describe('fetchTransferPage against a hand-written service', () => {
     status: null,
   };
 
+  it('never hands on the JWT a service echoes, in its words or in where a redirect points', async () => {
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9.secret-claims.signature';
+    reply = () => ({ status: 400, body: JSON.stringify({ error: `token ${jwt} is not for this node` }) });
+    const echoed = await fetchTransferPage(call({ baseUrl: base, jwt })).catch((e) => e);
+    expect(echoed.message).toContain('token <jwt> is not for this node');
+    reply = () => ({ status: 307, body: '', headers: { location: `http://127.0.0.2:9/collect/${jwt}` } });
+    const bounced = await fetchTransferPage(call({ baseUrl: base, jwt, placement: 'query' })).catch((e) => e);
+    expect(bounced.details.redirectedTo).toBe('http://127.0.0.2:9/collect/<jwt>');
+    for (const error of [echoed, bounced]) {
+      expect(`${error.message} ${JSON.stringify(error.details)}`).not.toContain('secret-claims');
+    }
+  });
+
   it('notices fields it does not know without failing, and drops them', async () => {
     reply = () => ({
       status: 200,

@@ -39,6 +39,11 @@ beforeAll(async () => {
       } else if (chain === 'html200') {
         res.writeHead(200, { 'content-type': 'text/html' });
         res.end('<!doctype html><html><head><title>Captive portal</title></head><body>log in</body></html>');
+      } else if (chain === 'bounce') {
+        // A node that redirects to another host, with the key it was sent written into the new path.
+        const key = new URL(req.url ?? '', 'http://x').searchParams.get('apiKey') ?? 'none';
+        res.writeHead(307, { location: `http://127.0.0.2:9/steal/${key}` });
+        res.end();
       } else if (chain === 'echo') {
         res.writeHead(404, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: `no route for ${req.url}` }));
@@ -256,6 +261,21 @@ describe('RPC client faults', () => {
     expect(error.code).toBe('not_found');
     expect(error.message).toBe('RPC echo_full: HTTP 404 — no route for /rpc/echo_full?apiKey=<apiKey>');
     expect(JSON.stringify(error.details)).not.toContain('secret123');
+  });
+
+  it('never puts the key into a redirect error either (its details name where it pointed, key taken out)', async () => {
+    const error = await callRpcNode(
+      request({
+        rpcUrl: localUrl,
+        chain: 'bounce',
+        keyPlacement: 'query',
+        apiKey: 'sbx_key_secret123',
+        body: call('x'),
+      }),
+    ).catch((e) => e);
+    expect(error.code).toBe('service_error');
+    expect(error.details.redirectedTo).toBe('http://127.0.0.2:9/steal/<apiKey>');
+    expect(`${error.message} ${JSON.stringify(error.details)}`).not.toContain('secret123');
   });
 
   it('handles a 10 MB answer', async () => {
