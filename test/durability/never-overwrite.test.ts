@@ -4,11 +4,12 @@
 // do not stop, so the two refusals (EACCES on read, EACCES on rename) are injected into node:fs.
 // node:fs is not mocked: readFileSync reads what is really on disk.
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { RPC_HISTORY_FILE, RpcHistoryStore } from '../../src-main/services/rpc/rpc-history-store.ts';
+import { defaultSettings } from '../../src-main/services/settings/default-settings.ts';
 import { SETTINGS_FILE, SettingsStore } from '../../src-main/services/settings/settings-store.ts';
 import { historyEntryOf } from './generations.ts';
 
@@ -16,13 +17,20 @@ import { historyEntryOf } from './generations.ts';
 const locked = new Set<string>();
 const denied = (path: unknown) =>
   Object.assign(new Error(`EACCES: permission denied, '${String(path)}'`), { code: 'EACCES' });
+/** Paths whose reads fail once for a passing reason (EIO), as a flaky disk or a full file table does. */
+const flaky = new Set<string>();
+const ioError = (path: unknown) => Object.assign(new Error(`EIO: i/o error, read '${String(path)}'`), { code: 'EIO' });
 
 vi.mock('node:fs/promises', async (importOriginal) => {
   const fs = await importOriginal<typeof import('node:fs/promises')>();
   return {
     ...fs,
     readFile: (path: Parameters<typeof fs.readFile>[0], ...rest: [never]) =>
-      locked.has(String(path)) ? Promise.reject(denied(path)) : fs.readFile(path, ...rest),
+      locked.has(String(path))
+        ? Promise.reject(denied(path))
+        : flaky.delete(String(path))
+          ? Promise.reject(ioError(path))
+          : fs.readFile(path, ...rest),
     rename: (from: string, to: string) => (locked.has(from) ? Promise.reject(denied(from)) : fs.rename(from, to)),
   };
 });
@@ -73,5 +81,48 @@ describe('a file that can be neither read nor moved aside', () => {
     await expect(store.flushed()).rejects.toMatchObject({ code: 'settings' });
     expect(store.history().problem).toMatch(/^The RPC history could not be saved: .+ nothing is saved over it/);
     expect(readFileSync(path, 'utf8')).toBe('{"version":1,"history":[],"saved":["mine"]}');
+  });
+});
+
+describe('a file whose read fails for a passing reason (EIO)', () => {
+  async function flakyFile(name: string, content: string): Promise<{ dir: string; path: string }> {
+    const dir = await mkdtemp(join(tmpdir(), 'flaky-read-'));
+    dirs.push(dir);
+    const path = join(dir, name);
+    await writeFile(path, content);
+    flaky.add(path);
+    return { dir, path };
+  }
+
+  it('settings: left where it is (not moved aside), nothing saved over it, and the next start reads it', async () => {
+    const content = JSON.stringify(defaultSettings());
+    const { dir, path } = await flakyFile(SETTINGS_FILE, content);
+    const store = await SettingsStore.open(dir);
+    expect(store.view().loadProblem?.message).toMatch(
+      /^The settings file could not be read just now \(EIO: .+\)\. It was left as it is and nothing will be saved over it/,
+    );
+    await expect(
+      store.update((draft) => {
+        draft.preferences.theme = 'dark';
+      }),
+    ).rejects.toMatchObject({ code: 'settings', message: expect.stringMatching(/restart the app to read it again$/) });
+    expect(readFileSync(path, 'utf8')).toBe(content);
+    expect(await readdir(dir)).toEqual([SETTINGS_FILE]);
+    // The next start: the disk answers again, and the file is read as it was.
+    expect((await SettingsStore.open(dir)).view().loadProblem).toBeNull();
+  });
+
+  it('RPC history: left where it is, no write lands over it, and the next start reads it', async () => {
+    const content = '{"version":1,"history":[],"saved":[]}';
+    const { dir, path } = await flakyFile(RPC_HISTORY_FILE, content);
+    const store = await RpcHistoryStore.open(dir);
+    expect(store.history().problem).toMatch(
+      /^The RPC history could not be read just now \(EIO: .+\); it was left as it is/,
+    );
+    store.add(historyEntryOf(1), []);
+    await expect(store.flushed()).rejects.toMatchObject({ code: 'settings' });
+    expect(readFileSync(path, 'utf8')).toBe(content);
+    expect(await readdir(dir)).toEqual([RPC_HISTORY_FILE]);
+    expect((await RpcHistoryStore.open(dir)).history().problem).toBeNull();
   });
 });

@@ -16,7 +16,7 @@ import {
   type SavedRequestInput,
 } from '../../../src-shared/contract/rpc.ts';
 import { ServiceError } from '../errors.ts';
-import { moveAside, removeStaleTemps, writeFileAtomic } from '../settings/atomic-write.ts';
+import { lastingReadError, moveAside, removeStaleTemps, writeFileAtomic } from '../settings/atomic-write.ts';
 
 export const RPC_HISTORY_FILE = 'rpc-history.json';
 /** The newest calls kept; older ones drop off. */
@@ -73,9 +73,10 @@ export class RpcHistoryStore {
   private dirty = false;
   private writeProblem: string | null = null;
   /** Set when the file could not be read nor moved aside: nothing is written over what was never read. */
-  private readonly neverOverwrite: boolean;
+  /** Why nothing may be saved over the file this session (it was never read), or null. */
+  private readonly neverOverwrite: string | null;
 
-  private constructor(path: string, data: HistoryFile, problem: string | null, neverOverwrite = false) {
+  private constructor(path: string, data: HistoryFile, problem: string | null, neverOverwrite: string | null = null) {
     this.path = path;
     this.data = data;
     this.loadProblem = problem;
@@ -96,6 +97,15 @@ export class RpcHistoryStore {
       text = await readFile(path, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new RpcHistoryStore(path, empty, null);
+      // A passing failure (an I/O error, too many open files): the file is left alone, never saved over.
+      if (!lastingReadError(error)) {
+        return new RpcHistoryStore(
+          path,
+          empty,
+          `The RPC history could not be read just now (${(error as Error).message}); it was left as it is and nothing is saved over it until you restart the app.`,
+          'could not be read at start; restart the app to read it again',
+        );
+      }
       const kept = await moveAside(path, 'unreadable');
       return new RpcHistoryStore(
         path,
@@ -103,7 +113,7 @@ export class RpcHistoryStore {
         `The RPC history could not be read (${(error as Error).message}); ${
           kept ? `it was kept as ${kept} and a new history started` : NOT_MOVED
         }.`,
-        kept === null,
+        kept === null ? NOT_MOVED : null,
       );
     }
     let why: string;
@@ -119,7 +129,7 @@ export class RpcHistoryStore {
       path,
       empty,
       `The RPC history file was not usable (${why}); ${kept ? `it was kept as ${kept} and a new history started` : NOT_MOVED}.`,
-      kept === null,
+      kept === null ? NOT_MOVED : null,
     );
   }
 
@@ -224,7 +234,7 @@ export class RpcHistoryStore {
     this.dirty = true;
     this.writing ??= (async () => {
       try {
-        if (this.neverOverwrite) throw new Error(`${this.path} ${NOT_MOVED}`);
+        if (this.neverOverwrite) throw new Error(`${this.path} ${this.neverOverwrite}`);
         while (this.dirty) {
           this.dirty = false;
           await writeFileAtomic(this.path, `${JSON.stringify(this.data)}\n`);

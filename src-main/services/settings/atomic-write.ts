@@ -96,3 +96,14 @@ export async function removeStalePartials(path: string, keep: Set<string>): Prom
       .map((name) => rm(join(dirname(path), name), { force: true }).catch(() => {})),
   );
 }
+
+/**
+ * Whether a failed read says something lasting about the file (no permission, a folder in its
+ * place): only then is it moved aside. Anything else (an I/O error, too many open files, a busy
+ * or slow disk) may pass: the file is left exactly where it is, and nothing is saved over it for
+ * the session, so the next start reads it again.
+ */
+export function lastingReadError(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return code === 'EACCES' || code === 'EPERM' || code === 'EISDIR';
+}

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { z } from 'zod';
 import { type Settings, Settings as SettingsSchema, type SettingsView } from '../../../src-shared/contract/schemas.ts';
 import { ServiceError } from '../errors.ts';
-import { moveAside, removeStaleTemps, writeFileAtomic } from './atomic-write.ts';
+import { lastingReadError, moveAside, removeStaleTemps, writeFileAtomic } from './atomic-write.ts';
 import { defaultSettings } from './default-settings.ts';
 
 export const SETTINGS_FILE = 'settings.json';
@@ -43,8 +43,20 @@ export class SettingsStore {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new SettingsStore(path, defaultSettings(), null);
       // Unreadable (permissions, a folder in its place...): moved aside, so that the first save cannot
-      // replace settings the app never read. If even that fails, nothing is saved over it.
+      // replace settings the app never read. If even that fails, nothing is saved over it. A read that
+      // failed for a passing reason (an I/O error, too many open files) leaves the file alone.
       const why = (error as Error).message;
+      if (!lastingReadError(error)) {
+        return new SettingsStore(
+          path,
+          defaultSettings(),
+          {
+            message: `The settings file could not be read just now (${why}). It was left as it is and nothing will be saved over it; the app is running on defaults until you restart it.`,
+            backupPath: null,
+          },
+          `${path} could not be read at start (${why}); restart the app to read it again`,
+        );
+      }
       const kept = await moveAside(path, 'unreadable');
       return new SettingsStore(
         path,
