@@ -16,6 +16,7 @@ import type { CaughtRequest, RedirectCatcher } from './faults/redirect-catcher.t
 import { drip, streamHuge } from './faults/slow-bodies.ts';
 import { problemDetails, sendJson } from './http-replies.ts';
 import { startupStatusBody } from './ledger/startup-status.ts';
+import { readBody } from './request-body.ts';
 
 export type Fault =
   | { kind: 'latency'; ms: number }
@@ -397,16 +398,4 @@ function checkArmRequest(
     times: typeof times === 'number' ? times : null,
     match: typeof match === 'string' ? match : null,
   };
-}
-
-/** The body as text, or null when it is longer than `limit` bytes. */
-async function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) return null;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }

@@ -13,6 +13,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Interface } from './faults.ts';
 import { sendJson } from './http-replies.ts';
+import { readBody } from './request-body.ts';
 
 export const VARIATIONS = {
   'omit-next-page-url': 'the transfer list leaves out nextPageUrl when it is null (the last page)',
@@ -158,7 +159,7 @@ export class VariationControl {
     if (req.method !== 'POST') {
       return sendJson(res, 405, { error: 'use GET, POST or DELETE' }, { allow: 'GET, POST, DELETE' });
     }
-    const text = await readSmallBody(req, 4096);
+    const text = await readBody(req, 4096);
     if (text === null) return sendJson(res, 413, { error: 'the request body is over 4096 bytes' });
     let body: unknown;
     try {
@@ -506,15 +507,4 @@ function checkArmRequest(
     times: typeof times === 'number' ? times : null,
     match: typeof match === 'string' ? match : null,
   };
-}
-
-async function readSmallBody(req: IncomingMessage, limit: number): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) return null;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }

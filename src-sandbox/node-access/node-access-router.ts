@@ -2,13 +2,13 @@
 // chain's EVM node. Checks run in the order a caller fixes them: method, key, address, body.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson } from '../http-replies.ts';
+import { MAX_BODY_BYTES, readBody } from '../request-body.ts';
 import { sameSecret } from '../secret-compare.ts';
 import { answerCalls } from './answer-calls.ts';
 import type { EvmNode } from './evm-nodes.ts';
 import { errorReply, PARSE_ERROR } from './json-rpc-messages.ts';
 import { parseNodeAddress } from './node-address.ts';
 import { NodeUnavailableError } from './node-json-rpc.ts';
-import { MAX_BODY_BYTES, readBody } from './request-body.ts';
 
 export interface NodeAccessOptions {
   apiKey: string;

@@ -1,5 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 
+// A request's body, bounded: node access's JSON-RPC bodies, and the fault and variation control endpoints.
+
 /** Far above any real JSON-RPC batch, low enough that a runaway client cannot fill memory. */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
