@@ -11,12 +11,12 @@
 // HTTPS listener with an untrusted certificate in faults/tls-listener.ts.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { INTERFACES, isInterface, serveArming } from './arming-endpoint.ts';
 import { BAD_UTF8, deepBody, HUGE_BYTES, HUGE_PARTS, type Interface, SIGN_IN_PAGE, VALID } from './faults/answers.ts';
 import type { CaughtRequest, RedirectCatcher } from './faults/redirect-catcher.ts';
 import { drip, streamHuge } from './faults/slow-bodies.ts';
 import { problemDetails, sendJson } from './http-replies.ts';
 import { startupStatusBody } from './ledger/startup-status.ts';
-import { readBody } from './request-body.ts';
 
 export type Fault =
   | { kind: 'latency'; ms: number }
@@ -201,13 +201,10 @@ export function faultText(fault: Fault): string {
       : fault.kind;
 }
 
-const INTERFACES: readonly Interface[] = ['ledger', 'chains', 'rpc'];
 /** Every valid fault, as the 400s say them. */
 export const FAULT_HELP = `latency=<ms>, status=500, status=503, ${SIMPLE.slice(0, 3).join(', ')}, status=429, ${SIMPLE.slice(3, -1).join(', ')} or ${SIMPLE.at(-1)}`;
 /** Faulted requests kept for GET (newest last). */
 const LOG_LIMIT = 500;
-/** Armed faults at most (each POST adds one). */
-const ARMED_LIMIT = 100;
 
 export interface ArmedFault {
   id: number;
@@ -318,37 +315,28 @@ export class FaultControl {
     return outcome;
   }
 
-  /** The control endpoint: GET, POST and DELETE on /__sandbox/faults. */
-  async serve(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    if (req.method === 'GET') {
-      const catcher = this.catcher && { url: this.catcher.url, requests: this.catcher.requests() };
-      return sendJson(res, 200, { armed: this.list(), requests: this.requests(), catcher });
-    }
-    if (req.method === 'DELETE') {
-      const where = url.searchParams.get('interface');
-      if (where !== null && !isInterface(where)) {
-        return sendJson(res, 400, { error: `unknown interface "${where}": use ${INTERFACES.join(', ')}` });
-      }
-      return sendJson(res, 200, { disarmed: this.clear(where ?? undefined), armed: this.list() });
-    }
-    if (req.method !== 'POST') {
-      return sendJson(res, 405, { error: 'use GET, POST or DELETE' }, { allow: 'GET, POST, DELETE' });
-    }
-    const text = await readBody(req, 4096);
-    if (text === null) return sendJson(res, 413, { error: 'the request body is over 4096 bytes' });
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      return sendJson(res, 400, { error: 'the body is not JSON: send {"interface", "fault", "times"?, "match"?}' });
-    }
-    const problem = checkArmRequest(body);
-    if (typeof problem === 'string') return sendJson(res, 400, { error: problem });
-    if (this.armed.length >= ARMED_LIMIT) {
-      return sendJson(res, 409, { error: `${ARMED_LIMIT} faults are armed already: DELETE some first` });
-    }
-    const armed = this.arm(problem.interface, problem.fault, problem.times, problem.match);
-    return sendJson(res, 201, { armed, all: this.list() });
+  /** The control endpoint: GET, POST and DELETE on /__sandbox/faults (arming-endpoint.ts). */
+  serve(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const catcher = this.catcher;
+    return serveArming(
+      {
+        kind: 'faults',
+        bodyShape: '{"interface", "fault", "times"?, "match"?}',
+        snapshot: () => ({
+          armed: this.list(),
+          requests: this.requests(),
+          catcher: catcher && { url: catcher.url, requests: catcher.requests() },
+        }),
+        list: () => this.list(),
+        armedCount: () => this.armed.length,
+        clear: (where) => this.clear(where),
+        check: checkArmRequest,
+        arm: (checked) => this.arm(checked.interface, checked.fault, checked.times, checked.match),
+      },
+      req,
+      res,
+      url,
+    );
   }
 }
 
@@ -360,10 +348,6 @@ function publicView(entry: ArmedFault): ArmedFault {
     remaining: entry.remaining,
     match: entry.match,
   };
-}
-
-function isInterface(value: unknown): value is Interface {
-  return typeof value === 'string' && (INTERFACES as readonly string[]).includes(value);
 }
 
 function checkArmRequest(

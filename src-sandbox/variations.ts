@@ -11,9 +11,9 @@
 // reading rule each one tests: docs/service-decisions.md, "Reading the answers".
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { INTERFACES, isInterface, serveArming } from './arming-endpoint.ts';
 import type { Interface } from './faults.ts';
 import { sendJson } from './http-replies.ts';
-import { readBody } from './request-body.ts';
 
 export const VARIATIONS = {
   'omit-next-page-url': 'the transfer list leaves out nextPageUrl when it is null (the last page)',
@@ -41,9 +41,7 @@ export type Variation = keyof typeof VARIATIONS;
 
 export const VARIATIONS_PATH = '/__sandbox/variations';
 const HEADER = 'x-sandbox-variation';
-const INTERFACES: readonly Interface[] = ['ledger', 'chains', 'rpc'];
 const LOG_LIMIT = 500;
-const ARMED_LIMIT = 100;
 const EXTRA = 'conformanceExtra';
 const INT64_MAX = 9223372036854775807n;
 
@@ -144,36 +142,23 @@ export class VariationControl {
     return false;
   }
 
-  /** The control endpoint: GET, POST and DELETE on /__sandbox/variations. */
-  async serve(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    if (req.method === 'GET') {
-      return sendJson(res, 200, { armed: this.list(), requests: this.requests(), known: VARIATIONS });
-    }
-    if (req.method === 'DELETE') {
-      const where = url.searchParams.get('interface');
-      if (where !== null && !isInterface(where)) {
-        return sendJson(res, 400, { error: `unknown interface "${where}": use ${INTERFACES.join(', ')}` });
-      }
-      return sendJson(res, 200, { disarmed: this.clear(where ?? undefined), armed: this.list() });
-    }
-    if (req.method !== 'POST') {
-      return sendJson(res, 405, { error: 'use GET, POST or DELETE' }, { allow: 'GET, POST, DELETE' });
-    }
-    const text = await readBody(req, 4096);
-    if (text === null) return sendJson(res, 413, { error: 'the request body is over 4096 bytes' });
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      return sendJson(res, 400, { error: 'the body is not JSON: send {"interface", "variation", "times"?, "match"?}' });
-    }
-    const checked = checkArmRequest(body);
-    if (typeof checked === 'string') return sendJson(res, 400, { error: checked });
-    if (this.armed.length >= ARMED_LIMIT) {
-      return sendJson(res, 409, { error: `${ARMED_LIMIT} variations are armed already: DELETE some first` });
-    }
-    const armed = this.arm(checked.interface, checked.variations, checked.times, checked.match);
-    return sendJson(res, 201, { armed, all: this.list() });
+  /** The control endpoint: GET, POST and DELETE on /__sandbox/variations (arming-endpoint.ts). */
+  serve(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    return serveArming(
+      {
+        kind: 'variations',
+        bodyShape: '{"interface", "variation", "times"?, "match"?}',
+        snapshot: () => ({ armed: this.list(), requests: this.requests(), known: VARIATIONS }),
+        list: () => this.list(),
+        armedCount: () => this.armed.length,
+        clear: (where) => this.clear(where),
+        check: checkArmRequest,
+        arm: (checked) => this.arm(checked.interface, checked.variations, checked.times, checked.match),
+      },
+      req,
+      res,
+      url,
+    );
   }
 }
 
@@ -390,10 +375,6 @@ function words(body: Json): string {
 
 function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isInterface(value: unknown): value is Interface {
-  return typeof value === 'string' && (INTERFACES as readonly string[]).includes(value);
 }
 
 // ---- request side -------------------------------------------------------------------------
