@@ -61,3 +61,25 @@ export async function serveArming<Checked>(
   }
   return sendJson(res, 201, { armed: target.arm(checked), all: target.list() });
 }
+
+/** The optional "times" and "match" of a POST, checked alike for faults and variations. */
+export function checkTimesAndMatch(
+  times: unknown,
+  match: unknown,
+): string | { times: number | null; match: string | null } {
+  if (
+    times !== undefined &&
+    times !== null &&
+    !(Number.isInteger(times) && (times as number) >= 1 && (times as number) <= 1_000_000)
+  ) {
+    return '"times" must be an integer from 1 to 1000000 (leave it out: until disarmed)';
+  }
+  if (
+    match !== undefined &&
+    match !== null &&
+    !(typeof match === 'string' && match.length >= 1 && match.length <= 500)
+  ) {
+    return '"match" must be a string of 1 to 500 characters (a part of the request path)';
+  }
+  return { times: typeof times === 'number' ? times : null, match: typeof match === 'string' ? match : null };
+}

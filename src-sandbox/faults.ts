@@ -11,7 +11,7 @@
 // HTTPS listener with an untrusted certificate in faults/tls-listener.ts.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { INTERFACES, isInterface, serveArming } from './arming-endpoint.ts';
+import { checkTimesAndMatch, INTERFACES, isInterface, serveArming } from './arming-endpoint.ts';
 import { BAD_UTF8, deepBody, HUGE_BYTES, HUGE_PARTS, type Interface, SIGN_IN_PAGE, VALID } from './faults/answers.ts';
 import type { CaughtRequest, RedirectCatcher } from './faults/redirect-catcher.ts';
 import { drip, streamHuge } from './faults/slow-bodies.ts';
@@ -362,24 +362,7 @@ function checkArmRequest(
   if (!isInterface(where)) return `"interface" must be one of ${INTERFACES.join(', ')}`;
   const parsed = typeof fault === 'string' ? parseFault(fault) : 'invalid';
   if (parsed === null || parsed === 'invalid') return `"fault" must be ${FAULT_HELP}`;
-  if (
-    times !== undefined &&
-    times !== null &&
-    !(Number.isInteger(times) && (times as number) >= 1 && (times as number) <= 1_000_000)
-  ) {
-    return '"times" must be an integer from 1 to 1000000 (leave it out: until disarmed)';
-  }
-  if (
-    match !== undefined &&
-    match !== null &&
-    !(typeof match === 'string' && match.length >= 1 && match.length <= 500)
-  ) {
-    return '"match" must be a string of 1 to 500 characters (a part of the request path)';
-  }
-  return {
-    interface: where,
-    fault: parsed,
-    times: typeof times === 'number' ? times : null,
-    match: typeof match === 'string' ? match : null,
-  };
+  const limits = checkTimesAndMatch(times, match);
+  if (typeof limits === 'string') return limits;
+  return { interface: where, fault: parsed, ...limits };
 }

@@ -11,7 +11,7 @@
 // reading rule each one tests: docs/service-decisions.md, "Reading the answers".
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { INTERFACES, isInterface, serveArming } from './arming-endpoint.ts';
+import { checkTimesAndMatch, INTERFACES, isInterface, serveArming } from './arming-endpoint.ts';
 import type { Interface } from './faults.ts';
 import { sendJson } from './http-replies.ts';
 
@@ -472,20 +472,7 @@ function checkArmRequest(
   if (!isInterface(where)) return `"interface" must be one of ${INTERFACES.join(', ')}`;
   const parsed = typeof variation === 'string' ? parseVariations(variation) : { unknown: String(variation) };
   if (!Array.isArray(parsed)) return `unknown variation "${parsed.unknown}": use ${Object.keys(VARIATIONS).join(', ')}`;
-  if (times !== undefined && times !== null && !(Number.isInteger(times) && (times as number) >= 1)) {
-    return '"times" must be a positive integer (leave it out: until disarmed)';
-  }
-  if (
-    match !== undefined &&
-    match !== null &&
-    !(typeof match === 'string' && match.length >= 1 && match.length <= 500)
-  ) {
-    return '"match" must be a string of 1 to 500 characters (a part of the request path)';
-  }
-  return {
-    interface: where,
-    variations: parsed,
-    times: typeof times === 'number' ? times : null,
-    match: typeof match === 'string' ? match : null,
-  };
+  const limits = checkTimesAndMatch(times, match);
+  if (typeof limits === 'string') return limits;
+  return { interface: where, variations: parsed, ...limits };
 }
