@@ -7,10 +7,12 @@ import { appHandlers } from './handlers/app-handlers.ts';
 import { chainsHandlers } from './handlers/chains-handlers.ts';
 import { createDispatch, type Dispatch } from './handlers/dispatch.ts';
 import { exportHandlers } from './handlers/export-handlers.ts';
+import { localHandlers } from './handlers/local-handlers.ts';
 import { rpcHandlers } from './handlers/rpc-handlers.ts';
 import { secretsHandlers } from './handlers/secrets-handlers.ts';
 import { settingsHandlers } from './handlers/settings-handlers.ts';
 import { transfersHandlers } from './handlers/transfers-handlers.ts';
+import { LocalLedger } from './local-ledger/local-ledger.ts';
 import { LocalSandbox, type SandboxNetwork, type SandboxOptions } from './local-sandbox.ts';
 import { RequestRegistry } from './request-registry.ts';
 import { RpcConsole } from './rpc/rpc-console.ts';
@@ -37,6 +39,8 @@ export interface AppServices {
   dispatch: Dispatch;
   context: ServiceContext;
   exports: ExportJobs;
+  /** The local ledger stores and their syncs. */
+  local: LocalLedger;
   /** The local sandbox network while it runs, else null. */
   readonly sandbox: SandboxNetwork | null;
   close(): Promise<void>;
@@ -68,6 +72,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
   });
   const exports = new ExportJobs();
   const rpc = new RpcConsole(context, options.userDataDir);
+  const local = new LocalLedger(context, options.userDataDir);
   const dispatch = createDispatch(
     {
       app: appHandlers(context),
@@ -77,6 +82,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       transfers: transfersHandlers(context),
       export: exportHandlers(context, exports),
       rpc: rpcHandlers(rpc),
+      local: localHandlers(local),
     },
     log,
   );
@@ -84,6 +90,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     dispatch,
     context,
     exports,
+    local,
     get sandbox() {
       return sandbox.network;
     },
@@ -91,6 +98,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     // history write lands, then the sandbox and its EVM nodes stop.
     close: async () => {
       await exports.cancelAll();
+      await local.close();
       await rpc.close();
       await sandbox.close();
     },

@@ -11,6 +11,21 @@ export const CHANNEL_NAMES = {
   transfers: ['page', 'tokenInfo', 'nodes', 'knownParties'],
   export: ['start', 'status', 'cancel'],
   rpc: ['endpoint', 'call', 'history', 'clearHistory', 'saveRequest', 'savedRequests', 'deleteSaved', 'curl'],
+  local: [
+    'stores',
+    'status',
+    'sync',
+    'syncStatus',
+    'cancelSync',
+    'legs',
+    'facets',
+    'counterparties',
+    'relationship',
+    'flows',
+    'sql',
+    'export',
+    'forget',
+  ],
 } as const;
 
 type Names = typeof CHANNEL_NAMES;

@@ -6,6 +6,27 @@ import { z } from 'zod';
 import type { CHANNEL_NAMES, ChannelId, ChannelName } from './channel-names.ts';
 import type { BridgeErrorShape } from './errors.ts';
 import {
+  AnalyticsQuery,
+  type CounterpartyRanking,
+  type Flows,
+  FlowsQuery,
+  ForgetRequest,
+  LocalExportRequest,
+  type LocalExportResult,
+  type LocalFacets,
+  type LocalLegsPage,
+  LocalLegsQuery,
+  type LocalPartyStatus,
+  type LocalStoreInfo,
+  type Relationship,
+  RelationshipQuery,
+  SqlQuery,
+  type SqlResult,
+  SyncJobId,
+  SyncRequest,
+  type SyncStatus,
+} from './local-ledger.ts';
+import {
   RpcCallRequest,
   type RpcCallResult,
   type RpcCurl,
@@ -35,6 +56,7 @@ import {
   type ExportStatus,
   type KnownParties,
   type NodeChoices,
+  PartyId,
   RequestId,
   type TokenInfo,
   type TransferPage,
@@ -110,6 +132,28 @@ export const contract = {
     deleteSaved: channel<SavedRequest[]>()(z.tuple([RpcEntryId])),
     /** A curl command for the request; the key is `$LEDGER_API_KEY` unless `withKey` is true. */
     curl: channel<RpcCurl>()(z.tuple([RpcCurlRequest])),
+  },
+  local: {
+    /** Every profile's local store: parties, legs, size on disk, last sync (Settings lists them). */
+    stores: channel<LocalStoreInfo[]>()(none),
+    /** What the store holds for a party, and the sync running for it (the provenance line). */
+    status: channel<LocalPartyStatus>()(z.tuple([PROFILE_ID, PartyId])),
+    /** Starts (or resumes) syncing a party into the profile's store; answers at once with the job. */
+    sync: channel<SyncStatus>()(z.tuple([SyncRequest])),
+    syncStatus: channel<SyncStatus>()(z.tuple([SyncJobId])),
+    cancelSync: channel<SyncStatus>()(z.tuple([SyncJobId])),
+    /** A window of the local transfers table: filters and sort over every stored leg. Abandon with app:cancel. */
+    legs: channel<LocalLegsPage>()(z.tuple([LocalLegsQuery])),
+    facets: channel<LocalFacets>()(z.tuple([PROFILE_ID, PartyId])),
+    counterparties: channel<CounterpartyRanking>()(z.tuple([AnalyticsQuery])),
+    relationship: channel<Relationship>()(z.tuple([RelationshipQuery])),
+    flows: channel<Flows>()(z.tuple([FlowsQuery])),
+    /** A read-only SQL query over the `legs` view (docs/local-ledger.md). Abandon with app:cancel. */
+    sql: channel<SqlResult>()(z.tuple([SqlQuery])),
+    /** Asks where to save, then writes the view or query. null: the user cancelled. */
+    export: channel<LocalExportResult | null>()(z.tuple([LocalExportRequest])),
+    /** Deletes a party's legs, or the profile's whole store (its files). */
+    forget: channel<LocalStoreInfo[]>()(z.tuple([ForgetRequest])),
   },
 } as const satisfies SpecsForNames;
 

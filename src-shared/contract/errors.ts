@@ -20,6 +20,7 @@ export const ERROR_CODES = [
   'cancelled',
   'keychain', // the OS keychain failed
   'settings', // the settings file could not be read or written
+  'local_store', // the local ledger store could not be opened, read or written
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -66,6 +66,16 @@ function validArgs(): Record<ChannelName, unknown[]> {
     pageSize: 50,
     nodeId: null,
   };
+  const localFilters = {
+    instruments: null,
+    range: { after: '2025-01-01T00:00:00Z', before: null },
+    direction: 'in',
+    statuses: ['completed'],
+    counterparty: null,
+    amountMin: '1.5',
+    amountMax: null,
+    search: 'usd',
+  };
   return {
     'app:info': [],
     'app:cancel': ['req-00000001'],
@@ -108,6 +118,40 @@ function validArgs(): Record<ChannelName, unknown[]> {
     ],
     'rpc:history': [{ search: 'eth', limit: 10 }],
     'rpc:clearHistory': [],
+    'local:stores': [],
+    'local:status': ['sandbox', party],
+    'local:sync': [{ profileId: 'no-such-profile', party, nodeId: null, range: { after: null, before: null } }],
+    'local:syncStatus': ['0123456789abcdef'],
+    'local:cancelSync': ['0123456789abcdef'],
+    'local:legs': [
+      {
+        requestId: 'req-00000004',
+        profileId: 'sandbox',
+        party,
+        filters: localFilters,
+        sort: { column: 'amount', desc: true },
+        offset: 0,
+        limit: 50,
+      },
+    ],
+    'local:facets': ['sandbox', party],
+    'local:counterparties': [{ profileId: 'sandbox', party, range: { after: null, before: null }, instruments: null }],
+    'local:relationship': [
+      {
+        profileId: 'sandbox',
+        party,
+        range: { after: null, before: null },
+        instruments: null,
+        counterparty: party,
+        bucket: 'month',
+      },
+    ],
+    'local:flows': [
+      { profileId: 'sandbox', party, range: { after: null, before: null }, instruments: null, bucket: 'week' },
+    ],
+    'local:sql': [{ requestId: 'req-00000005', profileId: 'sandbox', sql: 'SELECT count(*) FROM legs', rowCap: 10 }],
+    'local:export': [{ profileId: 'no-such-profile', source: { kind: 'sql', sql: 'SELECT 1' }, format: 'csv' }],
+    'local:forget': [{ profileId: 'no-such-profile', party }],
     'rpc:saveRequest': [{ name: 'chain id', chain: 'eth', nodeType: 'full', body: [body, body] }],
     'rpc:savedRequests': [],
     'rpc:deleteSaved': ['0123456789abcdef'],

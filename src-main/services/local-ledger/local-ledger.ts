@@ -1,0 +1,344 @@
+// The local ledger in main: one store per profile (opened on first use, kept open), the syncs
+// running into them, and the table's reads. Analytics, SQL and export (analytics.ts, sql-runner.ts,
+// store-export.ts) read through `store()`.
+import { randomBytes } from 'node:crypto';
+import { readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { BridgeErrorShape } from '../../../src-shared/contract/errors.ts';
+import type {
+  ForgetRequest,
+  LocalFacets,
+  LocalLegsPage,
+  LocalLegsQuery,
+  LocalPartyStatus,
+  LocalStoreInfo,
+  SyncRequest,
+  SyncStatus,
+} from '../../../src-shared/contract/local-ledger.ts';
+import { LocalLegsQuery as LegsQuerySchema } from '../../../src-shared/contract/local-ledger.ts';
+import { ServiceError } from '../errors.ts';
+import { openTransferSource } from '../ledger/transfer-source.ts';
+import type { ServiceContext } from '../service-context.ts';
+import { forgetParty } from './forget.ts';
+import { LedgerStore, storeError } from './ledger-store.ts';
+import { legFilterSql } from './leg-filters-sql.ts';
+import { LEG_SELECT, rowToLeg } from './leg-rows.ts';
+import { runSync, type SyncProgress } from './sync-run.ts';
+
+export const STORE_FOLDER = 'local-ledger';
+
+/** Sort columns of the table as SQL: the time by its TIMESTAMP, the amount by its exact value. */
+const SORT_SQL: Record<LocalLegsQuery['sort']['column'], string> = {
+  effectiveAt: 'effective_ts',
+  updateId: 'update_id',
+  symbol: 'symbol',
+  instrumentId: 'instrument_id',
+  // Exact value across scales: units / 10^scale as a DOUBLE would round; compare the DECIMAL text's value instead.
+  amount: 'amount_exact DESC, TRY_CAST(amount AS DECIMAL(38, 10))',
+  senderParty: 'sender_party',
+  receiverParty: 'receiver_party',
+  counterparty: 'counterparty',
+  isIncoming: 'is_incoming',
+  status: 'status',
+};
+
+interface SyncJob {
+  status: SyncStatus;
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+export class LocalLedger {
+  readonly ctx: ServiceContext;
+  readonly folder: string;
+  private readonly stores = new Map<string, Promise<LedgerStore>>();
+  private readonly jobs = new Map<string, SyncJob>();
+
+  constructor(ctx: ServiceContext, userDataDir: string) {
+    this.ctx = ctx;
+    this.folder = join(userDataDir, STORE_FOLDER);
+  }
+
+  storePath(profileId: string): string {
+    return join(this.folder, `${profileId}.duckdb`);
+  }
+
+  /** The profile's store, opened on first use. */
+  store(profileId: string): Promise<LedgerStore> {
+    let opening = this.stores.get(profileId);
+    if (!opening) {
+      opening = LedgerStore.open(this.storePath(profileId));
+      this.stores.set(profileId, opening);
+      opening.catch(() => this.stores.delete(profileId));
+    }
+    return opening;
+  }
+
+  async storesInfo(): Promise<LocalStoreInfo[]> {
+    const names = await readdir(this.folder).catch(() => [] as string[]);
+    const profiles = this.ctx.settings.settings.profiles;
+    const infos: LocalStoreInfo[] = [];
+    for (const name of names.filter((n) => n.endsWith('.duckdb')).sort()) {
+      const profileId = name.slice(0, -'.duckdb'.length);
+      const store = await this.store(profileId);
+      const rows = await store.read((c) =>
+        c.runAndReadAll(
+          `SELECT p.party, (SELECT count(*) FROM leg_rows l WHERE l.party = p.party), strftime(p.last_sync_at, '%Y-%m-%dT%H:%M:%S.%gZ'), p.node_id
+             FROM party_sync p ORDER BY p.party`,
+        ),
+      );
+      infos.push({
+        profileId,
+        profileName: profiles.find((p) => p.id === profileId)?.name ?? `${profileId} (profile deleted)`,
+        path: store.path,
+        sizeBytes: await store.sizeOnDisk(),
+        parties: rows.getRows().map(([party, legs, lastSyncAt, nodeId]) => ({
+          party: party as string,
+          legs: Number(legs),
+          lastSyncAt: lastSyncAt as string | null,
+          nodeId: nodeId as string | null,
+        })),
+      });
+    }
+    return infos;
+  }
+
+  async partyStatus(profileId: string, party: string): Promise<LocalPartyStatus> {
+    this.ctx.profile(profileId);
+    const store = await this.store(profileId);
+    const row = await store.read(async (c) => {
+      const r = await c.runAndReadAll(
+        `SELECT count(*), count(*) FILTER (WHERE NOT amount_exact), min(effective_at), max(effective_at),
+           (SELECT strftime(last_sync_at, '%Y-%m-%dT%H:%M:%S.%gZ') FROM party_sync WHERE party = ?),
+           (SELECT node_id FROM party_sync WHERE party = ?),
+           (SELECT count(*) FROM sync_runs WHERE party = ?)
+         FROM leg_rows WHERE party = ?`,
+        [party, party, party, party],
+      );
+      return r.getRows()[0];
+    });
+    const job = [...this.jobs.values()].find(
+      (j) => j.status.profileId === profileId && j.status.party === party && isRunning(j.status),
+    );
+    return {
+      profileId,
+      party,
+      legs: Number(row[0]),
+      inexactLegs: Number(row[1]),
+      firstEffectiveAt: (row[2] as string | null) ?? null,
+      lastEffectiveAt: (row[3] as string | null) ?? null,
+      lastSyncAt: (row[4] as string | null) ?? null,
+      nodeId: (row[5] as string | null) ?? null,
+      resumable: Number(row[6]) > 0 && !job,
+      job: job?.status ?? null,
+    };
+  }
+
+  /** Starts a sync (or returns the one already running for the party). */
+  async startSync(request: SyncRequest): Promise<SyncStatus> {
+    const profile = this.ctx.profile(request.profileId);
+    const running = [...this.jobs.values()].find(
+      (j) => j.status.profileId === request.profileId && j.status.party === request.party && isRunning(j.status),
+    );
+    if (running) return running.status;
+    const [store, source] = await Promise.all([
+      this.store(request.profileId),
+      openTransferSource(this.ctx, request.profileId),
+    ]);
+    const nodeId = request.nodeId ?? profile.defaultNodeId ?? null;
+    const controller = new AbortController();
+    const started = Date.now();
+    const status: SyncStatus = {
+      jobId: randomBytes(8).toString('hex'),
+      profileId: request.profileId,
+      party: request.party,
+      nodeId,
+      state: 'running',
+      window: { after: request.range.after ?? null, before: request.range.before ?? null },
+      incremental: false,
+      resumed: false,
+      legs: 0,
+      pages: 0,
+      legsPerSecond: 0,
+      etaSeconds: null,
+      startedAt: new Date(started).toISOString(),
+      finishedAt: null,
+      error: null,
+    };
+    const update = (p: SyncProgress) => {
+      const seconds = (Date.now() - started) / 1000;
+      Object.assign(status, {
+        window: p.window,
+        incremental: p.incremental,
+        resumed: p.resumed,
+        legs: p.legs,
+        pages: p.pages,
+        state:
+          status.state === 'running' || status.state === 'waiting' ? (p.waiting ? 'waiting' : 'running') : status.state,
+        legsPerSecond: seconds > 0 ? Math.round(p.legs / seconds) : 0,
+        etaSeconds:
+          p.covered && p.covered > 0 && p.covered < 1 ? Math.round((seconds * (1 - p.covered)) / p.covered) : null,
+      });
+    };
+    const plan = {
+      party: request.party,
+      nodeId,
+      after: request.range.after ?? null,
+      before: request.range.before ?? null,
+    };
+    const done = runSync(store, source, plan, controller.signal, update)
+      .then(
+        (p) => {
+          update(p);
+          status.state = 'done';
+          status.etaSeconds = 0;
+        },
+        (error) => {
+          status.state = controller.signal.aborted ? 'cancelled' : 'failed';
+          status.error = controller.signal.aborted ? null : asBridgeError(error);
+        },
+      )
+      .finally(() => {
+        status.finishedAt = new Date().toISOString();
+      });
+    this.jobs.set(status.jobId, { status, controller, done });
+    return status;
+  }
+
+  syncStatus(jobId: string): SyncStatus {
+    const job = this.jobs.get(jobId);
+    if (!job) throw notFound(jobId);
+    return job.status;
+  }
+
+  async cancelSync(jobId: string): Promise<SyncStatus> {
+    const job = this.jobs.get(jobId);
+    if (!job) throw notFound(jobId);
+    job.controller.abort();
+    await job.done;
+    return job.status;
+  }
+
+  /** Resolves when the job ends (tests, the CLI). */
+  async waitForSync(jobId: string): Promise<SyncStatus> {
+    const job = this.jobs.get(jobId);
+    if (!job) throw notFound(jobId);
+    await job.done;
+    return job.status;
+  }
+
+  async legs(query: LocalLegsQuery, signal?: AbortSignal): Promise<LocalLegsPage> {
+    const q = LegsQuerySchema.parse(query);
+    const store = await this.store(q.profileId);
+    return this.ctx.requests.run(q.requestId, (requestSignal) =>
+      store.read(async (c) => {
+        const started = performance.now();
+        const scales = await scalesOf(c, q.party);
+        const where = legFilterSql(q.party, q.filters, scales);
+        const direction = q.sort.desc ? 'DESC' : 'ASC';
+        const order = SORT_SQL[q.sort.column]
+          .split(', ')
+          .map((part) => (part.endsWith(' DESC') ? part : `${part} ${direction} NULLS LAST`))
+          .join(', ');
+        const [count, rows] = await Promise.all([
+          c.runAndReadAll(`SELECT count(*) FROM leg_rows WHERE ${where.sql}`, where.params),
+          c.runAndReadAll(
+            `SELECT ${LEG_SELECT} FROM leg_rows WHERE ${where.sql} ORDER BY ${order}, seq ${direction} LIMIT ${q.limit} OFFSET ${q.offset}`,
+            where.params,
+          ),
+        ]);
+        return {
+          total: Number(count.getRows()[0][0]),
+          offset: q.offset,
+          legs: rows.getRows().map(rowToLeg),
+          elapsedMs: Math.round(performance.now() - started),
+        };
+      }, signal ?? requestSignal),
+    );
+  }
+
+  async facets(profileId: string, party: string): Promise<LocalFacets> {
+    this.ctx.profile(profileId);
+    const store = await this.store(profileId);
+    return store.read(async (c) => {
+      const instruments = await c.runAndReadAll(
+        `SELECT instrument_admin, instrument_id, any_value(symbol), any_value(decimals), count(*) FROM leg_rows
+          WHERE party = ? GROUP BY ALL ORDER BY count(*) DESC`,
+        [party],
+      );
+      const statuses = await c.runAndReadAll(
+        'SELECT status, count(*) FROM leg_rows WHERE party = ? GROUP BY status ORDER BY count(*) DESC',
+        [party],
+      );
+      return {
+        instruments: instruments.getRows().map(([admin, id, symbol, decimals, legs]) => ({
+          instrumentAdmin: admin as string | null,
+          instrumentId: id as string | null,
+          symbol: symbol as string | null,
+          decimals: decimals as number | null,
+          legs: Number(legs),
+        })),
+        statuses: statuses.getRows().map(([status, legs]) => ({ status: status as string | null, legs: Number(legs) })),
+      };
+    });
+  }
+
+  /** Deletes a party's legs (the file is rewritten without them) or the profile's whole store. */
+  async forget(request: ForgetRequest): Promise<LocalStoreInfo[]> {
+    const running = [...this.jobs.values()].filter(
+      (j) => j.status.profileId === request.profileId && (request.party === null || j.status.party === request.party),
+    );
+    for (const job of running) {
+      job.controller.abort();
+      await job.done;
+    }
+    const path = this.storePath(request.profileId);
+    const opened = this.stores.get(request.profileId);
+    this.stores.delete(request.profileId);
+    if (opened) await (await opened.catch(() => null))?.close();
+    if (request.party === null) {
+      for (const suffix of ['', '.wal', '.tmp']) await rm(`${path}${suffix}`, { recursive: true, force: true });
+    } else {
+      await forgetParty(path, request.party);
+    }
+    return this.storesInfo();
+  }
+
+  async close(): Promise<void> {
+    for (const job of this.jobs.values()) job.controller.abort();
+    await Promise.all([...this.jobs.values()].map((j) => j.done));
+    for (const opening of this.stores.values()) await (await opening.catch(() => null))?.close();
+    this.stores.clear();
+  }
+}
+
+function asBridgeError(error: unknown): BridgeErrorShape {
+  const known =
+    error instanceof ServiceError ? error : storeError(error, 'The sync could not write to the local store');
+  return {
+    name: 'BridgeError',
+    code: known.code,
+    message: known.message,
+    ...(known.details ? { details: known.details } : {}),
+  };
+}
+
+function isRunning(status: SyncStatus): boolean {
+  return status.state === 'running' || status.state === 'waiting';
+}
+
+function notFound(jobId: string) {
+  return new ServiceError('not_found', `No sync job ${jobId} (it ended before the app last started?)`);
+}
+
+/** Every amount scale stored for a party (a handful): exact amount bounds compare per scale. */
+export async function scalesOf(
+  connection: { runAndReadAll: (sql: string, params: string[]) => Promise<{ getRows(): unknown[][] }> },
+  party: string,
+): Promise<number[]> {
+  const r = await connection.runAndReadAll(
+    'SELECT DISTINCT amount_scale FROM leg_rows WHERE party = ? AND amount_scale IS NOT NULL',
+    [party],
+  );
+  return r.getRows().map((row) => Number(row[0]));
+}

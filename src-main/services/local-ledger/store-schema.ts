@@ -1,0 +1,77 @@
+// The local store's tables. `leg_rows` holds every synced leg: the 12 fields exactly as the service
+// sent them, plus what the store derives to answer questions fast and exactly (the time as a
+// TIMESTAMP, the amount as HUGEINT units at a scale). `legs` is the documented view SQL users query
+// (docs/local-ledger.md). A sync writes into `sync_staging` and replaces its window in `leg_rows` in
+// one transaction when the last page is in (docs/service-decisions.md, "Local sync").
+
+/** Bump when a table changes; an older store is rebuilt from a new sync (its file is kept aside). */
+export const SCHEMA_VERSION = 1;
+
+const LEG_COLUMNS = `
+  party VARCHAR NOT NULL,
+  update_id VARCHAR,
+  effective_at VARCHAR,
+  effective_ts TIMESTAMP,
+  instrument_admin VARCHAR,
+  instrument_id VARCHAR,
+  symbol VARCHAR,
+  decimals INTEGER,
+  amount VARCHAR,
+  amount_units HUGEINT,
+  amount_scale INTEGER,
+  amount_exact BOOLEAN NOT NULL,
+  sender_party VARCHAR,
+  receiver_party VARCHAR,
+  counterparty VARCHAR,
+  is_incoming BOOLEAN NOT NULL,
+  status VARCHAR,
+  seq BIGINT NOT NULL`;
+
+/** The order of the columns above: the appender writes them in this order. */
+export const LEG_COLUMN_COUNT = 18;
+
+export const SCHEMA_SQL = [
+  `CREATE TABLE IF NOT EXISTS store_meta (key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS leg_rows (${LEG_COLUMNS})`,
+  `CREATE TABLE IF NOT EXISTS sync_staging (run_id BIGINT NOT NULL, ${LEG_COLUMNS})`,
+  // One row per party: what the provenance line shows.
+  `CREATE TABLE IF NOT EXISTS party_sync (
+     party VARCHAR PRIMARY KEY,
+     last_sync_at TIMESTAMP,
+     node_id VARCHAR,
+     full_history BOOLEAN NOT NULL DEFAULT false
+   )`,
+  // A sync in progress (at most one per party): where to resume after a crash.
+  `CREATE TABLE IF NOT EXISTS sync_runs (
+     run_id BIGINT PRIMARY KEY,
+     party VARCHAR NOT NULL,
+     node_id VARCHAR,
+     window_after TIMESTAMP,
+     window_before TIMESTAMP,
+     incremental BOOLEAN NOT NULL,
+     next_cursor VARCHAR,
+     pages BIGINT NOT NULL,
+     legs BIGINT NOT NULL,
+     started_at TIMESTAMP NOT NULL
+   )`,
+  `CREATE OR REPLACE VIEW legs AS SELECT
+     party,
+     update_id,
+     effective_ts AS effective_at,
+     effective_at AS effective_at_text,
+     instrument_admin,
+     instrument_id,
+     symbol,
+     decimals,
+     amount,
+     amount_units,
+     amount_scale,
+     amount_exact,
+     CASE WHEN is_incoming THEN 'in' ELSE 'out' END AS direction,
+     is_incoming,
+     sender_party,
+     receiver_party,
+     counterparty,
+     status
+   FROM leg_rows`,
+];

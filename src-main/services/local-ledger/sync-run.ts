@@ -1,0 +1,284 @@
+// One sync of a party into its profile's store, resumable (docs/service-decisions.md, "Local sync"):
+// pages are fetched oldest first into `sync_staging`, each page committed together with the
+// cursor that follows it, so a killed process resumes at the next page and never stores a page
+// twice; when the last page is in, one transaction replaces the window's legs in `leg_rows` with
+// the staged ones. Nothing a reader sees changes until then.
+import { DuckDBTimestampValue } from '@duckdb/node-api';
+import type { SyncStatus } from '../../../src-shared/contract/local-ledger.ts';
+import type { TransferFilters } from '../../../src-shared/contract/transfers.ts';
+import { ServiceError } from '../errors.ts';
+import type { TransferSource } from '../ledger/transfer-source.ts';
+import { whileRateLimited, whileStarting } from '../ledger/transfer-source.ts';
+import { isoToMicros, microsToIso } from './effective-time.ts';
+import type { LedgerStore } from './ledger-store.ts';
+import { appendLegs } from './leg-rows.ts';
+
+/** How far before the newest stored leg an incremental sync starts again (late and changed legs). */
+export const INCREMENTAL_OVERLAP_MICROS = 60n * 60n * 1_000_000n;
+export const SYNC_PAGE_SIZE = 1000;
+
+export interface SyncPlan {
+  party: string;
+  /** The node the legs are read from; null: the profile's default. */
+  nodeId: string | null;
+  after: string | null;
+  before: string | null;
+}
+
+export interface SyncProgress {
+  window: { after: string | null; before: string | null };
+  incremental: boolean;
+  resumed: boolean;
+  legs: number;
+  pages: number;
+  /** Fraction of the window's time covered, 0..1, when it can be told. */
+  covered: number | null;
+  waiting: boolean;
+}
+
+interface Run {
+  runId: bigint;
+  after: bigint | null;
+  before: bigint | null;
+  incremental: boolean;
+  cursor: string | null;
+  pages: number;
+  legs: number;
+  resumed: boolean;
+}
+
+/**
+ * Runs (or resumes) the sync; resolves when the window is replaced. A cancel or a failure leaves
+ * the staged pages and the cursor for the next run of the same plan.
+ */
+export async function runSync(
+  store: LedgerStore,
+  source: TransferSource,
+  plan: SyncPlan,
+  signal: AbortSignal,
+  onProgress: (progress: SyncProgress) => void,
+): Promise<SyncProgress> {
+  const run = await startOrResume(store, plan);
+  const windowIso = { after: isoOrNull(run.after), before: isoOrNull(run.before) };
+  let startMicros = run.after;
+  const endMicros = run.before ?? BigInt(Date.now()) * 1000n;
+  let lastSeen: bigint | null = null;
+  let waiting = false;
+  const progress = (): SyncProgress => ({
+    window: windowIso,
+    incremental: run.incremental,
+    resumed: run.resumed,
+    legs: run.legs,
+    pages: run.pages,
+    covered: coveredFraction(startMicros, endMicros, lastSeen),
+    waiting,
+  });
+  onProgress(progress());
+
+  const filters: TransferFilters = {
+    party: plan.party,
+    asset: { kind: 'all' },
+    effectiveAfter: windowIso.after,
+    effectiveBefore: windowIso.before,
+    orderDesc: false,
+    pageSize: SYNC_PAGE_SIZE,
+    nodeId: plan.nodeId,
+  };
+  let allFetched = run.pages > 0 && run.cursor === null;
+  while (!allFetched) {
+    if (signal.aborted) throw new ServiceError('cancelled', 'The sync was cancelled; it resumes where it stopped.');
+    const page = await whileStarting(
+      () =>
+        whileRateLimited(async () => {
+          try {
+            return await source.fetchPage(filters, run.cursor, signal);
+          } catch (error) {
+            if (error instanceof ServiceError && error.code === 'service_starting') {
+              waiting = true;
+              onProgress(progress());
+            }
+            throw error;
+          }
+        }, signal),
+      signal,
+    ).catch(async (error) => {
+      // A cursor the service no longer accepts (it restarted, or it expired): fetch the window again.
+      if (error instanceof ServiceError && error.code === 'bad_request' && run.cursor !== null && run.pages > 0) {
+        await discardStaged(store, run);
+        return null;
+      }
+      throw error;
+    });
+    waiting = false;
+    if (page === null) continue;
+    const first = store.takeSeq(page.legs.length);
+    await store.write(async (connection) => {
+      await connection.run('BEGIN TRANSACTION');
+      try {
+        await appendLegs(connection, 'sync_staging', plan.party, page.legs, first, run.runId);
+        await connection.run(
+          'UPDATE sync_runs SET next_cursor = ?, pages = pages + 1, legs = legs + ? WHERE run_id = ?',
+          [page.next, BigInt(page.legs.length), run.runId],
+        );
+        await connection.run('COMMIT');
+      } catch (error) {
+        await connection.run('ROLLBACK').catch(() => {});
+        throw error;
+      }
+    });
+    run.cursor = page.next;
+    run.pages += 1;
+    run.legs += page.legs.length;
+    for (let i = page.legs.length - 1; i >= 0; i--) {
+      const at = page.legs[i].effectiveAt;
+      if (at !== null) {
+        const micros = safeMicros(at);
+        if (micros !== null) lastSeen = micros;
+        if (startMicros === null) startMicros = firstMicros(page.legs);
+        break;
+      }
+    }
+    allFetched = page.next === null;
+    onProgress(progress());
+  }
+  await replaceWindow(store, plan, run);
+  return { ...progress(), covered: 1 };
+}
+
+async function startOrResume(store: LedgerStore, plan: SyncPlan): Promise<Run> {
+  return store.write(async (connection) => {
+    const open = await connection.runAndReadAll(
+      'SELECT run_id, node_id, epoch_us(window_after), epoch_us(window_before), incremental, next_cursor, pages, legs FROM sync_runs WHERE party = ?',
+      [plan.party],
+    );
+    const row = open.getRows()[0];
+    if (row) {
+      const [runId, nodeId, after, before, incremental, cursor, pages, legs] = row as [
+        bigint,
+        string | null,
+        bigint | null,
+        bigint | null,
+        boolean,
+        string | null,
+        bigint,
+        bigint,
+      ];
+      // The same request continues the interrupted run; another one (node, explicit range) starts over.
+      const sameNode = nodeId === plan.nodeId;
+      const sameRange = incremental
+        ? plan.after === null && plan.before === null
+        : isoOrNull(after) === normalise(plan.after) && isoOrNull(before) === normalise(plan.before);
+      if (sameNode && sameRange) {
+        return { runId, after, before, incremental, cursor, pages: Number(pages), legs: Number(legs), resumed: true };
+      }
+      await connection.run('DELETE FROM sync_staging WHERE run_id = ?', [runId]);
+      await connection.run('DELETE FROM sync_runs WHERE run_id = ?', [runId]);
+    }
+    let after = plan.after === null ? null : isoToMicros(plan.after);
+    const before = plan.before === null ? null : isoToMicros(plan.before);
+    let incremental = false;
+    if (plan.after === null && plan.before === null) {
+      // Everything was synced before: fetch only from the newest stored leg, minus the overlap.
+      const state = await connection.runAndReadAll(
+        `SELECT p.full_history, (SELECT epoch_us(max(effective_ts)) FROM leg_rows WHERE party = ?)
+           FROM party_sync p WHERE p.party = ?`,
+        [plan.party, plan.party],
+      );
+      const [fullHistory, newest] = (state.getRows()[0] ?? [false, null]) as [boolean, bigint | null];
+      if (fullHistory && newest !== null) {
+        after = newest - INCREMENTAL_OVERLAP_MICROS;
+        incremental = true;
+      }
+    }
+    const id = await connection.runAndReadAll('SELECT coalesce(max(run_id), 0) + 1 FROM sync_runs');
+    const runId = id.getRows()[0][0] as bigint;
+    await connection.run('INSERT INTO sync_runs VALUES (?, ?, ?, ?, ?, ?, NULL, 0, 0, now()::TIMESTAMP)', [
+      runId,
+      plan.party,
+      plan.nodeId,
+      ts(after),
+      ts(before),
+      incremental,
+    ]);
+    return { runId, after, before, incremental, cursor: null, pages: 0, legs: 0, resumed: false };
+  });
+}
+
+/** The last step, one transaction: the window's legs become exactly the staged ones. */
+async function replaceWindow(store: LedgerStore, plan: SyncPlan, run: Run): Promise<void> {
+  await store.write(async (connection) => {
+    await connection.run('BEGIN TRANSACTION');
+    try {
+      const where = ['party = ?'];
+      const params: Array<string | DuckDBTimestampValue> = [plan.party];
+      if (run.after !== null) {
+        where.push('effective_ts >= ?');
+        params.push(new DuckDBTimestampValue(run.after));
+      }
+      if (run.before !== null) {
+        where.push('effective_ts < ?');
+        params.push(new DuckDBTimestampValue(run.before));
+      }
+      await connection.run(`DELETE FROM leg_rows WHERE ${where.join(' AND ')}`, params);
+      await connection.run(
+        `INSERT INTO leg_rows SELECT * EXCLUDE (run_id) FROM sync_staging WHERE run_id = ? ORDER BY seq`,
+        [run.runId],
+      );
+      await connection.run('DELETE FROM sync_staging WHERE run_id = ?', [run.runId]);
+      await connection.run('DELETE FROM sync_runs WHERE run_id = ?', [run.runId]);
+      const full = run.after === null && run.before === null;
+      await connection.run(
+        `INSERT INTO party_sync VALUES (?, now()::TIMESTAMP, ?, ?)
+           ON CONFLICT (party) DO UPDATE SET last_sync_at = excluded.last_sync_at, node_id = excluded.node_id,
+             full_history = party_sync.full_history OR excluded.full_history`,
+        [plan.party, plan.nodeId, full || run.incremental],
+      );
+      await connection.run('COMMIT');
+    } catch (error) {
+      await connection.run('ROLLBACK').catch(() => {});
+      throw error;
+    }
+  });
+}
+
+async function discardStaged(store: LedgerStore, run: Run): Promise<void> {
+  await store.write(async (connection) => {
+    await connection.run('DELETE FROM sync_staging WHERE run_id = ?', [run.runId]);
+    await connection.run('UPDATE sync_runs SET next_cursor = NULL, pages = 0, legs = 0 WHERE run_id = ?', [run.runId]);
+  });
+  run.cursor = null;
+  run.pages = 0;
+  run.legs = 0;
+}
+
+function ts(micros: bigint | null): DuckDBTimestampValue | null {
+  return micros === null ? null : new DuckDBTimestampValue(micros);
+}
+
+function isoOrNull(micros: bigint | null): string | null {
+  return micros === null ? null : microsToIso(micros);
+}
+
+function normalise(iso: string | null): string | null {
+  return iso === null ? null : microsToIso(isoToMicros(iso));
+}
+
+function safeMicros(iso: string): bigint | null {
+  try {
+    return isoToMicros(iso);
+  } catch {
+    return null;
+  }
+}
+
+function firstMicros(legs: ReadonlyArray<{ effectiveAt: string | null }>): bigint | null {
+  for (const leg of legs) if (leg.effectiveAt !== null) return safeMicros(leg.effectiveAt);
+  return null;
+}
+
+function coveredFraction(start: bigint | null, end: bigint, seen: bigint | null): number | null {
+  if (seen === null || start === null || end <= start) return null;
+  return Math.min(1, Math.max(0, Number(seen - start) / Number(end - start)));
+}
+
+export type { SyncStatus };

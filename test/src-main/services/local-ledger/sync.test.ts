@@ -1,0 +1,95 @@
+// Syncing a party into the local store against the in-process sandbox, through dispatch: every leg
+// the service holds for the party ends up stored once, as sent (all 12 fields).
+import { randomBytes } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppServices, startAppServices } from '../../../../src-main/services/app-services.ts';
+import type { LocalLegsPage, SyncStatus } from '../../../../src-shared/contract/local-ledger.ts';
+import { TRANSFER_LEG_FIELDS, type TransferLeg } from '../../../../src-shared/contract/transfers.ts';
+
+let services: AppServices;
+let party: string;
+beforeAll(async () => {
+  services = await startAppServices({
+    userDataDir: await mkdtemp(join(tmpdir(), 'local-sync-')),
+    version: 'test',
+    transport: 'web',
+    keychain: { service: `ledger-explorer-test-${randomBytes(4).toString('hex')}` },
+    sandbox: { transfers: 20_000, evm: false },
+    host: { chooseSavePath: async () => null },
+  });
+  party = services.sandbox?.describe().parties[0] as string;
+});
+afterAll(async () => {
+  await services.close();
+});
+
+async function call<T>(channel: string, ...args: unknown[]): Promise<T> {
+  const answer = await services.dispatch(channel, args);
+  if (!answer.ok) throw new Error(`${channel}: ${answer.error.code} ${answer.error.message}`);
+  return answer.value as T;
+}
+
+async function serviceLegs(forParty: string): Promise<TransferLeg[]> {
+  const legs: TransferLeg[] = [];
+  let next: string | null = null;
+  do {
+    const page: { legs: TransferLeg[]; next: string | null } = await call('transfers:page', {
+      requestId: `req-${randomBytes(4).toString('hex')}`,
+      profileId: 'sandbox',
+      filters: {
+        party: forParty,
+        asset: { kind: 'all' },
+        effectiveAfter: null,
+        effectiveBefore: null,
+        orderDesc: false,
+        pageSize: 1000,
+        nodeId: null,
+      },
+      next,
+    });
+    legs.push(...page.legs);
+    next = page.next;
+  } while (next);
+  return legs;
+}
+
+const key = (leg: TransferLeg) => JSON.stringify(TRANSFER_LEG_FIELDS.map((f) => leg[f]));
+const multiset = (legs: TransferLeg[]) => legs.map(key).sort();
+
+describe('sync to local', () => {
+  it('stores every leg of the party once, field for field', async () => {
+    const started = await call<SyncStatus>('local:sync', {
+      profileId: 'sandbox',
+      party,
+      nodeId: null,
+      range: { after: null, before: null },
+    });
+    const done = await services.local.waitForSync(started.jobId);
+    expect(done.state, JSON.stringify(done.error)).toBe('done');
+    const expected = await serviceLegs(party);
+    expect(done.legs).toBe(expected.length);
+    const stored = await call<LocalLegsPage>('local:legs', {
+      requestId: 'req-00000001',
+      profileId: 'sandbox',
+      party,
+      filters: {
+        instruments: null,
+        range: { after: null, before: null },
+        direction: null,
+        statuses: null,
+        counterparty: null,
+        amountMin: null,
+        amountMax: null,
+        search: null,
+      },
+      sort: { column: 'effectiveAt', desc: false },
+      offset: 0,
+      limit: 5000,
+    });
+    expect(stored.total).toBe(expected.length);
+    expect(multiset(stored.legs.map(({ amountExact: _, ...leg }) => leg))).toEqual(multiset(expected));
+  });
+});
