@@ -50,4 +50,22 @@ export const queryKeys = {
     saved: () => ['rpc', 'saved'] as const,
     answer: () => ['rpc', 'answer'] as const,
   },
+  local: {
+    /** Every profile's store list (Settings). */
+    stores: () => ['local', 'stores'] as const,
+    /** Everything read from one party's local data: a sync or a forget invalidates this prefix. */
+    party: (profileId: string, party: string) => ['local', profileId, party] as const,
+    status: (profileId: string, party: string) => ['local', profileId, party, 'status'] as const,
+    facets: (profileId: string, party: string) => ['local', profileId, party, 'facets'] as const,
+    /** `view`: the rest of what decides the answer (filters, sort, window; ranges; bucket), as one value. */
+    view: (
+      profileId: string,
+      party: string,
+      kind: 'legs' | 'counterparties' | 'relationship' | 'flows',
+      view: unknown,
+    ) => ['local', profileId, party, kind, view] as const,
+    sync: (jobId: string | null) => ['local', 'sync', jobId] as const,
+    /** SQL reads the whole store of a profile, whatever the party. */
+    sql: (profileId: string, sql: string, rowCap: number) => ['local', profileId, 'sql', sql, rowCap] as const,
+  },
 };

@@ -1,0 +1,4 @@
+// STUB: replaced by the helper that owns this view.
+export function CounterpartiesView(_props: { profileId: string; party: string }) {
+  return <p className="muted">Not built yet.</p>;
+}
