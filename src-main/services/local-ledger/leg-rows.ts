@@ -40,6 +40,14 @@ export async function appendLegs(
       if (stored.scale === null) appender.appendNull();
       else appender.appendInteger(stored.scale);
       appender.appendBoolean(stored.exact);
+      if (stored.units === null || stored.scale === null || stored.scale > SORT_SCALE) {
+        appender.appendNull();
+        appender.appendNull();
+      } else {
+        const [whole, frac] = sortKey(stored.units, stored.scale);
+        appender.appendHugeInt(whole);
+        appender.appendHugeInt(frac);
+      }
       text(appender, leg.senderParty);
       text(appender, leg.receiverParty);
       text(appender, leg.counterparty);
@@ -52,6 +60,22 @@ export async function appendLegs(
   } finally {
     appender.closeSync();
   }
+}
+
+/** The fraction's digits kept by the sort key: 38 (10^38 < 2^127). */
+const SORT_SCALE = 38;
+const POW10 = Array.from({ length: SORT_SCALE + 1 }, (_, i) => 10n ** BigInt(i));
+
+/** (floor(value), (value - floor(value)) × 10^38): ordering these pairs orders the values exactly. */
+export function sortKey(units: bigint, scale: number): [bigint, bigint] {
+  const one = POW10[scale];
+  let whole = units / one;
+  let rest = units % one;
+  if (rest < 0n) {
+    whole -= 1n;
+    rest += one;
+  }
+  return [whole, rest * POW10[SORT_SCALE - scale]];
 }
 
 function text(appender: { appendVarchar(v: string): void; appendNull(): void }, value: string | null): void {

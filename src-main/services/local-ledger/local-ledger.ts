@@ -33,8 +33,8 @@ const SORT_SQL: Record<LocalLegsQuery['sort']['column'], string> = {
   updateId: 'update_id',
   symbol: 'symbol',
   instrumentId: 'instrument_id',
-  // Exact value across scales: units / 10^scale as a DOUBLE would round; compare the DECIMAL text's value instead.
-  amount: 'amount_exact DESC, TRY_CAST(amount AS DECIMAL(38, 10))',
+  // The exact value across decimals (store-schema.ts); amounts kept as text only sort after all others.
+  amount: 'amount_whole, amount_frac',
   senderParty: 'sender_party',
   receiverParty: 'receiver_party',
   counterparty: 'counterparty',
@@ -238,15 +238,14 @@ export class LocalLedger {
         const direction = q.sort.desc ? 'DESC' : 'ASC';
         const order = SORT_SQL[q.sort.column]
           .split(', ')
-          .map((part) => (part.endsWith(' DESC') ? part : `${part} ${direction} NULLS LAST`))
+          .map((part) => `${part} ${direction} NULLS LAST`)
           .join(', ');
-        const [count, rows] = await Promise.all([
-          c.runAndReadAll(`SELECT count(*) FROM leg_rows WHERE ${where.sql}`, where.params),
-          c.runAndReadAll(
-            `SELECT ${LEG_SELECT} FROM leg_rows WHERE ${where.sql} ORDER BY ${order}, seq ${direction} LIMIT ${q.limit} OFFSET ${q.offset}`,
-            where.params,
-          ),
-        ]);
+        // One connection runs one query at a time: the count, then the window.
+        const count = await c.runAndReadAll(`SELECT count(*) FROM leg_rows WHERE ${where.sql}`, where.params);
+        const rows = await c.runAndReadAll(
+          `SELECT ${LEG_SELECT} FROM leg_rows WHERE ${where.sql} ORDER BY ${order}, seq ${direction} LIMIT ${q.limit} OFFSET ${q.offset}`,
+          where.params,
+        );
         return {
           total: Number(count.getRows()[0][0]),
           offset: q.offset,

@@ -20,6 +20,8 @@ const LEG_COLUMNS = `
   amount_units HUGEINT,
   amount_scale INTEGER,
   amount_exact BOOLEAN NOT NULL,
+  amount_whole HUGEINT,
+  amount_frac HUGEINT,
   sender_party VARCHAR,
   receiver_party VARCHAR,
   counterparty VARCHAR,
@@ -27,8 +29,11 @@ const LEG_COLUMNS = `
   status VARCHAR,
   seq BIGINT NOT NULL`;
 
+// amount_whole / amount_frac: the amount's value as floor(value) and the rest × 10^38, both exact,
+// so legs of different decimals sort by value exactly (a DOUBLE or DECIMAL(38, x) would round).
+
 /** The order of the columns above: the appender writes them in this order. */
-export const LEG_COLUMN_COUNT = 18;
+export const LEG_COLUMN_COUNT = 20;
 
 export const SCHEMA_SQL = [
   `CREATE TABLE IF NOT EXISTS store_meta (key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL)`,
