@@ -1,0 +1,136 @@
+// Exact sums in the analytics, on synthetic legs appended straight into a store: amounts at 0, 6
+// and 18 decimals, 30-digit amounts, sums past HUGEINT (the BIGNUM re-run), and amounts the store
+// keeps as text only (counted, left out of volumes, reported).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyticsWhere } from '../../../../src-main/services/local-ledger/analytics.ts';
+import { rankCounterparties } from '../../../../src-main/services/local-ledger/counterparty-ranking.ts';
+import { flowBuckets } from '../../../../src-main/services/local-ledger/flow-buckets.ts';
+import { LedgerStore } from '../../../../src-main/services/local-ledger/ledger-store.ts';
+import { appendLegs } from '../../../../src-main/services/local-ledger/leg-rows.ts';
+import type { TransferLeg } from '../../../../src-shared/contract/transfers.ts';
+
+const PARTY = 'alice::1220';
+let dir: string;
+let store: LedgerStore;
+let seq = 1n;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'local-analytics-'));
+  store = await LedgerStore.open(join(dir, 'p.duckdb'));
+});
+afterAll(async () => {
+  await store.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+function leg(party: string, over: Partial<TransferLeg>): TransferLeg {
+  return {
+    updateId: `u-${seq}`,
+    effectiveAt: '2025-03-04T10:00:00Z',
+    instrumentAdmin: 'admin::1',
+    instrumentId: 'INST',
+    symbol: 'INS',
+    decimals: 0,
+    amount: '1',
+    senderParty: party,
+    receiverParty: 'bob::1',
+    counterparty: 'bob::1',
+    isIncoming: false,
+    status: 'completed',
+    ...over,
+  };
+}
+
+/** Appends legs for a party of its own, then ranks and buckets that party's legs. */
+async function analyse(party: string, legs: TransferLeg[]) {
+  await store.write((c) => appendLegs(c, 'leg_rows', party, legs, (seq += BigInt(legs.length))));
+  const where = analyticsWhere({ profileId: 'p', party, range: { after: null, before: null }, instruments: null });
+  return store.read(async (c) => ({
+    ranking: await rankCounterparties(c, where),
+    months: await flowBuckets(c, where, 'month'),
+  }));
+}
+
+describe('exact sums', () => {
+  it.each([
+    [0, ['7', '1000000000000', '3'], '1000000000010'],
+    [6, ['0.000001', '123456.654321', '0.5'], '123457.154322'],
+    [18, ['0.000000000000000001', '1.999999999999999999', '41.1'], '43.100000000000000000'],
+  ])('at %i decimals the volume is the exact sum, padded to the decimals', async (decimals, amounts, expected) => {
+    const party = `exact-${decimals}::1`;
+    const { ranking, months } = await analyse(
+      party,
+      amounts.map((amount) => leg(party, { decimals, amount, isIncoming: true })),
+    );
+    expect(ranking.rows).toHaveLength(1);
+    expect(ranking.rows[0]).toMatchObject({ legsIn: 3, legsOut: 0, volumeIn: expected, volumeOut: expect.any(String) });
+    expect(ranking.rows[0].net).toBe(expected);
+    expect(months.buckets.map((b) => b.volumeIn)).toEqual([expected]);
+  });
+
+  it('sums 30-digit amounts exactly (beyond DECIMAL(38,18) and any float)', async () => {
+    const party = 'thirty::1';
+    const a = '123456789012345678901234567890';
+    const b = '987654321098765432109876543210';
+    const { ranking } = await analyse(party, [
+      leg(party, { amount: a, isIncoming: true }),
+      leg(party, { amount: b, isIncoming: false }),
+    ]);
+    expect(ranking.rows[0]).toMatchObject({
+      volumeIn: a,
+      volumeOut: b,
+      net: (BigInt(a) - BigInt(b)).toString(),
+    });
+  });
+
+  it('sums past 2^127 exactly by re-running the sum as BIGNUM', async () => {
+    const party = 'huge::1';
+    const max = ((1n << 127n) - 1n).toString(); // the largest amount HUGEINT holds
+    const { ranking, months } = await analyse(party, [
+      leg(party, { amount: max, isIncoming: true }),
+      leg(party, { amount: max, isIncoming: true }),
+      leg(party, { amount: '5', isIncoming: true }),
+    ]);
+    const expected = (2n * ((1n << 127n) - 1n) + 5n).toString();
+    expect(ranking.rows[0].volumeIn).toBe(expected);
+    expect(months.buckets[0].volumeIn).toBe(expected);
+  });
+
+  it('counts inexact amounts in legs, leaves them out of volumes and reports how many', async () => {
+    const party = 'inexact::1';
+    const { ranking, months } = await analyse(party, [
+      leg(party, { decimals: 2, amount: '1e5', isIncoming: true }),
+      leg(party, { decimals: 2, amount: '12.345', isIncoming: true }),
+      leg(party, { decimals: 2, amount: '10.25', isIncoming: true }),
+      leg(party, { decimals: 2, amount: '0.75', isIncoming: false }),
+    ]);
+    expect(ranking.inexactLegs).toBe(2);
+    expect(ranking.rows).toHaveLength(1);
+    expect(ranking.rows[0]).toMatchObject({ legsIn: 3, legsOut: 1, volumeIn: '10.25', volumeOut: '0.75', net: '9.50' });
+    expect(months.inexactLegs).toBe(2);
+  });
+
+  it('ranks by volume in + out within an instrument, ties by counterparty, and keeps first and last seen', async () => {
+    const party = 'rank::1';
+    const to = (counterparty: string, amount: string, effectiveAt: string, instrumentId = 'INST') =>
+      leg(party, { counterparty, amount, effectiveAt, instrumentId, receiverParty: counterparty });
+    const { ranking } = await analyse(party, [
+      to('carol::1', '5', '2025-01-02T00:00:00Z'),
+      to('dave::1', '9', '2025-01-03T00:00:00Z'),
+      to('bob::1', '5', '2025-01-01T00:00:00Z'),
+      to('carol::1', '1', '2025-02-01T00:00:00+02:00'),
+      to('erin::1', '100', '2025-01-01T00:00:00Z', 'OTHER'),
+    ]);
+    expect(ranking.rows.map((r) => [r.instrumentId, r.counterparty, r.volumeOut])).toEqual([
+      ['INST', 'dave::1', '9'],
+      ['INST', 'carol::1', '6'],
+      ['INST', 'bob::1', '5'],
+      ['OTHER', 'erin::1', '100'],
+    ]);
+    const carol = ranking.rows.find((r) => r.counterparty === 'carol::1');
+    expect([carol?.firstSeen, carol?.lastSeen]).toEqual(['2025-01-02T00:00:00Z', '2025-02-01T00:00:00+02:00']);
+  });
+});
