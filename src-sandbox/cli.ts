@@ -1,8 +1,10 @@
-// `npm run sandbox -- [--port N] [--host 127.0.0.1] [--seed N] [--transfers N] [--startup-seconds N] [--faults] [--hostile-names]`
+// `npm run sandbox -- [--port N] [--host 127.0.0.1] [--seed N] [--transfers N] [--startup-seconds N] [--faults] [--hostile-names] [--busy-party]`
 // Prints exactly one JSON line on stdout when ready (addresses, credentials, parties, tokens);
 // after that only logs, on stderr. Stops cleanly, with everything it started, on SIGINT/SIGTERM.
 // --hostile-names: party ids, instrument symbols and statuses carry HTML and script, to check that a
 // client shows them as text (ledger/hostile-names.ts).
+// --busy-party: the first party of `parties` is in every transfer (--transfers 1000000 gives it a
+// million legs, for the local-ledger benchmark).
 import { parseArgs } from 'node:util';
 import { startSandboxNetwork } from './sandbox-network.ts';
 
@@ -31,6 +33,7 @@ function parse() {
       'startup-seconds': { type: 'string' },
       faults: { type: 'boolean' },
       'hostile-names': { type: 'boolean' },
+      'busy-party': { type: 'boolean' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -43,7 +46,7 @@ try {
 }
 if (values.help) {
   process.stdout.write(
-    'npm run sandbox -- [--port N] [--host 127.0.0.1] [--seed N] [--transfers N] [--startup-seconds N] [--faults] [--hostile-names]\n',
+    'npm run sandbox -- [--port N] [--host 127.0.0.1] [--seed N] [--transfers N] [--startup-seconds N] [--faults] [--hostile-names] [--busy-party]\n',
   );
   process.exit(0);
 }
@@ -57,6 +60,7 @@ const network = await startSandboxNetwork({
   startupSeconds: integer('startup-seconds', values['startup-seconds'], 0, 0, 86_400),
   faults: values.faults ?? false,
   hostileNames: values['hostile-names'] ?? false,
+  busyParty: values['busy-party'] ?? false,
   log,
 }).catch((error: Error) => fail(`could not start: ${error.message}`));
 

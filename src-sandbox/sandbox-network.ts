@@ -10,7 +10,15 @@ import type { RedirectCatcher } from './faults/redirect-catcher.ts';
 import type { FaultControl, Interface } from './faults.ts';
 import { problemDetails, sendJson } from './http-replies.ts';
 import { createLedgerService, type LedgerService } from './ledger/ledger-service.ts';
+import { appendTransfers } from './ledger/transfer-store.ts';
 import { VALIDATOR_NODES, type ValidatorNode } from './ledger/validator-nodes.ts';
+import {
+  APPEND_GAP_MICROS,
+  type Appended,
+  appendedSummary,
+  LEDGER_APPEND_PATH,
+  serveLedgerAppend,
+} from './ledger-append-endpoint.ts';
 import { type EvmNodes, startEvmNodes } from './node-access/evm-nodes.ts';
 import { createNodeAccessRouter } from './node-access/node-access-router.ts';
 import { SANDBOX_CHAINS } from './sandbox-chains.ts';
@@ -36,6 +44,11 @@ export interface SandboxOptions {
   evm?: boolean;
   /** Test aid: some party ids, instrument symbols and statuses carry HTML and script (ledger/hostile-names.ts). */
   hostileNames?: boolean;
+  /**
+   * Benchmarks: the first of `parties` (parties[0], exchange-north) is sender or receiver of every
+   * transfer, so `transfers: 1_000_000` gives it 1,000,000 legs. Deterministic like the rest.
+   */
+  busyParty?: boolean;
   log?: (line: string) => void;
 }
 
@@ -74,6 +87,12 @@ export interface SandboxInternals extends SandboxNetwork {
   faults: FaultControl | null;
   /** The armed variations (with `faults` or `variations`), else null. */
   variations: VariationControl | null;
+  /**
+   * Test aid: appends `count` transfers after the newest effectiveAt (one second apart, ledger coin,
+   * completed, among the same parties; deterministic from the seed and the count so far), so a
+   * later incremental sync has something new. With faults also POST /__sandbox/ledger/append.
+   */
+  appendTransfers(count: number): Appended;
 }
 
 export type SandboxDescription = SandboxUrls & {
@@ -104,6 +123,7 @@ export async function startSandboxNetwork(options: SandboxOptions = {}): Promise
       transfers: options.transfers ?? 100_000,
       startupSeconds: options.startupSeconds,
       hostileNames: options.hostileNames,
+      busyParty: options.busyParty,
     }),
     options.evm === false ? null : startEvmNodes({ chains: SANDBOX_CHAINS, seed, host: '127.0.0.1' }),
   ]);
@@ -120,6 +140,11 @@ export async function startSandboxNetwork(options: SandboxOptions = {}): Promise
   const faults = faultsModule ? new faultsModule.FaultControl(catcher) : null;
   const variations = variationsModule ? new variationsModule.VariationControl() : null;
   let origin = '';
+  const append = (count: number): Appended => {
+    const before = ledger.store.count;
+    appendTransfers(ledger.store, count, 0, APPEND_GAP_MICROS);
+    return appendedSummary(ledger.store, before);
+  };
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // Absolute URLs we hand out (nextPageUrl) use the address the client reached us at, so they
@@ -135,6 +160,7 @@ export async function startSandboxNetwork(options: SandboxOptions = {}): Promise
     const url = new URL(req.url ?? '/', reached);
     const path = url.pathname;
     if (faults && path === FAULTS_PATH) return faults.serve(req, res, url);
+    if (faults && path === LEDGER_APPEND_PATH) return serveLedgerAppend(req, res, append);
     if (variations && path === variationsModule?.VARIATIONS_PATH) return variations.serve(req, res, url);
     const where: Interface | null = path.startsWith('/ledger/')
       ? 'ledger'
@@ -217,6 +243,7 @@ export async function startSandboxNetwork(options: SandboxOptions = {}): Promise
     evm,
     faults,
     variations,
+    appendTransfers: append,
     describe: () => ({
       ...urls,
       ...(faults ? { faultsUrl: `${origin}${FAULTS_PATH}` } : {}),

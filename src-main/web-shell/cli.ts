@@ -26,6 +26,8 @@ const { values } = parseArgs({
     'http-timeout-ms': { type: 'string' },
     // Tests: party ids, instrument symbols and statuses from the sandbox carry HTML and script.
     'hostile-names': { type: 'boolean' },
+    // Benches: the sandbox's first party is in every transfer (a million legs with --transfers 1000000).
+    'busy-party': { type: 'boolean' },
     // Tests and benches: the JSON ready line carries the sandbox's API key, partner token, JWTs and party ids.
     'print-credentials': { type: 'boolean' },
   },
@@ -65,13 +67,14 @@ const services = await startAppServices({
   keychain: { service: values['keychain-service'] ?? 'ledger-explorer-dev-web' },
   sandbox: values['no-sandbox']
     ? false
-    : values.transfers || values['startup-seconds'] || values.faults || values['hostile-names']
+    : values.transfers || values['startup-seconds'] || values.faults || values['hostile-names'] || values['busy-party']
       ? {
           ...(values.transfers ? { transfers: Number(values.transfers) } : {}),
           // The ledger answers the start-up 503 (spec 2.6) this long: lets a client's start-up card be exercised.
           ...(values['startup-seconds'] ? { startupSeconds: Number(values['startup-seconds']) } : {}),
           ...(values.faults ? { faults: true } : {}),
           ...(values['hostile-names'] ? { hostileNames: true } : {}),
+          ...(values['busy-party'] ? { busyParty: true } : {}),
         }
       : true,
   ...(httpTimeoutMs ? { timeouts: { transfersMs: httpTimeoutMs, chainsMs: httpTimeoutMs } } : {}),

@@ -19,6 +19,8 @@ export interface LedgerServiceOptions {
   startupSeconds?: number;
   /** Party ids, symbols and statuses carrying HTML and script (hostile-names.ts). */
   hostileNames?: boolean;
+  /** The first party is in every transfer (transfer-store.ts BUSY_PARTY). */
+  busyParty?: boolean;
 }
 
 export interface LedgerService {
@@ -33,7 +35,10 @@ export interface LedgerService {
 const ROUTE = /^\/api\/v2\/parties\/([^/]+)\/tokenTransfers$/;
 
 export async function createLedgerService(options: LedgerServiceOptions): Promise<LedgerService> {
-  const store = generateTransfers(options.seed, options.transfers, { hostileNames: options.hostileNames });
+  const store = generateTransfers(options.seed, options.transfers, {
+    hostileNames: options.hostileNames,
+    busyParty: options.busyParty,
+  });
   const knownParties = new Map<string, number>(store.parties.ids.map((id, index) => [id, index]));
   // The DSO and the registrars administer instruments but never send or receive: known, no legs.
   const quietParties = new Set([store.parties.dso, ...store.parties.registrars]);

@@ -14,6 +14,8 @@ const STATUS_WEIGHTS = [94, 3, 2, 1];
 export const HISTORY_END_MICROS = Date.UTC(2026, 10, 1) * 1000;
 const HISTORY_DAYS = 700;
 const NO_PARTY = -1;
+/** With `busyParty`: the party in (nearly) every transfer, the first of `parties.ids` (exchange-north). */
+export const BUSY_PARTY = 0;
 
 export interface TransferStore {
   readonly seed: number;
@@ -21,6 +23,8 @@ export interface TransferStore {
   readonly instruments: Instrument[];
   /** Status names by index (TRANSFER_STATUSES, or their hostile variants). */
   readonly statuses: readonly string[];
+  /** Party BUSY_PARTY is sender or receiver of every transfer (generated and appended). */
+  readonly busyParty: boolean;
   count: number;
   /** effectiveAt, microseconds since the epoch (exact in a double up to year 2255). */
   time: Float64Array;
@@ -54,6 +58,11 @@ export function updateOf(store: TransferStore, i: number): number {
 export interface GenerateOptions {
   /** Party ids, symbols and statuses carrying HTML and script (hostile-names.ts). Same ledger otherwise. */
   hostileNames?: boolean;
+  /**
+   * Party BUSY_PARTY (parties.ids[0]) is the sender or receiver of every transfer, so `transfers`
+   * gives it exactly that many legs (a benchmark's million-leg party). Off: the ledger is unchanged.
+   */
+  busyParty?: boolean;
 }
 
 export function generateTransfers(seed: number, transfers: number, options: GenerateOptions = {}): TransferStore {
@@ -61,9 +70,9 @@ export function generateTransfers(seed: number, transfers: number, options: Gene
   const parties = options.hostileNames ? withHostileParties(plain, INSTITUTION_COUNT) : plain;
   const instruments = options.hostileNames ? withHostileSymbols(sandboxInstruments(plain)) : sandboxInstruments(plain);
   const statuses = options.hostileNames ? hostileStatuses(TRANSFER_STATUSES) : TRANSFER_STATUSES;
-  const store = allocate(seed, parties, instruments, statuses, Math.max(transfers, 16));
+  const store = allocate(seed, parties, instruments, statuses, Math.max(transfers, 16), options.busyParty === true);
   const random = seededRandom(seed);
-  const pickParty = weightedPicker(parties.weights, random);
+  const pickPair = pairPicker(store, random, true);
   const pickInstrument = weightedPicker(
     instruments.map((i) => i.weight),
     random,
@@ -79,17 +88,14 @@ export function generateTransfers(seed: number, transfers: number, options: Gene
     time += Math.max(1, Math.floor(-Math.log(1 - random()) * meanGapMicros * legs));
     const instrument = pickInstrument();
     for (let leg = 0; leg < legs; leg++, i++) {
-      const mint = random() < 0.01;
-      const sender = mint ? NO_PARTY : pickParty();
-      let receiver = pickParty();
-      while (receiver === sender) receiver = pickParty();
+      pickPair();
       put(
         store,
         i,
         time,
         store.updateCount,
-        sender,
-        receiver,
+        pair.sender,
+        pair.receiver,
         leg > 0 && random() < 0.3 ? pickInstrument() : instrument,
         pickStatus(),
       );
@@ -104,20 +110,49 @@ export function generateTransfers(seed: number, transfers: number, options: Gene
   return store;
 }
 
-/** New transfers arriving after start-up (for cursor-stability tests and live demos). */
-export function appendTransfers(store: TransferStore, count: number, atMicros: number): void {
-  const random = seededRandom(store.seed ^ store.count);
+/** The sender and receiver pickPair chose last (one object, not one per transfer). */
+const pair = { sender: NO_PARTY, receiver: NO_PARTY };
+
+/**
+ * Picks a transfer's two parties into `pair`: with `mints` 1% have no sender, the rest weighted by party. A
+ * busy store puts BUSY_PARTY on one side, the side and the other party drawn from `random`.
+ */
+function pairPicker(store: TransferStore, random: () => number, mints: boolean): () => void {
   const pickParty = weightedPicker(store.parties.weights, random);
+  return () => {
+    const mint = mints && random() < 0.01;
+    if (store.busyParty) {
+      let other = pickParty();
+      while (other === BUSY_PARTY) other = pickParty();
+      const sends = !mint && random() < 0.5;
+      pair.sender = mint ? NO_PARTY : sends ? BUSY_PARTY : other;
+      pair.receiver = sends ? other : BUSY_PARTY;
+      return;
+    }
+    pair.sender = mint ? NO_PARTY : pickParty();
+    pair.receiver = pickParty();
+    while (pair.receiver === pair.sender) pair.receiver = pickParty();
+  };
+}
+
+/**
+ * New transfers arriving after start-up (cursor-stability tests, live demos, an incremental sync's
+ * new window): ledger-coin, completed, `gapMicros` apart (default 1) from max(atMicros, newest)
+ * on, so they are newer than everything stored and keep every cursor valid. Deterministic from the
+ * seed and the count so far; a busy store keeps BUSY_PARTY in each.
+ */
+export function appendTransfers(store: TransferStore, count: number, atMicros: number, gapMicros = 1): void {
+  const random = seededRandom(store.seed ^ store.count);
+  const pickPair = pairPicker(store, random, false);
   let time = Math.max(atMicros, store.count ? store.time[store.count - 1] : 0);
   ensureCapacity(store, store.count + count);
   for (let n = 0; n < count; n++) {
-    time += 1;
+    time += gapMicros;
     const i = store.count++;
-    const sender = pickParty();
-    let receiver = pickParty();
-    while (receiver === sender) receiver = pickParty();
-    put(store, i, time, store.updateCount++, sender, receiver, LEDGER_COIN, 0);
-    for (const party of [sender, receiver]) addLeg(store, party, i);
+    pickPair();
+    put(store, i, time, store.updateCount++, pair.sender, pair.receiver, LEDGER_COIN, 0);
+    addLeg(store, pair.sender, i);
+    addLeg(store, pair.receiver, i);
   }
 }
 
@@ -127,12 +162,14 @@ function allocate(
   instruments: Instrument[],
   statuses: readonly string[],
   capacity: number,
+  busyParty: boolean,
 ): TransferStore {
   return {
     seed,
     parties,
     instruments,
     statuses,
+    busyParty,
     count: 0,
     time: new Float64Array(capacity),
     updateBase: new Uint32Array(Math.ceil(capacity / UPDATE_BLOCK)),
