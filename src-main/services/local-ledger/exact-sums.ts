@@ -42,4 +42,4 @@ export function volumes(sumIn: unknown, sumOut: unknown, scale: number) {
 }
 
 /** An ISO text (UTC, milliseconds) of a TIMESTAMP expression, formatted by DuckDB. */
-export const isoOf = (expr: string) => `strftime(${expr}, '%Y-%m-%dT%H:%M:%S.%gZ')`;
+export const isoOf = (expr: string) => `strftime(${expr}, '%Y-%m-%dT%H:%M:%S.%fZ')`;

@@ -46,7 +46,9 @@ function leg(party: string, over: Partial<TransferLeg>): TransferLeg {
 
 /** Appends legs for a party of its own, then ranks and buckets that party's legs. */
 async function analyse(party: string, legs: TransferLeg[]) {
-  await store.write((c) => appendLegs(c, 'leg_rows', party, legs, (seq += BigInt(legs.length))));
+  const first = seq;
+  seq += BigInt(legs.length);
+  await store.write((c) => appendLegs(c, 'leg_rows', party, legs, first));
   const where = analyticsWhere({ profileId: 'p', party, range: { after: null, before: null }, instruments: null });
   return store.read(async (c) => ({
     ranking: await rankCounterparties(c, where),
@@ -131,6 +133,7 @@ describe('exact sums', () => {
       ['OTHER', 'erin::1', '100'],
     ]);
     const carol = ranking.rows.find((r) => r.counterparty === 'carol::1');
-    expect([carol?.firstSeen, carol?.lastSeen]).toEqual(['2025-01-02T00:00:00Z', '2025-02-01T00:00:00+02:00']);
+    // First and last seen are UTC ISO text (the time the leg's own offset gives).
+    expect([carol?.firstSeen, carol?.lastSeen]).toEqual(['2025-01-02T00:00:00.000000Z', '2025-01-31T22:00:00.000000Z']);
   });
 });
