@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useAppInfo } from './data/app.ts';
 import { useActiveProfile, useSettings } from './data/settings.ts';
 import { ChainsScreen } from './features/chains/chains-screen.tsx';
+import { LocalLedgerScreen } from './features/local-ledger/local-ledger-screen.tsx';
 import { RpcScreen } from './features/rpc/rpc-screen.tsx';
 import { SettingsScreen } from './features/settings/settings-screen.tsx';
 import { TransfersScreen } from './features/transfers/transfers-screen.tsx';
@@ -12,6 +13,7 @@ import { SECTIONS, type SectionId, useUiStore } from './ui-store.ts';
 
 const SCREENS: Record<SectionId, () => React.ReactElement> = {
   transfers: TransfersScreen,
+  local: LocalLedgerScreen,
   chains: ChainsScreen,
   rpc: RpcScreen,
   settings: SettingsScreen,

@@ -4,6 +4,7 @@ import { create } from 'zustand';
 
 export const SECTIONS = [
   { id: 'transfers', label: 'Transfers' },
+  { id: 'local', label: 'Local ledger' },
   { id: 'chains', label: 'Chains' },
   { id: 'rpc', label: 'RPC console' },
   { id: 'settings', label: 'Settings' },

@@ -1,0 +1,155 @@
+// Hooks over the local ledger's channels: the store's status for the provenance line, sync jobs
+// (started, watched every 250 ms while running or waiting, cancelled), windows of the local
+// transfers table, the filter facets, the store list and forgetting. A finished sync or a forget
+// invalidates everything read from that party's local data, so every view shows the new store.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type {
+  ForgetRequest,
+  LocalLegFilters,
+  LocalLegsPage,
+  LocalSortColumn,
+  LocalStoreInfo,
+  SyncRequest,
+  SyncStatus,
+} from '../../src-shared/contract/local-ledger.ts';
+import { ledger } from './bridge.ts';
+import { queryKeys } from './query-keys.ts';
+
+const isActive = (status: SyncStatus | null | undefined) => status?.state === 'running' || status?.state === 'waiting';
+
+export function useStores() {
+  return useQuery({ queryKey: queryKeys.local.stores(), queryFn: () => ledger().local.stores() });
+}
+
+/** What the store holds for the party; polled while a sync of it runs, so the counts follow. */
+export function useLocalStatus(profileId: string, party: string | null) {
+  return useQuery({
+    queryKey: queryKeys.local.status(profileId, party ?? ''),
+    queryFn: () => ledger().local.status(profileId, party as string),
+    enabled: party !== null,
+    refetchInterval: (query) => (isActive(query.state.data?.job) ? 1000 : false),
+  });
+}
+
+export function useStartSync() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (request: SyncRequest) => ledger().local.sync(request),
+    onSuccess: (status) => client.setQueryData(queryKeys.local.sync(status.jobId), status),
+  });
+}
+
+/** A sync job's progress, every 250 ms while it runs or waits for the service to start. */
+export function useSyncStatus(jobId: string | null) {
+  const status = useQuery({
+    queryKey: queryKeys.local.sync(jobId),
+    queryFn: () => ledger().local.syncStatus(jobId as string),
+    enabled: jobId !== null,
+    staleTime: 0,
+    refetchInterval: (query) => (isActive(query.state.data) ? 250 : false),
+  });
+  useInvalidateWhenFinished(status.data);
+  return status;
+}
+
+/** Once a job reaches an end state (done, failed, cancelled), what the party's views read is stale. */
+function useInvalidateWhenFinished(status: SyncStatus | undefined) {
+  const client = useQueryClient();
+  const seen = useRef<string | null>(null);
+  useEffect(() => {
+    if (!status || isActive(status)) return;
+    const key = `${status.jobId}:${status.state}`;
+    if (seen.current === key) return;
+    seen.current = key;
+    void client.invalidateQueries({ queryKey: queryKeys.local.party(status.profileId, status.party) });
+    void client.invalidateQueries({ queryKey: queryKeys.local.stores() });
+  }, [status, client]);
+}
+
+export function useCancelSync() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (jobId: string) => ledger().local.cancelSync(jobId),
+    onSuccess: (status) => client.setQueryData(queryKeys.local.sync(status.jobId), status),
+  });
+}
+
+function newRequestId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return `ll-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+export interface LegsView {
+  filters: LocalLegFilters;
+  sort: { column: LocalSortColumn; desc: boolean };
+}
+
+/** One window of the table; when `signal` aborts (a newer view or window), main stops the query too. */
+async function fetchLegsWindow(
+  profileId: string,
+  party: string,
+  view: LegsView,
+  offset: number,
+  limit: number,
+  signal: AbortSignal,
+): Promise<LocalLegsPage> {
+  const requestId = newRequestId();
+  const abandon = () => {
+    ledger()
+      .app.cancel(requestId)
+      .catch(() => {});
+  };
+  signal.addEventListener('abort', abandon, { once: true });
+  try {
+    return await ledger().local.legs({ requestId, profileId, party, ...view, offset, limit });
+  } finally {
+    signal.removeEventListener('abort', abandon);
+  }
+}
+
+/**
+ * The window of legs starting at `offset` for the view. The key carries the view and the offset,
+ * so a late answer lands in its own entry; while the next window loads the previous one stays.
+ */
+export function useLegsWindow(
+  profileId: string,
+  party: string | null,
+  view: LegsView,
+  window: { offset: number; limit: number; enabled: boolean },
+) {
+  const { offset, limit } = window;
+  return useQuery({
+    queryKey: queryKeys.local.view(profileId, party ?? '', 'legs', { ...view, offset, limit }),
+    queryFn: ({ signal }) => fetchLegsWindow(profileId, party as string, view, offset, limit, signal),
+    enabled: party !== null && window.enabled,
+    placeholderData: keepPreviousData,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useFacets(profileId: string, party: string | null) {
+  return useQuery({
+    queryKey: queryKeys.local.facets(profileId, party ?? ''),
+    queryFn: () => ledger().local.facets(profileId, party as string),
+    enabled: party !== null,
+  });
+}
+
+export function useForget() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (request: ForgetRequest) => ledger().local.forget(request),
+    onSuccess: (stores, request) => {
+      // The parties whose views are now stale: the one forgotten, or every party the profile had.
+      const before = client.getQueryData<LocalStoreInfo[]>(queryKeys.local.stores()) ?? [];
+      const parties = request.party
+        ? [request.party]
+        : (before.find((s) => s.profileId === request.profileId)?.parties.map((p) => p.party) ?? []);
+      client.setQueryData(queryKeys.local.stores(), stores);
+      for (const party of parties) {
+        void client.invalidateQueries({ queryKey: queryKeys.local.party(request.profileId, party) });
+      }
+    },
+  });
+}

@@ -1,0 +1,99 @@
+// The local table's filter controls. Choices (instruments, statuses) come from what is stored for
+// the party (local:facets); a change applies at once over every stored leg.
+import type { InstrumentKey, LocalFacets } from '../../../../src-shared/contract/local-ledger.ts';
+import { Field } from '../../../ui/field.tsx';
+import type { FilterIssues, LegsFilterDraft } from './legs-filter-draft.ts';
+
+const sameInstrument = (a: InstrumentKey, b: InstrumentKey) => a.admin === b.admin && a.id === b.id;
+
+export function LocalFilters({
+  facets,
+  draft,
+  onChange,
+  issues,
+}: {
+  facets: LocalFacets | undefined;
+  draft: LegsFilterDraft;
+  onChange: (draft: LegsFilterDraft) => void;
+  issues: FilterIssues;
+}) {
+  const set = <K extends keyof LegsFilterDraft>(key: K, value: LegsFilterDraft[K]) =>
+    onChange({ ...draft, [key]: value });
+  const toggleInstrument = (key: InstrumentKey, on: boolean) =>
+    set('instruments', on ? [...draft.instruments, key] : draft.instruments.filter((k) => !sameInstrument(k, key)));
+  const toggleStatus = (status: string, on: boolean) =>
+    set('statuses', on ? [...draft.statuses, status] : draft.statuses.filter((s) => s !== status));
+
+  return (
+    <form className="local-filters" aria-label="Local filters" onSubmit={(e) => e.preventDefault()}>
+      <fieldset className="local-checks">
+        <legend>Instruments</legend>
+        {(facets?.instruments ?? []).map((i) => {
+          const key = { admin: i.instrumentAdmin, id: i.instrumentId };
+          const label = i.symbol ?? i.instrumentId ?? '(no id)';
+          return (
+            <label
+              key={`${i.instrumentAdmin}|${i.instrumentId}`}
+              title={`${i.instrumentAdmin ?? '—'} / ${i.instrumentId ?? '—'}`}
+            >
+              <input
+                type="checkbox"
+                checked={draft.instruments.some((k) => sameInstrument(k, key))}
+                onChange={(e) => toggleInstrument(key, e.target.checked)}
+              />
+              {label} <span className="muted">({i.legs.toLocaleString('en')})</span>
+            </label>
+          );
+        })}
+      </fieldset>
+      <fieldset className="local-checks">
+        <legend>Status</legend>
+        {(facets?.statuses ?? [])
+          .filter((s): s is { status: string; legs: number } => s.status !== null)
+          .map((s) => (
+            <label key={s.status}>
+              <input
+                type="checkbox"
+                checked={draft.statuses.includes(s.status)}
+                onChange={(e) => toggleStatus(s.status, e.target.checked)}
+              />
+              {s.status} <span className="muted">({s.legs.toLocaleString('en')})</span>
+            </label>
+          ))}
+      </fieldset>
+      <Field label="Direction">
+        <select
+          value={draft.direction ?? ''}
+          onChange={(e) => set('direction', (e.target.value || null) as LegsFilterDraft['direction'])}
+        >
+          <option value="">Both</option>
+          <option value="in">Incoming</option>
+          <option value="out">Outgoing</option>
+        </select>
+      </Field>
+      <Field label="Counterparty (party id)">
+        <input value={draft.counterparty} onChange={(e) => set('counterparty', e.target.value)} spellCheck={false} />
+      </Field>
+      <Field label="From (UTC)" error={issues.after}>
+        <input
+          value={draft.range.after}
+          onChange={(e) => set('range', { ...draft.range, after: e.target.value })}
+          placeholder="2025-01-01"
+        />
+      </Field>
+      <Field label="Until (UTC)" error={issues.before}>
+        <input
+          value={draft.range.before}
+          onChange={(e) => set('range', { ...draft.range, before: e.target.value })}
+          placeholder="2026-01-01"
+        />
+      </Field>
+      <Field label="Amount at least" error={issues.amountMin}>
+        <input value={draft.amountMin} onChange={(e) => set('amountMin', e.target.value)} inputMode="decimal" />
+      </Field>
+      <Field label="Amount at most" error={issues.amountMax}>
+        <input value={draft.amountMax} onChange={(e) => set('amountMax', e.target.value)} inputMode="decimal" />
+      </Field>
+    </form>
+  );
+}

@@ -1,0 +1,77 @@
+// Which party the local views read: one already synced into this profile's store, one of the
+// sandbox's own parties, or a typed id (checked with the contract's PartyId, message at the field).
+import { useState } from 'react';
+import { PartyId } from '../../../src-shared/contract/transfers.ts';
+import { useStores } from '../../data/local-ledger.ts';
+import { useKnownParties } from '../../data/transfers.ts';
+import { Field } from '../../ui/field.tsx';
+import { shortenParty } from '../../ui/party-format.ts';
+
+export function PartyChoice({
+  profileId,
+  party,
+  onChoose,
+}: {
+  profileId: string;
+  party: string | null;
+  onChoose: (party: string) => void;
+}) {
+  const stores = useStores();
+  const known = useKnownParties(profileId);
+  const [typed, setTyped] = useState('');
+  const [issue, setIssue] = useState<string | null>(null);
+  const synced = stores.data?.find((s) => s.profileId === profileId)?.parties ?? [];
+  const syncedIds = new Set(synced.map((p) => p.party));
+  const offered = (known.data?.parties ?? []).filter((p) => !syncedIds.has(p.party));
+  const listed = syncedIds.has(party ?? '') || offered.some((p) => p.party === party);
+
+  const useTyped = (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = PartyId.safeParse(typed);
+    if (!parsed.success) {
+      setIssue(parsed.error.issues[0]?.message ?? 'not a party id');
+      return;
+    }
+    setIssue(null);
+    onChoose(parsed.data);
+  };
+
+  return (
+    <div className="local-party-choice">
+      <Field label="Party">
+        <select value={listed ? (party ?? '') : ''} onChange={(e) => e.target.value && onChoose(e.target.value)}>
+          <option value="">{party && !listed ? shortenParty(party) : 'Choose a party…'}</option>
+          {synced.length > 0 && (
+            <optgroup label="Synced to this computer">
+              {synced.map((p) => (
+                <option key={p.party} value={p.party}>
+                  {shortenParty(p.party)} · {p.legs.toLocaleString('en')} legs
+                </option>
+              ))}
+            </optgroup>
+          )}
+          {offered.length > 0 && (
+            <optgroup label="Sandbox parties">
+              {offered.map((p) => (
+                <option key={p.party} value={p.party}>
+                  {p.name}
+                </option>
+              ))}
+            </optgroup>
+          )}
+        </select>
+      </Field>
+      <form className="local-party-typed" onSubmit={useTyped} aria-label="Another party">
+        <Field label="Or a party id" error={issue}>
+          <input
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            placeholder="name::1220…"
+            spellCheck={false}
+          />
+        </Field>
+        <button type="submit">Use party</button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+// A sync's progress as main reports it (legs, pages, rate, ETA), Cancel while it runs, and how it
+// ended: done, failed (main's error, in its own words), or cancelled (the next sync resumes it).
+
+import { asBridgeError } from '../../../src-shared/contract/errors.ts';
+import type { SyncStatus } from '../../../src-shared/contract/local-ledger.ts';
+import { ErrorMessage } from '../../ui/error-message.tsx';
+import { count, duration } from '../../ui/local-format.ts';
+
+const HEADINGS: Record<SyncStatus['state'], string> = {
+  running: 'Syncing to local…',
+  waiting: 'Waiting for the service to start…',
+  done: 'Sync done',
+  failed: 'Sync failed',
+  cancelled: 'Sync cancelled',
+};
+
+function failureTitle(status: SyncStatus): string {
+  const code = status.error ? asBridgeError(status.error).code : null;
+  if (code === 'node_quarantined') return 'The node is quarantined: choose another node and sync again.';
+  if (code === 'unauthorized') return 'The ledger refused the credentials (401): check the JWT in Settings.';
+  if (code === 'network') return 'The ledger could not be reached.';
+  return 'The sync stopped.';
+}
+
+export function SyncPanel({
+  status,
+  onCancel,
+  cancelling,
+  cancelError,
+}: {
+  status: SyncStatus;
+  onCancel: () => void;
+  cancelling: boolean;
+  cancelError: unknown;
+}) {
+  const active = status.state === 'running' || status.state === 'waiting';
+  return (
+    <section className="panel local-sync-panel" data-testid="sync-panel" data-state={status.state} aria-live="polite">
+      <h3>{HEADINGS[status.state]}</h3>
+      <p data-testid="sync-progress">
+        {count(status.legs)} legs in {count(status.pages)} pages
+        {active && ` · ${count(status.legsPerSecond)} legs/s`}
+        {active && status.etaSeconds !== null && ` · about ${duration(status.etaSeconds)} left`}
+        {status.incremental && ' · only what is new since the last sync'}
+        {status.resumed && ' · resumed where the last sync stopped'}
+      </p>
+      {status.state === 'waiting' && (
+        <p className="muted">The service answered that it is still starting; the sync retries when it says to.</p>
+      )}
+      {status.state === 'failed' && status.error && <ErrorMessage error={status.error} title={failureTitle(status)} />}
+      {status.state === 'cancelled' && (
+        <p className="muted">Nothing fetched is lost: the next sync resumes where it stopped.</p>
+      )}
+      {active && (
+        <button type="button" onClick={onCancel} disabled={cancelling}>
+          Cancel
+        </button>
+      )}
+      {cancelError ? <ErrorMessage error={cancelError} title="The sync could not be cancelled." /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,153 @@
+// Every leg matching the view, virtualized: the scroll height is `total` rows, and only the rows
+// in view are fetched, in windows of WINDOW rows by offset (the window under the top row, and the
+// next one when the view spans two). Sorting is main's, over every stored leg.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type ReactNode, useEffect, useRef } from 'react';
+import type { LocalLeg, LocalLegsPage, LocalSortColumn } from '../../../../src-shared/contract/local-ledger.ts';
+import { type LegsView, useLegsWindow } from '../../../data/local-ledger.ts';
+import { ErrorMessage } from '../../../ui/error-message.tsx';
+import { count } from '../../../ui/local-format.ts';
+import { LOCAL_COLUMNS, TABLE_WIDTH } from './local-columns.tsx';
+
+export const WINDOW = 200;
+const ROW_HEIGHT = 30;
+
+function legAt(page: LocalLegsPage | undefined, index: number): LocalLeg | undefined {
+  if (!page) return undefined;
+  return page.legs[index - page.offset];
+}
+
+export function LocalLegsTable({
+  profileId,
+  party,
+  view,
+  onSort,
+  zone,
+  toolbar,
+}: {
+  profileId: string;
+  party: string;
+  view: LegsView;
+  onSort: (column: LocalSortColumn) => void;
+  zone: 'local' | 'utc';
+  toolbar?: ReactNode;
+}) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const first = useLegsWindow(profileId, party, view, { offset: 0, limit: WINDOW, enabled: true });
+  // The row count comes from the view's own answer; a previous view's (placeholder) keeps the height meanwhile.
+  const total = first.data?.total ?? 0;
+  const virtualizer = useVirtualizer({
+    count: total,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 6,
+  });
+  const items = virtualizer.getVirtualItems();
+  const top = items[0]?.index ?? 0;
+  const bottom = items.at(-1)?.index ?? 0;
+  const base = Math.floor(top / WINDOW) * WINDOW;
+  const here = useLegsWindow(profileId, party, view, { offset: base, limit: WINDOW, enabled: base > 0 });
+  const next = useLegsWindow(profileId, party, view, {
+    offset: base + WINDOW,
+    limit: WINDOW,
+    enabled: bottom >= base + WINDOW,
+  });
+  const pages = [first, here, next].filter((q) => q.data && !q.isPlaceholderData).map((q) => q.data);
+
+  const viewKey = JSON.stringify(view);
+  useEffect(() => {
+    if (viewKey && scrollRef.current) scrollRef.current.scrollTop = 0;
+  }, [viewKey]);
+
+  const counted = first.data && !first.isPlaceholderData;
+  const error = first.error ?? here.error ?? next.error;
+  return (
+    <div className="local-legs">
+      <div className="table-toolbar">
+        <span data-testid="local-count" aria-busy={!counted}>
+          {counted ? `${count(total)} ${total === 1 ? 'leg matches' : 'legs match'}` : 'Counting…'}
+        </span>
+        {first.data && counted && <span className="muted"> · {first.data.elapsedMs} ms</span>}
+        {toolbar}
+      </div>
+      {error && <ErrorMessage error={error} title="The local store could not be read." />}
+      <div className="local-legs-scroll" ref={scrollRef}>
+        <table
+          // biome-ignore lint/a11y/noRedundantRoles: display:grid drops implicit table semantics in some browsers
+          role="table"
+          className="local-legs-table"
+          aria-label="Local legs"
+          aria-rowcount={total + 1}
+          style={{ width: TABLE_WIDTH }}
+        >
+          <thead className="local-legs-head">
+            {/* biome-ignore lint/a11y/noRedundantRoles: see the table's role */}
+            <tr role="row" aria-rowindex={1}>
+              {LOCAL_COLUMNS.map((c) => {
+                const sorted = c.sort !== null && view.sort.column === c.sort;
+                return (
+                  <th
+                    key={c.id}
+                    // biome-ignore lint/a11y/noRedundantRoles: see the table's role
+                    role="columnheader"
+                    scope="col"
+                    className={c.numeric ? 'numeric' : undefined}
+                    style={{ width: c.width }}
+                    aria-sort={sorted ? (view.sort.desc ? 'descending' : 'ascending') : undefined}
+                  >
+                    <button
+                      type="button"
+                      className="sort-button"
+                      disabled={c.sort === null}
+                      onClick={() => c.sort && onSort(c.sort)}
+                      title="Sort every stored leg (click again to reverse)"
+                    >
+                      {c.header}
+                      <span aria-hidden="true">{sorted ? (view.sort.desc ? ' ▼' : ' ▲') : ''}</span>
+                    </button>
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody className="local-legs-body" style={{ height: virtualizer.getTotalSize() }}>
+            {items.map((item) => {
+              const leg = pages.map((p) => legAt(p, item.index)).find((l) => l !== undefined);
+              return (
+                <tr
+                  key={item.index}
+                  // biome-ignore lint/a11y/noRedundantRoles: see the table's role
+                  role="row"
+                  className={leg ? 'local-leg-row' : 'local-leg-row loading'}
+                  aria-rowindex={item.index + 2}
+                  style={{ transform: `translateY(${item.start}px)` }}
+                >
+                  {leg ? (
+                    LOCAL_COLUMNS.map((c) => (
+                      <td
+                        key={c.id}
+                        // biome-ignore lint/a11y/noRedundantRoles: see the table's role
+                        role="cell"
+                        data-column={c.id}
+                        className={c.numeric ? 'numeric' : undefined}
+                        style={{ width: c.width }}
+                      >
+                        {c.cell(leg, zone)}
+                      </td>
+                    ))
+                  ) : (
+                    // biome-ignore lint/a11y/noRedundantRoles: see the table's role
+                    <td role="cell" className="muted" style={{ width: TABLE_WIDTH }}>
+                      Loading…
+                    </td>
+                  )}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+        {counted && total === 0 && <p className="muted empty-note">No stored leg matches.</p>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+// The Transfers tab on the local source: filters, a full-text search box, the count of matching
+// legs, the export menu, and the table over every stored leg of the party.
+import { useEffect, useState } from 'react';
+import type { LocalLegFilters, LocalSortColumn } from '../../../../src-shared/contract/local-ledger.ts';
+import { type LegsView, useFacets } from '../../../data/local-ledger.ts';
+import { useSettings } from '../../../data/settings.ts';
+import { LocalExportMenu } from '../export/local-export-menu.tsx';
+import { emptyFilterDraft, type LegsFilterDraft, toFilters } from '../filters/legs-filter-draft.ts';
+import { LocalFilters } from '../filters/local-filters.tsx';
+import { LocalLegsTable } from './local-legs-table.tsx';
+
+/** How long typing pauses before the search runs: one query per word, not per key. */
+const SEARCH_PAUSE_MS = 250;
+const DEFAULT_SORT: LegsView['sort'] = { column: 'effectiveAt', desc: true };
+
+export function LocalTransfers({ profileId, party }: { profileId: string; party: string }) {
+  const facets = useFacets(profileId, party);
+  const zone = useSettings().data?.settings.preferences.timeZone ?? 'local';
+  const [draft, setDraft] = useState<LegsFilterDraft>(emptyFilterDraft);
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState(DEFAULT_SORT);
+  // The filters last valid: while a field is wrong, the table keeps showing these.
+  const [filters, setFilters] = useState<LocalLegFilters>(
+    () => toFilters(emptyFilterDraft(), '').filters as LocalLegFilters,
+  );
+
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(searchText), SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  const result = toFilters(draft, search);
+  const resultKey = JSON.stringify(result.filters);
+  useEffect(() => {
+    if (resultKey !== 'null') setFilters(JSON.parse(resultKey) as LocalLegFilters);
+  }, [resultKey]);
+
+  const onSort = (column: LocalSortColumn) =>
+    setSort((current) => (current.column === column ? { column, desc: !current.desc } : { column, desc: false }));
+  const view: LegsView = { filters, sort };
+
+  return (
+    <div className="local-transfers">
+      <LocalFilters facets={facets.data} draft={draft} onChange={setDraft} issues={result.issues ?? {}} />
+      <label className="local-search">
+        <span>Search</span>
+        <input
+          type="search"
+          value={searchText}
+          onChange={(e) => setSearchText(e.target.value)}
+          placeholder="party, update id, instrument, status…"
+          maxLength={200}
+        />
+      </label>
+      <LocalLegsTable
+        profileId={profileId}
+        party={party}
+        view={view}
+        onSort={onSort}
+        zone={zone}
+        toolbar={<LocalExportMenu profileId={profileId} source={{ kind: 'legs', party, filters, sort }} />}
+      />
+    </div>
+  );
+}

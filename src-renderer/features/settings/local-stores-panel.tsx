@@ -1,0 +1,122 @@
+// Settings: what the local ledger keeps on this computer, per profile (parties, legs, last sync,
+// node, size on disk, the file), and "Forget local data" per party or per profile, confirmed first.
+import { useState } from 'react';
+import type { LocalStoreInfo } from '../../../src-shared/contract/local-ledger.ts';
+import { useForget, useStores } from '../../data/local-ledger.ts';
+import { ErrorMessage } from '../../ui/error-message.tsx';
+import { bytes, count } from '../../ui/local-format.ts';
+import { shortenParty } from '../../ui/party-format.ts';
+
+type Target = { profileId: string; party: string | null; label: string };
+
+export function LocalStoresPanel() {
+  const stores = useStores();
+  const forget = useForget();
+  const [confirming, setConfirming] = useState<Target | null>(null);
+
+  const ask = (target: Target) => {
+    forget.reset();
+    setConfirming(target);
+  };
+  const confirm = () => {
+    if (!confirming) return;
+    forget.mutate(
+      { profileId: confirming.profileId, party: confirming.party },
+      { onSuccess: () => setConfirming(null) },
+    );
+  };
+
+  return (
+    <section className="panel" aria-labelledby="local-stores-heading">
+      <h3 id="local-stores-heading">Local ledger data</h3>
+      <p className="muted">
+        Transfers synced to this computer, one database file per profile (readable by your user only).
+      </p>
+      {stores.error && <ErrorMessage error={stores.error} title="The local stores could not be listed." />}
+      {stores.data && stores.data.length === 0 && <p data-testid="no-local-stores">Nothing is stored locally.</p>}
+      {stores.data?.map((store) => (
+        <StoreRow key={store.profileId} store={store} onForget={ask} />
+      ))}
+      {confirming && (
+        <div className="confirm" role="alertdialog" aria-label="Forget local data">
+          <p>
+            Delete {confirming.label} from this computer? The ledger itself is not touched; a later sync fetches it
+            again.
+          </p>
+          <button type="button" className="danger" onClick={confirm} disabled={forget.isPending}>
+            Forget
+          </button>
+          <button type="button" onClick={() => setConfirming(null)}>
+            Keep
+          </button>
+          {forget.error && <ErrorMessage error={forget.error} title="The local data could not be deleted." />}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function StoreRow({ store, onForget }: { store: LocalStoreInfo; onForget: (target: Target) => void }) {
+  return (
+    <div className="local-store" data-testid={`local-store-${store.profileId}`}>
+      <h4>
+        {store.profileName} <span className="muted">· {bytes(store.sizeBytes)} on disk</span>
+      </h4>
+      <p className="mono muted" title="The database file">
+        {store.path}
+      </p>
+      <table className="data-table" aria-label={`Parties stored for ${store.profileName}`}>
+        <thead>
+          <tr>
+            <th scope="col">Party</th>
+            <th scope="col">Legs</th>
+            <th scope="col">Last sync</th>
+            <th scope="col">Node</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {store.parties.map((p) => (
+            <tr key={p.party}>
+              <td className="mono" title={p.party}>
+                {shortenParty(p.party)}
+              </td>
+              <td>{count(p.legs)}</td>
+              <td>{p.lastSyncAt ?? 'not finished'}</td>
+              <td>{p.nodeId ?? 'default'}</td>
+              <td>
+                <button
+                  type="button"
+                  onClick={() =>
+                    onForget({
+                      profileId: store.profileId,
+                      party: p.party,
+                      label: `the legs of ${shortenParty(p.party)}`,
+                    })
+                  }
+                >
+                  Forget local data
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <button
+        type="button"
+        className="danger"
+        onClick={() =>
+          onForget({
+            profileId: store.profileId,
+            party: null,
+            label: `every party of ${store.profileName} (the files)`,
+          })
+        }
+      >
+        Forget all local data of {store.profileName}
+      </button>
+    </div>
+  );
+}
