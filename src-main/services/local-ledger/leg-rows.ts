@@ -1,6 +1,18 @@
 // Legs in and out of the store's row form: the 12 fields as sent plus the derived columns
 // (store-schema.ts). Written with DuckDB's appender (a page of 1000 legs in well under a millisecond).
-import { type DuckDBConnection, DuckDBTimestampValue } from '@duckdb/node-api';
+import {
+  BIGINT,
+  BOOLEAN,
+  type DuckDBConnection,
+  DuckDBDataChunk,
+  DuckDBTimestampValue,
+  type DuckDBType,
+  type DuckDBValue,
+  HUGEINT,
+  INTEGER,
+  TIMESTAMP,
+  VARCHAR,
+} from '@duckdb/node-api';
 import type { LocalLeg } from '../../../src-shared/contract/local-ledger.ts';
 import type { TransferLeg } from '../../../src-shared/contract/transfers.ts';
 import { effectiveMicros } from './effective-time.ts';
@@ -8,7 +20,36 @@ import { storedAmount } from './stored-amount.ts';
 
 export type LegTable = 'leg_rows' | 'sync_staging';
 
-/** Appends `legs` (of `party`) to `table`; `runId` only for the staging table. */
+/** The columns of leg_rows (store-schema.ts), in order. */
+const LEG_TYPES: DuckDBType[] = [
+  VARCHAR, // party
+  VARCHAR, // update_id
+  VARCHAR, // effective_at
+  TIMESTAMP, // effective_ts
+  VARCHAR, // instrument_admin
+  VARCHAR, // instrument_id
+  VARCHAR, // symbol
+  INTEGER, // decimals
+  VARCHAR, // amount
+  HUGEINT, // amount_units
+  INTEGER, // amount_scale
+  BOOLEAN, // amount_exact
+  HUGEINT, // amount_whole
+  HUGEINT, // amount_frac
+  VARCHAR, // sender_party
+  VARCHAR, // receiver_party
+  VARCHAR, // counterparty
+  BOOLEAN, // is_incoming
+  VARCHAR, // status
+  BIGINT, // seq
+];
+/** DuckDB's vector size: a data chunk holds at most this many rows. */
+const CHUNK_ROWS = 2048;
+
+/**
+ * Appends `legs` (of `party`) to `table`; `runId` only for the staging table. Column by column in
+ * data chunks: about half the cost of the appender's one call per value.
+ */
 export async function appendLegs(
   connection: DuckDBConnection,
   table: LegTable,
@@ -17,49 +58,56 @@ export async function appendLegs(
   firstSeq: bigint,
   runId?: bigint,
 ): Promise<void> {
+  const staging = table === 'sync_staging';
+  const types = staging ? [BIGINT, ...LEG_TYPES] : LEG_TYPES;
   const appender = await connection.createAppender(table);
   try {
-    let seq = firstSeq;
-    for (const leg of legs) {
-      if (table === 'sync_staging') appender.appendBigInt(runId ?? 0n);
-      appender.appendVarchar(party);
-      text(appender, leg.updateId);
-      text(appender, leg.effectiveAt);
-      const micros = effectiveMicros(leg.effectiveAt);
-      if (micros === null) appender.appendNull();
-      else appender.appendTimestamp(new DuckDBTimestampValue(micros));
-      text(appender, leg.instrumentAdmin);
-      text(appender, leg.instrumentId);
-      text(appender, leg.symbol);
-      if (leg.decimals === null) appender.appendNull();
-      else appender.appendInteger(leg.decimals);
-      text(appender, leg.amount);
-      const stored = storedAmount(leg.amount, leg.decimals);
-      if (stored.units === null) appender.appendNull();
-      else appender.appendHugeInt(stored.units);
-      if (stored.scale === null) appender.appendNull();
-      else appender.appendInteger(stored.scale);
-      appender.appendBoolean(stored.exact);
-      if (stored.units === null || stored.scale === null || stored.scale > SORT_SCALE) {
-        appender.appendNull();
-        appender.appendNull();
-      } else {
-        const [whole, frac] = sortKey(stored.units, stored.scale);
-        appender.appendHugeInt(whole);
-        appender.appendHugeInt(frac);
-      }
-      text(appender, leg.senderParty);
-      text(appender, leg.receiverParty);
-      text(appender, leg.counterparty);
-      appender.appendBoolean(leg.isIncoming);
-      text(appender, leg.status);
-      appender.appendBigInt(seq++);
-      appender.endRow();
+    for (let offset = 0; offset < legs.length; offset += CHUNK_ROWS) {
+      const part = legs.slice(offset, offset + CHUNK_ROWS);
+      const columns = legColumns(party, part, firstSeq + BigInt(offset));
+      const chunk = DuckDBDataChunk.create(types, part.length);
+      chunk.setColumns(staging ? [part.map(() => runId ?? 0n), ...columns] : columns);
+      appender.appendDataChunk(chunk);
     }
     appender.flushSync();
   } finally {
     appender.closeSync();
   }
+}
+
+function legColumns(party: string, legs: readonly TransferLeg[], firstSeq: bigint): DuckDBValue[][] {
+  const n = legs.length;
+  const cols: DuckDBValue[][] = LEG_TYPES.map(() => new Array<DuckDBValue>(n));
+  for (let r = 0; r < n; r++) {
+    const leg = legs[r];
+    const micros = effectiveMicros(leg.effectiveAt);
+    const stored = storedAmount(leg.amount, leg.decimals);
+    const key =
+      stored.units === null || stored.scale === null || stored.scale > SORT_SCALE
+        ? null
+        : sortKey(stored.units, stored.scale);
+    cols[0][r] = party;
+    cols[1][r] = leg.updateId;
+    cols[2][r] = leg.effectiveAt;
+    cols[3][r] = micros === null ? null : new DuckDBTimestampValue(micros);
+    cols[4][r] = leg.instrumentAdmin;
+    cols[5][r] = leg.instrumentId;
+    cols[6][r] = leg.symbol;
+    cols[7][r] = leg.decimals;
+    cols[8][r] = leg.amount;
+    cols[9][r] = stored.units;
+    cols[10][r] = stored.scale;
+    cols[11][r] = stored.exact;
+    cols[12][r] = key ? key[0] : null;
+    cols[13][r] = key ? key[1] : null;
+    cols[14][r] = leg.senderParty;
+    cols[15][r] = leg.receiverParty;
+    cols[16][r] = leg.counterparty;
+    cols[17][r] = leg.isIncoming;
+    cols[18][r] = leg.status;
+    cols[19][r] = firstSeq + BigInt(r);
+  }
+  return cols;
 }
 
 /** The fraction's digits kept by the sort key: 38 (10^38 < 2^127). */
@@ -76,11 +124,6 @@ export function sortKey(units: bigint, scale: number): [bigint, bigint] {
     rest += one;
   }
   return [whole, rest * POW10[SORT_SCALE - scale]];
-}
-
-function text(appender: { appendVarchar(v: string): void; appendNull(): void }, value: string | null): void {
-  if (value === null) appender.appendNull();
-  else appender.appendVarchar(value);
 }
 
 /** The columns to select for a LocalLeg, in the order `rowToLeg` reads them. */

@@ -5,7 +5,7 @@
 // the staged ones. Nothing a reader sees changes until then.
 import { DuckDBTimestampValue } from '@duckdb/node-api';
 import type { SyncStatus } from '../../../src-shared/contract/local-ledger.ts';
-import type { TransferFilters } from '../../../src-shared/contract/transfers.ts';
+import type { TransferFilters, TransferLeg, TransferPage } from '../../../src-shared/contract/transfers.ts';
 import { ServiceError } from '../errors.ts';
 import type { TransferSource } from '../ledger/transfer-source.ts';
 import { whileRateLimited, whileStarting } from '../ledger/transfer-source.ts';
@@ -16,6 +16,12 @@ import { appendLegs } from './leg-rows.ts';
 /** How far before the newest stored leg an incremental sync starts again (late and changed legs). */
 export const INCREMENTAL_OVERLAP_MICROS = 60n * 60n * 1_000_000n;
 export const SYNC_PAGE_SIZE = 1000;
+/** A batch is committed at this many legs, or after this long, whichever comes first (and at the end). */
+const BATCH_LEGS = 20_000;
+const BATCH_MS = 1000;
+
+/** Test aid (the durability kill test, through the CLI): called just before the window is replaced. */
+export const syncTestHooks: { beforeReplace?: () => void } = {};
 
 export interface SyncPlan {
   party: string;
@@ -84,14 +90,22 @@ export async function runSync(
     pageSize: SYNC_PAGE_SIZE,
     nodeId: plan.nodeId,
   };
-  let allFetched = run.pages > 0 && run.cursor === null;
-  while (!allFetched) {
-    if (signal.aborted) throw new ServiceError('cancelled', 'The sync was cancelled; it resumes where it stopped.');
-    const page = await whileStarting(
+  const noteTimes = (legs: readonly TransferLeg[]) => {
+    for (let i = legs.length - 1; i >= 0; i--) {
+      const at = legs[i].effectiveAt;
+      if (at === null) continue;
+      const micros = safeMicros(at);
+      if (micros !== null) lastSeen = micros;
+      if (startMicros === null) startMicros = firstMicros(legs);
+      break;
+    }
+  };
+  const fetchFrom = (cursor: string | null): Promise<TransferPage | null> =>
+    whileStarting(
       () =>
         whileRateLimited(async () => {
           try {
-            return await source.fetchPage(filters, run.cursor, signal);
+            return await source.fetchPage(filters, cursor, signal);
           } catch (error) {
             if (error instanceof ServiceError && error.code === 'service_starting') {
               waiting = true;
@@ -101,48 +115,76 @@ export async function runSync(
           }
         }, signal),
       signal,
-    ).catch(async (error) => {
+    ).catch((error) => {
       // A cursor the service no longer accepts (it restarted, or it expired): fetch the window again.
-      if (error instanceof ServiceError && error.code === 'bad_request' && run.cursor !== null && run.pages > 0) {
-        await discardStaged(store, run);
-        return null;
-      }
+      if (error instanceof ServiceError && error.code === 'bad_request' && cursor !== null) return null;
       throw error;
     });
+
+  // The next page is fetched while the last ones are written, and pages are committed in batches
+  // (each batch with the cursor that follows it): the service and the disk work at the same time.
+  let allFetched = run.pages > 0 && run.cursor === null;
+  let pending = allFetched ? null : fetchFrom(run.cursor);
+  let batch: TransferPage[] = [];
+  let batchLegs = 0;
+  let lastCommit = performance.now();
+  while (pending) {
+    const page = await pending;
     waiting = false;
-    if (page === null) continue;
-    const first = store.takeSeq(page.legs.length);
-    await store.write(async (connection) => {
-      await connection.run('BEGIN TRANSACTION');
-      try {
-        await appendLegs(connection, 'sync_staging', plan.party, page.legs, first, run.runId);
-        await connection.run(
-          'UPDATE sync_runs SET next_cursor = ?, pages = pages + 1, legs = legs + ? WHERE run_id = ?',
-          [page.next, BigInt(page.legs.length), run.runId],
-        );
-        await connection.run('COMMIT');
-      } catch (error) {
-        await connection.run('ROLLBACK').catch(() => {});
-        throw error;
-      }
-    });
-    run.cursor = page.next;
-    run.pages += 1;
-    run.legs += page.legs.length;
-    for (let i = page.legs.length - 1; i >= 0; i--) {
-      const at = page.legs[i].effectiveAt;
-      if (at !== null) {
-        const micros = safeMicros(at);
-        if (micros !== null) lastSeen = micros;
-        if (startMicros === null) startMicros = firstMicros(page.legs);
-        break;
-      }
+    if (page === null) {
+      await discardStaged(store, run);
+      batch = [];
+      batchLegs = 0;
+      pending = fetchFrom(null);
+      continue;
     }
-    allFetched = page.next === null;
-    onProgress(progress());
+    if (signal.aborted) break;
+    pending = page.next === null ? null : fetchFrom(page.next);
+    // An unhandled rejection of a prefetch abandoned below would crash the process: it is awaited or dropped here.
+    pending?.catch(() => {});
+    batch.push(page);
+    batchLegs += page.legs.length;
+    if (page.next === null || batchLegs >= BATCH_LEGS || performance.now() - lastCommit >= BATCH_MS) {
+      await commitBatch(store, plan.party, run, batch);
+      for (const done of batch) noteTimes(done.legs);
+      batch = [];
+      batchLegs = 0;
+      lastCommit = performance.now();
+      onProgress(progress());
+    }
+    if (signal.aborted) break;
   }
+  allFetched = run.pages > 0 && run.cursor === null;
+  if (!allFetched || signal.aborted) {
+    throw new ServiceError('cancelled', 'The sync was cancelled; it resumes where it stopped.');
+  }
+  syncTestHooks.beforeReplace?.();
   await replaceWindow(store, plan, run);
   return { ...progress(), covered: 1 };
+}
+
+/** One transaction: the pages' legs into staging, and the cursor after the last of them. */
+async function commitBatch(store: LedgerStore, party: string, run: Run, pages: readonly TransferPage[]): Promise<void> {
+  const legs = pages.flatMap((p) => p.legs);
+  const last = pages[pages.length - 1];
+  const first = store.takeSeq(legs.length);
+  await store.write(async (connection) => {
+    await connection.run('BEGIN TRANSACTION');
+    try {
+      await appendLegs(connection, 'sync_staging', party, legs, first, run.runId);
+      await connection.run(
+        'UPDATE sync_runs SET next_cursor = ?, pages = pages + ?, legs = legs + ? WHERE run_id = ?',
+        [last.next, BigInt(pages.length), BigInt(legs.length), run.runId],
+      );
+      await connection.run('COMMIT');
+    } catch (error) {
+      await connection.run('ROLLBACK').catch(() => {});
+      throw error;
+    }
+  });
+  run.cursor = last.next;
+  run.pages += pages.length;
+  run.legs += legs.length;
 }
 
 async function startOrResume(store: LedgerStore, plan: SyncPlan): Promise<Run> {
@@ -220,10 +262,9 @@ async function replaceWindow(store: LedgerStore, plan: SyncPlan, run: Run): Prom
         params.push(new DuckDBTimestampValue(run.before));
       }
       await connection.run(`DELETE FROM leg_rows WHERE ${where.join(' AND ')}`, params);
-      await connection.run(
-        `INSERT INTO leg_rows SELECT * EXCLUDE (run_id) FROM sync_staging WHERE run_id = ? ORDER BY seq`,
-        [run.runId],
-      );
+      await connection.run('INSERT INTO leg_rows SELECT * EXCLUDE (run_id) FROM sync_staging WHERE run_id = ?', [
+        run.runId,
+      ]);
       await connection.run('DELETE FROM sync_staging WHERE run_id = ?', [run.runId]);
       await connection.run('DELETE FROM sync_runs WHERE run_id = ?', [run.runId]);
       const full = run.after === null && run.before === null;
