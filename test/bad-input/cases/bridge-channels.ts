@@ -837,10 +837,89 @@ const rpcRows = [
   call('rpc:curl', '0.profileId', 'no profile id', curl({ profileId: undefined }), EXPECTED_STRING),
 ];
 
+const ANALYTICS = { profileId: 'sandbox', party: GOOD_PARTY, range: { after: null, before: null }, instruments: null };
+const analytics = (over: Record<string, unknown>) => [{ ...ANALYTICS, ...over }];
+const BUCKET = /expected one of "day"\|"week"\|"month"|Invalid option/;
+const localAnalyticsRows = [
+  call('local:counterparties', '0.party', 'a bad party', analytics({ party: 'alice' }), /"::" is missing/),
+  call(
+    'local:counterparties',
+    '0.range.before',
+    'an inverted range',
+    analytics({ range: { after: '2026-05-02T00:00:00Z', before: '2026-05-01T00:00:00Z' } }),
+    /later than "after"/,
+  ),
+  call(
+    'local:counterparties',
+    '0.range.after',
+    'a date that is not a date-time',
+    analytics({ range: { after: '2026-13-45', before: null } }),
+    /not a date-time/,
+  ),
+  call(
+    'local:counterparties',
+    '0.instruments',
+    '201 instruments',
+    () => analytics({ instruments: Array.from({ length: 201 }, (_, i) => ({ admin: 'a', id: `i${i}` })) }),
+    /Too big: expected array to have <=\s?200 items/,
+    '[{…"instruments":[…] (201 items)}]',
+  ),
+  call(
+    'local:counterparties',
+    '0.instruments.0.id',
+    'an instrument id with a control character',
+    analytics({ instruments: [{ admin: 'a', id: 'x\u0007' }] }),
+    /no control characters/,
+    '[{…"id":"x\\u0007"}]',
+  ),
+  call(
+    'local:counterparties',
+    '0.profileId',
+    'a path as the profile id',
+    analytics({ profileId: '../x' }),
+    PROFILE_MESSAGE,
+  ),
+  call('local:counterparties', '', 'no argument', [], TOO_FEW(1)),
+  call(
+    'local:relationship',
+    '0.counterparty',
+    'an empty counterparty',
+    analytics({ counterparty: '  ', bucket: 'day' }),
+    /Too small: expected string to have >=\s?1 characters/,
+  ),
+  call(
+    'local:relationship',
+    '0.counterparty',
+    'a 261-character counterparty',
+    analytics({ counterparty: 'c'.repeat(261), bucket: 'day' }),
+    /Too big: expected string to have <=\s?260 characters/,
+    '[{…"counterparty":"ccc…" (261 characters)}]',
+  ),
+  call(
+    'local:relationship',
+    '0.bucket',
+    'bucket "year"',
+    analytics({ counterparty: 'bob::1', bucket: 'year' }),
+    BUCKET,
+  ),
+  call('local:relationship', '0.counterparty', 'no counterparty', analytics({ bucket: 'day' }), EXPECTED_STRING),
+  call('local:flows', '0.bucket', 'bucket "hour"', analytics({ bucket: 'hour' }), BUCKET),
+  call('local:flows', '0.bucket', 'no bucket', analytics({}), BUCKET),
+  call('local:flows', '0.party', 'a number as the party', analytics({ party: 42, bucket: 'day' }), EXPECTED_STRING),
+];
+
 export const bridgeChannels: BadInputTable<ChannelCall> = {
   id: 'bridge-channels',
   title: 'Bridge channels (what main accepts from the renderer)',
   where:
     'An invalid_argument error from main, its details naming the argument path; the handler is never called and no file in the user-data folder changes.',
-  rows: [...appRows, ...settingsRows, ...secretsRows, ...transfersRows, ...exportRows, ...rpcRows],
+  rows: [
+    ...appRows,
+    ...settingsRows,
+    ...secretsRows,
+    ...transfersRows,
+    ...exportRows,
+    ...rpcRows,
+    ...localAnalyticsRows,
+  ],
 };
