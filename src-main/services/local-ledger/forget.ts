@@ -5,7 +5,7 @@ import { chmod, rename, rm } from 'node:fs/promises';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { SCHEMA_SQL } from './store-schema.ts';
 
-const TABLES_BY_PARTY = ['leg_rows', 'sync_staging', 'party_sync'] as const;
+const TABLES_BY_PARTY = ['leg_store', 'party_sync', 'sync_runs'] as const;
 
 export async function forgetParty(path: string, party: string): Promise<void> {
   const fresh = `${path}.rewrite-${process.pid}`;
@@ -20,7 +20,12 @@ export async function forgetParty(path: string, party: string): Promise<void> {
     for (const table of TABLES_BY_PARTY) {
       await connection.run(`INSERT INTO ${table} SELECT * FROM old.${table} WHERE party <> ?`, [party]);
     }
-    await connection.run('INSERT INTO sync_runs SELECT * FROM old.sync_runs WHERE party <> ?', [party]);
+    // The run id sequence continues where the old file's stood (ids are never reused).
+    const next = await connection.runAndReadAll(
+      'SELECT coalesce(max(id), 0) + 1 FROM (SELECT run_id AS id FROM old.leg_store UNION ALL SELECT run_id FROM old.sync_runs)',
+    );
+    await connection.run('DROP SEQUENCE run_ids');
+    await connection.run(`CREATE SEQUENCE run_ids START ${(next.getRows()[0][0] as bigint) + 1n}`);
     await connection.run('DETACH old');
     await connection.run('CHECKPOINT');
   } finally {

@@ -40,9 +40,7 @@ export class LedgerStore {
       for (const sql of SCHEMA_SQL) await main.run(sql);
       await main.run(`INSERT OR IGNORE INTO store_meta VALUES ('schema', '${SCHEMA_VERSION}')`);
       const store = new LedgerStore(path, instance, main);
-      const seq = await main.runAndReadAll(
-        'SELECT coalesce(max(seq), 0) + 1 FROM (SELECT seq FROM leg_rows UNION ALL SELECT seq FROM sync_staging)',
-      );
+      const seq = await main.runAndReadAll('SELECT coalesce(max(seq), 0) + 1 FROM leg_store');
       store.nextSeq = seq.getRows()[0][0] as bigint;
       await store.protectFiles();
       return store;

@@ -18,8 +18,6 @@ import type { TransferLeg } from '../../../src-shared/contract/transfers.ts';
 import { effectiveMicros } from './effective-time.ts';
 import { storedAmount } from './stored-amount.ts';
 
-export type LegTable = 'leg_rows' | 'sync_staging';
-
 /** The columns of leg_rows (store-schema.ts), in order. */
 const LEG_TYPES: DuckDBType[] = [
   VARCHAR, // party
@@ -52,21 +50,19 @@ const CHUNK_ROWS = 2048;
  */
 export async function appendLegs(
   connection: DuckDBConnection,
-  table: LegTable,
+  runId: bigint,
   party: string,
   legs: readonly TransferLeg[],
   firstSeq: bigint,
-  runId?: bigint,
 ): Promise<void> {
-  const staging = table === 'sync_staging';
-  const types = staging ? [BIGINT, ...LEG_TYPES] : LEG_TYPES;
-  const appender = await connection.createAppender(table);
+  const types = [BIGINT, ...LEG_TYPES];
+  const appender = await connection.createAppender('leg_store');
   try {
     for (let offset = 0; offset < legs.length; offset += CHUNK_ROWS) {
       const part = legs.slice(offset, offset + CHUNK_ROWS);
       const columns = legColumns(party, part, firstSeq + BigInt(offset));
       const chunk = DuckDBDataChunk.create(types, part.length);
-      chunk.setColumns(staging ? [part.map(() => runId ?? 0n), ...columns] : columns);
+      chunk.setColumns([part.map(() => runId), ...columns]);
       appender.appendDataChunk(chunk);
     }
     appender.flushSync();

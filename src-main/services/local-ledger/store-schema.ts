@@ -1,8 +1,8 @@
-// The local store's tables. `leg_rows` holds every synced leg: the 12 fields exactly as the service
+// The local store's tables. `leg_store` (read through the view `leg_rows`) holds every synced leg: the 12 fields exactly as the service
 // sent them, plus what the store derives to answer questions fast and exactly (the time as a
 // TIMESTAMP, the amount as HUGEINT units at a scale). `legs` is the documented view SQL users query
-// (docs/local-ledger.md). A sync writes into `sync_staging` and replaces its window in `leg_rows` in
-// one transaction when the last page is in (docs/service-decisions.md, "Local sync").
+// (docs/local-ledger.md). A sync writes its pages into `leg_store` under its run id (invisible
+// while the run is open) and replaces its window in one transaction when the last page is in (docs/service-decisions.md, "Local sync").
 
 /** Bump when a table changes; an older store is rebuilt from a new sync (its file is kept aside). */
 export const SCHEMA_VERSION = 1;
@@ -37,8 +37,11 @@ export const LEG_COLUMN_COUNT = 20;
 
 export const SCHEMA_SQL = [
   `CREATE TABLE IF NOT EXISTS store_meta (key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL)`,
-  `CREATE TABLE IF NOT EXISTS leg_rows (${LEG_COLUMNS})`,
-  `CREATE TABLE IF NOT EXISTS sync_staging (run_id BIGINT NOT NULL, ${LEG_COLUMNS})`,
+  // Every leg row, with the sync run that wrote it. Rows of a run still in sync_runs (open: being
+  // fetched, or interrupted) are invisible; the last step of a sync deletes the window's older rows
+  // and closes the run in one transaction, so its rows appear at once and nothing is copied.
+  `CREATE TABLE IF NOT EXISTS leg_store (run_id BIGINT NOT NULL, ${LEG_COLUMNS})`,
+  `CREATE SEQUENCE IF NOT EXISTS run_ids START 1`,
   // One row per party: what the provenance line shows.
   `CREATE TABLE IF NOT EXISTS party_sync (
      party VARCHAR PRIMARY KEY,
@@ -59,6 +62,9 @@ export const SCHEMA_SQL = [
      legs BIGINT NOT NULL,
      started_at TIMESTAMP NOT NULL
    )`,
+  // What every reader sees: the legs of finished syncs only.
+  `CREATE OR REPLACE VIEW leg_rows AS SELECT * EXCLUDE (run_id) FROM leg_store
+     WHERE run_id NOT IN (SELECT run_id FROM sync_runs)`,
   `CREATE OR REPLACE VIEW legs AS SELECT
      party,
      update_id,

@@ -1,8 +1,9 @@
 // One sync of a party into its profile's store, resumable (docs/service-decisions.md, "Local sync"):
-// pages are fetched oldest first into `sync_staging`, each page committed together with the
-// cursor that follows it, so a killed process resumes at the next page and never stores a page
-// twice; when the last page is in, one transaction replaces the window's legs in `leg_rows` with
-// the staged ones. Nothing a reader sees changes until then.
+// pages are fetched oldest first into `leg_store` under the run's id (invisible while the run is
+// open), each batch of pages committed together with the cursor that follows it, so a killed
+// process resumes at the next page and never stores a page twice; when the last page is in, one
+// transaction deletes the window's older legs and closes the run, which makes its legs visible.
+// Nothing a reader sees changes until then, and nothing is copied.
 import { DuckDBTimestampValue } from '@duckdb/node-api';
 import type { SyncStatus } from '../../../src-shared/contract/local-ledger.ts';
 import type { TransferFilters, TransferLeg, TransferPage } from '../../../src-shared/contract/transfers.ts';
@@ -171,7 +172,7 @@ async function commitBatch(store: LedgerStore, party: string, run: Run, pages: r
   await store.write(async (connection) => {
     await connection.run('BEGIN TRANSACTION');
     try {
-      await appendLegs(connection, 'sync_staging', party, legs, first, run.runId);
+      await appendLegs(connection, run.runId, party, legs, first);
       await connection.run(
         'UPDATE sync_runs SET next_cursor = ?, pages = pages + ?, legs = legs + ? WHERE run_id = ?',
         [last.next, BigInt(pages.length), BigInt(legs.length), run.runId],
@@ -213,7 +214,7 @@ async function startOrResume(store: LedgerStore, plan: SyncPlan): Promise<Run> {
       if (sameNode && sameRange) {
         return { runId, after, before, incremental, cursor, pages: Number(pages), legs: Number(legs), resumed: true };
       }
-      await connection.run('DELETE FROM sync_staging WHERE run_id = ?', [runId]);
+      await connection.run('DELETE FROM leg_store WHERE run_id = ?', [runId]);
       await connection.run('DELETE FROM sync_runs WHERE run_id = ?', [runId]);
     }
     let after = plan.after === null ? null : isoToMicros(plan.after);
@@ -232,7 +233,8 @@ async function startOrResume(store: LedgerStore, plan: SyncPlan): Promise<Run> {
         incremental = true;
       }
     }
-    const id = await connection.runAndReadAll('SELECT coalesce(max(run_id), 0) + 1 FROM sync_runs');
+    // From a sequence: a run id is never used twice, so an old run's rows can never turn invisible.
+    const id = await connection.runAndReadAll("SELECT nextval('run_ids')");
     const runId = id.getRows()[0][0] as bigint;
     await connection.run('INSERT INTO sync_runs VALUES (?, ?, ?, ?, ?, ?, NULL, 0, 0, now()::TIMESTAMP)', [
       runId,
@@ -251,8 +253,8 @@ async function replaceWindow(store: LedgerStore, plan: SyncPlan, run: Run): Prom
   await store.write(async (connection) => {
     await connection.run('BEGIN TRANSACTION');
     try {
-      const where = ['party = ?'];
-      const params: Array<string | DuckDBTimestampValue> = [plan.party];
+      const where = ['party = ?', 'run_id <> ?'];
+      const params: Array<string | bigint | DuckDBTimestampValue> = [plan.party, run.runId];
       if (run.after !== null) {
         where.push('effective_ts >= ?');
         params.push(new DuckDBTimestampValue(run.after));
@@ -261,11 +263,9 @@ async function replaceWindow(store: LedgerStore, plan: SyncPlan, run: Run): Prom
         where.push('effective_ts < ?');
         params.push(new DuckDBTimestampValue(run.before));
       }
-      await connection.run(`DELETE FROM leg_rows WHERE ${where.join(' AND ')}`, params);
-      await connection.run('INSERT INTO leg_rows SELECT * EXCLUDE (run_id) FROM sync_staging WHERE run_id = ?', [
-        run.runId,
-      ]);
-      await connection.run('DELETE FROM sync_staging WHERE run_id = ?', [run.runId]);
+      // The window's older rows go (a finished run's; an open run here is this one).
+      await connection.run(`DELETE FROM leg_store WHERE ${where.join(' AND ')}`, params);
+      // Closing the run is what makes its rows visible (the leg_rows view): nothing is copied.
       await connection.run('DELETE FROM sync_runs WHERE run_id = ?', [run.runId]);
       const full = run.after === null && run.before === null;
       await connection.run(
@@ -284,7 +284,7 @@ async function replaceWindow(store: LedgerStore, plan: SyncPlan, run: Run): Prom
 
 async function discardStaged(store: LedgerStore, run: Run): Promise<void> {
   await store.write(async (connection) => {
-    await connection.run('DELETE FROM sync_staging WHERE run_id = ?', [run.runId]);
+    await connection.run('DELETE FROM leg_store WHERE run_id = ?', [run.runId]);
     await connection.run('UPDATE sync_runs SET next_cursor = NULL, pages = 0, legs = 0 WHERE run_id = ?', [run.runId]);
   });
   run.cursor = null;
