@@ -9,6 +9,7 @@ import { bundleStartupBench } from './bundle-startup-bench.ts';
 import { exportBench } from './export-bench.ts';
 import { firstRowBench } from './first-row-bench.ts';
 import { growthBench } from './growth-bench.ts';
+import { localLedgerBench } from './local-ledger-bench.ts';
 import { pageStackBench } from './page-stack-bench.ts';
 import { rpcBench } from './rpc-bench.ts';
 import { sandboxBench } from './sandbox-bench.ts';
@@ -27,6 +28,7 @@ const all: Array<{ key: string; title: string; run: () => Promise<Figure[]> }> =
   { key: 'scroll', title: 'scrolling 100,000+ loaded legs in Chromium', run: () => scrollBench() },
   { key: 'export', title: 'export (5M-transfer ledger, busiest party)', run: () => exportBench() },
   { key: 'rpc', title: 'RPC round trip through the app (real EVM)', run: () => rpcBench() },
+  { key: 'local', title: 'local ledger (1M legs of one party, DuckDB store)', run: () => localLedgerBench() },
 ];
 // `npm run bench -- scroll rpc` runs only those sections and writes bench/results.partial.json,
 // leaving the full run's bench/results.json alone.

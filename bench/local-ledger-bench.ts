@@ -1,0 +1,141 @@
+// The local ledger at 1,000,000 legs of one party (the sandbox's --busy-party), in one run: main's
+// services in a child process (bench/local-ledger-worker.ts) sync the party from a separately
+// running sandbox, so the child's peak RSS is main's alone; then, from the store: the counterparty
+// ranking for a year, a filter change's first window of rows, Parquet and CSV exports, and the
+// store's size on disk per million legs beside the CSV's.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Figure, median, ROOT, startReady, stop } from './bench-kit.ts';
+
+interface Export {
+  rows: number;
+  bytes: number;
+  elapsedMs: number;
+  wallMs: number;
+}
+type Maybe<T> = T | { error: string };
+interface WorkerResult {
+  legs: number;
+  pages: number;
+  syncMs: number;
+  syncPeakRssMb: number;
+  storeBytes: number;
+  counterparties: Maybe<number[]>;
+  legsRoundTrip: Maybe<number[]>;
+  parquet: Maybe<Export>;
+  csv: Maybe<Export>;
+  finalPeakRssMb: number;
+}
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en');
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const failed = (value: Maybe<unknown>): value is { error: string } =>
+  typeof value === 'object' && value !== null && 'error' in value;
+const notMeasured = (figure: string, target: string, why: string): Figure => ({
+  figure,
+  median: 'not measured',
+  range: why.slice(0, 60),
+  target,
+  pass: null,
+});
+
+export async function localLedgerBench(options: { transfers?: number; runs?: number } = {}): Promise<Figure[]> {
+  const transfers = options.transfers ?? 1_000_000;
+  const runs = options.runs ?? 20;
+  const dir = mkdtempSync(join(tmpdir(), 'local-ledger-bench-'));
+  const { child, info } = await startReady('src-sandbox/cli.ts', [
+    '--port',
+    '0',
+    '--seed',
+    '42',
+    '--transfers',
+    String(transfers),
+    '--busy-party',
+  ]);
+  try {
+    const run = spawnSync(
+      process.execPath,
+      [
+        join(ROOT, 'bench/local-ledger-worker.ts'),
+        ...['--base', info.baseUrl, '--translate', info.translateUrl, '--partner', info.partnerUrl],
+        ...['--rpc', info.rpcUrl, '--jwt', info.tokens.readAll, '--party', info.parties[0]],
+        ...['--dir', dir, '--runs', String(runs)],
+      ],
+      { encoding: 'utf8', maxBuffer: 1 << 20 },
+    );
+    if (run.status !== 0) throw new Error(`local ledger worker failed: ${run.stderr.slice(-2000)}`);
+    const r = JSON.parse(run.stdout) as WorkerResult;
+    if (r.legs !== transfers) throw new Error(`synced ${r.legs} legs, expected ${transfers}`);
+    const perMillion = (bytes: number) => (bytes / r.legs) * 1e6;
+    const syncRate = r.legs / (r.syncMs / 1000);
+    const figures: Figure[] = [
+      {
+        figure: `sync ${fmt(r.legs)} legs (${r.pages} pages of 1000) from the sandbox: legs/s`,
+        median: fmt(syncRate),
+        range: `${(r.syncMs / 1000).toFixed(1)} s, 1 run`,
+        target: '>= 150,000',
+        pass: syncRate >= 150_000,
+      },
+      {
+        figure: 'peak RSS of main (its own process) at the end of the sync',
+        median: `${r.syncPeakRssMb.toFixed(0)} MB`,
+        range: `${r.finalPeakRssMb.toFixed(0)} MB after all below`,
+        target: '<= 400 MB',
+        pass: r.syncPeakRssMb <= 400,
+      },
+    ];
+    const timing = (name: string, times: Maybe<number[]>, target: string, limit: number | null) => {
+      if (failed(times)) return notMeasured(name, target, times.error);
+      const p50 = median(times);
+      return {
+        figure: `${name}, ${times.length} runs`,
+        median: ms(p50),
+        range: `${ms(Math.min(...times))}-${ms(Math.max(...times))}`,
+        target,
+        pass: limit === null ? null : p50 <= limit,
+      };
+    };
+    figures.push(
+      timing('counterparty ranking, one-year range (local:counterparties)', r.counterparties, '<= 100 ms', 100),
+    );
+    // Not the issue's figure (first row PAINTED in Chromium): main's share of it, no browser.
+    figures.push(
+      timing(
+        'filter change: local:legs round trip in main, first 100 rows (no browser, not painted)',
+        r.legsRoundTrip,
+        '(painted <= 30 ms)',
+        null,
+      ),
+    );
+    const exportFigure = (format: string, e: Maybe<Export>, target: number) => {
+      const name = `${format} export of all legs from the store: legs/s`;
+      if (failed(e)) return notMeasured(name, `>= ${fmt(target)}`, e.error);
+      const rate = e.rows / (e.wallMs / 1000);
+      return {
+        figure: name,
+        median: fmt(rate),
+        range: `${(e.wallMs / 1000).toFixed(2)} s, ${(e.bytes / 1e6).toFixed(0)} MB, 1 run`,
+        target: `>= ${fmt(target)}`,
+        pass: rate >= target,
+      };
+    };
+    figures.push(exportFigure('Parquet', r.parquet, 1_000_000), exportFigure('CSV', r.csv, 500_000));
+    const csvBytes = failed(r.csv) ? null : r.csv.bytes;
+    figures.push({
+      figure: 'store size on disk per million legs (DuckDB file + WAL)',
+      median: `${(perMillion(r.storeBytes) / 1e6).toFixed(0)} MB`,
+      range:
+        csvBytes === null
+          ? 'CSV not measured'
+          : `CSV ${(perMillion(csvBytes) / 1e6).toFixed(0)} MB; store/CSV ${(r.storeBytes / csvBytes).toFixed(2)}x`,
+      target: 'report',
+      pass: null,
+    });
+    return figures;
+  } finally {
+    await stop(child);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,158 @@
+// Main's services in their own process (as Electron's main runs them, no sandbox inside), syncing
+// one party from a separately running sandbox into the local store, then timing the questions
+// answered from it. Prints one JSON line. Its peak RSS after the sync is main's during the sync.
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { startAppServices } from '../src-main/services/app-services.ts';
+
+const { values } = parseArgs({
+  options: {
+    base: { type: 'string' },
+    translate: { type: 'string' },
+    partner: { type: 'string' },
+    rpc: { type: 'string' },
+    jwt: { type: 'string' },
+    party: { type: 'string' },
+    dir: { type: 'string' },
+    runs: { type: 'string' },
+  },
+});
+const dir = values.dir as string;
+const party = values.party as string;
+const runs = Number(values.runs ?? 20);
+let saveAs = '';
+const services = await startAppServices({
+  userDataDir: join(dir, 'user-data'),
+  version: 'bench',
+  transport: 'web',
+  keychain: { keytar: async () => Promise.reject(new Error('no keychain in the benchmark')) },
+  sandbox: false,
+  host: { chooseSavePath: async () => saveAs },
+});
+
+type Answer = { ok: true; value: any } | { ok: false; error: { message: string } };
+const call = async (channel: string, args: unknown[]): Promise<any> => {
+  const answer = (await services.dispatch(channel as never, args as never)) as Answer;
+  if (!answer.ok) throw new Error(`${channel}: ${answer.error.message}`);
+  return answer.value;
+};
+const timed = async (n: number, once: (k: number) => Promise<unknown>): Promise<number[]> => {
+  await once(-1); // warm-up, untimed
+  const times: number[] = [];
+  for (let k = 0; k < n; k++) {
+    const t0 = performance.now();
+    await once(k);
+    times.push(performance.now() - t0);
+  }
+  return times;
+};
+/** A figure that depends on a part not built yet: its error instead of a number. */
+const attempt = async <T>(fn: () => Promise<T>): Promise<T | { error: string }> => {
+  try {
+    return await fn();
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
+};
+
+const { profile } = await call('settings:saveProfile', [
+  {
+    name: 'bench',
+    baseUrl: values.base,
+    translateUrl: values.translate,
+    partnerUrl: values.partner,
+    rpcUrl: values.rpc,
+    defaultNodeId: null,
+    chainAuth: 'apiKey',
+    rpcKeyPlacement: 'header',
+    rpcSeparator: '_',
+    ledgerAuthPlacement: 'header',
+  },
+]);
+await call('secrets:set', [profile.id, 'ledgerJwt', values.jwt]);
+const profileId: string = profile.id;
+
+// The sync, timed from the job's start to its end as main reports them.
+const started = await call('local:sync', [{ profileId, party, nodeId: null, range: { after: null, before: null } }]);
+const synced = await services.local.waitForSync(started.jobId);
+if (synced.state !== 'done') throw new Error(`sync ended ${synced.state}: ${synced.error?.message ?? ''}`);
+const syncMs = Date.parse(synced.finishedAt as string) - Date.parse(synced.startedAt);
+const syncPeakRssMb = process.resourceUsage().maxRSS / 1024;
+
+const storePath = services.local.storePath(profileId);
+const sizeOf = (path: string) => (existsSync(path) ? statSync(path).size : 0);
+const storeBytes = sizeOf(storePath) + sizeOf(`${storePath}.wal`);
+
+// The counterparty ranking over the history's last year (it ends 2026-11-01).
+const year = { after: '2025-11-01T00:00:00Z', before: '2026-11-01T00:00:00Z' };
+const counterparties = await attempt(() =>
+  timed(runs, () => call('local:counterparties', [{ profileId, party, range: year, instruments: null }])),
+);
+
+// A filter change on the local table: the first window of rows for the new filters, through main's handler.
+const noFilters = {
+  instruments: null,
+  range: { after: null, before: null },
+  direction: null,
+  statuses: null,
+  counterparty: null,
+  amountMin: null,
+  amountMax: null,
+  search: null,
+};
+const variants = [
+  { ...noFilters, direction: 'in' },
+  { ...noFilters, direction: 'out' },
+  { ...noFilters, range: year },
+  { ...noFilters, statuses: ['pending'] },
+];
+const legsRoundTrip = await attempt(() =>
+  timed(runs, (k) =>
+    call('local:legs', [
+      {
+        requestId: `bench-legs-${k + 1}`,
+        profileId,
+        party,
+        filters: variants[(k + 4) % variants.length],
+        sort: { column: 'effectiveAt', desc: true },
+        offset: 0,
+        limit: 100,
+      },
+    ]),
+  ),
+);
+
+// Exports of every leg of the party, from the store.
+mkdirSync(join(dir, 'exports'), { recursive: true });
+const exportAll = (format: 'csv' | 'parquet') =>
+  attempt(async () => {
+    saveAs = join(dir, 'exports', `all.${format}`);
+    const t0 = performance.now();
+    const result = await call('local:export', [
+      {
+        profileId,
+        source: { kind: 'legs', party, filters: noFilters, sort: { column: 'effectiveAt', desc: true } },
+        format,
+      },
+    ]);
+    return { ...result, wallMs: performance.now() - t0 };
+  });
+const parquet = await exportAll('parquet');
+const csv = await exportAll('csv');
+
+process.stdout.write(
+  `${JSON.stringify({
+    legs: synced.legs,
+    pages: synced.pages,
+    syncMs,
+    syncPeakRssMb,
+    storeBytes,
+    counterparties,
+    legsRoundTrip,
+    parquet,
+    csv,
+    finalPeakRssMb: process.resourceUsage().maxRSS / 1024,
+  })}\n`,
+);
+await services.close();
