@@ -33,6 +33,9 @@ const config: Configuration = {
   // The electron-vite build, the window icon, package.json. Not out/web (the browser test build).
   files: ['out/main/**', 'out/preload/**', 'out/renderer/**', 'resources/icon.png', 'package.json'],
   asar: true,
+  // DuckDB (the local ledger) is a native addon that loads libduckdb.so beside it: both must be real
+  // files on disk, not inside app.asar.
+  asarUnpack: ['node_modules/@duckdb/**'],
   electronDist: 'node_modules/electron/dist',
   electronFuses: RELEASE_FUSES,
   publish: null,
