@@ -28,7 +28,7 @@ import { runSync, type SyncProgress } from './sync-run.ts';
 export const STORE_FOLDER = 'local-ledger';
 
 /** Sort columns of the table as SQL: the time by its TIMESTAMP, the amount by its exact value. */
-const SORT_SQL: Record<LocalLegsQuery['sort']['column'], string> = {
+export const SORT_SQL: Record<LocalLegsQuery['sort']['column'], string> = {
   effectiveAt: 'effective_ts',
   updateId: 'update_id',
   symbol: 'symbol',
@@ -53,6 +53,8 @@ export class LocalLedger {
   readonly folder: string;
   private readonly stores = new Map<string, Promise<LedgerStore>>();
   private readonly jobs = new Map<string, SyncJob>();
+  /** Per profile and party, the start under way (startSync). */
+  private readonly starting = new Map<string, Promise<void>>();
 
   constructor(ctx: ServiceContext, userDataDir: string) {
     this.ctx = ctx;
@@ -135,7 +137,24 @@ export class LocalLedger {
   }
 
   /** Starts a sync (or returns the one already running for the party). */
-  async startSync(request: SyncRequest): Promise<SyncStatus> {
+  startSync(request: SyncRequest): Promise<SyncStatus> {
+    // Two quick starts for one party (a double click, the CLI beside the app's window in one
+    // process) must not both resume the same run: the second waits for the first to register.
+    const key = `${request.profileId}\u0000${request.party}`;
+    const before = this.starting.get(key) ?? Promise.resolve();
+    const starting = before.catch(() => {}).then(() => this.startSyncNow(request));
+    const settled = starting.then(
+      () => {},
+      () => {},
+    );
+    this.starting.set(key, settled);
+    void settled.then(() => {
+      if (this.starting.get(key) === settled) this.starting.delete(key);
+    });
+    return starting;
+  }
+
+  private async startSyncNow(request: SyncRequest): Promise<SyncStatus> {
     const profile = this.ctx.profile(request.profileId);
     const running = [...this.jobs.values()].find(
       (j) => j.status.profileId === request.profileId && j.status.party === request.party && isRunning(j.status),
