@@ -24,9 +24,6 @@ const BATCH_MS = 1000;
 /** Test aid (the durability kill test, through the CLI): called just before the window is replaced. */
 export const syncTestHooks: { beforeReplace?: () => void } = {};
 
-/** Test aid (the durability kill test, through the CLI): called just before the window is replaced. */
-export const syncTestHooks: { beforeReplace?: () => void } = {};
-
 export interface SyncPlan {
   party: string;
   /** The node the legs are read from; null: the profile's default. */
@@ -162,7 +159,6 @@ export async function runSync(
   if (!allFetched || signal.aborted) {
     throw new ServiceError('cancelled', 'The sync was cancelled; it resumes where it stopped.');
   }
-  syncTestHooks.beforeReplace?.();
   syncTestHooks.beforeReplace?.();
   await replaceWindow(store, plan, run);
   return { ...progress(), covered: 1 };
