@@ -1,0 +1,210 @@
+// A local sync SIGKILLed at random points, at least 20 times, restarted each time: the store always
+// holds either the state before the run or the complete new state (never a partial window in
+// leg_rows), and once a run completes, the stored legs equal the service's for the party as a
+// multiset of all 12 fields. The child is the real CLI (`npm run cli -- sync`), against a sandbox in
+// this process through a remote profile whose JWT comes from LEDGER_EXPLORER_LEDGER_JWT.
+// Kill points, from a seeded RNG: some event-loop turns after the k-th progress line; the n-th
+// file-system event in the store's folder (lands inside DuckDB's commits); some turns after the
+// line the child prints just before the final replace transaction (LEDGER_EXPLORER_TEST_HOOKS).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { watch } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SandboxNetwork, startSandboxNetwork } from '../../src-sandbox/index.ts';
+import { multiset, serviceLegs, storedLegs } from './local-legs.ts';
+
+const CLI = resolve(import.meta.dirname, '../../src-main/cli/cli.ts');
+const SEED = Number(process.env.KILL_SEED ?? 13);
+const KILLS = 20;
+
+/** mulberry32: the same kill points on every run with the same seed. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = rng(SEED);
+const randomInt = (below: number) => Math.floor(random() * below);
+const turn = () => new Promise<void>((done) => setImmediate(done));
+
+let sandbox: SandboxNetwork;
+let home: string;
+let party: string;
+let expected: string[];
+
+beforeAll(async () => {
+  // busyParty: parties[0] is in every transfer, so 30,000 transfers are ~30 pages of its legs.
+  sandbox = await startSandboxNetwork({ transfers: 30_000, busyParty: true, evm: false });
+  party = sandbox.describe().parties[0];
+  const { legs, pages } = await serviceLegs(sandbox.urls.baseUrl, sandbox.credentials.ledgerJwt, party);
+  expect(pages).toBeGreaterThanOrEqual(30);
+  expected = multiset(legs);
+  home = await mkdtemp(join(tmpdir(), 'local-sync-kill-'));
+  await mkdir(join(home, 'data'), { recursive: true, mode: 0o700 });
+  const { baseUrl, translateUrl, partnerUrl, rpcUrl } = sandbox.urls;
+  const settings = {
+    version: 1,
+    activeProfileId: 'kill',
+    profiles: [
+      {
+        id: 'sandbox',
+        kind: 'sandbox',
+        name: 'Local sandbox network',
+        defaultNodeId: null,
+        chainAuth: 'apiKey',
+        rpcKeyPlacement: 'header',
+        rpcSeparator: '_',
+        ledgerAuthPlacement: 'header',
+      },
+      {
+        id: 'kill',
+        kind: 'remote',
+        name: 'Kill test',
+        baseUrl,
+        translateUrl,
+        partnerUrl,
+        rpcUrl,
+        defaultNodeId: null,
+        chainAuth: 'apiKey',
+        rpcKeyPlacement: 'header',
+        rpcSeparator: '_',
+        ledgerAuthPlacement: 'header',
+      },
+    ],
+    savedParties: [],
+    preferences: {
+      theme: 'system',
+      timeZone: 'local',
+      timeFormat: 'absolute',
+      transfersTable: { columnVisibility: {}, columnOrder: [], columnSizing: {} },
+    },
+  };
+  await writeFile(join(home, 'data', 'settings.json'), JSON.stringify(settings), { mode: 0o600 });
+}, 60_000);
+
+afterAll(async () => {
+  await sandbox?.close();
+  if (home) await rm(home, { recursive: true, force: true });
+});
+
+function startSync(): { child: ChildProcess; lines: AsyncIterableIterator<string>; stderr: () => string } {
+  const child = spawn(
+    process.execPath,
+    [CLI, 'sync', '--profile', 'kill', '--party', party, '--user-data-dir', join(home, 'data')],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: {
+        PATH: process.env.PATH,
+        HOME: home,
+        XDG_CONFIG_HOME: join(home, '.config'),
+        XDG_DATA_HOME: join(home, '.local', 'share'),
+        XDG_CACHE_HOME: join(home, '.cache'),
+        // No session bus: the keychain is not there, and the JWT comes from the environment.
+        DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent',
+        LEDGER_EXPLORER_LEDGER_JWT: sandbox.credentials.ledgerJwt,
+        LEDGER_EXPLORER_TEST_HOOKS: 'sync',
+      },
+    },
+  );
+  let stderr = '';
+  const lines = createInterface({ input: child.stderr as NodeJS.ReadableStream })[Symbol.asyncIterator]();
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  return { child, lines, stderr: () => stderr };
+}
+
+type Plan =
+  | { kind: 'lines'; after: number; turns: number }
+  | { kind: 'events'; n: number }
+  | { kind: 'replace'; turns: number }
+  | { kind: 'none' };
+
+function choosePlan(kills: number): Plan {
+  if (kills >= KILLS) return { kind: 'none' };
+  const r = random();
+  if (r < 0.1) return { kind: 'none' };
+  if (r < 0.4) return { kind: 'lines', after: randomInt(4), turns: randomInt(200) };
+  if (r < 0.7) return { kind: 'events', n: 1 + randomInt(60) };
+  return { kind: 'replace', turns: randomInt(100) };
+}
+
+describe('local sync under SIGKILL', () => {
+  it(`${KILLS}+ kills at random points: the store is the old state or the whole new one, and equals the service once done`, async () => {
+    const store = join(home, 'data', 'local-ledger', 'kill.duckdb');
+    await mkdir(join(home, 'data', 'local-ledger'), { recursive: true, mode: 0o700 });
+    let onEvent = () => {};
+    const watcher = watch(join(home, 'data', 'local-ledger'), () => onEvent());
+    const log: string[] = [];
+    let kills = 0;
+    let completions = 0;
+    let killsInReplace = 0;
+    /** Legs the store must hold between kills: none before the first completion of a cycle, else all. */
+    let before: string[] = [];
+    try {
+      while (kills < KILLS || completions < 2) {
+        const plan = choosePlan(kills);
+        const run = startSync();
+        const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+          run.child.once('exit', (code, signal) => done({ code, signal })),
+        );
+        let killing = false;
+        const kill = (turns: number, why: string) => {
+          if (killing) return;
+          killing = true;
+          void (async () => {
+            for (let i = 0; i < turns; i++) await turn();
+            if (why === 'replace') killsInReplace++;
+            run.child.kill('SIGKILL');
+          })();
+        };
+        let events = 0;
+        onEvent = () => {
+          if (plan.kind === 'events' && ++events >= plan.n) kill(0, 'events');
+        };
+        let progress = 0;
+        for await (const line of run.lines) {
+          if (line.startsWith('sync:') && plan.kind === 'lines' && progress++ >= plan.after) kill(plan.turns, 'lines');
+          if (line === 'test-hook: replacing' && plan.kind === 'replace') kill(plan.turns, 'replace');
+        }
+        const end = await exited;
+        onEvent = () => {};
+        const state = await storedLegs(store, party);
+        const now = multiset(state.legs);
+        if (end.signal === 'SIGKILL') {
+          kills++;
+          log.push(`kill ${kills} (${JSON.stringify(plan)}): ${state.legs.length} legs, ${state.staged} staged`);
+          // Nothing partial: the state before this run, or (the kill came after the replace committed) the whole new one.
+          expect([before, expected]).toContainEqual(now);
+          continue;
+        }
+        expect(end, run.stderr()).toEqual({ code: 0, signal: null });
+        completions++;
+        log.push(`done after ${kills} kills (${JSON.stringify(plan)}): ${state.legs.length} legs`);
+        expect(now).toEqual(expected);
+        expect([state.staged, state.runs]).toEqual([0, 0]);
+        // Next cycle: from an empty store (a first sync again) or on this one (an incremental sync).
+        if (random() < 0.5) {
+          for (const suffix of ['', '.wal']) await rm(`${store}${suffix}`, { force: true });
+          before = [];
+        } else {
+          before = expected;
+        }
+      }
+    } finally {
+      watcher.close();
+      console.log(
+        `local-sync-kill (seed ${SEED}): ${kills} kills (${killsInReplace} at the replace), ${completions} completed\n${log.join('\n')}`,
+      );
+    }
+    expect(kills).toBeGreaterThanOrEqual(KILLS);
+  }, 300_000);
+});
