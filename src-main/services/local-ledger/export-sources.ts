@@ -1,0 +1,148 @@
+// What a store export reads: the local table's legs (its filters and sort), the counterparty
+// ranking, the flows, or a checked read-only query, each as one SELECT for DuckDB's COPY.
+import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
+import type { LocalExportFormat, LocalExportSource } from '../../../src-shared/contract/local-ledger.ts';
+import { TRANSFER_LEG_FIELDS } from '../../../src-shared/contract/transfers.ts';
+import { analyticsWhere } from './analytics.ts';
+import { rankCounterparties } from './counterparty-ranking.ts';
+import { flowBuckets } from './flow-buckets.ts';
+import { legFilterSql } from './leg-filters-sql.ts';
+import { SORT_SQL, scalesOf } from './local-ledger.ts';
+import { checkReadOnly, refused } from './sql-guard.ts';
+
+export interface ExportSelect {
+  sql: string;
+  params: DuckDBValue[];
+  /** Names of text columns (the CSV guards them against formulas, as the live export does). */
+  textColumns: string[];
+  columns: string[];
+}
+
+/** The 12 fields as the service sent them, named as in the live export (TRANSFER_LEG_FIELDS). */
+const LEG_FIELDS = `update_id AS "updateId", effective_at AS "effectiveAt", instrument_admin AS "instrumentAdmin",
+  instrument_id AS "instrumentId", symbol, decimals, amount, sender_party AS "senderParty",
+  receiver_party AS "receiverParty", counterparty, is_incoming AS "isIncoming", status`;
+const LEG_TEXT: string[] = TRANSFER_LEG_FIELDS.filter((f) => f !== 'decimals' && f !== 'isIncoming');
+const LEG_ORDER: string[] = [...TRANSFER_LEG_FIELDS];
+/**
+ * Parquet adds typed columns: the time as a TIMESTAMP (UTC) and the exact amount as units at a scale.
+ * Units are DECIMAL(38,0): Parquet has no 128-bit integer (DuckDB would write a HUGEINT as DOUBLE);
+ * units beyond 38 digits are NULL there, the `amount` text is always exact.
+ */
+const LEG_TYPED = `, effective_ts AS "effectiveTime", TRY_CAST(amount_units AS DECIMAL(38,0)) AS "amountUnits",
+  amount_scale AS "amountScale", amount_exact AS "amountExact"`;
+
+export async function exportSelect(
+  c: DuckDBConnection,
+  source: LocalExportSource,
+  format: LocalExportFormat,
+): Promise<ExportSelect> {
+  const parquet = format === 'parquet' || format === 'parquet-by-month';
+  const byMonth = format === 'parquet-by-month';
+  if (source.kind === 'legs') {
+    const where = legFilterSql(source.party, source.filters, await scalesOf(c, source.party));
+    const direction = source.sort.desc ? 'DESC' : 'ASC';
+    const order = SORT_SQL[source.sort.column]
+      .split(', ')
+      .map((part) => `${part} ${direction} NULLS LAST`)
+      .join(', ');
+    const month = byMonth ? `, strftime(effective_ts, '%Y-%m') AS month` : '';
+    return {
+      sql: `SELECT ${LEG_FIELDS}${parquet ? LEG_TYPED : ''}${month} FROM leg_rows WHERE ${where.sql} ORDER BY ${order}, seq ${direction}`,
+      params: where.params,
+      textColumns: LEG_TEXT,
+      columns: LEG_ORDER,
+    };
+  }
+  if (source.kind === 'sql') {
+    const text = await checkReadOnly(c, source.sql);
+    const prepared = await c.prepare(`SELECT * FROM (${text})`);
+    const columns: string[] = [];
+    const textColumns: string[] = [];
+    let hasMonth = false;
+    let timeColumn: string | null = null;
+    const wide: string[] = [];
+    for (let i = 0; i < prepared.columnCount; i++) {
+      const name = prepared.columnName(i);
+      const type = prepared.columnType(i).toString();
+      columns.push(name);
+      if (type === 'VARCHAR') textColumns.push(name);
+      if (name === 'month') hasMonth = true;
+      if (name === 'effective_at' && type === 'TIMESTAMP') timeColumn = name;
+      if (/^(U?HUGEINT|BIGNUM)$/.test(type)) wide.push(name);
+    }
+    prepared.destroySync();
+    if (byMonth && !hasMonth && !timeColumn) {
+      throw refused('Parquet by month needs a column named month, or effective_at (a time) as the legs view has.');
+    }
+    // Parquet has no 128-bit integer: exact text instead of DuckDB's DOUBLE.
+    const replace =
+      parquet && wide.length > 0
+        ? ` REPLACE (${wide.map((n) => `${quote(n)}::VARCHAR AS ${quote(n)}`).join(', ')})`
+        : '';
+    const month = byMonth && !hasMonth ? `, strftime(${timeColumn}, '%Y-%m') AS month` : '';
+    return { sql: `SELECT *${replace}${month} FROM (${text})`, params: [], textColumns, columns };
+  }
+  if (byMonth && source.kind === 'counterparties') {
+    throw refused('A counterparty ranking has no month: export it as CSV, JSON Lines or Parquet.');
+  }
+  return analyticsTable(c, source, byMonth);
+}
+
+type Analytics = Extract<LocalExportSource, { kind: 'counterparties' | 'flows' }>;
+
+/** The analytics rows (exact text sums, computed as on screen) put in a temp table of this connection. */
+async function analyticsTable(c: DuckDBConnection, source: Analytics, byMonth: boolean): Promise<ExportSelect> {
+  const q = { ...source.query, profileId: '' };
+  const where = analyticsWhere(q);
+  const rows: Array<Record<string, string | number | null>> =
+    source.kind === 'counterparties'
+      ? (await rankCounterparties(c, where)).rows.map((r) => ({ ...r }))
+      : (await flowBuckets(c, where, source.query.bucket)).buckets.map((r) => ({ ...r, month: r.start.slice(0, 7) }));
+  const columns =
+    source.kind === 'counterparties'
+      ? ['counterparty', 'instrumentAdmin', 'instrumentId', 'symbol', 'decimals', 'legsIn', 'legsOut'].concat([
+          'volumeIn',
+          'volumeOut',
+          'net',
+          'firstSeen',
+          'lastSeen',
+        ])
+      : ['start', 'instrumentAdmin', 'instrumentId', 'symbol', 'decimals', 'legsIn', 'legsOut'].concat([
+          'volumeIn',
+          'volumeOut',
+          'net',
+          'month',
+        ]);
+  const numeric = new Set(['decimals', 'legsIn', 'legsOut']);
+  await c.run('DROP TABLE IF EXISTS temp.export_rows');
+  await c.run(
+    `CREATE TEMP TABLE export_rows (${columns.map((n) => `${quote(n)} ${numeric.has(n) ? 'BIGINT' : 'VARCHAR'}`).join(', ')})`,
+  );
+  const appender = await c.createAppender('export_rows', 'main', 'temp');
+  try {
+    for (const row of rows) {
+      for (const name of columns) {
+        const value = row[name];
+        if (value === null || value === undefined) appender.appendNull();
+        else if (numeric.has(name)) appender.appendBigInt(BigInt(value));
+        else appender.appendVarchar(String(value));
+      }
+      appender.endRow();
+    }
+    appender.flushSync();
+  } finally {
+    appender.closeSync();
+  }
+  const shown = columns.filter((n) => n !== 'month');
+  return {
+    sql: `SELECT ${(byMonth ? columns : shown).map(quote).join(', ')} FROM temp.export_rows`,
+    params: [],
+    textColumns: shown.filter((n) => !numeric.has(n)),
+    columns: shown,
+  };
+}
+
+export function quote(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}

@@ -1,0 +1,140 @@
+// The SQL editor's read-only rule, checked on DuckDB's own parse of the query (json_serialize_sql),
+// never on the text: one SELECT (FROM-first, VALUES, WITH, PIVOT with an IN list, DESCRIBE and
+// SUMMARIZE are SELECTs too), over the `legs` view and the query's own CTEs only, with no table
+// function but a handful that make rows from values, and no function that reads files, settings or
+// the environment or changes state. Everything else is refused with what was refused
+// (docs/local-ledger.md, "SQL").
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { ServiceError } from '../errors.ts';
+
+/** Table functions that only make rows from their arguments. */
+const TABLE_FUNCTIONS = new Set(['range', 'generate_series', 'unnest', 'json_each', 'json_tree']);
+/** Scalar functions that read outside the query (settings, environment) or change state. */
+const REFUSED_FUNCTIONS = new Set([
+  'getenv',
+  'current_setting',
+  'nextval',
+  'currval',
+  'setseed',
+  'glob',
+  'query',
+  'query_table',
+  'checkpoint',
+  'force_checkpoint',
+  'which_secret',
+]);
+const REFUSED_PREFIXES = [
+  'read_',
+  'parquet_',
+  'duckdb_',
+  'pragma_',
+  'sniff_',
+  'sqlite_',
+  'postgres_',
+  'mysql_',
+  'http',
+];
+/** The store's own tables: the documented `legs` view is the one way in. */
+const INTERNAL = new Set(['leg_rows', 'sync_staging', 'party_sync', 'sync_runs', 'store_meta']);
+
+export function refused(message: string): ServiceError {
+  return new ServiceError('invalid_argument', message, { refused: true });
+}
+
+/** Throws `invalid_argument` unless `sql` is one read of the `legs` view; answers the query without a trailing `;`. */
+export async function checkReadOnly(connection: DuckDBConnection, sql: string): Promise<string> {
+  const text = sql.trim().replace(/;\s*$/, '');
+  if (text === '') throw refused('Write a query, for example: SELECT * FROM legs LIMIT 10');
+  let count: number;
+  try {
+    count = (await connection.extractStatements(text)).count;
+  } catch (error) {
+    throw duckdbError(error);
+  }
+  if (count !== 1) throw refused(`One statement at a time: this text holds ${count}.`);
+  const answer = await connection.runAndReadAll('SELECT json_serialize_sql(?::VARCHAR)', [text]);
+  const parsed = JSON.parse(String(answer.getRows()[0][0])) as {
+    error: boolean;
+    error_message?: string;
+    statements?: unknown[];
+  };
+  if (parsed.error) {
+    if (/Only SELECT/i.test(parsed.error_message ?? '')) {
+      throw refused(`Only reads run here: ${leadingKeyword(text)} was refused. The local store is read-only from SQL.`);
+    }
+    throw new ServiceError('invalid_argument', firstLine(parsed.error_message ?? 'The query could not be read.'));
+  }
+  const ctes = new Set<string>();
+  collectCtes(parsed.statements, ctes);
+  for (const name of ctes) {
+    if (INTERNAL.has(name)) throw refused(`A CTE may not be named ${name} (a table of the store).`);
+  }
+  inspect(parsed.statements, ctes);
+  return text;
+}
+
+function collectCtes(node: unknown, into: Set<string>): void {
+  if (Array.isArray(node)) for (const item of node) collectCtes(item, into);
+  else if (node && typeof node === 'object') {
+    const o = node as Record<string, unknown>;
+    const map = (o.cte_map as { map?: Array<{ key: string }> } | undefined)?.map;
+    if (map) for (const entry of map) into.add(entry.key.toLowerCase());
+    for (const value of Object.values(o)) collectCtes(value, into);
+  }
+}
+
+function inspect(node: unknown, ctes: ReadonlySet<string>): void {
+  if (Array.isArray(node)) {
+    for (const item of node) inspect(item, ctes);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  const o = node as Record<string, unknown>;
+  if (o.type === 'BASE_TABLE') checkTable(o, ctes);
+  else if (o.type === 'TABLE_FUNCTION') {
+    const name = String((o.function as Record<string, unknown>)?.function_name ?? '').toLowerCase();
+    if (!TABLE_FUNCTIONS.has(name)) {
+      throw refused(
+        `The table function ${name}() was refused: SQL here reads the legs view only (allowed: ${[...TABLE_FUNCTIONS].join(', ')}).`,
+      );
+    }
+  } else if (o.type === 'SHOW_REF' && o.query == null) {
+    throw refused('SHOW was refused: SQL here reads the legs view only (DESCRIBE legs lists its columns).');
+  } else if (o.class === 'FUNCTION') {
+    const name = String(o.function_name ?? '').toLowerCase();
+    if (o.schema || o.catalog) throw refused(`The function ${o.schema || o.catalog}.${name}() was refused.`);
+    if (REFUSED_FUNCTIONS.has(name) || REFUSED_PREFIXES.some((p) => name.startsWith(p))) {
+      throw refused(`The function ${name}() was refused: it reads outside the store or changes state.`);
+    }
+  }
+  for (const value of Object.values(o)) inspect(value, ctes);
+}
+
+function checkTable(o: Record<string, unknown>, ctes: ReadonlySet<string>): void {
+  const name = String(o.table_name ?? '');
+  const schema = String(o.schema_name ?? '').toLowerCase();
+  const catalog = String(o.catalog_name ?? '');
+  const lower = name.toLowerCase();
+  if (catalog === '' && schema === '' && ctes.has(lower)) return;
+  if (lower === 'legs' && catalog === '' && (schema === '' || schema === 'main')) return;
+  const qualified = [catalog, schema, name].filter(Boolean).join('.');
+  throw refused(`Reading ${qualified} was refused: SQL here reads the legs view only (docs: "SQL").`);
+}
+
+/** The statement's first word (after comments), to name what was refused. */
+function leadingKeyword(text: string): string {
+  const bare = text.replace(/^(\s|--[^\n]*\n?|\/\*[\s\S]*?\*\/|\()+/, '');
+  return (/^[A-Za-z_]+/.exec(bare)?.[0] ?? 'the statement').toUpperCase();
+}
+
+export function duckdbError(error: unknown): ServiceError {
+  if (error instanceof ServiceError) return error;
+  return new ServiceError('invalid_argument', firstLine((error as Error)?.message ?? String(error)));
+}
+
+function firstLine(message: string): string {
+  return message
+    .replace(/^Failed to extract statements: /, '')
+    .split('\n')[0]
+    .slice(0, 500);
+}

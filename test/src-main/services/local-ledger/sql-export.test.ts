@@ -1,0 +1,287 @@
+// The SQL editor and the store export against a store synced from the in-process sandbox, through
+// dispatch: every kind of write is refused with what was refused (the store unchanged after), the
+// row cap, cancel through app:cancel, and each export format read back and compared with the legs
+// the service sends over HTTP.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppServices, startAppServices } from '../../../../src-main/services/app-services.ts';
+import { CSV_HEADER, csvRows } from '../../../../src-main/services/export/csv.ts';
+import type {
+  LocalExportRequest,
+  LocalExportResult,
+  SqlResult,
+  SyncStatus,
+} from '../../../../src-shared/contract/local-ledger.ts';
+import { TRANSFER_LEG_FIELDS, type TransferLeg } from '../../../../src-shared/contract/transfers.ts';
+
+let services: AppServices;
+let party: string;
+let folder: string;
+let nextPath = '';
+let serviceLegs: TransferLeg[];
+
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'local-sql-'));
+  services = await startAppServices({
+    userDataDir: folder,
+    version: 'test',
+    transport: 'web',
+    keychain: { service: `ledger-explorer-test-${randomBytes(4).toString('hex')}` },
+    sandbox: { transfers: 5_000, evm: false },
+    host: { chooseSavePath: async () => nextPath || null },
+  });
+  party = services.sandbox?.describe().parties[0] as string;
+  const started = await call<SyncStatus>('local:sync', {
+    profileId: 'sandbox',
+    party,
+    nodeId: null,
+    range: { after: null, before: null },
+  });
+  expect((await services.local.waitForSync(started.jobId)).state).toBe('done');
+  serviceLegs = await legsOverHttp();
+}, 60_000);
+afterAll(async () => {
+  await services.close();
+});
+
+async function dispatch(channel: string, ...args: unknown[]) {
+  return services.dispatch(channel, args);
+}
+async function call<T>(channel: string, ...args: unknown[]): Promise<T> {
+  const answer = await dispatch(channel, ...args);
+  if (!answer.ok) throw new Error(`${channel}: ${answer.error.code} ${answer.error.message}`);
+  return answer.value as T;
+}
+
+async function legsOverHttp(): Promise<TransferLeg[]> {
+  const legs: TransferLeg[] = [];
+  let next: string | null = null;
+  do {
+    const page: { legs: TransferLeg[]; next: string | null } = await call('transfers:page', {
+      requestId: `req-${randomBytes(4).toString('hex')}`,
+      profileId: 'sandbox',
+      filters: {
+        party,
+        asset: { kind: 'all' },
+        effectiveAfter: null,
+        effectiveBefore: null,
+        orderDesc: false,
+        pageSize: 1000,
+        nodeId: null,
+      },
+      next,
+    });
+    legs.push(...page.legs);
+    next = page.next;
+  } while (next);
+  return legs;
+}
+
+const key = (values: unknown[]) => JSON.stringify(values);
+const multiset = (legs: TransferLeg[]) => legs.map((leg) => key(TRANSFER_LEG_FIELDS.map((f) => leg[f]))).sort();
+
+function sql(text: string, rowCap = 1000, requestId = `req-${randomBytes(4).toString('hex')}`) {
+  return dispatch('local:sql', { requestId, profileId: 'sandbox', sql: text, rowCap });
+}
+
+const allLegs = () => ({
+  kind: 'legs' as const,
+  party,
+  filters: {
+    instruments: null,
+    range: { after: null, before: null },
+    direction: null,
+    statuses: null,
+    counterparty: null,
+    amountMin: null,
+    amountMax: null,
+    search: null,
+  },
+  sort: { column: 'effectiveAt' as const, desc: true },
+});
+
+async function exportTo(name: string, request: Omit<LocalExportRequest, 'profileId'>): Promise<LocalExportResult> {
+  nextPath = join(folder, name);
+  return call<LocalExportResult>('local:export', { profileId: 'sandbox', ...request });
+}
+
+async function readBack(query: string): Promise<unknown[][]> {
+  const db = await DuckDBInstance.create(':memory:');
+  const c = await db.connect();
+  try {
+    return (await c.runAndReadAll(query)).getRows();
+  } finally {
+    c.closeSync();
+    db.closeSync();
+  }
+}
+
+describe('local SQL', () => {
+  it('answers a read of the legs view, with exact cells', async () => {
+    const answer = await sql('SELECT count(*) AS n, sum(amount_units) AS units, max(effective_at) AS latest FROM legs');
+    expect(answer.ok).toBe(true);
+    const result = (answer as { value: SqlResult }).value;
+    expect(result.columns.map((c) => c.name)).toEqual(['n', 'units', 'latest']);
+    expect(result.rows[0][0]).toBe(serviceLegs.length);
+    expect(typeof result.rows[0][1]).toBe('string'); // HUGEINT as text, never a float
+    expect(result.truncated).toBe(false);
+  });
+
+  it.each([
+    ['DELETE FROM legs', 'DELETE was refused'],
+    ["INSERT INTO leg_rows (party) VALUES ('x')", 'INSERT was refused'],
+    ["UPDATE leg_rows SET status = 'x'", 'UPDATE was refused'],
+    ['CREATE TABLE t (a INT)', 'CREATE was refused'],
+    ['DROP TABLE leg_rows', 'DROP was refused'],
+    ["COPY leg_rows TO '/tmp/out.csv'", 'COPY was refused'],
+    ["ATTACH '/tmp/other.duckdb' AS other", 'ATTACH was refused'],
+    ['PRAGMA version', 'PRAGMA was refused'],
+    ['SET threads = 1', 'SET was refused'],
+    ['INSTALL httpfs', 'INSTALL was refused'],
+    ['LOAD httpfs', 'LOAD was refused'],
+    ['CALL range(3)', 'CALL was refused'],
+    ['CHECKPOINT', 'CHECKPOINT was refused'],
+    ['EXPLAIN SELECT * FROM legs', 'EXPLAIN was refused'],
+    ['SELECT 1; DELETE FROM legs', 'One statement at a time'],
+    ["SELECT * FROM read_csv('/etc/passwd')", 'read_csv() was refused'],
+    ["SELECT * FROM '/etc/passwd'", 'Reading /etc/passwd was refused'],
+    ["SELECT read_text('/etc/passwd')", 'read_text() was refused'],
+    ["SELECT getenv('HOME')", 'getenv() was refused'],
+    ["SELECT * FROM query('DELETE FROM leg_rows')", 'query() was refused'],
+    ["SELECT * FROM glob('/*')", 'glob() was refused'],
+    ['SELECT * FROM duckdb_settings()', 'duckdb_settings() was refused'],
+    ['SELECT * FROM leg_rows', 'Reading leg_rows was refused'],
+    ['SELECT * FROM main.sync_runs', 'Reading main.sync_runs was refused'],
+    ['WITH leg_rows AS (SELECT 1) SELECT * FROM leg_rows', 'may not be named leg_rows'],
+    ['SHOW TABLES', 'SHOW was refused'],
+  ])('refuses %s', async (text, message) => {
+    const answer = await sql(text);
+    expect(answer.ok).toBe(false);
+    if (answer.ok) return;
+    expect(answer.error.code).toBe('invalid_argument');
+    expect(answer.error.message).toContain(message);
+    const count = await call<SqlResult>('local:sql', {
+      requestId: 'req-count0001',
+      profileId: 'sandbox',
+      sql: 'SELECT count(*) FROM legs',
+      rowCap: 1,
+    });
+    expect(count.rows[0][0]).toBe(serviceLegs.length);
+  });
+
+  it('reports DuckDB errors by their first line, without a stack', async () => {
+    const answer = await sql('SELECT no_such_column FROM legs');
+    expect(answer.ok ? null : answer.error.code).toBe('invalid_argument');
+    expect(answer.ok ? '' : answer.error.message).toMatch(/^Binder Error: .*no_such_column/);
+    expect(answer.ok ? '' : answer.error.message).not.toContain('\n');
+  });
+
+  it('returns at most the row cap, and says more exist', async () => {
+    const capped = await call<SqlResult>('local:sql', {
+      requestId: 'req-cap00001',
+      profileId: 'sandbox',
+      sql: 'SELECT * FROM legs ORDER BY effective_at',
+      rowCap: 100,
+    });
+    expect(capped.rows).toHaveLength(100);
+    expect(capped.truncated).toBe(true);
+    const exact = await call<SqlResult>('local:sql', {
+      requestId: 'req-cap00002',
+      profileId: 'sandbox',
+      sql: 'SELECT * FROM range(100)',
+      rowCap: 100,
+    });
+    expect(exact.rows).toHaveLength(100);
+    expect(exact.truncated).toBe(false);
+  });
+
+  it('is cancelled through app:cancel', async () => {
+    const running = sql('SELECT count(*) FROM range(1000000000000) a, legs b', 10, 'req-slow0001');
+    // The query reaches DuckDB once the request is registered; cancel until it has been.
+    let cancelled = false;
+    while (!cancelled) {
+      const answer = await dispatch('app:cancel', 'req-slow0001');
+      cancelled = answer.ok && answer.value === true;
+      if (!cancelled) await new Promise((resolve) => setImmediate(resolve));
+    }
+    const answer = await running;
+    expect(answer.ok ? null : answer.error.code).toBe('cancelled');
+  });
+});
+
+describe('local export', () => {
+  it('writes Parquet that reads back as the legs the service sends', async () => {
+    const result = await exportTo('legs.parquet', { source: allLegs(), format: 'parquet' });
+    expect(result.rows).toBe(serviceLegs.length);
+    expect(result.bytes).toBeGreaterThan(0);
+    const rows = await readBack(
+      `SELECT ${TRANSFER_LEG_FIELDS.map((f) => `"${f}"`).join(', ')}, "amountUnits"::VARCHAR FROM '${result.path}'`,
+    );
+    expect(rows.map((r) => key(r.slice(0, 12))).sort()).toEqual(multiset(serviceLegs));
+    expect(await readdir(folder)).not.toContainEqual(expect.stringContaining('.partial-'));
+  });
+
+  it('writes CSV line for line as the live export does', async () => {
+    const result = await exportTo('legs.csv', { source: allLegs(), format: 'csv' });
+    const text = await readFile(result.path, 'utf8');
+    expect(text.startsWith(CSV_HEADER)).toBe(true);
+    const lines = text.slice(CSV_HEADER.length).split('\r\n').slice(0, -1).sort();
+    const expected = csvRows(serviceLegs).split('\r\n').slice(0, -1).sort();
+    expect(lines).toEqual(expected);
+  });
+
+  it('writes JSON Lines as the live export does', async () => {
+    const result = await exportTo('legs.jsonl', { source: allLegs(), format: 'jsonl' });
+    const lines = (await readFile(result.path, 'utf8')).split('\n').slice(0, -1);
+    expect(lines.sort()).toEqual(serviceLegs.map((leg) => JSON.stringify(leg)).sort());
+  });
+
+  it('writes Parquet by month in Hive-style folders that load straight into DuckDB', async () => {
+    const result = await exportTo('by-month', { source: allLegs(), format: 'parquet-by-month' });
+    const months = (await readdir(result.path)).filter((n) => n.startsWith('month='));
+    expect(months.length).toBeGreaterThan(0);
+    const rows = await readBack(
+      `SELECT ${TRANSFER_LEG_FIELDS.map((f) => `"${f}"`).join(', ')}, month FROM read_parquet('${result.path}/**/*.parquet', hive_partitioning = true)`,
+    );
+    expect(rows.map((r) => key(r.slice(0, 12))).sort()).toEqual(multiset(serviceLegs));
+    for (const row of rows) expect(String(row[12])).toBe(String(row[1]).slice(0, 7));
+  });
+
+  it('exports a query with no row cap, and refuses a write there too', async () => {
+    const result = await exportTo('query.parquet', {
+      source: { kind: 'sql', sql: 'SELECT party, amount, amount_units FROM legs' },
+      format: 'parquet',
+    });
+    expect(result.rows).toBe(serviceLegs.length);
+    const refused = await dispatch('local:export', {
+      profileId: 'sandbox',
+      source: { kind: 'sql', sql: 'DELETE FROM legs' },
+      format: 'csv',
+    });
+    expect(refused.ok ? '' : refused.error.message).toContain('DELETE was refused');
+  });
+
+  it('exports the counterparty ranking', async () => {
+    const result = await exportTo('counterparties.csv', {
+      source: {
+        kind: 'counterparties',
+        query: { party, range: { after: null, before: null }, instruments: null },
+      },
+      format: 'csv',
+    });
+    const text = await readFile(result.path, 'utf8');
+    expect(text.split('\r\n')[0]).toBe(
+      'counterparty,instrumentAdmin,instrumentId,symbol,decimals,legsIn,legsOut,volumeIn,volumeOut,net,firstSeen,lastSeen',
+    );
+    expect(result.rows).toBeGreaterThan(0);
+  });
+
+  it('answers null when the save dialog is cancelled', async () => {
+    nextPath = '';
+    expect(await call('local:export', { profileId: 'sandbox', source: allLegs(), format: 'csv' })).toBeNull();
+  });
+});
