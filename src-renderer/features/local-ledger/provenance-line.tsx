@@ -9,9 +9,9 @@ export function provenanceText(status: LocalPartyStatus | undefined, now: number
   if (!status.lastSyncAt) {
     return status.legs > 0 ? `Local, sync not finished yet, ${count(status.legs)} legs` : 'Not synced yet';
   }
-  const node = status.nodeId ?? 'the default node';
+  const node = status.nodeId ? `node ${status.nodeId}` : 'the default node';
   const inexact = status.inexactLegs > 0 ? ` (${count(status.inexactLegs)} kept as text, left out of sums)` : '';
-  return `Local, synced ${ago(status.lastSyncAt, now)} from node ${node}, ${count(status.legs)} legs${inexact}`;
+  return `Local, synced ${ago(status.lastSyncAt, now)} from ${node}, ${count(status.legs)} legs${inexact}`;
 }
 
 export function ProvenanceLine({
