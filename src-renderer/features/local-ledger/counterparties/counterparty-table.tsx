@@ -1,0 +1,91 @@
+// One instrument's counterparties, ranked by volume in + out (the order main gives): legs and
+// exact volumes in and out, the net, first and last seen. A click on a row opens the relationship.
+import { type ColumnDef, FlexRender, tableFeatures, useTable } from '@tanstack/react-table';
+import type { CounterpartyRow } from '../../../../src-shared/contract/local-ledger.ts';
+import { formatAmount } from '../../../../src-shared/decimal.ts';
+import { shortenParty } from '../../../ui/party-format.ts';
+import { utcText } from '../flows/instrument-groups.ts';
+
+const features = tableFeatures({});
+type Ranked = CounterpartyRow & { rank: number };
+
+const amount = (key: 'volumeIn' | 'volumeOut' | 'net') => (row: Ranked) => formatAmount(row[key], row.decimals);
+const count = (n: number) => n.toLocaleString('en-US');
+
+// Module scope: stable definitions, so the table is not rebuilt each render.
+const columns: Array<ColumnDef<typeof features, Ranked>> = [
+  { id: 'rank', header: '#', accessorFn: (r) => String(r.rank) },
+  { id: 'counterparty', header: 'Counterparty', accessorFn: (r) => r.counterparty ?? '(none)' },
+  { id: 'legsIn', header: 'Legs in', accessorFn: (r) => count(r.legsIn) },
+  { id: 'legsOut', header: 'Legs out', accessorFn: (r) => count(r.legsOut) },
+  { id: 'volumeIn', header: 'Volume in', accessorFn: amount('volumeIn') },
+  { id: 'volumeOut', header: 'Volume out', accessorFn: amount('volumeOut') },
+  { id: 'net', header: 'Net', accessorFn: amount('net') },
+  { id: 'firstSeen', header: 'First seen', accessorFn: (r) => utcText(r.firstSeen) },
+  { id: 'lastSeen', header: 'Last seen', accessorFn: (r) => utcText(r.lastSeen) },
+];
+const NUMERIC = new Set(['rank', 'legsIn', 'legsOut', 'volumeIn', 'volumeOut', 'net']);
+
+export function CounterpartyTable({
+  label,
+  rows,
+  onOpen,
+}: {
+  label: string;
+  rows: Ranked[];
+  onOpen: (row: CounterpartyRow) => void;
+}) {
+  const table = useTable({ features, columns, data: rows });
+  return (
+    <table className="data-table local-ranking" aria-label={`${label} counterparties`}>
+      <thead>
+        {table.getHeaderGroups().map((group) => (
+          <tr key={group.id}>
+            {group.headers.map((header) => (
+              <th key={header.id} scope="col" className={NUMERIC.has(header.column.id) ? 'num' : undefined}>
+                <FlexRender header={header} />
+              </th>
+            ))}
+          </tr>
+        ))}
+      </thead>
+      <tbody>
+        {table.getRowModel().rows.map((row) => (
+          <tr key={row.id} onClick={() => row.original.counterparty && onOpen(row.original)}>
+            {row.getAllCells().map((cell) => {
+              const text = String(cell.getValue());
+              if (cell.column.id === 'counterparty') {
+                const party = row.original.counterparty;
+                return (
+                  <td key={cell.id}>
+                    {party ? (
+                      <button
+                        type="button"
+                        className="local-counterparty-button mono"
+                        title={party}
+                        aria-label={`Open the relationship with ${party}`}
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          onOpen(row.original);
+                        }}
+                      >
+                        {shortenParty(party)}
+                      </button>
+                    ) : (
+                      <span className="muted">{text}</span>
+                    )}
+                  </td>
+                );
+              }
+              return (
+                <td key={cell.id} className={NUMERIC.has(cell.column.id) ? 'num mono' : undefined}>
+                  {text}
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

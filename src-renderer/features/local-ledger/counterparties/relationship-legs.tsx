@@ -1,0 +1,81 @@
+// Every leg between the two parties, newest first, a page of 100 at a time (main sends at most
+// 10,000; `total` says how many there are, and the export has them all).
+import { useState } from 'react';
+import type { LocalLeg } from '../../../../src-shared/contract/local-ledger.ts';
+import { formatAmount } from '../../../../src-shared/decimal.ts';
+import { shortenParty } from '../../../ui/party-format.ts';
+import { utcText } from '../flows/instrument-groups.ts';
+
+const PAGE = 100;
+
+export function RelationshipLegs({ legs, total }: { legs: LocalLeg[]; total: number }) {
+  const [page, setPage] = useState(0);
+  const pages = Math.max(1, Math.ceil(legs.length / PAGE));
+  // Legs have no id of their own (docs/service-decisions.md): the position in the answer is the key.
+  const shown = legs.slice(page * PAGE, page * PAGE + PAGE).map((leg, i) => ({ leg, at: page * PAGE + i }));
+  return (
+    <section aria-label="Legs between the parties">
+      <h3>
+        Legs ({total.toLocaleString('en-US')}
+        {total > legs.length ? `, the newest ${legs.length.toLocaleString('en-US')} listed; export for all` : ''})
+      </h3>
+      <table className="data-table" aria-label="Legs between the parties">
+        <thead>
+          <tr>
+            <th scope="col">Time (UTC)</th>
+            <th scope="col">Direction</th>
+            <th scope="col">Instrument</th>
+            <th scope="col" className="num">
+              Amount
+            </th>
+            <th scope="col">Sender</th>
+            <th scope="col">Receiver</th>
+            <th scope="col">Status</th>
+            <th scope="col">Update</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map(({ leg, at }) => (
+            <tr key={at}>
+              <td>{timeText(leg.effectiveAt)}</td>
+              <td>{leg.isIncoming ? 'in' : 'out'}</td>
+              <td>{leg.symbol ?? leg.instrumentId ?? '—'}</td>
+              <td className="num mono" title={leg.amountExact ? undefined : 'kept as text only: left out of sums'}>
+                {leg.amount === null ? '—' : formatAmount(leg.amount, leg.decimals)}
+                {leg.amountExact ? '' : ' *'}
+              </td>
+              <td className="mono" title={leg.senderParty ?? undefined}>
+                {leg.senderParty ? shortenParty(leg.senderParty) : '—'}
+              </td>
+              <td className="mono" title={leg.receiverParty ?? undefined}>
+                {leg.receiverParty ? shortenParty(leg.receiverParty) : '—'}
+              </td>
+              <td>{leg.status ?? '—'}</td>
+              <td className="mono">{leg.updateId ?? '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {pages > 1 && (
+        <div className="local-pager">
+          <button type="button" disabled={page === 0} onClick={() => setPage(page - 1)}>
+            Newer
+          </button>
+          <span>
+            Page {page + 1} of {pages}
+          </span>
+          <button type="button" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
+            Older
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The leg's time in UTC; a time the service wrote in a form Date cannot read is shown as sent. */
+function timeText(at: string | null): string {
+  if (at === null) return '—';
+  const ms = Date.parse(at);
+  return Number.isNaN(ms) ? at : utcText(new Date(ms).toISOString());
+}

@@ -1,0 +1,104 @@
+// The relationship between the party and one counterparty: totals per instrument, the net flow
+// per day/week/month, and every leg between them, newest first, in the range the ranking used.
+import { useState } from 'react';
+import type { InstrumentKey, TimeRange } from '../../../../src-shared/contract/local-ledger.ts';
+import { formatAmount } from '../../../../src-shared/decimal.ts';
+import { useRelationship } from '../../../data/local-analytics.ts';
+import { ErrorMessage } from '../../../ui/error-message.tsx';
+import { PartyId } from '../../../ui/party-id.tsx';
+import { InexactNote } from '../flows/analytics-controls.tsx';
+import { type Bucket, BucketSwitch } from '../flows/bucket-switch.tsx';
+import { byInstrument, instrumentKey, instrumentLabel, utcText } from '../flows/instrument-groups.ts';
+import { NetFlowChart } from '../flows/net-flow-chart.tsx';
+import { RelationshipLegs } from './relationship-legs.tsx';
+
+export function RelationshipView({
+  profileId,
+  party,
+  counterparty,
+  range,
+  instruments,
+  onBack,
+}: {
+  profileId: string;
+  party: string;
+  counterparty: string;
+  range: TimeRange;
+  instruments: InstrumentKey[] | null;
+  onBack: () => void;
+}) {
+  const [bucket, setBucket] = useState<Bucket>('month');
+  const answer = useRelationship(profileId, { party, counterparty, range, instruments, bucket });
+  const data = answer.data;
+  const flows = byInstrument(data?.flows ?? []);
+  return (
+    <section className="local-analytics local-relationship" aria-label="Relationship">
+      <div className="local-relationship-head">
+        <button type="button" onClick={onBack}>
+          ← All counterparties
+        </button>
+        <h3>
+          <PartyId party={party} copy={false} /> and <PartyId party={counterparty} />
+        </h3>
+        <BucketSwitch value={bucket} onChange={setBucket} />
+      </div>
+      <p className="muted">
+        {range.after || range.before
+          ? `From ${range.after ? utcText(range.after) : 'the start'} until ${range.before ? utcText(range.before) : 'now'}.`
+          : 'Every time.'}
+      </p>
+      {answer.error && <ErrorMessage error={answer.error} title="The relationship could not be read." />}
+      {data && <InexactNote count={data.inexactLegs} />}
+      {data && (
+        <table className="data-table" aria-label="Totals between the parties">
+          <thead>
+            <tr>
+              <th scope="col">Instrument</th>
+              <th scope="col" className="num">
+                Legs in
+              </th>
+              <th scope="col" className="num">
+                Legs out
+              </th>
+              <th scope="col" className="num">
+                Volume in
+              </th>
+              <th scope="col" className="num">
+                Volume out
+              </th>
+              <th scope="col" className="num">
+                Net
+              </th>
+              <th scope="col">First seen</th>
+              <th scope="col">Last seen</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.totals.map((t) => (
+              <tr key={instrumentKey(t)}>
+                <td>{instrumentLabel(t)}</td>
+                <td className="num">{t.legsIn.toLocaleString('en-US')}</td>
+                <td className="num">{t.legsOut.toLocaleString('en-US')}</td>
+                <td className="num mono">{formatAmount(t.volumeIn, t.decimals)}</td>
+                <td className="num mono">{formatAmount(t.volumeOut, t.decimals)}</td>
+                <td className="num mono">{formatAmount(t.net, t.decimals)}</td>
+                <td>{utcText(t.firstSeen)}</td>
+                <td>{utcText(t.lastSeen)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {flows.map(({ key, rows }) => (
+        <NetFlowChart key={key} points={rows} label={instrumentLabel(rows[0])} bucket={bucket} />
+      ))}
+      {data && (
+        <RelationshipLegs
+          key={JSON.stringify([counterparty, range, instruments])}
+          legs={data.legs}
+          total={data.total}
+        />
+      )}
+    </section>
+  );
+}
