@@ -7,7 +7,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromium } from '@playwright/test';
 import { type Figure, median, ROOT, startReady, stop } from './bench-kit.ts';
+import { CHROMIUM_ARGS } from './page-stack-bench.ts';
 
 interface Export {
   rows: number;
@@ -17,6 +19,7 @@ interface Export {
 }
 type Maybe<T> = T | { error: string };
 interface WorkerResult {
+  profileId: string;
   legs: number;
   pages: number;
   syncMs: number;
@@ -121,6 +124,17 @@ export async function localLedgerBench(options: { transfers?: number; runs?: num
         pass: rate >= target,
       };
     };
+    const bridge = await viaBrowserBridge(dir, r.profileId, info.parties[0], runs).catch((error: Error) => ({
+      error: error.message,
+    }));
+    figures.push(
+      timing(
+        'filter change: local:legs round trip, Chromium -> browser test bridge -> main, 100 rows (not painted)',
+        bridge,
+        '(painted <= 30 ms)',
+        null,
+      ),
+    );
     figures.push(exportFigure('Parquet', r.parquet, 1_000_000), exportFigure('CSV', r.csv, 500_000));
     const csvBytes = failed(r.csv) ? null : r.csv.bytes;
     figures.push({
@@ -137,5 +151,69 @@ export async function localLedgerBench(options: { transfers?: number; runs?: num
   } finally {
     await stop(child);
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The local table's filter change as far as it can be measured before that table exists: the
+ * renderer's call through the web shell's test bridge to main and back (no React, no paint), over
+ * the store the worker left behind, opened by a web shell on the same user-data folder.
+ */
+async function viaBrowserBridge(dir: string, profileId: string, party: string, runs: number): Promise<number[]> {
+  const home = mkdtempSync(join(tmpdir(), 'bench-home-'));
+  const { child, info } = await startReady(
+    'src-main/web-shell/cli.ts',
+    ['--no-sandbox', '--user-data-dir', join(dir, 'user-data'), '--keychain-service', 'ledger-explorer-bench'],
+    { HOME: home, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent' },
+  );
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const page = await browser.newPage();
+    await page.goto(info.url);
+    await page.locator('.app[data-ready="true"]').waitFor();
+    return await page.evaluate(
+      async ([id, p, n]) => {
+        const none = {
+          instruments: null,
+          range: { after: null, before: null },
+          direction: null,
+          statuses: null,
+          counterparty: null,
+          amountMin: null,
+          amountMax: null,
+          search: null,
+        };
+        const variants = [
+          { ...none, direction: 'in' as const },
+          { ...none, direction: 'out' as const },
+          { ...none, range: { after: '2025-11-01T00:00:00Z', before: '2026-11-01T00:00:00Z' } },
+          { ...none, statuses: ['pending'] },
+        ];
+        const times: number[] = [];
+        for (let k = -1; k < n; k++) {
+          const t0 = performance.now();
+          const result = await window.ledger.local.legs({
+            requestId: `bench-bridge-${k + 1}`,
+            profileId: id,
+            party: p,
+            filters: variants[(k + 4) % variants.length],
+            sort: { column: 'effectiveAt', desc: true },
+            offset: 0,
+            limit: 100,
+          });
+          if (result.legs.length === 0) throw new Error('no rows');
+          if (k >= 0) times.push(performance.now() - t0);
+        }
+        return times;
+      },
+      [profileId, party, runs] as const,
+    );
+  } finally {
+    await browser.close();
+    await stop(child);
+    rmSync(home, { recursive: true, force: true });
   }
 }

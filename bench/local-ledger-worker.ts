@@ -143,6 +143,7 @@ const csv = await exportAll('csv');
 
 process.stdout.write(
   `${JSON.stringify({
+    profileId,
     legs: synced.legs,
     pages: synced.pages,
     syncMs,
