@@ -48,7 +48,7 @@ function leg(party: string, over: Partial<TransferLeg>): TransferLeg {
 async function analyse(party: string, legs: TransferLeg[]) {
   const first = seq;
   seq += BigInt(legs.length);
-  await store.write((c) => appendLegs(c, 'leg_rows', party, legs, first));
+  await store.write((c) => appendLegs(c, 0n, party, legs, first));
   const where = analyticsWhere({ profileId: 'p', party, range: { after: null, before: null }, instruments: null });
   return store.read(async (c) => ({
     ranking: await rankCounterparties(c, where),
