@@ -2,6 +2,8 @@
 // main's ledger client), and every leg a store file holds for it (opened read-only, as a kill left
 // it). Compared as multisets of the 12 fields as sent.
 import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { fetchTransferPage } from '../../src-main/services/ledger/ledger-client.ts';
 import { LEG_SELECT, rowToLeg } from '../../src-main/services/local-ledger/leg-rows.ts';
@@ -83,4 +85,37 @@ export async function storedLegs(path: string, party: string): Promise<StoredSta
     connection.closeSync();
     instance.closeSync();
   }
+}
+
+const CONNECTION = {
+  defaultNodeId: null,
+  chainAuth: 'apiKey',
+  rpcKeyPlacement: 'header',
+  rpcSeparator: '_',
+  ledgerAuthPlacement: 'header',
+} as const;
+
+/** A user-data folder whose settings hold the built-in profile and a remote one (`id`) at the given addresses. */
+export async function writeRemoteProfile(
+  userDataDir: string,
+  id: string,
+  urls: { baseUrl: string; translateUrl: string; partnerUrl: string; rpcUrl: string },
+): Promise<void> {
+  await mkdir(userDataDir, { recursive: true, mode: 0o700 });
+  const settings = {
+    version: 1,
+    activeProfileId: id,
+    profiles: [
+      { id: 'sandbox', kind: 'sandbox', name: 'Local sandbox network', ...CONNECTION },
+      { id, kind: 'remote', name: `Test ${id}`, ...urls, ...CONNECTION },
+    ],
+    savedParties: [],
+    preferences: {
+      theme: 'system',
+      timeZone: 'local',
+      timeFormat: 'absolute',
+      transfersTable: { columnVisibility: {}, columnOrder: [], columnSizing: {} },
+    },
+  };
+  await writeFile(join(userDataDir, 'settings.json'), JSON.stringify(settings), { mode: 0o600 });
 }

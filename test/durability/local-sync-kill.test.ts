@@ -8,13 +8,13 @@
 // line the child prints just before the final replace transaction (LEDGER_EXPLORER_TEST_HOOKS).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { watch } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SandboxNetwork, startSandboxNetwork } from '../../src-sandbox/index.ts';
-import { multiset, serviceLegs, storedLegs } from './local-legs.ts';
+import { multiset, serviceLegs, storedLegs, writeRemoteProfile } from './local-legs.ts';
 
 const CLI = resolve(import.meta.dirname, '../../src-main/cli/cli.ts');
 const SEED = Number(process.env.KILL_SEED ?? 13);
@@ -48,46 +48,8 @@ beforeAll(async () => {
   expect(pages).toBeGreaterThanOrEqual(30);
   expected = multiset(legs);
   home = await mkdtemp(join(tmpdir(), 'local-sync-kill-'));
-  await mkdir(join(home, 'data'), { recursive: true, mode: 0o700 });
   const { baseUrl, translateUrl, partnerUrl, rpcUrl } = sandbox.urls;
-  const settings = {
-    version: 1,
-    activeProfileId: 'kill',
-    profiles: [
-      {
-        id: 'sandbox',
-        kind: 'sandbox',
-        name: 'Local sandbox network',
-        defaultNodeId: null,
-        chainAuth: 'apiKey',
-        rpcKeyPlacement: 'header',
-        rpcSeparator: '_',
-        ledgerAuthPlacement: 'header',
-      },
-      {
-        id: 'kill',
-        kind: 'remote',
-        name: 'Kill test',
-        baseUrl,
-        translateUrl,
-        partnerUrl,
-        rpcUrl,
-        defaultNodeId: null,
-        chainAuth: 'apiKey',
-        rpcKeyPlacement: 'header',
-        rpcSeparator: '_',
-        ledgerAuthPlacement: 'header',
-      },
-    ],
-    savedParties: [],
-    preferences: {
-      theme: 'system',
-      timeZone: 'local',
-      timeFormat: 'absolute',
-      transfersTable: { columnVisibility: {}, columnOrder: [], columnSizing: {} },
-    },
-  };
-  await writeFile(join(home, 'data', 'settings.json'), JSON.stringify(settings), { mode: 0o600 });
+  await writeRemoteProfile(join(home, 'data'), 'kill', { baseUrl, translateUrl, partnerUrl, rpcUrl });
 }, 60_000);
 
 afterAll(async () => {
