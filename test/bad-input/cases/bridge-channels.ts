@@ -908,6 +908,139 @@ const localAnalyticsRows = [
   call('local:flows', '0.party', 'a number as the party', analytics({ party: 42, bucket: 'day' }), EXPECTED_STRING),
 ];
 
+const NO_RANGE = { after: null, before: null };
+const SYNC = { profileId: 'sandbox', party: GOOD_PARTY, nodeId: null, range: NO_RANGE };
+const sync = (over: Record<string, unknown>) => [{ ...SYNC, ...over }];
+const LEG_FILTERS = {
+  instruments: null,
+  range: NO_RANGE,
+  direction: null,
+  statuses: null,
+  counterparty: null,
+  amountMin: null,
+  amountMax: null,
+  search: null,
+};
+const LEGS = {
+  requestId: 'req-00000001',
+  profileId: 'sandbox',
+  party: GOOD_PARTY,
+  filters: LEG_FILTERS,
+  sort: { column: 'effectiveAt', desc: true },
+  offset: 0,
+  limit: 200,
+};
+const legs = (over: Record<string, unknown>) => [{ ...LEGS, ...over }];
+const legFilters = (over: Record<string, unknown>) => legs({ filters: { ...LEG_FILTERS, ...over } });
+const DECIMAL_TEXT = /^a plain decimal number, like 1000 or 12.5/;
+const JOB_ID = /^sync job id$/;
+const localStoreRows = [
+  call('local:stores', '', 'an unexpected argument', ['sandbox'], TOO_MANY),
+  call('local:status', '1', 'a party without "::"', ['sandbox', 'alice'], /"::" is missing/),
+  call('local:status', '0', 'a path as the profile id', ['../x', GOOD_PARTY], PROFILE_MESSAGE),
+  call('local:status', '', 'no party', ['sandbox'], TOO_FEW(2)),
+  call('local:sync', '0.party', 'an empty party', sync({ party: '' }), /^enter a party id$/),
+  call(
+    'local:sync',
+    '0.nodeId',
+    'a node id with a line break',
+    sync({ nodeId: 'node\n1' }),
+    /printable ASCII/,
+    '[{…"nodeId":"node\\n1"}]',
+  ),
+  call(
+    'local:sync',
+    '0.range.before',
+    'an inverted range',
+    sync({ range: { after: '2026-05-02T00:00:00Z', before: '2026-05-01T00:00:00Z' } }),
+    /later than "after"/,
+  ),
+  call(
+    'local:sync',
+    '0.range.after',
+    'year 10000',
+    sync({ range: { after: '+010000-01-01T00:00:00Z', before: null } }),
+    /not a date-time|out of range/,
+  ),
+  call('local:sync', '0.range', 'no range', sync({ range: undefined }), /expected object/),
+  call('local:syncStatus', '0', 'a path as the job id', ['../../etc/passwd'], JOB_ID),
+  call('local:syncStatus', '0', 'an upper-case job id', ['0123456789ABCDEF'], JOB_ID),
+  call('local:syncStatus', '0', 'a number', [42], EXPECTED_STRING),
+  call('local:cancelSync', '0', 'an empty job id', [''], JOB_ID),
+  call('local:cancelSync', '', 'no argument', [], TOO_FEW(1)),
+  call('local:legs', '0.offset', 'a negative offset', legs({ offset: -1 }), /Too small: expected number to be >=\s?0/),
+  call('local:legs', '0.limit', 'a limit of 5001', legs({ limit: 5001 }), /Too big: expected number to be <=\s?5000/),
+  call('local:legs', '0.limit', 'a limit of 0', legs({ limit: 0 }), /Too small: expected number to be >=\s?1/),
+  call(
+    'local:legs',
+    '0.sort.column',
+    'sorting by a SQL expression',
+    legs({ sort: { column: 'amount; DROP TABLE leg_rows', desc: true } }),
+    /Invalid option|expected one of/,
+  ),
+  call('local:legs', '0.requestId', 'a request id with a space', legs({ requestId: 'req 0001 x' }), /^request id$/),
+  call(
+    'local:legs',
+    '0.filters.amountMin',
+    'an amount with an exponent',
+    legFilters({ amountMin: '1e5' }),
+    DECIMAL_TEXT,
+  ),
+  call(
+    'local:legs',
+    '0.filters.amountMax',
+    'an amount with grouping',
+    legFilters({ amountMax: '1,000' }),
+    DECIMAL_TEXT,
+  ),
+  call(
+    'local:legs',
+    '0.filters.direction',
+    'direction "both"',
+    legFilters({ direction: 'both' }),
+    /Invalid option|expected one of/,
+  ),
+  call(
+    'local:legs',
+    '0.filters.search',
+    'a search of 201 characters',
+    legFilters({ search: 's'.repeat(201) }),
+    /^at most 200 characters$/,
+    '[{…"search":"sss…" (201 characters)}]',
+  ),
+  call(
+    'local:legs',
+    '0.filters.search',
+    'a search with a NUL',
+    legFilters({ search: 'a\u0000b' }),
+    /no control characters/,
+    '[{…"search":"a\\u0000b"}]',
+  ),
+  call('local:facets', '1', 'a party without "::"', ['sandbox', 'bob'], /"::" is missing/),
+  call('local:facets', '', 'no argument', [], TOO_FEW(2)),
+  call(
+    'local:forget',
+    '0.party',
+    'a party without "::"',
+    [{ profileId: 'sandbox', party: 'alice' }],
+    /"::" is missing/,
+  ),
+  call(
+    'local:forget',
+    '0.profileId',
+    'a path as the profile id',
+    [{ profileId: '../../', party: null }],
+    PROFILE_MESSAGE,
+  ),
+  call(
+    'local:forget',
+    '0.party',
+    'no party (null means the whole profile, never a default)',
+    [{ profileId: 'sandbox' }],
+    /expected string/,
+  ),
+];
+
 export const bridgeChannels: BadInputTable<ChannelCall> = {
   id: 'bridge-channels',
   title: 'Bridge channels (what main accepts from the renderer)',
@@ -921,5 +1054,6 @@ export const bridgeChannels: BadInputTable<ChannelCall> = {
     ...exportRows,
     ...rpcRows,
     ...localAnalyticsRows,
+    ...localStoreRows,
   ],
 };
