@@ -1,0 +1,63 @@
+// Incremental sync: after a full sync, new transfers arrive at the service; the next sync fetches
+// only the window from the newest stored leg minus the 1 h overlap (docs/service-decisions.md,
+// "Local sync"), and the store then equals the service's legs for the party, field for field.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isoToMicros, microsToIso } from '../../../../src-main/services/local-ledger/effective-time.ts';
+import { LEG_SELECT, rowToLeg } from '../../../../src-main/services/local-ledger/leg-rows.ts';
+import { INCREMENTAL_OVERLAP_MICROS } from '../../../../src-main/services/local-ledger/sync-run.ts';
+import { multiset, serviceLegs } from '../../../durability/local-legs.ts';
+import { type RemoteSync, startRemoteSync } from './remote-sync-fixture.ts';
+
+let fixture: RemoteSync;
+beforeAll(async () => {
+  // busyParty: parties[0] is in every transfer (8 pages of its legs), and in every appended one.
+  fixture = await startRemoteSync({ transfers: 8_000, busyParty: true });
+}, 60_000);
+afterAll(async () => {
+  await fixture?.close();
+});
+
+describe('incremental sync', () => {
+  it('fetches only the window from the newest stored leg minus the overlap, then equals the service', async () => {
+    const { sandbox } = fixture;
+    const party = fixture.parties[0];
+    const jwt = sandbox.credentials.ledgerJwt;
+    const first = await fixture.sync(party);
+    expect(first).toMatchObject({ state: 'done', incremental: false, window: { after: null, before: null } });
+    const before = await serviceLegs(sandbox.urls.baseUrl, jwt, party);
+    expect(first.legs).toBe(before.legs.length);
+    const newest = before.legs.reduce((max, leg) => {
+      const at = leg.effectiveAt === null ? -1n : isoToMicros(leg.effectiveAt);
+      return at > max ? at : max;
+    }, -1n);
+
+    sandbox.appendTransfers(250);
+
+    const second = await fixture.sync(party);
+    const after = microsToIso(newest - INCREMENTAL_OVERLAP_MICROS);
+    expect(second).toMatchObject({ state: 'done', incremental: true, window: { after, before: null } });
+    // Exactly the window's legs and pages, as the service counts them: the 250 new ones and the last hour's.
+    const window = await serviceLegs(sandbox.urls.baseUrl, jwt, party, after);
+    expect(second.legs).toBe(window.legs.length);
+    expect(second.pages).toBe(window.pages);
+    expect(window.legs.length).toBeGreaterThanOrEqual(250);
+    expect(window.legs.length).toBeLessThan(before.legs.length / 4);
+
+    const now = await serviceLegs(sandbox.urls.baseUrl, jwt, party);
+    expect(now.legs.length).toBe(before.legs.length + 250);
+    const stored = await storedLegsOf(party);
+    expect(stored).toEqual(multiset(now.legs));
+  }, 120_000);
+});
+
+/** What the store holds for the party: read through the app's own store (it is open in this process). */
+async function storedLegsOf(party: string): Promise<string[]> {
+  const store = await fixture.services.local.store('remote');
+  const rows = await store.read((c) => c.runAndReadAll(`SELECT ${LEG_SELECT} FROM leg_rows WHERE party = ?`, [party]));
+  return multiset(
+    rows.getRows().map((row) => {
+      const { amountExact: _, ...leg } = rowToLeg(row);
+      return leg;
+    }),
+  );
+}
