@@ -16,7 +16,7 @@ import { writeRemoteProfile } from '../../../durability/local-legs.ts';
 
 export interface RemoteSync {
   services: AppServices;
-  sandbox: SandboxNetwork;
+  sandbox: SandboxInternals;
   userDataDir: string;
   parties: string[];
   sync(party: string): Promise<SyncStatus>;
