@@ -1,6 +1,57 @@
-// STUB: replaced by the helper that owns export from the store.
-import type { LocalExportSource } from '../../../../src-shared/contract/local-ledger.ts';
+// Export of a local view or query: main asks where to save and writes it with DuckDB (every row,
+// no cap). Says where it went, how many rows and how large, or why it failed.
+import { useState } from 'react';
+import type { LocalExportFormat, LocalExportSource } from '../../../../src-shared/contract/local-ledger.ts';
+import { useLocalExport } from '../../../data/local-sql.ts';
+import { ErrorMessage } from '../../../ui/error-message.tsx';
+import { bytes, count } from '../../../ui/local-format.ts';
 
-export function LocalExportMenu(_props: { profileId: string; source: LocalExportSource; label?: string }) {
-  return null;
+const FORMATS: Array<{ value: LocalExportFormat; label: string }> = [
+  { value: 'csv', label: 'CSV' },
+  { value: 'jsonl', label: 'JSON Lines' },
+  { value: 'parquet', label: 'Parquet' },
+  { value: 'parquet-by-month', label: 'Parquet by month (folders)' },
+];
+
+export function LocalExportMenu({
+  profileId,
+  source,
+  label = 'Export',
+}: {
+  profileId: string;
+  source: LocalExportSource;
+  label?: string;
+}) {
+  const [format, setFormat] = useState<LocalExportFormat>('csv');
+  const exporting = useLocalExport(profileId);
+  return (
+    <div className="local-export">
+      <select
+        aria-label={`${label}: format`}
+        value={format}
+        onChange={(e) => setFormat(e.target.value as LocalExportFormat)}
+      >
+        {FORMATS.map((f) => (
+          <option key={f.value} value={f.value}>
+            {f.label}
+          </option>
+        ))}
+      </select>
+      <button type="button" disabled={exporting.isPending} onClick={() => exporting.mutate({ source, format })}>
+        {exporting.isPending ? 'Exporting…' : `${label}…`}
+      </button>
+      {exporting.isSuccess && exporting.data && (
+        <span className="local-export-done" role="status">
+          Wrote {count(exporting.data.rows)} {exporting.data.rows === 1 ? 'row' : 'rows'} ({bytes(exporting.data.bytes)}
+          ) to <code>{exporting.data.path}</code>
+        </span>
+      )}
+      {exporting.isSuccess && !exporting.data && (
+        <span className="muted" role="status">
+          Export cancelled.
+        </span>
+      )}
+      {exporting.isError && <ErrorMessage error={exporting.error} title="The export failed." />}
+    </div>
+  );
 }

@@ -1,4 +1,78 @@
-// STUB: replaced by the helper that owns this view.
-export function SqlView(_props: { profileId: string; party: string }) {
-  return <p className="muted">Not built yet.</p>;
+// Read-only SQL over the profile's local store (the `legs` view, every synced party): an editor,
+// Run (Ctrl/Cmd+Enter) and Cancel while it runs, the error at the editor, the first rows in a
+// virtualized table, and an export of the whole query.
+import { useState } from 'react';
+import { asBridgeError } from '../../../../src-shared/contract/errors.ts';
+import { SQL_ROW_CAP, useSqlQuery } from '../../../data/local-sql.ts';
+import { count } from '../../../ui/local-format.ts';
+import { LocalExportMenu } from '../export/local-export-menu.tsx';
+import { SqlEditor } from './sql-editor.tsx';
+import { SQL_EXAMPLES } from './sql-examples.ts';
+import { SqlResults } from './sql-results.tsx';
+import './sql.css';
+
+export function SqlView({ profileId }: { profileId: string; party: string }) {
+  const [text, setText] = useState(SQL_EXAMPLES[0].sql);
+  const query = useSqlQuery(profileId);
+  const [ran, setRan] = useState<string | null>(null);
+  const run = () => {
+    if (query.isPending) return;
+    setRan(text);
+    query.mutate(text);
+  };
+  const failure = query.isError ? asBridgeError(query.error) : null;
+  const error = failure && failure.code !== 'cancelled' ? failure.message : null;
+  return (
+    <section className="sql-view" aria-label="SQL">
+      <div className="sql-toolbar">
+        <label>
+          Example{' '}
+          <select
+            aria-label="Example query"
+            value=""
+            onChange={(e) => {
+              const example = SQL_EXAMPLES.find((x) => x.title === e.target.value);
+              if (example) setText(example.sql);
+            }}
+          >
+            <option value="">Choose…</option>
+            {SQL_EXAMPLES.map((x) => (
+              <option key={x.title} value={x.title}>
+                {x.title}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span className="muted">
+          Read-only, over the <code>legs</code> view; the first {count(SQL_ROW_CAP)} rows are shown.
+        </span>
+      </div>
+      <SqlEditor value={text} onChange={setText} onRun={run} error={error} />
+      {error && (
+        <p className="sql-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="sql-actions">
+        <button type="button" onClick={run} disabled={query.isPending}>
+          {query.isPending ? 'Running…' : 'Run'}
+        </button>
+        <span className="muted">Ctrl/Cmd+Enter</span>
+        {query.isPending && (
+          <button type="button" onClick={query.cancel}>
+            Cancel
+          </button>
+        )}
+        {failure?.code === 'cancelled' && (
+          <span className="muted" role="status">
+            Cancelled.
+          </span>
+        )}
+        {ran !== null && query.isSuccess && (
+          <LocalExportMenu profileId={profileId} source={{ kind: 'sql', sql: ran }} label="Export all rows" />
+        )}
+      </div>
+      {query.isSuccess && <SqlResults result={query.data} />}
+    </section>
+  );
 }

@@ -1,0 +1,51 @@
+// The SQL editor and the store export. A query runs as a mutation (it runs when the user says Run,
+// not when a key changes) with a request id, so Cancel tells main to interrupt DuckDB (app.cancel).
+// An export asks main to choose the file and write it; null means the save dialog was cancelled.
+import { useMutation } from '@tanstack/react-query';
+import { useRef } from 'react';
+import type {
+  LocalExportFormat,
+  LocalExportResult,
+  LocalExportSource,
+  SqlResult,
+} from '../../src-shared/contract/local-ledger.ts';
+import { ledger } from './bridge.ts';
+
+/** Rows the editor shows; an export has no cap. */
+export const SQL_ROW_CAP = 1000;
+
+function newRequestId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return `sq-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** Runs a read-only query over the profile's store; `cancel()` interrupts the running one. */
+export function useSqlQuery(profileId: string) {
+  const running = useRef<string | null>(null);
+  const mutation = useMutation<SqlResult, unknown, string>({
+    mutationFn: async (sql) => {
+      const requestId = newRequestId();
+      running.current = requestId;
+      try {
+        return await ledger().local.sql({ requestId, profileId, sql, rowCap: SQL_ROW_CAP });
+      } finally {
+        if (running.current === requestId) running.current = null;
+      }
+    },
+  });
+  const cancel = () => {
+    const requestId = running.current;
+    if (requestId) {
+      ledger()
+        .app.cancel(requestId)
+        .catch(() => {});
+    }
+  };
+  return { ...mutation, cancel };
+}
+
+export function useLocalExport(profileId: string) {
+  return useMutation<LocalExportResult | null, unknown, { source: LocalExportSource; format: LocalExportFormat }>({
+    mutationFn: ({ source, format }) => ledger().local.export({ profileId, source, format }),
+  });
+}

@@ -1,0 +1,130 @@
+// A CodeMirror 6 SQL editor (PostgreSQL dialect, the nearest to DuckDB's, told the `legs` view's
+// columns). In a shadow root for the same reason as the RPC console's JSON editor:
+// CodeMirror's styles then go through a constructable stylesheet, which the renderer's CSP allows.
+// Ctrl/Cmd+Enter runs; the error from the last run is announced with the editor.
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { PostgreSQL, sql } from '@codemirror/lang-sql';
+import { bracketMatching, HighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
+import { EditorState, Prec } from '@codemirror/state';
+import { drawSelection, EditorView, keymap, lineNumbers } from '@codemirror/view';
+import { tags } from '@lezer/highlight';
+import { useEffect, useRef } from 'react';
+
+/** The documented view (docs/local-ledger.md, "The legs view"). */
+export const LEGS_COLUMNS = [
+  'party',
+  'update_id',
+  'effective_at',
+  'effective_at_text',
+  'instrument_admin',
+  'instrument_id',
+  'symbol',
+  'decimals',
+  'amount',
+  'amount_units',
+  'amount_scale',
+  'amount_exact',
+  'direction',
+  'is_incoming',
+  'sender_party',
+  'receiver_party',
+  'counterparty',
+  'status',
+];
+
+const sqlHighlight = HighlightStyle.define([
+  { tag: tags.keyword, color: 'var(--accent)' },
+  { tag: tags.string, color: 'var(--code-string)' },
+  { tag: [tags.number, tags.bool], color: 'var(--code-number)' },
+  { tag: [tags.lineComment, tags.blockComment], color: 'var(--muted)' },
+]);
+
+const appTheme = EditorView.theme({
+  '&': { backgroundColor: 'var(--bg)', color: 'var(--fg)', fontSize: '12px', minHeight: '110px', maxHeight: '320px' },
+  '&.cm-focused': { outline: '2px solid var(--accent)' },
+  '.cm-scroller': { fontFamily: 'ui-monospace, "SFMono-Regular", Menlo, monospace', overflow: 'auto' },
+  '.cm-content': { minHeight: '110px' },
+  '.cm-gutters': { backgroundColor: 'var(--bg-alt)', color: 'var(--muted)', borderRight: '1px solid var(--border)' },
+});
+
+export interface SqlEditorProps {
+  value: string;
+  onChange: (text: string) => void;
+  onRun: () => void;
+  error: string | null;
+}
+
+export function SqlEditor({ value, onChange, onRun, error }: SqlEditorProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const callbacks = useRef({ onChange, onRun });
+  callbacks.current = { onChange, onRun };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: built once; rebuilding would lose the undo history
+  useEffect(() => {
+    const element = host.current;
+    if (!element) return;
+    const shadow = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
+    const editor = new EditorView({
+      parent: shadow,
+      root: shadow,
+      state: EditorState.create({
+        doc: value,
+        extensions: [
+          Prec.highest(
+            keymap.of([
+              {
+                key: 'Mod-Enter',
+                run: () => {
+                  callbacks.current.onRun();
+                  return true;
+                },
+              },
+            ]),
+          ),
+          lineNumbers(),
+          history(),
+          drawSelection(),
+          indentOnInput(),
+          bracketMatching(),
+          syntaxHighlighting(sqlHighlight),
+          sql({ dialect: PostgreSQL, schema: { legs: LEGS_COLUMNS }, upperCaseKeywords: true }),
+          keymap.of([...defaultKeymap, ...historyKeymap]),
+          EditorView.lineWrapping,
+          appTheme,
+          EditorView.contentAttributes.of({ 'aria-label': 'SQL query', spellcheck: 'false' }),
+          EditorView.updateListener.of((update) => {
+            if (update.docChanged) callbacks.current.onChange(update.state.doc.toString());
+          }),
+        ],
+      }),
+    });
+    view.current = editor;
+    return () => {
+      editor.destroy();
+      view.current = null;
+    };
+  }, []);
+
+  // An example chosen from the list replaces the text.
+  useEffect(() => {
+    const editor = view.current;
+    if (editor && editor.state.doc.toString() !== value) {
+      editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: value } });
+    }
+  }, [value]);
+
+  useEffect(() => {
+    const content = view.current?.contentDOM;
+    if (!content) return;
+    if (error) {
+      content.setAttribute('aria-invalid', 'true');
+      content.setAttribute('aria-description', error);
+    } else {
+      content.removeAttribute('aria-invalid');
+      content.removeAttribute('aria-description');
+    }
+  }, [error]);
+
+  return <div ref={host} className={`sql-editor${error ? ' sql-editor-invalid' : ''}`} />;
+}
