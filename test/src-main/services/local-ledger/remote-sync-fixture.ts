@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type AppServices, startAppServices } from '../../../../src-main/services/app-services.ts';
 import {
-  type SandboxNetwork,
+  type SandboxInternals,
   type SandboxOptions,
   startSandboxNetwork,
 } from '../../../../src-sandbox/sandbox-network.ts';
