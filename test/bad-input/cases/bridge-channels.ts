@@ -1041,6 +1041,78 @@ const localStoreRows = [
   ),
 ];
 
+const SQL = { requestId: 'req-00000001', profileId: 'sandbox', sql: 'SELECT * FROM legs', rowCap: 1000 };
+const sqlQuery = (over: Record<string, unknown>) => [{ ...SQL, ...over }];
+const EXPORT = { profileId: 'sandbox', source: { kind: 'sql', sql: 'SELECT * FROM legs' }, format: 'parquet' };
+const exportRequest = (over: Record<string, unknown>) => [{ ...EXPORT, ...over }];
+const localSqlRows = [
+  call(
+    'local:sql',
+    '0.sql',
+    'a query of 100,001 characters',
+    () => sqlQuery({ sql: `SELECT 1${' '.repeat(99_993)}` }),
+    /^at most 100,000 characters$/,
+    '[{…"sql":"SELECT 1   …" (100001 characters)}]',
+  ),
+  call('local:sql', '0.sql', 'no query', sqlQuery({ sql: undefined }), EXPECTED_STRING),
+  call('local:sql', '0.rowCap', 'a row cap of 0', sqlQuery({ rowCap: 0 }), /Too small: expected number to be >=\s?1/),
+  call(
+    'local:sql',
+    '0.rowCap',
+    'a row cap of 100,001 (the screen shows at most 100,000; export has no cap)',
+    sqlQuery({ rowCap: 100_001 }),
+    /Too big: expected number to be <=\s?100000/,
+  ),
+  call('local:sql', '0.rowCap', 'a fractional row cap', sqlQuery({ rowCap: 1.5 }), /expected int/),
+  call('local:sql', '0.requestId', 'a path as the request id', sqlQuery({ requestId: '../req' }), /^request id$/),
+  call('local:sql', '0.profileId', 'a path as the profile id', sqlQuery({ profileId: '../x' }), PROFILE_MESSAGE),
+  call('local:sql', '', 'no argument', [], TOO_FEW(1)),
+  call(
+    'local:export',
+    '0.format',
+    'format "xlsx"',
+    exportRequest({ format: 'xlsx' }),
+    /Invalid option|expected one of/,
+  ),
+  call(
+    'local:export',
+    '0.source.kind',
+    'a source kind main does not know',
+    exportRequest({ source: { kind: 'table', sql: 'x' } }),
+    /^Invalid discriminator value/,
+  ),
+  call(
+    'local:export',
+    '0.source',
+    'a path slipped into the source (the path is only ever chosen in main)',
+    exportRequest({ source: { kind: 'sql', sql: 'SELECT 1', path: '/etc/cron.d/x' } }),
+    /Unrecognized key/,
+  ),
+  call(
+    'local:export',
+    '0.source.sql',
+    'a query of 100,001 characters',
+    () => exportRequest({ source: { kind: 'sql', sql: 's'.repeat(100_001) } }),
+    /Too big: expected string to have <=\s?100000 characters/,
+    '[{…"sql":"sss…" (100001 characters)}]',
+  ),
+  call(
+    'local:export',
+    '0.source.party',
+    'a legs source with a party without "::"',
+    exportRequest({ source: { kind: 'legs', party: 'alice', filters: LEG_FILTERS, sort: LEGS.sort } }),
+    /"::" is missing/,
+  ),
+  call(
+    'local:export',
+    '0.profileId',
+    'a path as the profile id',
+    exportRequest({ profileId: '../x' }),
+    PROFILE_MESSAGE,
+  ),
+  call('local:export', '', 'no argument', [], TOO_FEW(1)),
+];
+
 export const bridgeChannels: BadInputTable<ChannelCall> = {
   id: 'bridge-channels',
   title: 'Bridge channels (what main accepts from the renderer)',
@@ -1055,5 +1127,6 @@ export const bridgeChannels: BadInputTable<ChannelCall> = {
     ...rpcRows,
     ...localAnalyticsRows,
     ...localStoreRows,
+    ...localSqlRows,
   ],
 };
