@@ -8,8 +8,8 @@ beforeEach(() => {
 });
 
 describe('useUiStore', () => {
-  it('lists the four sections in sidebar order and starts on Transfers', () => {
-    expect(SECTIONS.map((s) => s.label)).toEqual(['Transfers', 'Chains', 'RPC console', 'Settings']);
+  it('lists the five sections in sidebar order and starts on Transfers', () => {
+    expect(SECTIONS.map((s) => s.label)).toEqual(['Transfers', 'Local ledger', 'Chains', 'RPC console', 'Settings']);
     expect(useUiStore.getState().section).toBe('transfers');
   });
 
