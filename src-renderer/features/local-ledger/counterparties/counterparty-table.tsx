@@ -21,8 +21,9 @@ const columns: Array<ColumnDef<typeof features, Ranked>> = [
   { id: 'volumeIn', header: 'Volume in', accessorFn: amount('volumeIn') },
   { id: 'volumeOut', header: 'Volume out', accessorFn: amount('volumeOut') },
   { id: 'net', header: 'Net', accessorFn: amount('net') },
-  { id: 'firstSeen', header: 'First seen', accessorFn: (r) => utcText(r.firstSeen) },
-  { id: 'lastSeen', header: 'Last seen', accessorFn: (r) => utcText(r.lastSeen) },
+  // The day in the table (a ranking is read by day); the full time in the cell's title.
+  { id: 'firstSeen', header: 'First seen (UTC)', accessorFn: (r) => r.firstSeen?.slice(0, 10) ?? '—' },
+  { id: 'lastSeen', header: 'Last seen (UTC)', accessorFn: (r) => r.lastSeen?.slice(0, 10) ?? '—' },
 ];
 const NUMERIC = new Set(['rank', 'legsIn', 'legsOut', 'volumeIn', 'volumeOut', 'net']);
 
@@ -78,7 +79,11 @@ export function CounterpartyTable({
                 );
               }
               return (
-                <td key={cell.id} className={NUMERIC.has(cell.column.id) ? 'num mono' : undefined}>
+                <td
+                  key={cell.id}
+                  className={NUMERIC.has(cell.column.id) ? 'num mono' : undefined}
+                  title={seenTitle(cell.column.id, row.original)}
+                >
                   {text}
                 </td>
               );
@@ -88,4 +93,10 @@ export function CounterpartyTable({
       </tbody>
     </table>
   );
+}
+
+function seenTitle(column: string, row: CounterpartyRow): string | undefined {
+  if (column === 'firstSeen') return utcText(row.firstSeen);
+  if (column === 'lastSeen') return utcText(row.lastSeen);
+  return undefined;
 }
