@@ -1,9 +1,9 @@
 import { expect, test } from '../support/web-app.ts';
 
-test('opens on the local sandbox network with the four sections, reachable by keyboard', async ({ app, page }) => {
+test('opens on the local sandbox network with the five sections, reachable by keyboard', async ({ app, page }) => {
   await app.open(page);
   const nav = page.getByRole('navigation', { name: 'Sections' });
-  for (const name of ['Transfers', 'Chains', 'RPC console', 'Settings']) {
+  for (const name of ['Transfers', 'Local ledger', 'Chains', 'RPC console', 'Settings']) {
     await expect(nav.getByRole('button', { name, exact: true })).toBeVisible();
   }
   await expect(page.getByTestId('active-profile')).toHaveText('Local sandbox network');
@@ -11,6 +11,8 @@ test('opens on the local sandbox network with the four sections, reachable by ke
 
   // Keyboard only: focus the Chains entry and press Enter.
   await nav.getByRole('button', { name: 'Transfers', exact: true }).focus();
+  await page.keyboard.press('Tab');
+  await expect(nav.getByRole('button', { name: 'Local ledger', exact: true })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(nav.getByRole('button', { name: 'Chains', exact: true })).toBeFocused();
   await page.keyboard.press('Enter');
