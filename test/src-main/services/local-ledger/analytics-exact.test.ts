@@ -12,7 +12,6 @@ import { LedgerStore } from '../../../../src-main/services/local-ledger/ledger-s
 import { appendLegs } from '../../../../src-main/services/local-ledger/leg-rows.ts';
 import type { TransferLeg } from '../../../../src-shared/contract/transfers.ts';
 
-const PARTY = 'alice::1220';
 let dir: string;
 let store: LedgerStore;
 let seq = 1n;
