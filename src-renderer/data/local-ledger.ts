@@ -22,13 +22,16 @@ export function useStores() {
   return useQuery({ queryKey: queryKeys.local.stores(), queryFn: () => ledger().local.stores() });
 }
 
-/** What the store holds for the party; polled while a sync of it runs, so the counts follow. */
-export function useLocalStatus(profileId: string, party: string | null) {
+/**
+ * What the store holds for the party; polled every second while a sync of it runs (one main
+ * reports, or `syncing`: one this screen started), so the provenance line's counts follow.
+ */
+export function useLocalStatus(profileId: string, party: string | null, syncing = false) {
   return useQuery({
     queryKey: queryKeys.local.status(profileId, party ?? ''),
     queryFn: () => ledger().local.status(profileId, party as string),
     enabled: party !== null,
-    refetchInterval: (query) => (isActive(query.state.data?.job) ? 1000 : false),
+    refetchInterval: (query) => (syncing || isActive(query.state.data?.job) ? 1000 : false),
   });
 }
 

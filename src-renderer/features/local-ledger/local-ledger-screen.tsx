@@ -40,8 +40,9 @@ function LocalLedger({ profileId }: { profileId: string }) {
   const [range, setRange] = useState<RangeDraft>(emptyRange);
   const [rangeIssues, setRangeIssues] = useState<Partial<RangeDraft>>({});
   const [jobId, setJobId] = useState<string | null>(null);
-  const status = useLocalStatus(profileId, party);
   const job = useSyncStatus(jobId);
+  const jobActive = job.data?.state === 'running' || job.data?.state === 'waiting';
+  const status = useLocalStatus(profileId, party, jobActive);
   const start = useStartSync();
   const cancel = useCancelSync();
 
