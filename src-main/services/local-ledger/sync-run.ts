@@ -20,6 +20,8 @@ export const SYNC_PAGE_SIZE = 1000;
 /** A batch is committed at this many legs, or after this long, whichever comes first (and at the end). */
 const BATCH_LEGS = 20_000;
 const BATCH_MS = 1000;
+/** How often one run fetches its window again after the service refused a cursor. */
+const MAX_RESTARTS = 3;
 
 /** Test aid (the durability kill test, through the CLI): called just before the window is replaced. */
 export const syncTestHooks: { beforeReplace?: () => void } = {};
@@ -101,6 +103,7 @@ export async function runSync(
       break;
     }
   };
+  let restarts = 0;
   const fetchFrom = (cursor: string | null): Promise<TransferPage | null> =>
     whileStarting(
       () =>
@@ -117,8 +120,12 @@ export async function runSync(
         }, signal),
       signal,
     ).catch((error) => {
-      // A cursor the service no longer accepts (it restarted, or it expired): fetch the window again.
-      if (error instanceof ServiceError && error.code === 'bad_request' && cursor !== null) return null;
+      // A cursor the service no longer accepts (it restarted, or it expired): fetch the window again,
+      // a few times at most (a service that refuses every cursor would otherwise loop for ever).
+      if (error instanceof ServiceError && error.code === 'bad_request' && cursor !== null && restarts < MAX_RESTARTS) {
+        restarts++;
+        return null;
+      }
       throw error;
     });
 

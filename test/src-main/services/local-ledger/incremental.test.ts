@@ -1,10 +1,16 @@
 // Incremental sync: after a full sync, new transfers arrive at the service; the next sync fetches
 // only the window from the newest stored leg minus the 1 h overlap (docs/service-decisions.md,
 // "Local sync"), and the store then equals the service's legs for the party, field for field.
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ServiceError } from '../../../../src-main/services/errors.ts';
+import type { TransferSource } from '../../../../src-main/services/ledger/transfer-source.ts';
 import { isoToMicros, microsToIso } from '../../../../src-main/services/local-ledger/effective-time.ts';
+import { LedgerStore } from '../../../../src-main/services/local-ledger/ledger-store.ts';
 import { LEG_SELECT, rowToLeg } from '../../../../src-main/services/local-ledger/leg-rows.ts';
-import { INCREMENTAL_OVERLAP_MICROS } from '../../../../src-main/services/local-ledger/sync-run.ts';
+import { INCREMENTAL_OVERLAP_MICROS, runSync } from '../../../../src-main/services/local-ledger/sync-run.ts';
 import { multiset, serviceLegs } from '../../../durability/local-legs.ts';
 import { type RemoteSync, startRemoteSync } from './remote-sync-fixture.ts';
 
@@ -48,6 +54,38 @@ describe('incremental sync', () => {
     const stored = await storedLegsOf(party);
     expect(stored).toEqual(multiset(now.legs));
   }, 120_000);
+});
+
+describe('a service that refuses every cursor', () => {
+  it('fetches the window again a few times, then fails with its answer instead of looping', async () => {
+    const store = await LedgerStore.open(join(await mkdtemp(join(tmpdir(), 'cursor-refused-')), 'p.duckdb'));
+    let firstPages = 0;
+    const source: TransferSource = {
+      fetchPage: async (_filters, next) => {
+        if (next !== null) throw new ServiceError('bad_request', 'HTTP 400: unknown cursor');
+        firstPages++;
+        return {
+          party: null,
+          legs: [],
+          count: 0,
+          hasNextPage: true,
+          next: 'cursor-1',
+          unknownFields: [],
+          nodeId: null,
+          elapsedMs: 0,
+        };
+      },
+    };
+    const plan = { party: fixture.parties[0], nodeId: null, after: null, before: null };
+    try {
+      await expect(runSync(store, source, plan, new AbortController().signal, () => {})).rejects.toThrow(
+        'unknown cursor',
+      );
+      expect(firstPages).toBe(4);
+    } finally {
+      await store.close();
+    }
+  });
 });
 
 /** What the store holds for the party: read through the app's own store (it is open in this process). */
