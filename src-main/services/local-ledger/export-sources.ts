@@ -47,8 +47,11 @@ export async function exportSelect(
       .map((part) => `${part} ${direction} NULLS LAST`)
       .join(', ');
     const month = byMonth ? `, strftime(effective_ts, '%Y-%m') AS month` : '';
+    // CSV and JSON Lines keep the table's order (a spreadsheet shows it as is). Parquet is read by
+    // engines that order for themselves: unsorted it is written in parallel, about twice as fast.
+    const orderBy = parquet ? '' : ` ORDER BY ${order}, seq ${direction}`;
     return {
-      sql: `SELECT ${LEG_FIELDS}${parquet ? LEG_TYPED : ''}${month} FROM leg_rows WHERE ${where.sql} ORDER BY ${order}, seq ${direction}`,
+      sql: `SELECT ${LEG_FIELDS}${parquet ? LEG_TYPED : ''}${month} FROM leg_rows WHERE ${where.sql}${orderBy}`,
       params: where.params,
       textColumns: LEG_TEXT,
       columns: LEG_ORDER,

@@ -35,7 +35,7 @@ const REFUSED_PREFIXES = [
   'http',
 ];
 /** The store's own tables: the documented `legs` view is the one way in. */
-const INTERNAL = new Set(['leg_rows', 'sync_staging', 'party_sync', 'sync_runs', 'store_meta']);
+const INTERNAL = new Set(['leg_rows', 'leg_store', 'sync_staging', 'party_sync', 'sync_runs', 'store_meta', 'run_ids']);
 
 export function refused(message: string): ServiceError {
   return new ServiceError('invalid_argument', message, { refused: true });
