@@ -280,6 +280,19 @@ describe('local export', () => {
     expect(result.rows).toBeGreaterThan(0);
   });
 
+  it('leaves no partial file when the query fails while writing', async () => {
+    nextPath = join(folder, 'failing.csv');
+    const answer = await dispatch('local:export', {
+      profileId: 'sandbox',
+      source: { kind: 'sql', sql: "SELECT CASE WHEN amount_exact THEN error('stopped here') END FROM legs" },
+      format: 'csv',
+    });
+    expect(answer.ok ? '' : answer.error.message).toContain('stopped here');
+    const names = await readdir(folder);
+    expect(names).not.toContain('failing.csv');
+    expect(names).not.toContainEqual(expect.stringContaining('.partial-'));
+  });
+
   it('answers null when the save dialog is cancelled', async () => {
     nextPath = '';
     expect(await call('local:export', { profileId: 'sandbox', source: allLegs(), format: 'csv' })).toBeNull();
