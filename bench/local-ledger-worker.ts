@@ -141,6 +141,8 @@ const exportAll = (format: 'csv' | 'parquet') =>
 const parquet = await exportAll('parquet');
 const csv = await exportAll('csv');
 
+// The browser part (local-ledger-bench.ts) opens a web shell on this folder: on this profile.
+await call('settings:setActiveProfile', [profileId]);
 process.stdout.write(
   `${JSON.stringify({
     profileId,
