@@ -3,7 +3,7 @@
 // new file (0600, under a temp name), which then replaces the old one by rename.
 import { chmod, rename, rm } from 'node:fs/promises';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { SCHEMA_SQL } from './store-schema.ts';
+import { refreshLegRowsView, SCHEMA_SQL } from './store-schema.ts';
 
 const TABLES_BY_PARTY = ['leg_store', 'party_sync', 'sync_runs'] as const;
 
@@ -26,6 +26,7 @@ export async function forgetParty(path: string, party: string): Promise<void> {
     );
     await connection.run('DROP SEQUENCE run_ids');
     await connection.run(`CREATE SEQUENCE run_ids START ${(next.getRows()[0][0] as bigint) + 1n}`);
+    await refreshLegRowsView(connection);
     await connection.run('DETACH old');
     await connection.run('CHECKPOINT');
   } finally {

@@ -6,7 +6,7 @@ import { chmod, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { ServiceError } from '../errors.ts';
-import { SCHEMA_SQL, SCHEMA_VERSION } from './store-schema.ts';
+import { refreshLegRowsView, SCHEMA_SQL, SCHEMA_VERSION } from './store-schema.ts';
 
 /**
  * DuckDB's own limits inside main: the heap it may use (the sync's 400 MB budget for all of main)
@@ -38,6 +38,7 @@ export class LedgerStore {
       const instance = await DuckDBInstance.create(path, { ...DUCKDB_OPTIONS, temp_directory: `${path}.tmp` });
       const main = await instance.connect();
       for (const sql of SCHEMA_SQL) await main.run(sql);
+      await refreshLegRowsView(main);
       await main.run(`INSERT OR IGNORE INTO store_meta VALUES ('schema', '${SCHEMA_VERSION}')`);
       const store = new LedgerStore(path, instance, main);
       const seq = await main.runAndReadAll('SELECT coalesce(max(seq), 0) + 1 FROM leg_store');

@@ -35,6 +35,25 @@ const LEG_COLUMNS = `
 /** The order of the columns above: the appender writes them in this order. */
 export const LEG_COLUMN_COUNT = 20;
 
+/**
+ * What every reader sees: the legs of finished syncs only. The open runs are spelled out as
+ * constants (rewritten whenever a run opens or closes, in the same transaction): a subquery on
+ * sync_runs here turned every top-N read into an anti-join, 155 ms instead of 30 at 1M legs.
+ */
+export function legRowsViewSql(openRunIds: readonly bigint[]): string {
+  const hidden = openRunIds.length === 0 ? '' : ` WHERE run_id NOT IN (${openRunIds.map(String).join(', ')})`;
+  return `CREATE OR REPLACE VIEW leg_rows AS SELECT * EXCLUDE (run_id) FROM leg_store${hidden}`;
+}
+
+/** Rewrites the leg_rows view from sync_runs (after a run opens or closes, inside its transaction). */
+export async function refreshLegRowsView(connection: {
+  runAndReadAll(sql: string): Promise<{ getRows(): unknown[][] }>;
+  run(sql: string): Promise<unknown>;
+}): Promise<void> {
+  const open = await connection.runAndReadAll('SELECT run_id FROM sync_runs ORDER BY run_id');
+  await connection.run(legRowsViewSql(open.getRows().map((row) => row[0] as bigint)));
+}
+
 export const SCHEMA_SQL = [
   `CREATE TABLE IF NOT EXISTS store_meta (key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL)`,
   // Every leg row, with the sync run that wrote it. Rows of a run still in sync_runs (open: being
@@ -62,9 +81,7 @@ export const SCHEMA_SQL = [
      legs BIGINT NOT NULL,
      started_at TIMESTAMP NOT NULL
    )`,
-  // What every reader sees: the legs of finished syncs only.
-  `CREATE OR REPLACE VIEW leg_rows AS SELECT * EXCLUDE (run_id) FROM leg_store
-     WHERE run_id NOT IN (SELECT run_id FROM sync_runs)`,
+  legRowsViewSql([]),
   `CREATE OR REPLACE VIEW legs AS SELECT
      party,
      update_id,

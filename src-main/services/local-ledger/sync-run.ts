@@ -13,6 +13,7 @@ import { whileRateLimited, whileStarting } from '../ledger/transfer-source.ts';
 import { isoToMicros, microsToIso } from './effective-time.ts';
 import type { LedgerStore } from './ledger-store.ts';
 import { appendLegs } from './leg-rows.ts';
+import { refreshLegRowsView } from './store-schema.ts';
 
 /** How far before the newest stored leg an incremental sync starts again (late and changed legs). */
 export const INCREMENTAL_OVERLAP_MICROS = 60n * 60n * 1_000_000n;
@@ -136,10 +137,18 @@ export async function runSync(
   let batch: TransferPage[] = [];
   let batchLegs = 0;
   let lastCommit = performance.now();
+  // At most one batch commits while the next pages are fetched and parsed (the disk and the
+  // service work at the same time); a failed commit stops the sync at the next page.
+  let committing: Promise<void> | null = null;
+  const settle = async () => {
+    if (committing) await committing;
+    committing = null;
+  };
   while (pending) {
     const page = await pending;
     waiting = false;
     if (page === null) {
+      await settle();
       await discardStaged(store, run);
       batch = [];
       batchLegs = 0;
@@ -153,15 +162,20 @@ export async function runSync(
     batch.push(page);
     batchLegs += page.legs.length;
     if (page.next === null || batchLegs >= BATCH_LEGS || performance.now() - lastCommit >= BATCH_MS) {
-      await commitBatch(store, plan.party, run, batch);
-      for (const done of batch) noteTimes(done.legs);
+      await settle();
+      const pages = batch;
       batch = [];
       batchLegs = 0;
       lastCommit = performance.now();
-      onProgress(progress());
+      committing = commitBatch(store, plan.party, run, pages).then(() => {
+        for (const done of pages) noteTimes(done.legs);
+        onProgress(progress());
+      });
+      committing.catch(() => {});
     }
     if (signal.aborted) break;
   }
+  await settle();
   allFetched = run.pages > 0 && run.cursor === null;
   if (!allFetched || signal.aborted) {
     throw new ServiceError('cancelled', 'The sync was cancelled; it resumes where it stopped.');
@@ -223,6 +237,7 @@ async function startOrResume(store: LedgerStore, plan: SyncPlan): Promise<Run> {
       }
       await connection.run('DELETE FROM leg_store WHERE run_id = ?', [runId]);
       await connection.run('DELETE FROM sync_runs WHERE run_id = ?', [runId]);
+      await refreshLegRowsView(connection);
     }
     let after = plan.after === null ? null : isoToMicros(plan.after);
     const before = plan.before === null ? null : isoToMicros(plan.before);
@@ -251,6 +266,7 @@ async function startOrResume(store: LedgerStore, plan: SyncPlan): Promise<Run> {
       ts(before),
       incremental,
     ]);
+    await refreshLegRowsView(connection);
     return { runId, after, before, incremental, cursor: null, pages: 0, legs: 0, resumed: false };
   });
 }
@@ -274,6 +290,7 @@ async function replaceWindow(store: LedgerStore, plan: SyncPlan, run: Run): Prom
       await connection.run(`DELETE FROM leg_store WHERE ${where.join(' AND ')}`, params);
       // Closing the run is what makes its rows visible (the leg_rows view): nothing is copied.
       await connection.run('DELETE FROM sync_runs WHERE run_id = ?', [run.runId]);
+      await refreshLegRowsView(connection);
       const full = run.after === null && run.before === null;
       await connection.run(
         `INSERT INTO party_sync VALUES (?, now()::TIMESTAMP, ?, ?)
