@@ -249,30 +249,37 @@ export class LocalLedger {
   async legs(query: LocalLegsQuery, signal?: AbortSignal): Promise<LocalLegsPage> {
     const q = LegsQuerySchema.parse(query);
     const store = await this.store(q.profileId);
-    return this.ctx.requests.run(q.requestId, (requestSignal) =>
-      store.read(async (c) => {
-        const started = performance.now();
-        const scales = await scalesOf(c, q.party);
-        const where = legFilterSql(q.party, q.filters, scales);
-        const direction = q.sort.desc ? 'DESC' : 'ASC';
-        const order = SORT_SQL[q.sort.column]
-          .split(', ')
-          .map((part) => `${part} ${direction} NULLS LAST`)
-          .join(', ');
-        // One connection runs one query at a time: the count, then the window.
-        const count = await c.runAndReadAll(`SELECT count(*) FROM leg_rows WHERE ${where.sql}`, where.params);
-        const rows = await c.runAndReadAll(
-          `SELECT ${LEG_SELECT} FROM leg_rows WHERE ${where.sql} ORDER BY ${order}, seq ${direction} LIMIT ${q.limit} OFFSET ${q.offset}`,
-          where.params,
-        );
-        return {
-          total: Number(count.getRows()[0][0]),
-          offset: q.offset,
-          legs: rows.getRows().map(rowToLeg),
-          elapsedMs: Math.round(performance.now() - started),
-        };
-      }, signal ?? requestSignal),
-    );
+    return this.ctx.requests.run(q.requestId, async (requestSignal) => {
+      const stop = signal ?? requestSignal;
+      const started = performance.now();
+      // The amount scales matter only to an amount bound (a scan of its own, skipped otherwise).
+      const needScales = q.filters.amountMin !== null || q.filters.amountMax !== null;
+      const scales = needScales ? await store.read((c) => scalesOf(c, q.party), stop) : [];
+      const where = legFilterSql(q.party, q.filters, scales);
+      const direction = q.sort.desc ? 'DESC' : 'ASC';
+      const order = SORT_SQL[q.sort.column]
+        .split(', ')
+        .map((part) => `${part} ${direction} NULLS LAST`)
+        .join(', ');
+      // The count and the window on two connections at once (a connection runs one query at a time).
+      const [count, rows] = await Promise.all([
+        store.read((c) => c.runAndReadAll(`SELECT count(*) FROM leg_rows WHERE ${where.sql}`, where.params), stop),
+        store.read(
+          (c) =>
+            c.runAndReadAll(
+              `SELECT ${LEG_SELECT} FROM leg_rows WHERE ${where.sql} ORDER BY ${order}, seq ${direction} LIMIT ${q.limit} OFFSET ${q.offset}`,
+              where.params,
+            ),
+          stop,
+        ),
+      ]);
+      return {
+        total: Number(count.getRows()[0][0]),
+        offset: q.offset,
+        legs: rows.getRows().map(rowToLeg),
+        elapsedMs: Math.round(performance.now() - started),
+      };
+    });
   }
 
   async facets(profileId: string, party: string): Promise<LocalFacets> {
