@@ -55,13 +55,14 @@ export async function appendLegs(
   legs: readonly TransferLeg[],
   firstSeq: bigint,
 ): Promise<void> {
-  const types = [BIGINT, ...LEG_TYPES];
   const appender = await connection.createAppender('leg_store');
   try {
+    const chunk = reusableChunk();
     for (let offset = 0; offset < legs.length; offset += CHUNK_ROWS) {
       const part = legs.slice(offset, offset + CHUNK_ROWS);
       const columns = legColumns(party, part, firstSeq + BigInt(offset));
-      const chunk = DuckDBDataChunk.create(types, part.length);
+      // No await between filling and appending: the one chunk is never shared by two calls.
+      chunk.reset();
       chunk.setColumns([part.map(() => runId), ...columns]);
       appender.appendDataChunk(chunk);
     }
@@ -69,6 +70,17 @@ export async function appendLegs(
   } finally {
     appender.closeSync();
   }
+}
+
+/**
+ * One data chunk for every append: a chunk's native memory is freed only by its finalizer, which
+ * V8 runs rarely (it does not see that memory), so a new chunk per 2,048 legs held ~300 MB more
+ * during a million-leg sync.
+ */
+let chunkForAppends: DuckDBDataChunk | null = null;
+function reusableChunk(): DuckDBDataChunk {
+  chunkForAppends ??= DuckDBDataChunk.create([BIGINT, ...LEG_TYPES]);
+  return chunkForAppends;
 }
 
 function legColumns(party: string, legs: readonly TransferLeg[], firstSeq: bigint): DuckDBValue[][] {
