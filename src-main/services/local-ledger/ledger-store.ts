@@ -12,7 +12,14 @@ import { refreshLegRowsView, SCHEMA_SQL, SCHEMA_VERSION } from './store-schema.t
  * DuckDB's own limits inside main: the heap it may use (the sync's 400 MB budget for all of main)
  * and its worker threads. Above the memory limit it spills to a temp folder beside the file.
  */
-const DUCKDB_OPTIONS = { memory_limit: '192MB', threads: '2' };
+const DUCKDB_OPTIONS = {
+  memory_limit: '192MB',
+  threads: '2',
+  // JSON and Parquet are built in; nothing may be fetched or loaded (a name like https://… in SQL
+  // would otherwise make DuckDB try to install httpfs).
+  autoinstall_known_extensions: 'false',
+  autoload_known_extensions: 'false',
+};
 
 export class LedgerStore {
   private writing: Promise<unknown> = Promise.resolve();

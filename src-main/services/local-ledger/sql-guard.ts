@@ -34,6 +34,8 @@ const REFUSED_PREFIXES = [
   'mysql_',
   'http',
 ];
+const PLAIN_NAME = /^[a-z_][a-z0-9_]*$/;
+
 /** The store's own tables: the documented `legs` view is the one way in. */
 const INTERNAL = new Set(['leg_rows', 'leg_store', 'sync_staging', 'party_sync', 'sync_runs', 'store_meta', 'run_ids']);
 
@@ -68,6 +70,9 @@ export async function checkReadOnly(connection: DuckDBConnection, sql: string): 
   collectCtes(parsed.statements, ctes);
   for (const name of ctes) {
     if (INTERNAL.has(name)) throw refused(`A CTE may not be named ${name} (a table of the store).`);
+    // CTE names are gathered over the whole query, not per scope: a CTE named like a file in one
+    // subquery must not let a file of that name through elsewhere (DuckDB reads 'x.csv' as a table).
+    if (!PLAIN_NAME.test(name)) throw refused(`A CTE must have a plain name (letters, digits, _), not ${name}.`);
   }
   inspect(parsed.statements, ctes);
   return text;
@@ -102,7 +107,11 @@ function inspect(node: unknown, ctes: ReadonlySet<string>): void {
     throw refused('SHOW was refused: SQL here reads the legs view only (DESCRIBE legs lists its columns).');
   } else if (o.class === 'FUNCTION') {
     const name = String(o.function_name ?? '').toLowerCase();
-    if (o.schema || o.catalog) throw refused(`The function ${o.schema || o.catalog}.${name}() was refused.`);
+    // DuckDB's parse puts list and struct literals ([1, 2], {'a': 1}) in schema main: built-ins stay allowed.
+    const schema = String(o.schema ?? '').toLowerCase();
+    if (o.catalog || (schema !== '' && schema !== 'main')) {
+      throw refused(`The function ${o.catalog || o.schema}.${name}() was refused.`);
+    }
     if (REFUSED_FUNCTIONS.has(name) || REFUSED_PREFIXES.some((p) => name.startsWith(p))) {
       throw refused(`The function ${name}() was refused: it reads outside the store or changes state.`);
     }
@@ -115,7 +124,7 @@ function checkTable(o: Record<string, unknown>, ctes: ReadonlySet<string>): void
   const schema = String(o.schema_name ?? '').toLowerCase();
   const catalog = String(o.catalog_name ?? '');
   const lower = name.toLowerCase();
-  if (catalog === '' && schema === '' && ctes.has(lower)) return;
+  if (catalog === '' && schema === '' && PLAIN_NAME.test(lower) && ctes.has(lower)) return;
   if (lower === 'legs' && catalog === '' && (schema === '' || schema === 'main')) return;
   const qualified = [catalog, schema, name].filter(Boolean).join('.');
   throw refused(`Reading ${qualified} was refused: SQL here reads the legs view only (docs: "SQL").`);

@@ -158,6 +158,14 @@ describe('local SQL', () => {
     ['SELECT * FROM main.sync_runs', 'Reading main.sync_runs was refused'],
     ['WITH leg_rows AS (SELECT 1) SELECT * FROM leg_rows', 'may not be named leg_rows'],
     ['SHOW TABLES', 'SHOW was refused'],
+    // A CTE named like a file in a subquery must not let that file through in another scope.
+    [`SELECT * FROM '/etc/hostname', (WITH "/etc/hostname" AS (SELECT 1) SELECT 1)`, 'must have a plain name'],
+    [
+      `SELECT 1 WHERE EXISTS (WITH "/etc/*.conf" AS (SELECT 1) SELECT 1) AND 1 IN (SELECT 1 FROM '/etc/*.conf')`,
+      'must have a plain name',
+    ],
+    ['SELECT * FROM sqlite_master', 'Reading sqlite_master was refused'],
+    ["SELECT * FROM 'https://example.com/x.csv'", 'was refused'],
   ])('refuses %s', async (text, message) => {
     const answer = await sql(text);
     expect(answer.ok).toBe(false);
@@ -171,6 +179,19 @@ describe('local SQL', () => {
       rowCap: 1,
     });
     expect(count.rows[0][0]).toBe(serviceLegs.length);
+  });
+
+  it('answers list and struct literals (DuckDB parses them as functions of schema main)', async () => {
+    const answer = await call<SqlResult>('local:sql', {
+      requestId: 'req-literal01',
+      profileId: 'sandbox',
+      sql: "SELECT unnest([1, 2]) AS n, {'a': 1}.a AS a, 'x' = ANY(['x']) AS hit",
+      rowCap: 10,
+    });
+    expect(answer.rows).toEqual([
+      [1, 1, true],
+      [2, 1, true],
+    ]);
   });
 
   it('reports DuckDB errors by their first line, without a stack', async () => {
