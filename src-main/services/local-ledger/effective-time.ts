@@ -8,7 +8,10 @@ export function effectiveMicros(text: string | null): bigint | null {
   if (!m) return null;
   const [, y, mo, d, h, mi, s = '0', frac = '', zone] = m;
   const ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
-  if (!Number.isFinite(ms) || Number(mo) > 12 || Number(d) > 31 || Number(h) > 23 || Number(mi) > 59) return null;
+  if (!Number.isFinite(ms) || Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return null;
+  // Date.UTC rolls 30 February into March: a date that does not exist is not read as another one.
+  const day = new Date(ms);
+  if (day.getUTCMonth() !== Number(mo) - 1 || day.getUTCDate() !== Number(d)) return null;
   // Date.UTC maps years 0-99 to 1900-1999: refuse them rather than move a leg by centuries.
   if (Number(y) < 100) return null;
   let offsetMinutes = 0;

@@ -24,6 +24,9 @@ const DUCKDB_OPTIONS = {
 export class LedgerStore {
   private writing: Promise<unknown> = Promise.resolve();
   private closed = false;
+  /** Connections of reads in flight: close() interrupts them and waits until they are done. */
+  private readonly reading = new Set<DuckDBConnection>();
+  private readsDone: Array<() => void> = [];
   private nextSeq = 0n;
 
   readonly path: string;
@@ -82,6 +85,7 @@ export class LedgerStore {
   async read<T>(work: (connection: DuckDBConnection) => Promise<T>, signal?: AbortSignal): Promise<T> {
     if (this.closed) throw new ServiceError('local_store', 'The local store was closed.');
     const connection = await this.instance.connect();
+    this.reading.add(connection);
     const interrupt = () => connection.interrupt();
     signal?.addEventListener('abort', interrupt, { once: true });
     try {
@@ -93,6 +97,8 @@ export class LedgerStore {
     } finally {
       signal?.removeEventListener('abort', interrupt);
       connection.closeSync();
+      this.reading.delete(connection);
+      if (this.reading.size === 0) for (const done of this.readsDone.splice(0)) done();
     }
   }
 
@@ -107,6 +113,8 @@ export class LedgerStore {
     if (this.closed) return;
     await this.writing;
     this.closed = true;
+    for (const connection of this.reading) connection.interrupt();
+    if (this.reading.size > 0) await new Promise<void>((resolve) => this.readsDone.push(resolve));
     try {
       await this.main.run('CHECKPOINT');
     } catch {

@@ -2,7 +2,7 @@
 // running into them, and the table's reads. Analytics, SQL and export (analytics.ts, sql-runner.ts,
 // store-export.ts) read through `store()`.
 import { randomBytes } from 'node:crypto';
-import { readdir, rm } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BridgeErrorShape } from '../../../src-shared/contract/errors.ts';
 import type {
@@ -53,6 +53,8 @@ export class LocalLedger {
   readonly folder: string;
   private readonly stores = new Map<string, Promise<LedgerStore>>();
   private readonly jobs = new Map<string, SyncJob>();
+  /** Per profile, a forget under way: the store is not opened again until it ends. */
+  private readonly forgetting = new Map<string, Promise<void>>();
   /** Per profile and party, the start under way (startSync). */
   private readonly starting = new Map<string, Promise<void>>();
 
@@ -67,6 +69,8 @@ export class LocalLedger {
 
   /** The profile's store, opened on first use. */
   store(profileId: string): Promise<LedgerStore> {
+    const forgetting = this.forgetting.get(profileId);
+    if (forgetting) return forgetting.then(() => this.store(profileId));
     let opening = this.stores.get(profileId);
     if (!opening) {
       opening = LedgerStore.open(this.storePath(profileId));
@@ -310,6 +314,22 @@ export class LocalLedger {
 
   /** Deletes a party's legs (the file is rewritten without them) or the profile's whole store. */
   async forget(request: ForgetRequest): Promise<LocalStoreInfo[]> {
+    // Until the files are gone or rewritten, nothing may open the store again (store() waits on this).
+    const forgetting = this.forgetFiles(request);
+    const settled = forgetting.catch(() => {});
+    this.forgetting.set(request.profileId, settled);
+    try {
+      await forgetting;
+    } catch (error) {
+      throw storeError(error, 'The local data could not be forgotten');
+    } finally {
+      if (this.forgetting.get(request.profileId) === settled) this.forgetting.delete(request.profileId);
+    }
+    return this.storesInfo();
+  }
+
+  private async forgetFiles(request: ForgetRequest): Promise<void> {
+    await this.forgetting.get(request.profileId);
     const running = [...this.jobs.values()].filter(
       (j) => j.status.profileId === request.profileId && (request.party === null || j.status.party === request.party),
     );
@@ -320,13 +340,13 @@ export class LocalLedger {
     const path = this.storePath(request.profileId);
     const opened = this.stores.get(request.profileId);
     this.stores.delete(request.profileId);
+    // close() interrupts the reads still running and waits for them and for the last write.
     if (opened) await (await opened.catch(() => null))?.close();
     if (request.party === null) {
       for (const suffix of ['', '.wal', '.tmp']) await rm(`${path}${suffix}`, { recursive: true, force: true });
-    } else {
+    } else if (await stat(path).catch(() => null)) {
       await forgetParty(path, request.party);
     }
-    return this.storesInfo();
   }
 
   async close(): Promise<void> {

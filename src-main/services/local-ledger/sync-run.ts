@@ -4,7 +4,7 @@
 // process resumes at the next page and never stores a page twice; when the last page is in, one
 // transaction deletes the window's older legs and closes the run, which makes its legs visible.
 // Nothing a reader sees changes until then, and nothing is copied.
-import { DuckDBTimestampValue } from '@duckdb/node-api';
+import { type DuckDBConnection, DuckDBTimestampValue } from '@duckdb/node-api';
 import type { SyncStatus } from '../../../src-shared/contract/local-ledger.ts';
 import type { TransferFilters, TransferLeg, TransferPage } from '../../../src-shared/contract/transfers.ts';
 import { ServiceError } from '../errors.ts';
@@ -209,66 +209,81 @@ async function commitBatch(store: LedgerStore, party: string, run: Run, pages: r
   run.legs += legs.length;
 }
 
+async function inTransaction<T>(connection: DuckDBConnection, work: () => Promise<T>): Promise<T> {
+  await connection.run('BEGIN TRANSACTION');
+  try {
+    const result = await work();
+    await connection.run('COMMIT');
+    return result;
+  } catch (error) {
+    await connection.run('ROLLBACK').catch(() => {});
+    throw error;
+  }
+}
+
 async function startOrResume(store: LedgerStore, plan: SyncPlan): Promise<Run> {
-  return store.write(async (connection) => {
-    const open = await connection.runAndReadAll(
-      'SELECT run_id, node_id, epoch_us(window_after), epoch_us(window_before), incremental, next_cursor, pages, legs FROM sync_runs WHERE party = ?',
-      [plan.party],
-    );
-    const row = open.getRows()[0];
-    if (row) {
-      const [runId, nodeId, after, before, incremental, cursor, pages, legs] = row as [
-        bigint,
-        string | null,
-        bigint | null,
-        bigint | null,
-        boolean,
-        string | null,
-        bigint,
-        bigint,
-      ];
-      // The same request continues the interrupted run; another one (node, explicit range) starts over.
-      const sameNode = nodeId === plan.nodeId;
-      const sameRange = incremental
-        ? plan.after === null && plan.before === null
-        : isoOrNull(after) === normalise(plan.after) && isoOrNull(before) === normalise(plan.before);
-      if (sameNode && sameRange) {
-        return { runId, after, before, incremental, cursor, pages: Number(pages), legs: Number(legs), resumed: true };
-      }
-      await connection.run('DELETE FROM leg_store WHERE run_id = ?', [runId]);
-      await connection.run('DELETE FROM sync_runs WHERE run_id = ?', [runId]);
-      await refreshLegRowsView(connection);
-    }
-    let after = plan.after === null ? null : isoToMicros(plan.after);
-    const before = plan.before === null ? null : isoToMicros(plan.before);
-    let incremental = false;
-    if (plan.after === null && plan.before === null) {
-      // Everything was synced before: fetch only from the newest stored leg, minus the overlap.
-      const state = await connection.runAndReadAll(
-        `SELECT p.full_history, (SELECT epoch_us(max(effective_ts)) FROM leg_rows WHERE party = ?)
-           FROM party_sync p WHERE p.party = ?`,
-        [plan.party, plan.party],
+  // One transaction: dropping an interrupted run (its rows, then its row) and opening the new one.
+  return store.write((connection) =>
+    inTransaction(connection, async () => {
+      const open = await connection.runAndReadAll(
+        'SELECT run_id, node_id, epoch_us(window_after), epoch_us(window_before), incremental, next_cursor, pages, legs FROM sync_runs WHERE party = ?',
+        [plan.party],
       );
-      const [fullHistory, newest] = (state.getRows()[0] ?? [false, null]) as [boolean, bigint | null];
-      if (fullHistory && newest !== null) {
-        after = newest - INCREMENTAL_OVERLAP_MICROS;
-        incremental = true;
+      const row = open.getRows()[0];
+      if (row) {
+        const [runId, nodeId, after, before, incremental, cursor, pages, legs] = row as [
+          bigint,
+          string | null,
+          bigint | null,
+          bigint | null,
+          boolean,
+          string | null,
+          bigint,
+          bigint,
+        ];
+        // The same request continues the interrupted run; another one (node, explicit range) starts over.
+        const sameNode = nodeId === plan.nodeId;
+        const sameRange = incremental
+          ? plan.after === null && plan.before === null
+          : isoOrNull(after) === normalise(plan.after) && isoOrNull(before) === normalise(plan.before);
+        if (sameNode && sameRange) {
+          return { runId, after, before, incremental, cursor, pages: Number(pages), legs: Number(legs), resumed: true };
+        }
+        await connection.run('DELETE FROM leg_store WHERE run_id = ?', [runId]);
+        await connection.run('DELETE FROM sync_runs WHERE run_id = ?', [runId]);
+        await refreshLegRowsView(connection);
       }
-    }
-    // From a sequence: a run id is never used twice, so an old run's rows can never turn invisible.
-    const id = await connection.runAndReadAll("SELECT nextval('run_ids')");
-    const runId = id.getRows()[0][0] as bigint;
-    await connection.run('INSERT INTO sync_runs VALUES (?, ?, ?, ?, ?, ?, NULL, 0, 0, now()::TIMESTAMP)', [
-      runId,
-      plan.party,
-      plan.nodeId,
-      ts(after),
-      ts(before),
-      incremental,
-    ]);
-    await refreshLegRowsView(connection);
-    return { runId, after, before, incremental, cursor: null, pages: 0, legs: 0, resumed: false };
-  });
+      let after = plan.after === null ? null : isoToMicros(plan.after);
+      const before = plan.before === null ? null : isoToMicros(plan.before);
+      let incremental = false;
+      if (plan.after === null && plan.before === null) {
+        // Everything was synced before: fetch only from the newest stored leg, minus the overlap.
+        const state = await connection.runAndReadAll(
+          `SELECT p.full_history, (SELECT epoch_us(max(effective_ts)) FROM leg_rows WHERE party = ?)
+           FROM party_sync p WHERE p.party = ?`,
+          [plan.party, plan.party],
+        );
+        const [fullHistory, newest] = (state.getRows()[0] ?? [false, null]) as [boolean, bigint | null];
+        if (fullHistory && newest !== null) {
+          after = newest - INCREMENTAL_OVERLAP_MICROS;
+          incremental = true;
+        }
+      }
+      // From a sequence: a run id is never used twice, so an old run's rows can never turn invisible.
+      const id = await connection.runAndReadAll("SELECT nextval('run_ids')");
+      const runId = id.getRows()[0][0] as bigint;
+      await connection.run('INSERT INTO sync_runs VALUES (?, ?, ?, ?, ?, ?, NULL, 0, 0, now()::TIMESTAMP)', [
+        runId,
+        plan.party,
+        plan.nodeId,
+        ts(after),
+        ts(before),
+        incremental,
+      ]);
+      await refreshLegRowsView(connection);
+      return { runId, after, before, incremental, cursor: null, pages: 0, legs: 0, resumed: false };
+    }),
+  );
 }
 
 /** The last step, one transaction: the window's legs become exactly the staged ones. */
@@ -288,6 +303,15 @@ async function replaceWindow(store: LedgerStore, plan: SyncPlan, run: Run): Prom
       }
       // The window's older rows go (a finished run's; an open run here is this one).
       await connection.run(`DELETE FROM leg_store WHERE ${where.join(' AND ')}`, params);
+      // A leg whose time the store cannot read has no place in a window: when this run fetched it
+      // again (same text), the older copy goes too, so an incremental sync never doubles it.
+      if (run.after !== null || run.before !== null) {
+        await connection.run(
+          `DELETE FROM leg_store WHERE party = ? AND run_id <> ? AND effective_ts IS NULL AND effective_at IN
+             (SELECT effective_at FROM leg_store WHERE run_id = ? AND effective_ts IS NULL AND effective_at IS NOT NULL)`,
+          [plan.party, run.runId, run.runId],
+        );
+      }
       // Closing the run is what makes its rows visible (the leg_rows view): nothing is copied.
       await connection.run('DELETE FROM sync_runs WHERE run_id = ?', [run.runId]);
       await refreshLegRowsView(connection);
@@ -307,10 +331,15 @@ async function replaceWindow(store: LedgerStore, plan: SyncPlan, run: Run): Prom
 }
 
 async function discardStaged(store: LedgerStore, run: Run): Promise<void> {
-  await store.write(async (connection) => {
-    await connection.run('DELETE FROM leg_store WHERE run_id = ?', [run.runId]);
-    await connection.run('UPDATE sync_runs SET next_cursor = NULL, pages = 0, legs = 0 WHERE run_id = ?', [run.runId]);
-  });
+  // One transaction: a kill between the two would leave a cursor past pages that are gone.
+  await store.write((connection) =>
+    inTransaction(connection, async () => {
+      await connection.run('DELETE FROM leg_store WHERE run_id = ?', [run.runId]);
+      await connection.run('UPDATE sync_runs SET next_cursor = NULL, pages = 0, legs = 0 WHERE run_id = ?', [
+        run.runId,
+      ]);
+    }),
+  );
   run.cursor = null;
   run.pages = 0;
   run.legs = 0;

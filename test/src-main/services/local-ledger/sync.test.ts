@@ -92,4 +92,21 @@ describe('sync to local', () => {
     expect(stored.total).toBe(expected.length);
     expect(multiset(stored.legs.map(({ amountExact: _, ...leg }) => leg))).toEqual(multiset(expected));
   });
+
+  it('forgets a party while a read of it is running: the read ends, the store opens again empty for it', async () => {
+    const started = await call<SyncStatus>('local:sync', {
+      profileId: 'sandbox',
+      party,
+      nodeId: null,
+      range: { after: null, before: null },
+    });
+    expect((await services.local.waitForSync(started.jobId)).state).toBe('done');
+    const reading = services.dispatch('local:sql', [
+      { requestId: 'req-slowread1', profileId: 'sandbox', sql: 'SELECT count(*) FROM legs, range(2000)', rowCap: 10 },
+    ]);
+    await call('local:forget', { profileId: 'sandbox', party });
+    await reading;
+    const status = await call<{ legs: number; lastSyncAt: string | null }>('local:status', 'sandbox', party);
+    expect(status).toMatchObject({ legs: 0, lastSyncAt: null });
+  });
 });
