@@ -36,6 +36,8 @@ export async function startCliServices(options: CliServicesOptions): Promise<App
     host: { chooseSavePath: async () => (options.savePath ? resolve(options.savePath) : null) },
   });
   const jwt = process.env[JWT_ENV];
+  // Read once and taken out of the environment: nothing this process starts inherits it.
+  delete process.env[JWT_ENV];
   if (jwt) {
     const credentials = services.context.credentials;
     const fromKeychain = credentials.get.bind(credentials);

@@ -72,15 +72,16 @@ export async function exportSelect(
       if (type === 'VARCHAR') textColumns.push(name);
       if (name === 'month') hasMonth = true;
       if (name === 'effective_at' && type === 'TIMESTAMP') timeColumn = name;
-      if (/^(U?HUGEINT|BIGNUM)$/.test(type)) wide.push(name);
+      // Parquet has no 128-bit integer; JSON readers turn long numbers into doubles: both get exact text.
+      if (/^(U?HUGEINT|BIGNUM)$/.test(type) || (format === 'jsonl' && /^DECIMAL/.test(type))) wide.push(name);
     }
     prepared.destroySync();
     if (byMonth && !hasMonth && !timeColumn) {
       throw refused('Parquet by month needs a column named month, or effective_at (a time) as the legs view has.');
     }
-    // Parquet has no 128-bit integer: exact text instead of DuckDB's DOUBLE.
+    // Exact text instead of DuckDB's DOUBLE (Parquet) or a bare JSON number (JSON Lines).
     const replace =
-      parquet && wide.length > 0
+      (parquet || format === 'jsonl') && wide.length > 0
         ? ` REPLACE (${wide.map((n) => `${quote(n)}::VARCHAR AS ${quote(n)}`).join(', ')})`
         : '';
     const month = byMonth && !hasMonth ? `, strftime(${timeColumn}, '%Y-%m') AS month` : '';

@@ -286,6 +286,20 @@ describe('local export', () => {
     expect(refused.ok ? '' : refused.error.message).toContain('DELETE was refused');
   });
 
+  it('writes 128-bit integers and decimals from a query to JSON Lines as exact text, not numbers', async () => {
+    const result = await exportTo('wide.jsonl', {
+      source: {
+        kind: 'sql',
+        sql: "SELECT (2::HUGEINT ** 100)::HUGEINT AS h, '1.000000000000000001'::DECIMAL(38,18) AS d",
+      },
+      format: 'jsonl',
+    });
+    expect(JSON.parse((await readFile(result.path, 'utf8')).trim())).toEqual({
+      h: '1267650600228229401496703205376',
+      d: '1.000000000000000001',
+    });
+  });
+
   it('exports the counterparty ranking', async () => {
     const result = await exportTo('counterparties.csv', {
       source: {
