@@ -48,13 +48,20 @@ const appTheme = EditorView.theme({
 });
 
 export interface SqlEditorProps {
-  value: string;
+  /** The text the editor starts with. */
+  initial: string;
+  /** Replaces the whole text (an example chosen); a new `seq` each time, so choosing twice works. */
+  replace: { text: string; seq: number } | null;
   onChange: (text: string) => void;
-  onRun: () => void;
+  /** Ctrl/Cmd+Enter, with the text as it is in the editor at that moment. */
+  onRun: (text: string) => void;
   error: string | null;
 }
 
-export function SqlEditor({ value, onChange, onRun, error }: SqlEditorProps) {
+// The editor owns its text: the parent hears every change but never writes it back on a render.
+// (Writing a render's value back raced with typing: a keystroke landing before React re-rendered
+// was undone, and a query ran without its first letter.)
+export function SqlEditor({ initial, replace, onChange, onRun, error }: SqlEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const callbacks = useRef({ onChange, onRun });
@@ -69,14 +76,14 @@ export function SqlEditor({ value, onChange, onRun, error }: SqlEditorProps) {
       parent: shadow,
       root: shadow,
       state: EditorState.create({
-        doc: value,
+        doc: initial,
         extensions: [
           Prec.highest(
             keymap.of([
               {
                 key: 'Mod-Enter',
-                run: () => {
-                  callbacks.current.onRun();
+                run: (target) => {
+                  callbacks.current.onRun(target.state.doc.toString());
                   return true;
                 },
               },
@@ -106,13 +113,12 @@ export function SqlEditor({ value, onChange, onRun, error }: SqlEditorProps) {
     };
   }, []);
 
-  // An example chosen from the list replaces the text.
+  // An example chosen from the list replaces the text (once per choice).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the choice, not on its text
   useEffect(() => {
     const editor = view.current;
-    if (editor && editor.state.doc.toString() !== value) {
-      editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: value } });
-    }
-  }, [value]);
+    if (editor && replace) editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: replace.text } });
+  }, [replace?.seq]);
 
   useEffect(() => {
     const content = view.current?.contentDOM;

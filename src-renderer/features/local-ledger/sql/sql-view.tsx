@@ -1,7 +1,7 @@
 // Read-only SQL over the profile's local store (the `legs` view, every synced party): an editor,
 // Run (Ctrl/Cmd+Enter) and Cancel while it runs, the error at the editor, the first rows in a
 // virtualized table, and an export of the whole query.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { asBridgeError } from '../../../../src-shared/contract/errors.ts';
 import { SQL_ROW_CAP, useSqlQuery } from '../../../data/local-sql.ts';
 import { count } from '../../../ui/local-format.ts';
@@ -12,13 +12,16 @@ import { SqlResults } from './sql-results.tsx';
 import './sql.css';
 
 export function SqlView({ profileId }: { profileId: string; party: string }) {
-  const [text, setText] = useState(SQL_EXAMPLES[0].sql);
+  // The latest text the editor reported (a ref: Run reads it without waiting for a render).
+  const text = useRef(SQL_EXAMPLES[0].sql);
+  const [example, setExample] = useState<{ text: string; seq: number } | null>(null);
   const query = useSqlQuery(profileId);
   const [ran, setRan] = useState<string | null>(null);
-  const run = () => {
+  const run = (sql = text.current) => {
     if (query.isPending) return;
-    setRan(text);
-    query.mutate(text);
+    text.current = sql;
+    setRan(sql);
+    query.mutate(sql);
   };
   const failure = query.isError ? asBridgeError(query.error) : null;
   const error = failure && failure.code !== 'cancelled' ? failure.message : null;
@@ -32,7 +35,9 @@ export function SqlView({ profileId }: { profileId: string; party: string }) {
             value=""
             onChange={(e) => {
               const example = SQL_EXAMPLES.find((x) => x.title === e.target.value);
-              if (example) setText(example.sql);
+              if (!example) return;
+              text.current = example.sql;
+              setExample((last) => ({ text: example.sql, seq: (last?.seq ?? 0) + 1 }));
             }}
           >
             <option value="">Choose…</option>
@@ -47,14 +52,22 @@ export function SqlView({ profileId }: { profileId: string; party: string }) {
           Read-only, over the <code>legs</code> view; the first {count(SQL_ROW_CAP)} rows are shown.
         </span>
       </div>
-      <SqlEditor value={text} onChange={setText} onRun={run} error={error} />
+      <SqlEditor
+        initial={text.current}
+        replace={example}
+        onChange={(sql) => {
+          text.current = sql;
+        }}
+        onRun={run}
+        error={error}
+      />
       {error && (
         <p className="sql-error" role="alert">
           {error}
         </p>
       )}
       <div className="sql-actions">
-        <button type="button" onClick={run} disabled={query.isPending}>
+        <button type="button" onClick={() => run()} disabled={query.isPending}>
           {query.isPending ? 'Running…' : 'Run'}
         </button>
         <span className="muted">Ctrl/Cmd+Enter</span>
