@@ -38,7 +38,8 @@ export function SyncPanel({
     <section className="panel local-sync-panel" data-testid="sync-panel" data-state={status.state} aria-live="polite">
       <h3>{HEADINGS[status.state]}</h3>
       <p data-testid="sync-progress">
-        {count(status.legs)} legs in {count(status.pages)} pages
+        {count(status.legs)} {status.legs === 1 ? 'leg' : 'legs'} in {count(status.pages)}{' '}
+        {status.pages === 1 ? 'page' : 'pages'}
         {active && ` · ${count(status.legsPerSecond)} legs/s`}
         {active && status.etaSeconds !== null && ` · about ${duration(status.etaSeconds)} left`}
         {status.incremental && ' · only what is new since the last sync'}
