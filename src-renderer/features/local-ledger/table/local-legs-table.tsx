@@ -9,7 +9,7 @@ import { ErrorMessage } from '../../../ui/error-message.tsx';
 import { count } from '../../../ui/local-format.ts';
 import { LOCAL_COLUMNS, TABLE_WIDTH } from './local-columns.tsx';
 
-export const WINDOW = 200;
+export const WINDOW = 100;
 const ROW_HEIGHT = 30;
 
 function legAt(page: LocalLegsPage | undefined, index: number): LocalLeg | undefined {
