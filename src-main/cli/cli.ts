@@ -4,7 +4,12 @@
 // Progress lines go to stderr; one JSON line, the summary, to stdout.
 // Exit codes: 0 done; 1 failed (the message on stderr); 2 bad arguments (naming the argument);
 // 130 interrupted (SIGINT: the sync is cancelled and the next run of the same command resumes it).
-import type { LocalExportRequest, LocalExportResult, SyncStatus } from '../../src-shared/contract/local-ledger.ts';
+import {
+  ALL_LEGS,
+  type LocalExportRequest,
+  type LocalExportResult,
+  type SyncStatus,
+} from '../../src-shared/contract/local-ledger.ts';
 import type { AppServices } from '../services/app-services.ts';
 import { syncTestHooks } from '../services/local-ledger/sync-run.ts';
 import { type CliArgs, type ExportArgs, parseCliArgs, type SyncArgs, USAGE, UsageError } from './cli-args.ts';
@@ -80,16 +85,7 @@ async function exportStore(services: AppServices, args: ExportArgs): Promise<num
     source: {
       kind: 'legs',
       party: args.party,
-      filters: {
-        instruments: null,
-        range: { after: null, before: null },
-        direction: null,
-        statuses: null,
-        counterparty: null,
-        amountMin: null,
-        amountMax: null,
-        search: null,
-      },
+      filters: ALL_LEGS,
       sort: { column: 'effectiveAt', desc: false },
     },
   };

@@ -298,3 +298,15 @@ export interface LocalFacets {
   instruments: Array<InstrumentOfRow & { legs: number }>;
   statuses: Array<{ status: string | null; legs: number }>;
 }
+
+/** The local table's filters that select every stored leg of a party (the CLI's export, tests). */
+export const ALL_LEGS: LocalLegFilters = {
+  instruments: null,
+  range: { after: null, before: null },
+  direction: null,
+  statuses: null,
+  counterparty: null,
+  amountMin: null,
+  amountMax: null,
+  search: null,
+};

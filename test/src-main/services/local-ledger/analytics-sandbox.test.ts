@@ -13,41 +13,15 @@ import type {
   SyncStatus,
 } from '../../../../src-shared/contract/local-ledger.ts';
 import type { TransferLeg } from '../../../../src-shared/contract/transfers.ts';
+import { callOk, legsOverHttp } from '../../../fixtures/local-ledger.ts';
 
 let services: AppServices;
 let party: string;
 let legs: TransferLeg[];
 const ALL = { after: null, before: null };
 
-async function call<T>(channel: string, ...args: unknown[]): Promise<T> {
-  const answer = await services.dispatch(channel, args);
-  if (!answer.ok) throw new Error(`${channel}: ${answer.error.code} ${answer.error.message}`);
-  return answer.value as T;
-}
-
-async function serviceLegs(forParty: string): Promise<TransferLeg[]> {
-  const out: TransferLeg[] = [];
-  let next: string | null = null;
-  do {
-    const page: { legs: TransferLeg[]; next: string | null } = await call('transfers:page', {
-      requestId: `req-${randomBytes(4).toString('hex')}`,
-      profileId: 'sandbox',
-      filters: {
-        party: forParty,
-        asset: { kind: 'all' },
-        effectiveAfter: null,
-        effectiveBefore: null,
-        orderDesc: false,
-        pageSize: 1000,
-        nodeId: null,
-      },
-      next,
-    });
-    out.push(...page.legs);
-    next = page.next;
-  } while (next);
-  return out;
-}
+const call = <T>(channel: string, ...args: unknown[]) => callOk<T>(services, channel, ...args);
+const serviceLegs = (forParty: string) => legsOverHttp(services, forParty);
 
 /** The amount as units at its decimals, computed here independently of the store. */
 function units(amount: string, decimals: number): bigint {

@@ -10,13 +10,15 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServices, startAppServices } from '../../../../src-main/services/app-services.ts';
 import { CSV_HEADER, csvRows } from '../../../../src-main/services/export/csv.ts';
-import type {
-  LocalExportRequest,
-  LocalExportResult,
-  SqlResult,
-  SyncStatus,
+import {
+  ALL_LEGS,
+  type LocalExportRequest,
+  type LocalExportResult,
+  type SqlResult,
+  type SyncStatus,
 } from '../../../../src-shared/contract/local-ledger.ts';
 import { TRANSFER_LEG_FIELDS, type TransferLeg } from '../../../../src-shared/contract/transfers.ts';
+import { callOk, legsOverHttp as serviceLegsOf } from '../../../fixtures/local-ledger.ts';
 
 let services: AppServices;
 let party: string;
@@ -51,35 +53,8 @@ afterAll(async () => {
 async function dispatch(channel: string, ...args: unknown[]) {
   return services.dispatch(channel, args);
 }
-async function call<T>(channel: string, ...args: unknown[]): Promise<T> {
-  const answer = await dispatch(channel, ...args);
-  if (!answer.ok) throw new Error(`${channel}: ${answer.error.code} ${answer.error.message}`);
-  return answer.value as T;
-}
-
-async function legsOverHttp(): Promise<TransferLeg[]> {
-  const legs: TransferLeg[] = [];
-  let next: string | null = null;
-  do {
-    const page: { legs: TransferLeg[]; next: string | null } = await call('transfers:page', {
-      requestId: `req-${randomBytes(4).toString('hex')}`,
-      profileId: 'sandbox',
-      filters: {
-        party,
-        asset: { kind: 'all' },
-        effectiveAfter: null,
-        effectiveBefore: null,
-        orderDesc: false,
-        pageSize: 1000,
-        nodeId: null,
-      },
-      next,
-    });
-    legs.push(...page.legs);
-    next = page.next;
-  } while (next);
-  return legs;
-}
+const call = <T>(channel: string, ...args: unknown[]) => callOk<T>(services, channel, ...args);
+const legsOverHttp = () => serviceLegsOf(services, party);
 
 const key = (values: unknown[]) => JSON.stringify(values);
 const multiset = (legs: TransferLeg[]) => legs.map((leg) => key(TRANSFER_LEG_FIELDS.map((f) => leg[f]))).sort();
@@ -91,16 +66,7 @@ function sql(text: string, rowCap = 1000, requestId = `req-${randomBytes(4).toSt
 const allLegs = () => ({
   kind: 'legs' as const,
   party,
-  filters: {
-    instruments: null,
-    range: { after: null, before: null },
-    direction: null,
-    statuses: null,
-    counterparty: null,
-    amountMin: null,
-    amountMax: null,
-    search: null,
-  },
+  filters: ALL_LEGS,
   sort: { column: 'effectiveAt' as const, desc: true },
 });
 

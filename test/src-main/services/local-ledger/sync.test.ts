@@ -6,8 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServices, startAppServices } from '../../../../src-main/services/app-services.ts';
-import type { LocalLegsPage, SyncStatus } from '../../../../src-shared/contract/local-ledger.ts';
+import { ALL_LEGS, type LocalLegsPage, type SyncStatus } from '../../../../src-shared/contract/local-ledger.ts';
 import { TRANSFER_LEG_FIELDS, type TransferLeg } from '../../../../src-shared/contract/transfers.ts';
+import { callOk, legsOverHttp } from '../../../fixtures/local-ledger.ts';
 
 let services: AppServices;
 let party: string;
@@ -26,35 +27,8 @@ afterAll(async () => {
   await services.close();
 });
 
-async function call<T>(channel: string, ...args: unknown[]): Promise<T> {
-  const answer = await services.dispatch(channel, args);
-  if (!answer.ok) throw new Error(`${channel}: ${answer.error.code} ${answer.error.message}`);
-  return answer.value as T;
-}
-
-async function serviceLegs(forParty: string): Promise<TransferLeg[]> {
-  const legs: TransferLeg[] = [];
-  let next: string | null = null;
-  do {
-    const page: { legs: TransferLeg[]; next: string | null } = await call('transfers:page', {
-      requestId: `req-${randomBytes(4).toString('hex')}`,
-      profileId: 'sandbox',
-      filters: {
-        party: forParty,
-        asset: { kind: 'all' },
-        effectiveAfter: null,
-        effectiveBefore: null,
-        orderDesc: false,
-        pageSize: 1000,
-        nodeId: null,
-      },
-      next,
-    });
-    legs.push(...page.legs);
-    next = page.next;
-  } while (next);
-  return legs;
-}
+const call = <T>(channel: string, ...args: unknown[]) => callOk<T>(services, channel, ...args);
+const serviceLegs = (forParty: string) => legsOverHttp(services, forParty);
 
 const key = (leg: TransferLeg) => JSON.stringify(TRANSFER_LEG_FIELDS.map((f) => leg[f]));
 const multiset = (legs: TransferLeg[]) => legs.map(key).sort();
@@ -75,16 +49,7 @@ describe('sync to local', () => {
       requestId: 'req-00000001',
       profileId: 'sandbox',
       party,
-      filters: {
-        instruments: null,
-        range: { after: null, before: null },
-        direction: null,
-        statuses: null,
-        counterparty: null,
-        amountMin: null,
-        amountMax: null,
-        search: null,
-      },
+      filters: ALL_LEGS,
       sort: { column: 'effectiveAt', desc: false },
       offset: 0,
       limit: 5000,
