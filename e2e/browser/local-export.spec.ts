@@ -25,10 +25,12 @@ async function readBack(query: string): Promise<unknown[][]> {
   }
 }
 
-async function exportAs(page: Page, format: string, rows: number): Promise<string> {
+/** `previous`: the path the last export wrote, still on screen until this one's answer replaces it. */
+async function exportAs(page: Page, format: string, rows: number, previous?: string): Promise<string> {
   await page.getByRole('combobox', { name: 'Export: format' }).selectOption(format);
   await page.getByRole('button', { name: 'Export…' }).click();
   const done = page.getByRole('status').filter({ hasText: 'Wrote' });
+  if (previous) await expect(done.locator('code')).not.toHaveText(previous);
   await expect(done).toContainText(`Wrote ${rows.toLocaleString('en')} rows`);
   return (await done.locator('code').textContent()) as string;
 }
@@ -49,7 +51,7 @@ test('Parquet of every synced leg reads back as the legs over HTTP, and by month
   const rows = await readBack(`SELECT ${FIELDS} FROM read_parquet('${file.replaceAll("'", "''")}')`);
   expect(rows.map(key).sort()).toEqual(multiset(legs));
 
-  const folder = await exportAs(page, 'parquet-by-month', legs.length);
+  const folder = await exportAs(page, 'parquet-by-month', legs.length, file);
   const monthly = await readBack(
     `SELECT ${FIELDS}, month FROM read_parquet('${folder.replaceAll("'", "''")}/**/*.parquet', hive_partitioning = true)`,
   );

@@ -97,7 +97,7 @@ describe('LocalLedgerScreen', () => {
       nodeId: null,
       range: { after: null, before: null },
     });
-    expect(await screen.findByText('1,000 legs in 1 pages · 5,000 legs/s · about 3 s left')).toBeTruthy();
+    expect(await screen.findByText('1,000 legs in 1 page · 5,000 legs/s · about 3 s left')).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Sync done' })).toBeTruthy();
     await screen.findByText('Local, synced just now from node node-1, 2,500 legs');
     expect(screen.getByTestId('sync-progress').textContent).toBe('2,500 legs in 3 pages');

@@ -41,14 +41,14 @@ beforeEach(() => {
 });
 
 describe('LocalTransfers', () => {
-  it('counts every stored leg and fetches only the first window of 200, newest first', async () => {
+  it('counts every stored leg and fetches only the first window of 100, newest first', async () => {
     const bridge = storeBridge();
     renderWithApp(<LocalTransfers profileId="sandbox" party={ALICE} />, { bridge });
 
     expect(await screen.findByText('1,000 legs match')).toBeTruthy();
     expect(screen.getByRole('table', { name: 'Local legs' }).getAttribute('aria-rowcount')).toBe('1001');
     expect(bridge.local.legs).toHaveBeenCalledOnce();
-    expect(lastQuery(bridge)).toMatchObject({ offset: 0, limit: 200, sort: { column: 'effectiveAt', desc: true } });
+    expect(lastQuery(bridge)).toMatchObject({ offset: 0, limit: 100, sort: { column: 'effectiveAt', desc: true } });
     expect(screen.getAllByRole('row').length).toBeLessThan(60);
   });
 
