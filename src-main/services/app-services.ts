@@ -12,7 +12,7 @@ import { rpcHandlers } from './handlers/rpc-handlers.ts';
 import { secretsHandlers } from './handlers/secrets-handlers.ts';
 import { settingsHandlers } from './handlers/settings-handlers.ts';
 import { transfersHandlers } from './handlers/transfers-handlers.ts';
-import { LocalLedger } from './local-ledger/local-ledger.ts';
+import { LocalLedgerHost } from './local-ledger/local-ledger-host.ts';
 import { LocalSandbox, type SandboxNetwork, type SandboxOptions } from './local-sandbox.ts';
 import { RequestRegistry } from './request-registry.ts';
 import { RpcConsole } from './rpc/rpc-console.ts';
@@ -39,8 +39,8 @@ export interface AppServices {
   dispatch: Dispatch;
   context: ServiceContext;
   exports: ExportJobs;
-  /** The local ledger stores and their syncs. */
-  local: LocalLedger;
+  /** The local ledger stores and their syncs (DuckDB loaded on first use). */
+  local: LocalLedgerHost;
   /** The local sandbox network while it runs, else null. */
   readonly sandbox: SandboxNetwork | null;
   close(): Promise<void>;
@@ -72,7 +72,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
   });
   const exports = new ExportJobs();
   const rpc = new RpcConsole(context, options.userDataDir);
-  const local = new LocalLedger(context, options.userDataDir);
+  const local = new LocalLedgerHost(context, options.userDataDir);
   const dispatch = createDispatch(
     {
       app: appHandlers(context),

@@ -1,23 +1,38 @@
-import { counterparties, flows, relationship } from '../local-ledger/analytics.ts';
-import type { LocalLedger } from '../local-ledger/local-ledger.ts';
-import { runSql } from '../local-ledger/sql-runner.ts';
-import { exportFromStore } from '../local-ledger/store-export.ts';
+import type { LocalLedgerHost } from '../local-ledger/local-ledger-host.ts';
 import type { Handlers } from './dispatch.ts';
 
-export function localHandlers(local: LocalLedger): Handlers['local'] {
+/** Each channel loads the local ledger's DuckDB part on first use (local-ledger-host.ts), then calls one function. */
+export function localHandlers(host: LocalLedgerHost): Handlers['local'] {
+  const ledger = () => host.ledger();
+  const call = async () => host.load();
   return {
-    stores: () => local.storesInfo(),
-    status: (profileId, party) => local.partyStatus(profileId, party),
-    sync: (request) => local.startSync(request),
-    syncStatus: async (jobId) => local.syncStatus(jobId),
-    cancelSync: (jobId) => local.cancelSync(jobId),
-    legs: (query) => local.legs(query),
-    facets: (profileId, party) => local.facets(profileId, party),
-    counterparties: (query) => counterparties(local, query),
-    relationship: (query) => relationship(local, query),
-    flows: (query) => flows(local, query),
-    sql: (query) => runSql(local, query),
-    export: (request) => exportFromStore(local, request),
-    forget: (request) => local.forget(request),
+    stores: async () => (await ledger()).storesInfo(),
+    status: async (profileId, party) => (await ledger()).partyStatus(profileId, party),
+    sync: async (request) => (await ledger()).startSync(request),
+    syncStatus: async (jobId) => host.syncStatus(jobId),
+    cancelSync: (jobId) => host.cancelSync(jobId),
+    legs: async (query) => (await ledger()).legs(query),
+    facets: async (profileId, party) => (await ledger()).facets(profileId, party),
+    counterparties: async (query) => {
+      const { module, ledger: local } = await call();
+      return module.counterparties(local, query);
+    },
+    relationship: async (query) => {
+      const { module, ledger: local } = await call();
+      return module.relationship(local, query);
+    },
+    flows: async (query) => {
+      const { module, ledger: local } = await call();
+      return module.flows(local, query);
+    },
+    sql: async (query) => {
+      const { module, ledger: local } = await call();
+      return module.runSql(local, query);
+    },
+    export: async (request) => {
+      const { module, ledger: local } = await call();
+      return module.exportFromStore(local, request);
+    },
+    forget: async (request) => (await ledger()).forget(request),
   };
 }

@@ -3,7 +3,6 @@
 // store-export.ts) read through `store()`.
 import { randomBytes } from 'node:crypto';
 import { readdir, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { BridgeErrorShape } from '../../../src-shared/contract/errors.ts';
 import type {
   ForgetRequest,
@@ -23,9 +22,8 @@ import { forgetParty } from './forget.ts';
 import { LedgerStore, storeError } from './ledger-store.ts';
 import { legFilterSql } from './leg-filters-sql.ts';
 import { LEG_SELECT, rowToLeg } from './leg-rows.ts';
+import { storeFolder, storePathIn } from './store-paths.ts';
 import { runSync, type SyncProgress } from './sync-run.ts';
-
-export const STORE_FOLDER = 'local-ledger';
 
 /** Sort columns of the table as SQL: the time by its TIMESTAMP, the amount by its exact value. */
 export const SORT_SQL: Record<LocalLegsQuery['sort']['column'], string> = {
@@ -60,11 +58,11 @@ export class LocalLedger {
 
   constructor(ctx: ServiceContext, userDataDir: string) {
     this.ctx = ctx;
-    this.folder = join(userDataDir, STORE_FOLDER);
+    this.folder = storeFolder(userDataDir);
   }
 
   storePath(profileId: string): string {
-    return join(this.folder, `${profileId}.duckdb`);
+    return storePathIn(this.folder, profileId);
   }
 
   /** The profile's store, opened on first use. */
