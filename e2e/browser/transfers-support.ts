@@ -65,9 +65,21 @@ export async function showParty(page: Page, party: string): Promise<void> {
 /** The rendered leg rows (virtualized: only those near the viewport exist). */
 export const legRows = (page: Page) => page.getByRole('table', { name: 'Transfer legs' }).locator('tbody tr.leg-row');
 
-/** Waits until the page on screen is page `n` and has been answered. */
+/**
+ * Waits until the page on screen is page `n` and has been answered. When it is not, the failure
+ * carries what the screen said about it (the problem card's words), so a one-off failure in a full
+ * run can be told apart: seen once, "Page 1 could not be loaded" with no cause in the report.
+ */
 export async function expectPage(page: Page, n: number): Promise<void> {
-  await expect(page.getByTestId('page-status')).toHaveText(new RegExp(`^Page ${n} · \\d+ legs?`));
+  try {
+    await expect(page.getByTestId('page-status')).toHaveText(new RegExp(`^Page ${n} · \\d+ legs?`));
+  } catch (error) {
+    const said = await page
+      .locator('[role="alert"]')
+      .allInnerTexts()
+      .catch(() => []);
+    throw new Error(`${(error as Error).message}\nThe screen said: ${said.join(' | ') || '(no problem card)'}`);
+  }
 }
 
 /** RFC 4180 CSV into rows of fields (quoted fields, doubled quotes, CRLF). */
