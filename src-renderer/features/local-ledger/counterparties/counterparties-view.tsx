@@ -6,7 +6,7 @@ import type { CounterpartyRow } from '../../../../src-shared/contract/local-ledg
 import { useCounterparties } from '../../../data/local-analytics.ts';
 import { ErrorMessage } from '../../../ui/error-message.tsx';
 import { LocalExportMenu } from '../export/local-export-menu.tsx';
-import { InexactNote, InstrumentSelect, RangeForm, useAnalyticsChoice } from '../flows/analytics-controls.tsx';
+import { ChoiceControls, InexactNote, useAnalyticsChoice } from '../flows/analytics-controls.tsx';
 import { byInstrument, instrumentLabel } from '../flows/instrument-groups.ts';
 import { CounterpartyTable } from './counterparty-table.tsx';
 import { RelationshipView } from './relationship-view.tsx';
@@ -47,21 +47,7 @@ export function CounterpartiesView({ profileId, party }: { profileId: string; pa
   return (
     <section className="local-analytics" aria-label="Counterparties">
       <div className="local-analytics-toolbar">
-        {choice.current && (
-          <RangeForm
-            key={JSON.stringify(choice.current.draft)}
-            applied={choice.current.draft}
-            onApply={choice.apply}
-            newest={choice.newest}
-            isDefault={choice.isDefault}
-          />
-        )}
-        <InstrumentSelect
-          profileId={profileId}
-          party={party}
-          value={choice.instrument}
-          onChange={choice.setInstrument}
-        />
+        <ChoiceControls profileId={profileId} party={party} choice={choice} />
         {view && <LocalExportMenu profileId={profileId} source={{ kind: 'counterparties', query: view }} />}
       </div>
       {ranking.error && (

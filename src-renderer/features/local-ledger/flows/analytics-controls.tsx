@@ -124,3 +124,29 @@ export function InexactNote({ count }: { count: number }) {
     </p>
   );
 }
+
+/** The range and instrument controls both analytics views start their toolbar with. */
+export function ChoiceControls({
+  profileId,
+  party,
+  choice,
+}: {
+  profileId: string;
+  party: string;
+  choice: ReturnType<typeof useAnalyticsChoice>;
+}) {
+  return (
+    <>
+      {choice.current && (
+        <RangeForm
+          key={JSON.stringify(choice.current.draft)}
+          applied={choice.current.draft}
+          onApply={choice.apply}
+          newest={choice.newest}
+          isDefault={choice.isDefault}
+        />
+      )}
+      <InstrumentSelect profileId={profileId} party={party} value={choice.instrument} onChange={choice.setInstrument} />
+    </>
+  );
+}

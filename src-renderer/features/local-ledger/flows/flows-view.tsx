@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useFlows } from '../../../data/local-analytics.ts';
 import { ErrorMessage } from '../../../ui/error-message.tsx';
 import { LocalExportMenu } from '../export/local-export-menu.tsx';
-import { InexactNote, InstrumentSelect, RangeForm, useAnalyticsChoice } from './analytics-controls.tsx';
+import { ChoiceControls, InexactNote, useAnalyticsChoice } from './analytics-controls.tsx';
 import { type Bucket, BucketSwitch } from './bucket-switch.tsx';
 import { FlowTable } from './flow-table.tsx';
 import { byInstrument, instrumentLabel, totalsOf } from './instrument-groups.ts';
@@ -27,21 +27,7 @@ export function FlowsView({ profileId, party }: { profileId: string; party: stri
   return (
     <section className="local-analytics" aria-label="Flows">
       <div className="local-analytics-toolbar">
-        {choice.current && (
-          <RangeForm
-            key={JSON.stringify(choice.current.draft)}
-            applied={choice.current.draft}
-            onApply={choice.apply}
-            newest={choice.newest}
-            isDefault={choice.isDefault}
-          />
-        )}
-        <InstrumentSelect
-          profileId={profileId}
-          party={party}
-          value={choice.instrument}
-          onChange={choice.setInstrument}
-        />
+        <ChoiceControls profileId={profileId} party={party} choice={choice} />
         <BucketSwitch value={bucket} onChange={setBucket} />
         {view && <LocalExportMenu profileId={profileId} source={{ kind: 'flows', query: view }} />}
       </div>
