@@ -1,0 +1,49 @@
+// Logs (eth_getLogs, a receipt's `logs`) decoded as named events: topic0 matched against every
+// event in the library; the first ABI whose indexed layout fits wins (ERC-20 and ERC-721 share
+// Transfer's topic0 but not its indexed count). Capped: a 10 MB answer decodes its first logs only.
+import type { Abi } from 'viem';
+import { decodeEventLog } from 'viem';
+import { type AbiIndex, signatureOf } from './abi-index.ts';
+import { argsAsList, type NamedValue, nameValues } from './format-value.ts';
+
+export const MAX_DECODED_LOGS = 200;
+
+export interface RawLog {
+  address?: unknown;
+  topics?: unknown;
+  data?: unknown;
+  logIndex?: unknown;
+  transactionHash?: unknown;
+}
+
+export type DecodedLog =
+  | { kind: 'event'; address: string; name: string; signature: string; source: string; args: NamedValue[] }
+  | { kind: 'unknown'; address: string; topic0: string | null };
+
+export function decodeLog(log: RawLog, index: AbiIndex): DecodedLog {
+  const address = typeof log.address === 'string' ? log.address : '';
+  const topics = Array.isArray(log.topics) ? (log.topics.filter((t) => typeof t === 'string') as `0x${string}`[]) : [];
+  const data = typeof log.data === 'string' ? (log.data as `0x${string}`) : '0x';
+  const topic0 = topics[0]?.toLowerCase() ?? null;
+  for (const found of (topic0 && index.events.get(topic0)) || []) {
+    try {
+      const decoded = decodeEventLog({ abi: [found.item] as Abi, data, topics: topics as never, strict: true });
+      return {
+        kind: 'event',
+        address,
+        name: found.item.name,
+        signature: signatureOf(found.item),
+        source: found.source,
+        args: nameValues(found.item.inputs, argsAsList(found.item.inputs, decoded.args)),
+      };
+    } catch {
+      // This ABI's indexed layout does not fit: try the next.
+    }
+  }
+  return { kind: 'unknown', address, topic0 };
+}
+
+/** The first MAX_DECODED_LOGS logs decoded, and how many there were in all. */
+export function decodeLogs(logs: readonly RawLog[], index: AbiIndex): { decoded: DecodedLog[]; total: number } {
+  return { decoded: logs.slice(0, MAX_DECODED_LOGS).map((log) => decodeLog(log, index)), total: logs.length };
+}

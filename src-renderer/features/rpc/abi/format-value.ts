@@ -1,0 +1,45 @@
+// A decoded ABI value as text for the screen: integers in decimal (exact, from bigint), bytes and
+// addresses as hex, arrays and tuples as lists. Never a float.
+import type { AbiParameter } from 'viem';
+
+export interface NamedValue {
+  name: string;
+  type: string;
+  text: string;
+}
+
+export function formatValue(value: unknown): string {
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'string') return value;
+  if (typeof value === 'boolean' || typeof value === 'number') return String(value);
+  if (Array.isArray(value)) return `[${value.map(formatValue).join(', ')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.entries(value)
+      .map(([key, v]) => `${key}: ${formatValue(v)}`)
+      .join(', ')}}`;
+  }
+  return String(value);
+}
+
+/** Pairs decoded values with their parameters: "amount (uint256) = 5000000". */
+export function nameValues(params: readonly AbiParameter[], values: readonly unknown[]): NamedValue[] {
+  return params.map((param, index) => ({
+    name: param.name || `#${index}`,
+    type: param.type,
+    text: formatValue(values[index]),
+  }));
+}
+
+/** viem gives a single output as the value itself and several as an array. */
+export function outputsAsList(outputs: readonly AbiParameter[], decoded: unknown): unknown[] {
+  if (outputs.length === 1) return [decoded];
+  return Array.isArray(decoded) ? decoded : [];
+}
+
+/** Event args come as an object by name, or an array when unnamed. */
+export function argsAsList(params: readonly AbiParameter[], args: unknown): unknown[] {
+  if (Array.isArray(args)) return args;
+  if (args && typeof args === 'object')
+    return params.map((p, i) => (args as Record<string, unknown>)[p.name ?? String(i)]);
+  return [];
+}
