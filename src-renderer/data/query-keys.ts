@@ -49,6 +49,8 @@ export const queryKeys = {
     history: (search: string) => ['rpc', 'history', search] as const,
     saved: () => ['rpc', 'saved'] as const,
     answer: () => ['rpc', 'answer'] as const,
+    /** The last side-by-side run (both answers). */
+    compare: () => ['rpc', 'compare'] as const,
   },
   local: {
     /** Every profile's store list (Settings). */

@@ -1,6 +1,7 @@
 // Hooks over the rpc channels. The console's last answer (or failure) is kept in the query cache,
 // not in component state, so it is still there after a visit to another section.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import type { BridgeErrorShape } from '../../src-shared/contract/errors.ts';
 import { asBridgeError } from '../../src-shared/contract/errors.ts';
 import type {
@@ -11,7 +12,9 @@ import type {
   RpcHistoryView,
   SavedRequestInput,
 } from '../../src-shared/contract/rpc.ts';
+import type { RpcSnippetRequest } from '../../src-shared/contract/rpc-snippet.ts';
 import type { Profile } from '../../src-shared/contract/schemas.ts';
+import { cancelRequest } from './app.ts';
 import { ledger } from './bridge.ts';
 import { queryKeys } from './query-keys.ts';
 
@@ -124,3 +127,76 @@ export function useDeleteSaved() {
  * query or a mutation: an answer holding the key must never sit in the cache.
  */
 export const curlCommand = (request: RpcCurlRequest) => ledger().rpc.curl(request);
+
+/** The call as code in another language (never with the key): a plain call, nothing cached. */
+export const codeSnippet = (request: RpcSnippetRequest) => ledger().rpc.snippet(request);
+
+/** Where one side of a side-by-side run goes. */
+export interface CompareTarget {
+  profileId: string;
+  chain: string;
+  nodeType: NodeType;
+}
+
+/** One side's outcome: main's answer, or the error it gave. */
+export interface CompareSide {
+  result: RpcCallResult | null;
+  error: BridgeErrorShape | null;
+}
+
+/** The last side-by-side run: the same body sent to two targets; a side is null while it is on its way. */
+export interface CompareRun {
+  seq: number;
+  body: RpcBody;
+  targets: [CompareTarget, CompareTarget];
+  sides: [CompareSide | null, CompareSide | null];
+}
+
+/**
+ * Side by side: the same call to two targets at once, each answer shown as it arrives (a slow or
+ * failing side never holds the other back), each cancellable. The run is kept in the query cache
+ * like the console's answer, so it is still there after a visit to another section.
+ */
+export function useCompareCalls() {
+  const client = useQueryClient();
+  const running = useRef<string[]>([]);
+  const run = useQuery<CompareRun | null>({
+    queryKey: queryKeys.rpc.compare(),
+    queryFn: () => null,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  });
+
+  const start = (targets: [CompareTarget, CompareTarget], body: RpcBody, timeoutSeconds: number) => {
+    const seq = (client.getQueryData<CompareRun | null>(queryKeys.rpc.compare())?.seq ?? 0) + 1;
+    const requestIds = targets.map(() => crypto.randomUUID());
+    running.current = requestIds;
+    client.setQueryData<CompareRun>(queryKeys.rpc.compare(), { seq, body, targets, sides: [null, null] });
+    const calls = targets.map((target, index) =>
+      ledger()
+        .rpc.call({ requestId: requestIds[index], ...target, body, timeoutSeconds })
+        .then(
+          (result): CompareSide => ({ result, error: null }),
+          (error): CompareSide => ({ result: null, error: asBridgeError(error) }),
+        )
+        .then((side) =>
+          client.setQueryData<CompareRun | null>(queryKeys.rpc.compare(), (current) => {
+            // A side of an older run that arrives late is dropped.
+            if (current?.seq !== seq) return current;
+            const sides: CompareRun['sides'] = [...current.sides];
+            sides[index] = side;
+            return { ...current, sides };
+          }),
+        ),
+    );
+    void Promise.all(calls).then(() => client.invalidateQueries({ queryKey: queryKeys.rpc.histories() }));
+  };
+
+  /** Abandons whatever of the run is still on its way (a finished side is not affected). */
+  const cancel = () => {
+    for (const id of running.current) void cancelRequest(id);
+  };
+
+  const pending = run.data ? run.data.sides.some((side) => side === null) : false;
+  return { run: run.data ?? null, start, cancel, pending };
+}

@@ -11,6 +11,7 @@ export function JsonTreeRow({
   onToggle,
   onCopy,
   hint,
+  mark,
 }: {
   row: TreeRow;
   match: boolean;
@@ -19,6 +20,8 @@ export function JsonTreeRow({
   onToggle: (path: string) => void;
   onCopy: (path: string) => void;
   hint: HintContext;
+  /** Side by side: how this row differs from the other answer. */
+  mark?: 'changed' | 'added' | 'removed' | 'inside';
 }) {
   const container = row.kind === 'object' || row.kind === 'array';
   const name = row.key === null ? 'answer' : String(row.key);
@@ -27,8 +30,9 @@ export function JsonTreeRow({
   const where = row.path === '' ? 'the whole answer' : pathKeys(row.path).join('.');
   return (
     <div
-      className={`json-row${match ? ' json-row-match' : ''}${current ? ' json-row-current' : ''}${isRpcError ? ' json-row-error' : ''}`}
+      className={`json-row${match ? ' json-row-match' : ''}${current ? ' json-row-current' : ''}${isRpcError ? ' json-row-error' : ''}${mark ? ` json-row-diff json-row-diff-${mark}` : ''}`}
       data-path={row.path}
+      data-diff={mark}
       data-current={current || undefined}
       style={{ paddingLeft: row.depth * 16 }}
     >

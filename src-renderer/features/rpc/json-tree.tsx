@@ -17,9 +17,15 @@ export interface JsonTreeProps {
   methodAt: (path: string) => string | null;
   symbol: string | null;
   label: string;
+  /** Rows to mark (Side by side: what differs from the other answer, and the containers holding it). */
+  marks?: ReadonlyMap<string, TreeMark>;
+  /** A path to open the way to and scroll into view; a new `seq` asks again for the same path. */
+  focus?: { path: string; seq: number } | null;
 }
 
-export function JsonTree({ root, methodAt, symbol, label }: JsonTreeProps) {
+export type TreeMark = 'changed' | 'added' | 'removed' | 'inside';
+
+export function JsonTree({ root, methodAt, symbol, label, marks, focus = null }: JsonTreeProps) {
   const tree = useTreeExpansion(root);
   const { rows, currentMatch } = tree;
   const [copied, setCopied] = useState<string | null>(null);
@@ -37,6 +43,25 @@ export function JsonTree({ root, methodAt, symbol, label }: JsonTreeProps) {
     const index = rows.findIndex((row) => row.path === currentMatch);
     if (index >= 0) virtualizer.scrollToIndex(index, { align: 'center' });
   }, [currentMatch, rows, virtualizer]);
+
+  // A focus asked for: open the way once per request, then scroll once the row exists.
+  const { revealPath } = tree;
+  const toScroll = useRef<string | null>(null);
+  const focusSeq = focus?.seq;
+  const focusPath = focus?.path ?? null;
+  useEffect(() => {
+    if (focusSeq === undefined || focusPath === null) return;
+    toScroll.current = focusPath;
+    revealPath(focusPath);
+  }, [focusSeq, focusPath, revealPath]);
+  useEffect(() => {
+    if (toScroll.current === null) return;
+    const index = rows.findIndex((row) => row.path === toScroll.current);
+    if (index >= 0) {
+      toScroll.current = null;
+      virtualizer.scrollToIndex(index, { align: 'center' });
+    }
+  }, [rows, virtualizer]);
 
   const copy = (path: string) => {
     const value = valueAt(root, path);
@@ -75,7 +100,8 @@ export function JsonTree({ root, methodAt, symbol, label }: JsonTreeProps) {
                   <JsonTreeRow
                     row={row}
                     match={tree.matchSet.has(row.path)}
-                    current={row.path === currentMatch}
+                    current={row.path === currentMatch || row.path === focusPath}
+                    mark={marks?.get(row.path)}
                     copied={copied === row.path}
                     onToggle={tree.toggle}
                     onCopy={copy}

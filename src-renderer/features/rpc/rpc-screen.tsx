@@ -5,6 +5,7 @@ import { nativeSymbol, useChainListing } from '../../data/chains.ts';
 import { useConsoleAnswer, useRpcEndpoint } from '../../data/rpc.ts';
 import { useActiveProfile } from '../../data/settings.ts';
 import { AnswerPane } from './answer-pane.tsx';
+import { ComparePanel } from './compare/compare-panel.tsx';
 import { HistoryPanel } from './history-panel.tsx';
 import { checkRequest } from './request-draft.ts';
 import { RequestEditor } from './request-editor.tsx';
@@ -75,6 +76,10 @@ export function RpcScreen() {
             pending={send.isPending ? { chain: send.variables.chain, nodeType: send.variables.nodeType } : null}
             onCancel={cancel}
             symbol={nativeSymbol(answerChain)}
+          />
+          <ComparePanel
+            request={sendable && profile ? { profileId: profile.id, ...sendable } : null}
+            timeoutSeconds={draft.timeoutSeconds}
           />
         </div>
         <aside className="rpc-side">

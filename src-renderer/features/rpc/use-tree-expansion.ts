@@ -1,6 +1,6 @@
 // What the JSON tree shows: which containers are open, how many children of each are listed, and
 // the search (every match revealed, one of them current). Rows are recomputed from that state only.
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useCallback, useMemo, useState } from 'react';
 import { CHILD_CHUNK, reveal, searchTree, visibleRows } from './json-tree-model.ts';
 
 /** Matches counted at most; the status then says "1000+". */
@@ -62,11 +62,43 @@ export function useTreeExpansion(root: unknown) {
     setSearch({ term, matches, current: 0 });
   };
 
+  /** Opens the way to `path` (a path that must exist in `root`), e.g. a difference picked in Side by side. */
+  const revealPath = useCallback(
+    (path: string) => {
+      // Two functional updates (each from its own previous state), so this stays the same function
+      // for one answer, and a caller's effect runs only when it asks for a new path.
+      setExpanded((previous) => {
+        const next = new Set(previous);
+        reveal(root, path, next, new Map());
+        return next;
+      });
+      setShown((previous) => {
+        const next = new Map(previous);
+        reveal(root, path, new Set(), next);
+        return next;
+      });
+    },
+    [root],
+  );
+
   /** Moves the current match by `by`, wrapping around. */
   const step = (by: number) =>
     setSearch((s) =>
       s?.matches.length ? { ...s, current: (s.current + by + s.matches.length) % s.matches.length } : s,
     );
 
-  return { rows, toggle, showMore, collapseAll, term, setTerm, search, find, step, currentMatch, matchSet };
+  return {
+    rows,
+    toggle,
+    showMore,
+    collapseAll,
+    term,
+    setTerm,
+    search,
+    find,
+    step,
+    currentMatch,
+    matchSet,
+    revealPath,
+  };
 }
