@@ -44,6 +44,6 @@ export function decodeLog(log: RawLog, index: AbiIndex): DecodedLog {
 }
 
 /** The first MAX_DECODED_LOGS logs decoded, and how many there were in all. */
-export function decodeLogs(logs: readonly RawLog[], index: AbiIndex): { decoded: DecodedLog[]; total: number } {
-  return { decoded: logs.slice(0, MAX_DECODED_LOGS).map((log) => decodeLog(log, index)), total: logs.length };
+export function decodeLogs(logs: readonly RawLog[], index: AbiIndex): { logs: DecodedLog[]; total: number } {
+  return { logs: logs.slice(0, MAX_DECODED_LOGS).map((log) => decodeLog(log, index)), total: logs.length };
 }

@@ -192,7 +192,7 @@ describe('decoding', () => {
       Array.from({ length: MAX_DECODED_LOGS + 5 }, () => log),
       index,
     );
-    expect([many.decoded.length, many.total]).toEqual([MAX_DECODED_LOGS, MAX_DECODED_LOGS + 5]);
+    expect([many.logs.length, many.total]).toEqual([MAX_DECODED_LOGS, MAX_DECODED_LOGS + 5]);
   });
 
   it('decodes a transaction input as a call, or calls out an unknown selector', () => {
