@@ -3,6 +3,7 @@
 import type { AppInfo } from '../../src-shared/contract/schemas.ts';
 import { CredentialStore, type CredentialStoreOptions } from './credentials/credential-store.ts';
 import { ExportJobs } from './export/export-jobs.ts';
+import { abiHandlers } from './handlers/abi-handlers.ts';
 import { appHandlers } from './handlers/app-handlers.ts';
 import { chainsHandlers } from './handlers/chains-handlers.ts';
 import { createDispatch, type Dispatch } from './handlers/dispatch.ts';
@@ -15,6 +16,7 @@ import { transfersHandlers } from './handlers/transfers-handlers.ts';
 import { LocalLedgerHost } from './local-ledger/local-ledger-host.ts';
 import { LocalSandbox, type SandboxNetwork, type SandboxOptions } from './local-sandbox.ts';
 import { RequestRegistry } from './request-registry.ts';
+import { AbiLibraryHost } from './rpc/abi-library-host.ts';
 import { RpcConsole } from './rpc/rpc-console.ts';
 import { createServiceContext, type Host, type ServiceContext, type ServiceTimeouts } from './service-context.ts';
 import { SettingsStore } from './settings/settings-store.ts';
@@ -73,6 +75,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
   const exports = new ExportJobs();
   const rpc = new RpcConsole(context, options.userDataDir);
   const local = new LocalLedgerHost(context, options.userDataDir);
+  const abiLibrary = new AbiLibraryHost(context, options.userDataDir);
   const dispatch = createDispatch(
     {
       app: appHandlers(context),
@@ -82,6 +85,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       transfers: transfersHandlers(context),
       export: exportHandlers(context, exports),
       rpc: rpcHandlers(rpc),
+      abi: abiHandlers(abiLibrary),
       local: localHandlers(local),
     },
     log,
@@ -100,6 +104,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       await exports.cancelAll();
       await local.close();
       await rpc.close();
+      await abiLibrary.close();
       await sandbox.close();
     },
   };

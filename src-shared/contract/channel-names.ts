@@ -11,6 +11,7 @@ export const CHANNEL_NAMES = {
   transfers: ['page', 'tokenInfo', 'nodes', 'knownParties'],
   export: ['start', 'status', 'cancel'],
   rpc: ['endpoint', 'call', 'history', 'clearHistory', 'saveRequest', 'savedRequests', 'deleteSaved', 'curl'],
+  abi: ['list', 'save', 'delete'],
   local: [
     'stores',
     'status',

@@ -3,6 +3,7 @@
 // so renderer calls, preload forwarding and main handlers cannot drift apart. The names alone
 // live in channel-names.ts (zod-free, for the preload); `satisfies` below keeps the two in step.
 import { z } from 'zod';
+import { AbiDeleteInput, type AbiLibraryEntry, type AbiLibraryView, AbiSaveInput } from './abi-library.ts';
 import type { CHANNEL_NAMES, ChannelId, ChannelName } from './channel-names.ts';
 import type { BridgeErrorShape } from './errors.ts';
 import {
@@ -132,6 +133,14 @@ export const contract = {
     deleteSaved: channel<SavedRequest[]>()(z.tuple([RpcEntryId])),
     /** A curl command for the request; the key is `$LEDGER_API_KEY` unless `withKey` is true. */
     curl: channel<RpcCurl>()(z.tuple([RpcCurlRequest])),
+  },
+  abi: {
+    /** The profile's ABI library: built-ins, the sandbox's contracts (sandbox profile), then saved ones. */
+    list: channel<AbiLibraryView>()(profileId),
+    /** Saves a pasted ABI under a name (the same name replaces it); a malformed ABI is refused, nothing saved. */
+    save: channel<AbiLibraryEntry>()(z.tuple([AbiSaveInput])),
+    /** Deletes a saved ABI; a built-in one is refused. Answers the library as it is now. */
+    delete: channel<AbiLibraryView>()(z.tuple([AbiDeleteInput])),
   },
   local: {
     /** Every profile's local store: parties, legs, size on disk, last sync (Settings lists them). */

@@ -155,6 +155,9 @@ function validArgs(): Record<ChannelName, unknown[]> {
     'rpc:saveRequest': [{ name: 'chain id', chain: 'eth', nodeType: 'full', body: [body, body] }],
     'rpc:savedRequests': [],
     'rpc:deleteSaved': ['0123456789abcdef'],
+    'abi:list': ['sandbox'],
+    'abi:save': [{ profileId: 'no-such-profile', name: 'Token', address: null, abiText: '[{"type":"fallback"}]' }],
+    'abi:delete': [{ profileId: 'no-such-profile', id: '0123456789abcdef' }],
     'rpc:curl': [{ profileId: 'sandbox', chain: 'eth', nodeType: 'archive', body, withKey: false }],
   };
 }

@@ -840,6 +840,41 @@ const rpcRows = [
 const ANALYTICS = { profileId: 'sandbox', party: GOOD_PARTY, range: { after: null, before: null }, instruments: null };
 const analytics = (over: Record<string, unknown>) => [{ ...ANALYTICS, ...over }];
 const BUCKET = /expected one of "day"\|"week"\|"month"|Invalid option/;
+const abiSave = (over: Record<string, unknown>) => [
+  { profileId: 'sandbox', name: 'Token', address: null, abiText: '[{"type":"fallback"}]', ...over },
+];
+const ADDRESS = /^an address is 0x followed by 40 hex digits$/;
+
+const abiRows = [
+  ...profileIdRows('abi:list'),
+  call('abi:save', '0.name', 'no name', abiSave({ name: '  ' }), /^give the contract a name$/),
+  call(
+    'abi:save',
+    '0.name',
+    'an 81-character name',
+    abiSave({ name: 'n'.repeat(81) }),
+    /^at most 80 characters$/,
+    '[{…"name":"nnn…" (81 characters),…}]',
+  ),
+  call('abi:save', '0.address', 'an address with 39 hex digits', abiSave({ address: `0x${'a'.repeat(39)}` }), ADDRESS),
+  call('abi:save', '0.address', 'an address without 0x', abiSave({ address: 'ab'.repeat(20) }), ADDRESS),
+  call('abi:save', '0.address', 'an ENS name as the address', abiSave({ address: 'vitalik.eth' }), ADDRESS),
+  call(
+    'abi:save',
+    '0.abiText',
+    'an ABI text over 1 MB',
+    () => abiSave({ abiText: `[${' '.repeat(1024 * 1024)}]` }),
+    /^the ABI is over 1 MB/,
+    '[{…"abiText":"[   …" (1048578 characters)}]',
+  ),
+  call('abi:save', '0.abiText', 'the ABI as a parsed array, not text', abiSave({ abiText: [] }), EXPECTED_STRING),
+  call('abi:save', '0', 'a field main does not know', abiSave({ path: '/etc/passwd' }), /Unrecognized key/),
+  call('abi:save', '0.profileId', 'a path as the profile id', abiSave({ profileId: '../x' }), PROFILE_MESSAGE),
+  call('abi:delete', '0.id', 'a path as the id', [{ profileId: 'sandbox', id: '../sandbox.json' }], /^ABI id$/),
+  call('abi:delete', '0.id', 'an empty id', [{ profileId: 'sandbox', id: '' }], /^ABI id$/),
+  call('abi:delete', '', 'no argument', [], TOO_FEW(1)),
+];
+
 const localAnalyticsRows = [
   call('local:counterparties', '0.party', 'a bad party', analytics({ party: 'alice' }), /"::" is missing/),
   call(
@@ -1125,6 +1160,7 @@ export const bridgeChannels: BadInputTable<ChannelCall> = {
     ...transfersRows,
     ...exportRows,
     ...rpcRows,
+    ...abiRows,
     ...localAnalyticsRows,
     ...localStoreRows,
     ...localSqlRows,
