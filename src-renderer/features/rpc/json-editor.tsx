@@ -23,7 +23,13 @@ import { tags } from '@lezer/highlight';
 import { useEffect, useRef } from 'react';
 
 export interface JsonEditorProps {
+  /** The text: shown at mount, and again whenever `replaceSeq` changes. */
   value: string;
+  /**
+   * Moves on each time the text is set from outside (a template, a history entry, the contract
+   * form). The editor owns its text otherwise: a render's value is never written back on its own.
+   */
+  replaceSeq: number;
   onChange: (text: string) => void;
   /** Ctrl/Cmd+Enter. */
   onSubmit: () => void;
@@ -58,7 +64,10 @@ const appTheme = EditorView.theme({
   '&.cm-focused .cm-activeLine': { backgroundColor: 'color-mix(in srgb, var(--accent) 8%, transparent)' },
 });
 
-export function JsonEditor({ value, onChange, onSubmit, label, error }: JsonEditorProps) {
+// Why the sequence number: writing every render's value back raced with typing. The effect of a
+// render runs after paint; a keystroke landing in between was undone by the older value (the same
+// race the SQL editor had). Now only a replacement asked for from outside touches the text.
+export function JsonEditor({ value, replaceSeq, onChange, onSubmit, label, error }: JsonEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   // The editor is built once; it calls whatever callbacks the latest render gave.
@@ -117,13 +126,14 @@ export function JsonEditor({ value, onChange, onSubmit, label, error }: JsonEdit
     };
   }, []);
 
-  // A value set from outside (a catalog template, a history entry) replaces the text.
+  // A value set from outside (a catalog template, a history entry) replaces the text, once per replacement.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the replacement, not on each render's text
   useEffect(() => {
     const editor = view.current;
     if (editor && editor.state.doc.toString() !== value) {
       editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: value } });
     }
-  }, [value]);
+  }, [replaceSeq]);
 
   useEffect(() => {
     const content = view.current?.contentDOM;

@@ -6,7 +6,7 @@ import { catalogMethod, isTemplateText, METHOD_CATALOG, paramsTemplate } from '.
 import { describedMethod } from './openrpc-methods.ts';
 import { signature } from './param-check.ts';
 import type { DraftCheck } from './request-draft.ts';
-import type { ConsoleDraft } from './rpc-console-store.ts';
+import { type ConsoleDraft, useRpcConsoleStore } from './rpc-console-store.ts';
 
 /**
  * The id of the message saying what is wrong with the request: the Chain and Method fields point at
@@ -23,6 +23,8 @@ interface RequestEditorProps {
 
 export function RequestEditor({ draft, set, check, onSubmit }: RequestEditorProps) {
   const formId = useId();
+  const textSeq = useRpcConsoleStore((s) => s.textSeq);
+  const typed = useRpcConsoleStore((s) => s.typed);
   const ids = { method: `${formId}-method`, methods: `${formId}-methods` };
   const catalog = catalogMethod(draft.method);
   const described = describedMethod(draft.method);
@@ -96,7 +98,8 @@ export function RequestEditor({ draft, set, check, onSubmit }: RequestEditorProp
             )}
             <JsonEditor
               value={draft.paramsText}
-              onChange={(text) => set({ paramsText: text })}
+              replaceSeq={textSeq}
+              onChange={(text) => typed({ paramsText: text })}
               onSubmit={onSubmit}
               label="Params (JSON array)"
               error={invalidField === 'params' && !check.ok ? check.error : null}
@@ -108,7 +111,8 @@ export function RequestEditor({ draft, set, check, onSubmit }: RequestEditorProp
           <span className="field-label">Batch (JSON array of calls; id and jsonrpc may be left out)</span>
           <JsonEditor
             value={draft.batchText}
-            onChange={(text) => set({ batchText: text })}
+            replaceSeq={textSeq}
+            onChange={(text) => typed({ batchText: text })}
             onSubmit={onSubmit}
             label="Batch (JSON array of calls)"
             error={invalidField === 'batch' && !check.ok ? check.error : null}

@@ -21,7 +21,14 @@ export interface ConsoleDraft {
 }
 
 interface ConsoleState extends ConsoleDraft {
+  /**
+   * Moves on whenever params or batch text is set from outside the editor (`set`), so the editor
+   * shows it; the editor's own edits come through `typed` and leave it alone (see json-editor.tsx).
+   */
+  textSeq: number;
   set: (patch: Partial<ConsoleDraft>) => void;
+  /** What the user typed in the params or batch editor. */
+  typed: (patch: Pick<Partial<ConsoleDraft>, 'paramsText' | 'batchText'>) => void;
   /** Opens the console on a chain (asked for from the Chains screen, through the app's UI store). */
   openOn: (chain: string) => void;
   /** Moves the id on past the ids just used. */
@@ -40,7 +47,10 @@ export const useRpcConsoleStore = create<ConsoleState>((set) => ({
 ]`,
   nextId: 1,
   timeoutSeconds: 30,
-  set: (patch) => set(patch),
+  textSeq: 0,
+  set: (patch) =>
+    set((s) => ('paramsText' in patch || 'batchText' in patch ? { ...patch, textSeq: s.textSeq + 1 } : patch)),
+  typed: (patch) => set(patch),
   openOn: (chain) => set({ chain }),
   advanceId: (used) => set((s) => ({ nextId: s.nextId + Math.max(1, used) })),
 }));

@@ -12,6 +12,7 @@ import { JsonEditor, type JsonEditorProps } from '../../../../src-renderer/featu
 function renderEditor(props: Partial<JsonEditorProps> = {}) {
   const all: JsonEditorProps = {
     value: '["0x1", "latest"]',
+    replaceSeq: 0,
     onChange: vi.fn(),
     onSubmit: vi.fn(),
     label: 'Params (JSON array)',
@@ -90,7 +91,7 @@ describe('JsonEditor', () => {
   it('replaces its text when a new value comes from outside (a template, a history entry)', () => {
     const { rerender, content, props } = renderEditor({ value: '[]' });
 
-    rerender({ value: '[\n  "0x0000000000000000000000000000000000000000",\n  "latest"\n]' });
+    rerender({ value: '[\n  "0x0000000000000000000000000000000000000000",\n  "latest"\n]', replaceSeq: 1 });
 
     expect(content.querySelectorAll('.cm-line')).toHaveLength(4);
     expect(content.textContent).toBe('[  "0x0000000000000000000000000000000000000000",  "latest"]');
@@ -98,6 +99,17 @@ describe('JsonEditor', () => {
     expect(props.onChange).toHaveBeenLastCalledWith(
       '[\n  "0x0000000000000000000000000000000000000000",\n  "latest"\n]',
     );
+  });
+
+  it('keeps a keystroke that lands before the render of the one before it (no write-back of a stale value)', () => {
+    const { type, rerender, view } = renderEditor({ value: '[]' });
+    type('1', 1);
+    type('2', 2);
+
+    // The render for the first keystroke arrives after the second: its value is stale.
+    rerender({ value: '[1]' });
+
+    expect(view.state.doc.toString()).toBe('[12]');
   });
 
   it('announces the inline error with the editor and clears it when the text is fixed', () => {
