@@ -1,11 +1,13 @@
 // The answer: HTTP status, round trip, size; JSON-RPC errors as errors; the JSON tree. A failure
 // (no JSON, an HTML page, a reset, a timeout, 404, 401) is shown here with the server's words,
 // and the console above stays usable.
-import { useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import type { BridgeErrorShape } from '../../../src-shared/contract/errors.ts';
 import { formatBytes, type JsonRpcCall } from '../../../src-shared/contract/rpc.ts';
 import type { ConsoleAnswer } from '../../data/rpc.ts';
 import { rateLimitedTitle } from '../../ui/error-message.tsx';
+import { wantsDecoding } from './abi/decode-wanted.ts';
+import { LazyDecodedPanel } from './abi/lazy-parts.tsx';
 import { JsonTree } from './json-tree.tsx';
 import { pathKeys } from './json-tree-model.ts';
 
@@ -166,6 +168,12 @@ function JsonAnswer({ answer, symbol }: { answer: ConsoleAnswer; symbol: string 
           ))}
           {errors.length > 5 && <div>…and {errors.length - 5} more (see the tree)</div>}
         </div>
+      )}
+      {wantsDecoding(answer.body, json) && (
+        // The decoder (and viem) loads only for answers it can read: an eth_call, logs, a receipt, a tx.
+        <Suspense fallback={<p className="muted">Decoding…</p>}>
+          <LazyDecodedPanel body={answer.body} json={json} />
+        </Suspense>
       )}
       {result.outcome === 'unexpected' && (
         <p className="banner banner-warning" role="status">

@@ -1,6 +1,7 @@
 // Single call or batch, and the method catalog: picking a method fills the single call's method
 // and params template, or appends a call to the batch.
 
+import { useContractStore } from './abi/contract-store.ts';
 import { catalogMethod, METHOD_CATALOG, paramsTemplate } from './method-catalog.ts';
 import { appendToBatch } from './request-draft.ts';
 import type { ConsoleDraft } from './rpc-console-store.ts';
@@ -17,6 +18,9 @@ interface RequestKindProps {
 }
 
 export function RequestKind({ draft, set }: RequestKindProps) {
+  // "Contract" writes a single call (eth_call) into the draft: the console's mode stays single.
+  const contract = useContractStore((s) => s.open);
+  const openContract = useContractStore((s) => s.patch);
   const pickFromCatalog = (method: string) => {
     const entry = catalogMethod(method);
     if (!entry) return;
@@ -34,14 +38,37 @@ export function RequestKind({ draft, set }: RequestKindProps) {
         <input
           type="radio"
           name="rpc-mode"
-          checked={draft.mode === 'single'}
-          onChange={() => set({ mode: 'single' })}
+          checked={draft.mode === 'single' && !contract}
+          onChange={() => {
+            openContract({ open: false });
+            set({ mode: 'single' });
+          }}
         />{' '}
         Single call
       </label>
       <label>
-        <input type="radio" name="rpc-mode" checked={draft.mode === 'batch'} onChange={() => set({ mode: 'batch' })} />{' '}
+        <input
+          type="radio"
+          name="rpc-mode"
+          checked={draft.mode === 'batch'}
+          onChange={() => {
+            openContract({ open: false });
+            set({ mode: 'batch' });
+          }}
+        />{' '}
         Batch
+      </label>
+      <label>
+        <input
+          type="radio"
+          name="rpc-mode"
+          checked={draft.mode === 'single' && contract}
+          onChange={() => {
+            openContract({ open: true });
+            set({ mode: 'single' });
+          }}
+        />{' '}
+        Contract
       </label>
       <select
         aria-label="Method catalog"

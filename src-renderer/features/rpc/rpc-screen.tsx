@@ -1,9 +1,11 @@
 // The RPC console: pick a chain and node type, write a call (or a batch), send it through main,
 // read the answer. Main adds the key; the renderer never sees it.
-import { type KeyboardEvent, useMemo } from 'react';
+import { type KeyboardEvent, Suspense, useMemo } from 'react';
 import { nativeSymbol, useChainListing } from '../../data/chains.ts';
 import { useConsoleAnswer, useRpcEndpoint } from '../../data/rpc.ts';
 import { useActiveProfile } from '../../data/settings.ts';
+import { useContractStore } from './abi/contract-store.ts';
+import { LazyContractPanel } from './abi/lazy-parts.tsx';
 import { AnswerPane } from './answer-pane.tsx';
 import { ComparePanel } from './compare/compare-panel.tsx';
 import { HistoryPanel } from './history-panel.tsx';
@@ -26,6 +28,7 @@ export function RpcScreen() {
   const answer = useConsoleAnswer();
   const { send, sendCurrent, load, rerun, runSaved, cancel } = useConsoleSend(profile?.id);
 
+  const contractOpen = useContractStore((s) => s.open) && draft.mode === 'single';
   const check = useMemo(() => checkRequest(draft), [draft]);
   const answerChain = chains.data?.chains.find((c) => c.name === answer.data?.chain);
 
@@ -63,6 +66,19 @@ export function RpcScreen() {
               invalid={!check.ok && check.field === 'chain'}
             />
             <RequestKind draft={draft} set={set} />
+            {contractOpen && (
+              <Suspense fallback={<p className="muted">Loading the contract form…</p>}>
+                <LazyContractPanel
+                  profileId={profile?.id}
+                  canSend={!send.isPending && profile !== null}
+                  onBuilt={(method, paramsText) => {
+                    // Into the single-call draft, then sent as any call: history, save, Copy as and compare see it.
+                    set({ mode: 'single', method, paramsText });
+                    sendCurrent();
+                  }}
+                />
+              </Suspense>
+            )}
             <RequestEditor draft={draft} set={set} check={check} onSubmit={sendCurrent} />
             <SendBar
               canSend={!send.isPending && check.ok && profile !== null}
