@@ -10,7 +10,17 @@ export const CHANNEL_NAMES = {
   chains: ['list'],
   transfers: ['page', 'tokenInfo', 'nodes', 'knownParties'],
   export: ['start', 'status', 'cancel'],
-  rpc: ['endpoint', 'call', 'history', 'clearHistory', 'saveRequest', 'savedRequests', 'deleteSaved', 'curl'],
+  rpc: [
+    'endpoint',
+    'call',
+    'history',
+    'clearHistory',
+    'saveRequest',
+    'savedRequests',
+    'deleteSaved',
+    'curl',
+    'snippet',
+  ],
   abi: ['list', 'save', 'delete'],
   local: [
     'stores',

@@ -39,6 +39,7 @@ import {
   type SavedRequest,
   SavedRequestInput,
 } from './rpc.ts';
+import { type RpcSnippet, RpcSnippetRequest } from './rpc-snippet.ts';
 import {
   type AppInfo,
   type ChainListing,
@@ -133,6 +134,8 @@ export const contract = {
     deleteSaved: channel<SavedRequest[]>()(z.tuple([RpcEntryId])),
     /** A curl command for the request; the key is `$LEDGER_API_KEY` unless `withKey` is true. */
     curl: channel<RpcCurl>()(z.tuple([RpcCurlRequest])),
+    /** The request as code (curl, fetch, viem, ethers, cast, Python); the key only as $LEDGER_API_KEY. */
+    snippet: channel<RpcSnippet>()(z.tuple([RpcSnippetRequest])),
   },
   abi: {
     /** The profile's ABI library: built-ins, the sandbox's contracts (sandbox profile), then saved ones. */

@@ -20,8 +20,11 @@ export const SNIPPET_LABELS: Record<SnippetLanguage, string> = {
 /** The environment variable every snippet reads the key from (`$LEDGER_API_KEY` in a shell). */
 export const KEY_VARIABLE = 'LEDGER_API_KEY';
 
-/** The same target and body as a curl copy, and the language; never a key. */
-export const RpcSnippetRequest = RpcCurlRequest.omit({ withKey: true }).extend({ language: SnippetLanguage });
+/** The same target and body as a curl copy, and the language; no `withKey`: a snippet never holds the key. */
+export const RpcSnippetRequest = z.strictObject({
+  ...RpcCurlRequest.omit({ withKey: true }).shape,
+  language: SnippetLanguage,
+});
 export type RpcSnippetRequest = z.input<typeof RpcSnippetRequest>;
 
 export interface RpcSnippet {

@@ -159,6 +159,7 @@ function validArgs(): Record<ChannelName, unknown[]> {
     'abi:save': [{ profileId: 'no-such-profile', name: 'Token', address: null, abiText: '[{"type":"fallback"}]' }],
     'abi:delete': [{ profileId: 'no-such-profile', id: '0123456789abcdef' }],
     'rpc:curl': [{ profileId: 'sandbox', chain: 'eth', nodeType: 'archive', body, withKey: false }],
+    'rpc:snippet': [{ profileId: 'sandbox', chain: 'eth', nodeType: 'archive', body, language: 'python' }],
   };
 }
 

@@ -1,3 +1,4 @@
+import { codeSnippet } from '../rpc/code-snippets/index.ts';
 import type { RpcConsole } from '../rpc/rpc-console.ts';
 import type { Handlers } from './dispatch.ts';
 
@@ -11,5 +12,6 @@ export function rpcHandlers(rpc: RpcConsole): Handlers['rpc'] {
     saveRequest: (input) => rpc.saveRequest(input),
     deleteSaved: (id) => rpc.deleteSaved(id),
     curl: (request) => rpc.curl(request),
+    snippet: async (request) => codeSnippet(await rpc.endpoint(request.profileId), request),
   };
 }

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { asBridgeError } from '../../../src-shared/contract/errors.ts';
 import type { RpcCurlRequest } from '../../../src-shared/contract/rpc.ts';
-import { curlCommand } from '../../data/rpc.ts';
+import { SNIPPET_LABELS, SNIPPET_LANGUAGES, type SnippetLanguage } from '../../../src-shared/contract/rpc-snippet.ts';
+import { codeSnippet, curlCommand } from '../../data/rpc.ts';
 
 /** How long the command with the key may stay on the clipboard, as password managers do. */
 export const CLIPBOARD_CLEAR_MS = 60_000;
@@ -9,7 +10,9 @@ export const CLIPBOARD_CLEAR_MS = 60_000;
 type Status = { text: string; error: boolean };
 
 /**
- * "Copy as curl" writes main's command with the key as $LEDGER_API_KEY. "Copy with key" first says
+ * "Copy as": a language (curl, fetch, viem, ethers, cast, Python) and one button, "Copy as <language>".
+ * Every language comes from main with the key as the environment variable LEDGER_API_KEY; curl is
+ * the same command as before (rpc:curl), the others come from rpc:snippet. "Copy with key" first says
  * what will be on the clipboard (that same command with the real key in it; the key itself is
  * never shown), then asks main for the command with the key, puts it on the clipboard and keeps
  * nothing in state or cache. A timer holds the command for one minute only, to clear the clipboard
@@ -17,6 +20,7 @@ type Status = { text: string; error: boolean };
  */
 export function CurlActions({ request }: { request: Omit<RpcCurlRequest, 'withKey'> | null }) {
   const [status, setStatus] = useState<Status | null>(null);
+  const [language, setLanguage] = useState<SnippetLanguage>('curl');
   const [confirming, setConfirming] = useState(false);
   // The clearing outlives the console (the user may go to another section within the minute); a
   // newer copy replaces it.
@@ -30,7 +34,10 @@ export function CurlActions({ request }: { request: Omit<RpcCurlRequest, 'withKe
   const copy = async (withKey: boolean) => {
     if (!request) return;
     try {
-      const { command } = await curlCommand({ ...request, withKey });
+      const command =
+        withKey || language === 'curl'
+          ? (await curlCommand({ ...request, withKey })).command
+          : (await codeSnippet({ ...request, language })).code;
       await navigator.clipboard.writeText(command);
       if (clearTimer.current) clearTimeout(clearTimer.current);
       clearTimer.current = null;
@@ -40,7 +47,9 @@ export function CurlActions({ request }: { request: Omit<RpcCurlRequest, 'withKe
       setStatus({
         text: withKey
           ? 'Copied with the real key: do not paste it anywhere shared.'
-          : 'Copied: the key is $LEDGER_API_KEY (export LEDGER_API_KEY=… before running it).',
+          : language === 'curl'
+            ? 'Copied: the key is $LEDGER_API_KEY (export LEDGER_API_KEY=… before running it).'
+            : `Copied as ${SNIPPET_LABELS[language]}: the key is read from the environment variable LEDGER_API_KEY (export LEDGER_API_KEY=… before running it).`,
         error: false,
       });
     } catch (error) {
@@ -50,15 +59,29 @@ export function CurlActions({ request }: { request: Omit<RpcCurlRequest, 'withKe
 
   return (
     <span className="rpc-curl">
+      <select
+        aria-label="Copy as language"
+        value={language}
+        onChange={(event) => {
+          setLanguage(event.target.value as SnippetLanguage);
+          setStatus(null);
+        }}
+      >
+        {SNIPPET_LANGUAGES.map((choice) => (
+          <option key={choice} value={choice}>
+            {SNIPPET_LABELS[choice]}
+          </option>
+        ))}
+      </select>
       <button type="button" onClick={() => void copy(false)} disabled={!request}>
-        Copy as curl
+        Copy as {SNIPPET_LABELS[language]}
       </button>
       <button
         type="button"
         onClick={() => setConfirming(true)}
         disabled={!request || confirming}
         aria-expanded={confirming}
-        title="Puts the real API key on the clipboard (asks first)"
+        title="Puts the curl command with the real API key on the clipboard (asks first)"
       >
         Copy with key
       </button>

@@ -84,6 +84,9 @@ const rpcCall = (over: Record<string, unknown>) => [
 const saveRequest = (over: Record<string, unknown>) => [
   { name: 'chain id', chain: 'eth', nodeType: 'full', body: BODY, ...over },
 ];
+const snippet = (over: Record<string, unknown>) => [
+  { profileId: 'sandbox', chain: 'eth', nodeType: 'full', body: BODY, language: 'viem', ...over },
+];
 const curl = (over: Record<string, unknown>) => [
   { profileId: 'sandbox', chain: 'eth', nodeType: 'full', body: BODY, withKey: false, ...over },
 ];
@@ -835,6 +838,12 @@ const rpcRows = [
     '[{…"body":{…"method":"mmm…" (201 characters)}}]',
   ),
   call('rpc:curl', '0.profileId', 'no profile id', curl({ profileId: undefined }), EXPECTED_STRING),
+  call('rpc:snippet', '0.language', 'language "rust"', snippet({ language: 'rust' }), /expected one of "curl"/),
+  call('rpc:snippet', '0.language', 'no language', snippet({ language: undefined }), /expected one of "curl"/),
+  call('rpc:snippet', '0.chain', 'a chain with a backtick', snippet({ chain: 'eth`id`' }), /letters, digits/),
+  call('rpc:snippet', '0.chain', 'a chain with a newline', snippet({ chain: 'eth\nrm -rf ~' }), /letters, digits/),
+  call('rpc:snippet', '0.body', 'an empty batch', snippet({ body: [] }), /a batch needs at least one call/),
+  call('rpc:snippet', '0', 'asking for the key', snippet({ withKey: true }), /Unrecognized key: "withKey"/),
 ];
 
 const ANALYTICS = { profileId: 'sandbox', party: GOOD_PARTY, range: { after: null, before: null }, instruments: null };

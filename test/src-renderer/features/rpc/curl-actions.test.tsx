@@ -36,6 +36,48 @@ describe('CurlActions', () => {
     );
   });
 
+  it('copies the request in the chosen language, with the key as LEDGER_API_KEY', async () => {
+    const { bridge, user } = renderWithApp(<CurlActions request={REQUEST} />);
+    const language = screen.getByRole('combobox', { name: 'Copy as language' }) as HTMLSelectElement;
+    expect([...language.options].map((option) => option.text)).toEqual([
+      'curl',
+      'JavaScript fetch',
+      'viem',
+      'ethers v6',
+      'cast (Foundry)',
+      'Python requests',
+    ]);
+
+    await user.selectOptions(language, 'viem');
+    await user.click(screen.getByRole('button', { name: 'Copy as viem' }));
+
+    expect(bridge.rpc.snippet).toHaveBeenCalledExactlyOnceWith({ ...REQUEST, language: 'viem' });
+    expect(bridge.rpc.curl).not.toHaveBeenCalled();
+    expect((await screen.findByTestId('rpc-curl-status')).textContent).toBe(
+      'Copied as viem: the key is read from the environment variable LEDGER_API_KEY (export LEDGER_API_KEY=… before running it).',
+    );
+    expect(await navigator.clipboard.readText()).toBe('// viem: ethereum_archive, key from process.env.LEDGER_API_KEY');
+  });
+
+  it('the language is chosen with the keyboard, and "Copy with key" stays the curl command', async () => {
+    const { bridge, user } = renderWithApp(<CurlActions request={REQUEST} />);
+
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Copy as language' }));
+    // jsdom has no keyboard for a native select (the browser test uses the arrow keys): choose it directly.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Copy as language' }), 'python');
+    await user.tab();
+    expect(document.activeElement?.textContent).toBe('Copy as Python requests');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(bridge.rpc.snippet).toHaveBeenCalledExactlyOnceWith({ ...REQUEST, language: 'python' }));
+
+    await user.click(screen.getByRole('button', { name: 'Copy with key' }));
+    expect(screen.getByTestId('rpc-curl-confirm-text').textContent).toContain('the curl command that calls');
+    await user.click(screen.getByRole('button', { name: 'Copy command with key' }));
+    await waitFor(() => expect(bridge.rpc.curl).toHaveBeenCalledExactlyOnceWith({ ...REQUEST, withKey: true }));
+    expect(bridge.rpc.snippet).toHaveBeenCalledOnce();
+  });
+
   it('copies the command with the real key only when asked, and never shows it', async () => {
     const bridge = createFakeBridge({ rpc: { curl: async () => ({ command: KEY_COMMAND, includesKey: true }) } });
     const { user } = renderWithApp(<CurlActions request={REQUEST} />, { bridge });
