@@ -13,11 +13,13 @@ import { rpcHandlers } from './handlers/rpc-handlers.ts';
 import { secretsHandlers } from './handlers/secrets-handlers.ts';
 import { settingsHandlers } from './handlers/settings-handlers.ts';
 import { transfersHandlers } from './handlers/transfers-handlers.ts';
+import { workspaceHandlers } from './handlers/workspace-handlers.ts';
 import { LocalLedgerHost } from './local-ledger/local-ledger-host.ts';
 import { LocalSandbox, type SandboxNetwork, type SandboxOptions } from './local-sandbox.ts';
 import { RequestRegistry } from './request-registry.ts';
 import { AbiLibraryHost } from './rpc/abi-library-host.ts';
 import { RpcConsole } from './rpc/rpc-console.ts';
+import { RpcWorkspace } from './rpc/rpc-workspace.ts';
 import { createServiceContext, type Host, type ServiceContext, type ServiceTimeouts } from './service-context.ts';
 import { SettingsStore } from './settings/settings-store.ts';
 
@@ -74,6 +76,8 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
   });
   const exports = new ExportJobs();
   const rpc = new RpcConsole(context, options.userDataDir);
+  // The old saved requests become its first collection: read from the history file on first open.
+  const workspace = new RpcWorkspace(context, options.userDataDir, () => rpc.savedRequests());
   const local = new LocalLedgerHost(context, options.userDataDir);
   const abiLibrary = new AbiLibraryHost(context, options.userDataDir);
   const dispatch = createDispatch(
@@ -85,6 +89,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       transfers: transfersHandlers(context),
       export: exportHandlers(context, exports),
       rpc: rpcHandlers(rpc),
+      workspace: workspaceHandlers(workspace),
       abi: abiHandlers(abiLibrary),
       local: localHandlers(local),
     },
@@ -104,6 +109,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       await exports.cancelAll();
       await local.close();
       await rpc.close();
+      await workspace.close();
       await abiLibrary.close();
       await sandbox.close();
     },

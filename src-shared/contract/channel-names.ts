@@ -22,6 +22,15 @@ export const CHANNEL_NAMES = {
     'snippet',
   ],
   abi: ['list', 'save', 'delete'],
+  workspace: [
+    'environments',
+    'saveEnvironment',
+    'deleteEnvironment',
+    'collections',
+    'editCollection',
+    'exportCollection',
+    'importCollection',
+  ],
   local: [
     'stores',
     'status',

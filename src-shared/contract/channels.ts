@@ -41,6 +41,16 @@ import {
 } from './rpc.ts';
 import { type RpcSnippet, RpcSnippetRequest } from './rpc-snippet.ts';
 import {
+  CollectionEdit,
+  type CollectionExport,
+  CollectionImport,
+  type CollectionImportResult,
+  type CollectionsView,
+  EnvironmentInput,
+  type EnvironmentsView,
+  WorkspaceId,
+} from './rpc-workspace.ts';
+import {
   type AppInfo,
   type ChainListing,
   PROFILE_ID,
@@ -144,6 +154,21 @@ export const contract = {
     save: channel<AbiLibraryEntry>()(z.tuple([AbiSaveInput])),
     /** Deletes a saved ABI; a built-in one is refused. Answers the library as it is now. */
     delete: channel<AbiLibraryView>()(z.tuple([AbiDeleteInput])),
+  },
+  workspace: {
+    /** The console's environments: named sets of {{variables}}, bound to profiles. Not for secrets. */
+    environments: channel<EnvironmentsView>()(none),
+    /** Saves one (id null: a new one); a value equal to a saved secret is refused. */
+    saveEnvironment: channel<EnvironmentsView>()(z.tuple([EnvironmentInput])),
+    deleteEnvironment: channel<EnvironmentsView>()(z.tuple([WorkspaceId])),
+    /** Collections of requests as written ({{variables}} kept); the old saved requests are "Saved requests". */
+    collections: channel<CollectionsView>()(none),
+    /** One change: create, rename or delete a collection; add, rename, duplicate, delete or move a request. */
+    editCollection: channel<CollectionsView>()(z.tuple([CollectionEdit])),
+    /** The collection as JSON text (every secret taken out); the renderer saves it as a file. */
+    exportCollection: channel<CollectionExport>()(z.tuple([z.strictObject({ collectionId: WorkspaceId })])),
+    /** A collection file's text (ours or a Postman v2.1 collection), validated here, as a new collection. */
+    importCollection: channel<CollectionImportResult>()(z.tuple([CollectionImport])),
   },
   local: {
     /** Every profile's local store: parties, legs, size on disk, last sync (Settings lists them). */

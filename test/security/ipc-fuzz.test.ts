@@ -159,6 +159,15 @@ function validArgs(): Record<ChannelName, unknown[]> {
     'abi:save': [{ profileId: 'no-such-profile', name: 'Token', address: null, abiText: '[{"type":"fallback"}]' }],
     'abi:delete': [{ profileId: 'no-such-profile', id: '0123456789abcdef' }],
     'rpc:curl': [{ profileId: 'sandbox', chain: 'eth', nodeType: 'archive', body, withKey: false }],
+    'workspace:environments': [],
+    'workspace:saveEnvironment': [
+      { id: null, name: 'staging', profileIds: ['sandbox'], variables: [{ name: 'block', value: 'latest' }] },
+    ],
+    'workspace:deleteEnvironment': ['0123456789abcdef'],
+    'workspace:collections': [],
+    'workspace:editCollection': [{ op: 'moveRequest', collectionId: '0123456789abcdef', requestId: '0123456789abcdef', by: 1 }],
+    'workspace:exportCollection': [{ collectionId: '0123456789abcdef' }],
+    'workspace:importCollection': [{ fileName: 'c.json', text: '{"info":{"schema":"collection/v2.1"},"item":[]}' }],
     'rpc:snippet': [{ profileId: 'sandbox', chain: 'eth', nodeType: 'archive', body, language: 'python' }],
   };
 }

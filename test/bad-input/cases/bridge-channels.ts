@@ -884,6 +884,167 @@ const abiRows = [
   call('abi:delete', '', 'no argument', [], TOO_FEW(1)),
 ];
 
+const environment = (over: Record<string, unknown>) => [
+  { id: null, name: 'staging', profileIds: ['sandbox'], variables: [{ name: 'block', value: 'latest' }], ...over },
+];
+const ID = '0123456789abcdef';
+const addRequest = (over: Record<string, unknown>) => [
+  {
+    op: 'addRequest',
+    collectionId: ID,
+    request: { name: 'balance', chain: '{{chain}}', nodeType: 'full', method: 'eth_getBalance', text: '[]', ...over },
+  },
+];
+const VARIABLE_NAME_MESSAGE = /^a variable name is 1-64 letters, digits, "_", "\." or "-"$/;
+
+const workspaceRows = [
+  call('workspace:environments', '', 'an unexpected argument', [{ all: true }], TOO_MANY, '[{"all":true}]'),
+  call('workspace:saveEnvironment', '0.name', 'no name', environment({ name: ' ' }), /^give the environment a name$/),
+  call(
+    'workspace:saveEnvironment',
+    '0.variables.0.name',
+    'a variable name with a space',
+    environment({ variables: [{ name: 'my holder', value: '0x1' }] }),
+    VARIABLE_NAME_MESSAGE,
+  ),
+  call(
+    'workspace:saveEnvironment',
+    '0.variables.0.name',
+    'a variable name with braces',
+    environment({ variables: [{ name: '{{holder}}', value: '0x1' }] }),
+    VARIABLE_NAME_MESSAGE,
+  ),
+  call(
+    'workspace:saveEnvironment',
+    '0.variables.1.name',
+    'a variable defined twice',
+    environment({
+      variables: [
+        { name: 'a', value: '1' },
+        { name: 'a', value: '2' },
+      ],
+    }),
+    /^"a" is defined twice$/,
+  ),
+  call(
+    'workspace:saveEnvironment',
+    '0.variables.0.value',
+    'a value over 4096 characters',
+    () => environment({ variables: [{ name: 'a', value: 'x'.repeat(4097) }] }),
+    /^a value is at most 4096 characters$/,
+    '[{…"value":"xxx…" (4097 characters)}]',
+  ),
+  call(
+    'workspace:saveEnvironment',
+    '0.profileIds.0',
+    'a path as a profile',
+    environment({ profileIds: ['../x'] }),
+    PROFILE_MESSAGE,
+  ),
+  call(
+    'workspace:saveEnvironment',
+    '0.id',
+    'a path as the id',
+    environment({ id: '../rpc-workspace.json' }),
+    /^workspace id$/,
+  ),
+  call(
+    'workspace:saveEnvironment',
+    '0',
+    'a field main does not know',
+    environment({ secret: 'k' }),
+    /Unrecognized key/,
+  ),
+  call('workspace:deleteEnvironment', '0', 'an empty id', [''], /^workspace id$/),
+  call('workspace:collections', '', 'an unexpected argument', [1], TOO_MANY),
+  call(
+    'workspace:editCollection',
+    '0.op',
+    'an unknown change',
+    [{ op: 'chmod', collectionId: ID }],
+    /^Invalid discriminator value\. Expected 'create' \| 'rename'/,
+  ),
+  call(
+    'workspace:editCollection',
+    '0.name',
+    'a collection with no name',
+    [{ op: 'create', name: '  ' }],
+    /^give the collection a name$/,
+  ),
+  call(
+    'workspace:editCollection',
+    '0.by',
+    'a move by 5',
+    [{ op: 'moveRequest', collectionId: ID, requestId: ID, by: 5 }],
+    /Invalid input/,
+  ),
+  call(
+    'workspace:editCollection',
+    '0.request.chain',
+    'a chain with a shell substitution',
+    addRequest({ chain: '$(rm -rf ~)' }),
+    /^a chain name or \{\{variable\}\}$/,
+  ),
+  call(
+    'workspace:editCollection',
+    '0.request.chain',
+    'a chain with an unclosed variable',
+    addRequest({ chain: '{{chain' }),
+    /^a chain name or \{\{variable\}\}$/,
+  ),
+  call(
+    'workspace:editCollection',
+    '0.request.text',
+    'params text over 256 KiB',
+    () => addRequest({ text: `[${' '.repeat(256 * 1024)}]` }),
+    /^at most 262144 characters$/,
+    '[{…"text":"[   …" (262146 characters)…}]',
+  ),
+  call(
+    'workspace:editCollection',
+    '0.request.nodeType',
+    'node type "validator"',
+    addRequest({ nodeType: 'validator' }),
+    /expected one of "full"\|"archive"/,
+  ),
+  call(
+    'workspace:exportCollection',
+    '0.collectionId',
+    'a path as the collection id',
+    [{ collectionId: '../x' }],
+    /^workspace id$/,
+  ),
+  call(
+    'workspace:exportCollection',
+    '0',
+    'a file path to write to',
+    [{ collectionId: ID, path: '/etc/passwd' }],
+    /Unrecognized key/,
+  ),
+  call(
+    'workspace:importCollection',
+    '0.text',
+    'an import over 5 MB',
+    () => [{ fileName: 'big.json', text: ' '.repeat(5 * 1024 * 1024 + 1) }],
+    /^an import file is at most 5 MB$/,
+    '[{…"text":"   …" (5242881 characters)}]',
+  ),
+  call(
+    'workspace:importCollection',
+    '0.text',
+    'the file as parsed JSON, not text',
+    [{ fileName: 'c.json', text: {} }],
+    /expected string/,
+  ),
+  call(
+    'workspace:importCollection',
+    '0',
+    'a path to read from',
+    [{ fileName: 'c.json', text: '{}', path: '/etc/passwd' }],
+    /Unrecognized key/,
+  ),
+];
+
 const localAnalyticsRows = [
   call('local:counterparties', '0.party', 'a bad party', analytics({ party: 'alice' }), /"::" is missing/),
   call(
@@ -1170,6 +1331,7 @@ export const bridgeChannels: BadInputTable<ChannelCall> = {
     ...exportRows,
     ...rpcRows,
     ...abiRows,
+    ...workspaceRows,
     ...localAnalyticsRows,
     ...localStoreRows,
     ...localSqlRows,

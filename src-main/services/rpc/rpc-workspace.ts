@@ -1,0 +1,170 @@
+// Environments and collections in main: validation beyond the schemas (a variable value that is a
+// saved secret is refused), every secret scrubbed from what is written or exported, and import and
+// export of collections. Main never substitutes variables, and never the key: the renderer resolves
+// {{variables}} and main adds the key to the call as it always did.
+import type { z } from 'zod';
+import type { SavedRequest } from '../../../src-shared/contract/rpc.ts';
+import {
+  type CollectionEdit,
+  type CollectionExport,
+  type CollectionImport,
+  type CollectionImportResult,
+  type CollectionsView,
+  type EnvironmentInput,
+  type EnvironmentsView,
+  MAX_COLLECTION_REQUESTS,
+  MAX_COLLECTIONS,
+  MAX_ENVIRONMENTS,
+  type RpcCollection,
+} from '../../../src-shared/contract/rpc-workspace.ts';
+import { secretFor } from '../credentials/profile-secrets.ts';
+import { ServiceError } from '../errors.ts';
+import type { ServiceContext } from '../service-context.ts';
+import { applyEdit } from './collection-edits.ts';
+import { exportCollection, parseImport } from './collection-transfer.ts';
+import { scrub } from './rpc-history-store.ts';
+import { newId, RpcWorkspaceStore } from './rpc-workspace-store.ts';
+
+const SECRET_LABELS = { apiKey: 'API key', partnerToken: 'bearer token', ledgerJwt: 'ledger JWT' } as const;
+
+export class RpcWorkspace {
+  private opened: Promise<RpcWorkspaceStore> | undefined;
+
+  private readonly ctx: ServiceContext;
+  private readonly userDataDir: string;
+  private readonly legacySaved: () => Promise<SavedRequest[]>;
+
+  constructor(ctx: ServiceContext, userDataDir: string, legacySaved: () => Promise<SavedRequest[]>) {
+    this.ctx = ctx;
+    this.userDataDir = userDataDir;
+    this.legacySaved = legacySaved;
+  }
+
+  async environments(): Promise<EnvironmentsView> {
+    const store = await this.store();
+    return { environments: store.environments(), problem: store.problem };
+  }
+
+  async saveEnvironment(input: z.output<typeof EnvironmentInput>): Promise<EnvironmentsView> {
+    for (const variable of input.variables) {
+      const secret = (await this.secrets()).find((s) => variable.value.includes(s.value));
+      if (secret) {
+        throw new ServiceError(
+          'invalid_argument',
+          `Variable "${variable.name}" holds the ${secret.label} of "${secret.profile}". Variables are not secrets: they are saved and exported as plain text. Main adds the key to every call by itself.`,
+          {
+            issues: [
+              {
+                path: ['0', 'variables', String(input.variables.indexOf(variable)), 'value'],
+                message: 'a saved secret',
+              },
+            ],
+          },
+        );
+      }
+    }
+    const store = await this.store();
+    await store.update((data) => {
+      const others = data.environments.filter((e) => e.id !== input.id);
+      if (input.id && others.length === data.environments.length) throw notFound('environment');
+      if (others.some((e) => e.name.toLowerCase() === input.name.toLowerCase())) {
+        throw new ServiceError('invalid_argument', `An environment named "${input.name}" exists already.`);
+      }
+      if (others.length >= MAX_ENVIRONMENTS)
+        throw new ServiceError('invalid_argument', `At most ${MAX_ENVIRONMENTS} environments.`);
+      const saved = { ...input, id: input.id ?? newId() };
+      const at = data.environments.findIndex((e) => e.id === input.id);
+      if (at >= 0) data.environments[at] = saved;
+      else data.environments.push(saved);
+    });
+    return this.environments();
+  }
+
+  async deleteEnvironment(id: string): Promise<EnvironmentsView> {
+    await (await this.store()).update((data) => {
+      data.environments = data.environments.filter((e) => e.id !== id);
+    });
+    return this.environments();
+  }
+
+  async collections(): Promise<CollectionsView> {
+    const store = await this.store();
+    return { collections: store.collections(), problem: store.problem };
+  }
+
+  /** One change to the collections; a request is scrubbed of every profile's secrets before it is kept. */
+  async editCollection(edit: z.output<typeof CollectionEdit>): Promise<CollectionsView> {
+    const secrets = (await this.secrets()).map((s) => s.value);
+    await (await this.store()).update((data) => applyEdit(data, scrub(edit, secrets)));
+    return this.collections();
+  }
+
+  async exportCollection({ collectionId }: { collectionId: string }): Promise<CollectionExport> {
+    const collection = (await this.store()).collections().find((c) => c.id === collectionId);
+    if (!collection) throw notFound('collection');
+    // Scrubbed again on the way out: a secret saved after a request was kept still never leaves.
+    const text = scrub(
+      exportCollection(collection),
+      (await this.secrets()).map((s) => s.value),
+    );
+    const base = collection.name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'collection';
+    return { fileName: `${base}.rpc-collection.json`, text };
+  }
+
+  async importCollection({ fileName, text }: z.output<typeof CollectionImport>): Promise<CollectionImportResult> {
+    const parsed = parseImport(text, fileName || 'the file');
+    if (parsed.requests.length === 0) {
+      throw new ServiceError(
+        'invalid_argument',
+        `${fileName || 'The file'} has no JSON-RPC request to import (${parsed.skipped} item${parsed.skipped === 1 ? '' : 's'} skipped).`,
+      );
+    }
+    const secrets = (await this.secrets()).map((s) => s.value);
+    const id = newId();
+    const store = await this.store();
+    const names = new Set(store.collections().map((c) => c.name));
+    let name = parsed.name;
+    for (let n = 2; names.has(name); n++) name = `${parsed.name} (${n})`;
+    const kept = parsed.requests.slice(0, MAX_COLLECTION_REQUESTS);
+    await store.update((data) => {
+      if (data.collections.length >= MAX_COLLECTIONS)
+        throw new ServiceError('invalid_argument', `At most ${MAX_COLLECTIONS} collections: delete one first.`);
+      const savedAt = new Date().toISOString();
+      const collection: RpcCollection = { id, name, requests: kept.map((r) => ({ ...r, id: newId(), savedAt })) };
+      data.collections.push(scrub(collection, secrets));
+    });
+    const skipped = parsed.skipped + parsed.requests.length - kept.length;
+    const what = parsed.source === 'postman' ? 'Postman items' : 'items';
+    const message = `Imported ${kept.length} request${kept.length === 1 ? '' : 's'} into "${name}"${
+      skipped ? `; ${skipped} ${what} skipped (not JSON-RPC calls, or over ${MAX_COLLECTION_REQUESTS})` : ''
+    }.`;
+    return { view: await this.collections(), collectionId: id, message };
+  }
+
+  async close(): Promise<void> {
+    const store = await this.opened?.catch(() => null);
+    await store?.flushed().catch(() => {});
+  }
+
+  private store(): Promise<RpcWorkspaceStore> {
+    this.opened ??= RpcWorkspaceStore.open(this.userDataDir, this.legacySaved);
+    return this.opened;
+  }
+
+  /** Every secret of every profile (API key, bearer token, ledger JWT): none may be written into a workspace file. */
+  private async secrets(): Promise<{ value: string; label: string; profile: string }[]> {
+    const found = await Promise.all(
+      this.ctx.settings.settings.profiles.flatMap((profile) =>
+        (Object.keys(SECRET_LABELS) as (keyof typeof SECRET_LABELS)[]).map(async (kind) => {
+          const value = await secretFor(this.ctx, profile, kind).catch(() => null);
+          return value ? { value, label: SECRET_LABELS[kind], profile: profile.name } : null;
+        }),
+      ),
+    );
+    return found.filter((s): s is NonNullable<typeof s> => s !== null);
+  }
+}
+
+function notFound(what: string): ServiceError {
+  return new ServiceError('not_found', `That ${what} no longer exists (deleted in another window?).`);
+}
