@@ -1,8 +1,11 @@
 // The history each sandbox chain starts with: value transfers in its first and last blocks, empty
 // blocks between, and a head far enough past 128 that a full node's pruned state can be seen.
-// Transfers are drawn from the seed, so the same seed gives the same transactions.
+// Block 1 also deploys the sandbox contracts, and the other transfer blocks carry SBD token transfers
+// (contracts/sandbox-contracts-history.ts). Transfers are drawn from the seed, so the same seed gives
+// the same transactions; token transfers from a PRNG of their own, so value transfers are as before.
 import { createHash } from 'node:crypto';
 import { seededRandom } from '../ledger/random.ts';
+import { sendContractDeploys, sendTokenTransfers } from './contracts/sandbox-contracts-history.ts';
 import { callNode } from './node-json-rpc.ts';
 
 export const CHAIN_HEIGHT = 300;
@@ -29,28 +32,38 @@ export function genesisTime(chain: string, nowSeconds: number): number {
 
 export async function writeChainHistory(
   url: string,
-  plan: { chain: string; seed: number; genesisTime: number; accounts: string[] },
+  plan: { chain: string; seed: number; genesisTime: number; accounts: string[]; deployer: string },
 ): Promise<void> {
   const random = randomFor(`${plan.seed}:${plan.chain}`);
+  const tokenRandom = randomFor(`${plan.seed}:${plan.chain}:token`);
   const interval = blockSeconds(plan.chain);
   const timeOf = (block: number) => plan.genesisTime + block * interval;
   const active = plan.accounts.slice(0, ACTIVE_ACCOUNTS);
 
   await callNode(url, 'evm_setAutomine', [false]);
   for (let block = 1; block <= EARLY_TRANSFER_BLOCKS; block++) {
-    await mineTransferBlock(url, active, random, timeOf(block));
+    await mineTransferBlock(url, active, random, timeOf(block), () =>
+      block === 1 ? sendContractDeploys(url, plan.deployer, active) : sendTokenTransfers(url, active, tokenRandom),
+    );
   }
   const emptyBlocks = CHAIN_HEIGHT - EARLY_TRANSFER_BLOCKS - LATE_TRANSFER_BLOCKS;
   await callNode(url, 'evm_setNextBlockTimestamp', [toQuantity(timeOf(EARLY_TRANSFER_BLOCKS + 1))]);
   await callNode(url, 'hardhat_mine', [toQuantity(emptyBlocks), toQuantity(interval)]);
   for (let block = CHAIN_HEIGHT - LATE_TRANSFER_BLOCKS + 1; block <= CHAIN_HEIGHT; block++) {
-    await mineTransferBlock(url, active, random, timeOf(block));
+    await mineTransferBlock(url, active, random, timeOf(block), () => sendTokenTransfers(url, active, tokenRandom));
   }
   // Callers' own transactions are mined at once, as on a public testnet node seen from one wallet.
   await callNode(url, 'evm_setAutomine', [true]);
 }
 
-async function mineTransferBlock(url: string, accounts: string[], random: () => number, timestamp: number) {
+/** `alsoSend` runs after the value transfers, so they stay first in the block (ties keep the order sent). */
+async function mineTransferBlock(
+  url: string,
+  accounts: string[],
+  random: () => number,
+  timestamp: number,
+  alsoSend: () => Promise<void>,
+) {
   const count = 1 + Math.floor(random() * MAX_TRANSFERS_PER_BLOCK);
   const senders = shuffled(accounts, random).slice(0, count);
   for (const from of senders) {
@@ -60,6 +73,7 @@ async function mineTransferBlock(url: string, accounts: string[], random: () => 
     const value = 10n ** 15n + BigInt(Math.floor(random() * 5e6)) * 10n ** 12n + BigInt(Math.floor(random() * 1e9));
     await callNode(url, 'eth_sendTransaction', [{ from, to, value: toQuantity(value) }]);
   }
+  await alsoSend();
   await callNode(url, 'evm_mine', [timestamp]);
 }
 

@@ -23,3 +23,11 @@ export function evmAccountKeys(seed: number): string[] {
     (_, index) => `0x${createHash('sha256').update(`ledger-sandbox:${seed}:evm-account:${index}`).digest('hex')}`,
   );
 }
+
+/**
+ * The key that deploys the sandbox contracts (src-shared/abi/sandbox-contracts.ts) as its first two
+ * transactions on every chain, so their CREATE addresses are the same on every chain and for every seed:
+ * a constant, not drawn from the seed. It is no EvmAccount: it moves no value, and the ten accounts and
+ * their balances stay what they were. The node holds it (eth_accounts lists it last) to sign the deploys.
+ */
+export const CONTRACT_DEPLOYER_KEY = `0x${createHash('sha256').update('ledger-sandbox:contract-deployer').digest('hex')}`;

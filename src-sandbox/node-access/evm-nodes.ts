@@ -4,7 +4,13 @@
 
 import { genesisTime, writeChainHistory } from './chain-history.ts';
 import { type EdrNode, startEdrNode } from './edr-node.ts';
-import { EVM_ACCOUNT_BALANCE_WEI, type EvmAccount, evmAccountKeys } from './evm-accounts.ts';
+import {
+  CONTRACT_DEPLOYER_KEY,
+  EVM_ACCOUNT_BALANCE_WEI,
+  EVM_ACCOUNT_COUNT,
+  type EvmAccount,
+  evmAccountKeys,
+} from './evm-accounts.ts';
 
 export interface EvmNode {
   chain: string;
@@ -28,6 +34,8 @@ export interface EvmNodesOptions {
 
 export async function startEvmNodes(options: EvmNodesOptions): Promise<EvmNodes> {
   const keys = evmAccountKeys(options.seed);
+  // The deployer's key goes last: the node signs the deploys with it (and funds it at genesis for their gas).
+  const nodeKeys = [...keys, CONTRACT_DEPLOYER_KEY];
   const nowSeconds = Math.floor(Date.now() / 1000);
   const started: EdrNode[] = [];
   const close = async () => {
@@ -38,7 +46,7 @@ export async function startEvmNodes(options: EvmNodesOptions): Promise<EvmNodes>
       options.chains.map(async (chain): Promise<EvmNode> => {
         const node = await startEdrNode({
           chainId: chain.chainId,
-          privateKeys: keys,
+          privateKeys: nodeKeys,
           balanceWei: BigInt(EVM_ACCOUNT_BALANCE_WEI),
           genesisTime: genesisTime(chain.name, nowSeconds),
           host: options.host ?? '127.0.0.1',
@@ -48,7 +56,8 @@ export async function startEvmNodes(options: EvmNodesOptions): Promise<EvmNodes>
       }),
     );
     // Every node was given the same keys, so every node knows the same addresses, in the same order.
-    const addresses = started[0]?.accounts ?? [];
+    const addresses = (started[0]?.accounts ?? []).slice(0, EVM_ACCOUNT_COUNT);
+    const deployer = started[0]?.accounts[EVM_ACCOUNT_COUNT] ?? '';
     await Promise.all(
       nodes.map((node) =>
         writeChainHistory(node.url, {
@@ -56,6 +65,7 @@ export async function startEvmNodes(options: EvmNodesOptions): Promise<EvmNodes>
           seed: options.seed,
           genesisTime: genesisTime(node.chain, nowSeconds),
           accounts: addresses,
+          deployer,
         }),
       ),
     );
