@@ -52,6 +52,10 @@ export const queryKeys = {
     /** The last side-by-side run (both answers). */
     compare: () => ['rpc', 'compare'] as const,
   },
+  abi: {
+    /** A profile's ABI library (built-ins, sandbox contracts, saved ABIs). */
+    library: (profileId: string | undefined) => ['abi', profileId] as const,
+  },
   local: {
     /** Every profile's store list (Settings). */
     stores: () => ['local', 'stores'] as const,

@@ -6,6 +6,7 @@ import { useConsoleAnswer, useRpcEndpoint } from '../../data/rpc.ts';
 import { useActiveProfile } from '../../data/settings.ts';
 import { useContractStore } from './abi/contract-store.ts';
 import { LazyContractPanel } from './abi/lazy-parts.tsx';
+import { LibraryPanel } from './abi/library-panel.tsx';
 import { AnswerPane } from './answer-pane.tsx';
 import { ComparePanel } from './compare/compare-panel.tsx';
 import { HistoryPanel } from './history-panel.tsx';
@@ -99,6 +100,7 @@ export function RpcScreen() {
           />
         </div>
         <aside className="rpc-side">
+          <LibraryPanel profileId={profile?.id} />
           <HistoryPanel onRerun={rerun} />
           <SavedPanel
             current={sendable}
