@@ -16,6 +16,7 @@ import {
   type Provider,
   type Response,
 } from '@nomicfoundation/edr';
+import { gethRevertMessage } from './revert-message.ts';
 
 export interface EdrNodeOptions {
   chainId: number;
@@ -178,7 +179,11 @@ async function answerOne(provider: Provider, request: unknown, defaultSender: st
     : { jsonrpc: '2.0', id, ...data };
 }
 
-/** As Hardhat's JSON-RPC server answers: reverts as code 3 with the raw return data (geth's convention). */
+// EDR's words for a revert ("reverted with reason string '...'", "...panic code 0x12 (...)", "...without a reason
+// string"), some of them already behind Hardhat's prefix.
+const REVERTED = /^(VM Exception while processing transaction: )?reverted\b/;
+
+/** As Hardhat's JSON-RPC server answers, but a revert as geth answers it: code 3, its message, the raw return data. */
 function hardhatStyleError(response: Response, error: EdrError): EdrError {
   let isRevert = false;
   try {
@@ -186,10 +191,10 @@ function hardhatStyleError(response: Response, error: EdrError): EdrError {
   } catch {}
   const details = isObject(error.data) ? error.data : {};
   if (isRevert) {
-    // Hardhat words a revert from its stack trace; without compiled contracts that differs only here.
-    const message = error.message.startsWith('reverted with')
-      ? `VM Exception while processing transaction: ${error.message}`
-      : error.message;
+    // Worded as geth words it (Hardhat says "VM Exception while processing transaction: reverted with ..."):
+    // the sandbox stands for a provider's node, and providers run geth-like clients.
+    // Other failures with a stack trace (an invalid opcode, out of gas) keep EDR's words.
+    const message = REVERTED.test(error.message) ? gethRevertMessage(details.data) : error.message;
     return { code: 3, message, data: details.data };
   }
   const txHash = details.transactionHash ?? undefined;

@@ -200,7 +200,7 @@ describe('sandbox contracts: reverts come back with their data (code 3), decodab
     const decoded = await revert(checks, 'failRequire', []);
     expect(decoded.errorName).toBe('Error');
     expect(decoded.args).toEqual(['amount must be positive']);
-    expect(decoded.message).toContain("'amount must be positive'");
+    expect(decoded.message).toBe('execution reverted: amount must be positive');
   });
 
   it('Panic(0x12) for a division by zero and Panic(0x01) for a failed assert', async () => {
@@ -239,5 +239,27 @@ describe('sandbox contracts: named outputs and tuple inputs', () => {
       -21n,
     ])) as [string, bigint, bigint, string];
     expect([noteLength, doubled, echoed]).toEqual([3n, -42n, getAddress(owner)]);
+  });
+});
+
+describe('sandbox contracts: revert messages are worded as geth words them', () => {
+  const call = (functionName: string, args: unknown[]) =>
+    rpc('ethereum_full', 'eth_call', [
+      { to: SANDBOX_CHECKS.address, data: encodeFunctionData({ abi: checks.abi, functionName, args }) },
+      'latest',
+    ]);
+
+  it('execution reverted, with the reason for Error(string) and Panic, bare for a custom error', async () => {
+    expect((await call('failRequire', [])).error?.message).toBe('execution reverted: amount must be positive');
+    expect((await call('divide', [1n, 0n])).error?.message).toBe('execution reverted: division or modulo by zero');
+    expect((await call('failAssert', [false])).error?.message).toBe('execution reverted: assert(false)');
+    expect((await call('failCustom', [1n])).error?.message).toBe('execution reverted');
+  });
+
+  it('eth_estimateGas answers a revert the same way', async () => {
+    const data = encodeFunctionData({ abi: checks.abi, functionName: 'failRequire', args: [] });
+    const answer = await rpc('polygon_archive', 'eth_estimateGas', [{ to: SANDBOX_CHECKS.address, data }]);
+    expect(answer.error).toMatchObject({ code: 3, message: 'execution reverted: amount must be positive' });
+    expect(answer.error?.data).toMatch(/^0x08c379a0/);
   });
 });
