@@ -2,7 +2,7 @@
 // prints the answer's JSON text as the node sent it.
 
 import { jsKeyCheck, jsUrlLines } from './js-common.ts';
-import { jsString, jsValue } from './quoting.ts';
+import { jsValue } from './quoting.ts';
 import { aboutLines, KEY_NAME, type SnippetTarget } from './snippet-target.ts';
 
 export function fetchSnippet(target: SnippetTarget): string {

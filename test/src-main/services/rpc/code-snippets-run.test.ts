@@ -30,7 +30,7 @@ async function ok<T>(channel: string, ...args: unknown[]): Promise<T> {
   return answer.value as T;
 }
 
-const call = (method: string, params: unknown[], id = 1) => ({ jsonrpc: '2.0', id, method, params });
+const call = (method: string, params: unknown[], id = 1) => ({ jsonrpc: '2.0' as const, id, method, params });
 
 /** Runs a snippet with only PATH and the key in its environment; answers what it printed. */
 async function runSnippet(language: 'curl' | 'fetch' | 'python', code: string): Promise<string> {
