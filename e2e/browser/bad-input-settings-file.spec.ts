@@ -91,7 +91,9 @@ test.describe('a truncated RPC history file (history and saved requests)', () =>
       `it was kept as ${join(app.userDataDir, backup as string)} and a new history started.`,
     );
     expect(await readFile(join(app.userDataDir, backup as string), 'utf8')).toBe(cut);
-    await expect(page.getByRole('region', { name: 'Saved requests' }).getByText('None yet.')).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Collection Saved requests' }).getByText('No requests yet.'),
+    ).toBeVisible();
 
     // A call is recorded in the new file; the backup stays as it was.
     await writeCall(page, 'eth_chainId', []);

@@ -218,10 +218,10 @@ test('history: kept across a reload, searchable, a click re-runs it; saved reque
   await page.getByLabel('Search the history').fill('');
   await expect(page.getByTestId('rpc-history-count')).toHaveText('3 calls');
 
-  // Saved requests: save the one in the editor under a name, run it later from anywhere.
+  // Saved requests (the collection "Saved requests"): save the one in the editor under a name, run it later from anywhere.
   await setChain(page, 'base', 'full');
   await writeCall(page, 'net_version', []);
-  const saved = page.getByRole('region', { name: 'Saved requests' });
+  const saved = page.getByRole('region', { name: 'Collections' });
   await saved.getByLabel('Name for the request').fill('Base network id');
   await saved.getByRole('button', { name: 'Save request' }).click();
   await expect(saved.getByRole('listitem')).toHaveText(/Base network id net_version · base_full/);
@@ -232,7 +232,7 @@ test('history: kept across a reload, searchable, a click re-runs it; saved reque
   await expect(page.getByLabel('Method', { exact: true })).toHaveValue('net_version');
   await expect(page.getByTestId('rpc-address')).toHaveText(`${app.sandbox.rpcUrl}/base_full`);
   await saved.getByRole('button', { name: 'Delete Base network id' }).click();
-  await expect(saved.getByText('None yet.')).toBeVisible();
+  await expect(saved.getByText('No requests yet.')).toBeVisible();
 
   await page.getByRole('button', { name: 'Clear history…' }).click();
   await page.getByRole('button', { name: 'Clear all 4 calls' }).click();

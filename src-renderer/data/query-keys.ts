@@ -56,6 +56,10 @@ export const queryKeys = {
     /** A profile's ABI library (built-ins, sandbox contracts, saved ABIs). */
     library: (profileId: string | undefined) => ['abi', profileId] as const,
   },
+  workspace: {
+    environments: () => ['workspace', 'environments'] as const,
+    collections: () => ['workspace', 'collections'] as const,
+  },
   local: {
     /** Every profile's store list (Settings). */
     stores: () => ['local', 'stores'] as const,

@@ -8,16 +8,18 @@ import { useContractStore } from './abi/contract-store.ts';
 import { LazyContractPanel } from './abi/lazy-parts.tsx';
 import { LibraryPanel } from './abi/library-panel.tsx';
 import { AnswerPane } from './answer-pane.tsx';
+import { CollectionsPanel } from './collections-panel.tsx';
 import { ComparePanel } from './compare/compare-panel.tsx';
+import { useActiveEnvironment } from './environment-choice.ts';
+import { EnvironmentPicker } from './environment-picker.tsx';
 import { HistoryPanel } from './history-panel.tsx';
-import { checkRequest } from './request-draft.ts';
 import { RequestEditor } from './request-editor.tsx';
 import { RequestKind } from './request-kind.tsx';
 import { useRpcConsoleStore } from './rpc-console-store.ts';
-import { SavedPanel } from './saved-panel.tsx';
 import { SendBar } from './send-bar.tsx';
 import { TargetPicker } from './target-picker.tsx';
 import { useConsoleSend } from './use-console-send.ts';
+import { resolveDraft } from './variables.ts';
 import './rpc.css';
 
 export function RpcScreen() {
@@ -27,10 +29,12 @@ export function RpcScreen() {
   const chains = useChainListing(profile?.id);
   const endpoint = useRpcEndpoint(profile);
   const answer = useConsoleAnswer();
-  const { send, sendCurrent, load, rerun, runSaved, cancel } = useConsoleSend(profile?.id);
+  const environment = useActiveEnvironment(profile?.id);
+  const { send, sendCurrent, rerun, loadRequest, runRequest, cancel } = useConsoleSend(profile?.id, environment.scope);
 
   const contractOpen = useContractStore((s) => s.open) && draft.mode === 'single';
-  const check = useMemo(() => checkRequest(draft), [draft]);
+  // Resolved with the environment's {{variables}} first: Send, Copy as, Compare and the history get the resolved call.
+  const check = useMemo(() => resolveDraft(draft, environment.scope), [draft, environment.scope]);
   const answerChain = chains.data?.chains.find((c) => c.name === answer.data?.chain);
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -42,13 +46,23 @@ export function RpcScreen() {
     }
   };
 
-  const sendable = check.ok ? { chain: draft.chain.trim(), nodeType: draft.nodeType, body: check.body } : null;
+  const sendable = check.ok ? { chain: check.chain, nodeType: check.nodeType, body: check.body } : null;
+  // What a collection keeps: the request as written, {{variables}} and all.
+  const asWritten = check.ok
+    ? {
+        chain: draft.chain.trim(),
+        nodeType: draft.nodeType,
+        method: draft.mode === 'single' ? draft.method.trim() : null,
+        text: draft.mode === 'single' ? draft.paramsText : draft.batchText,
+      }
+    : null;
 
   return (
     <div className="rpc-screen">
       <h2>RPC console</h2>
       <div className="rpc-layout">
         <div className="rpc-main">
+          <EnvironmentPicker profile={profile ? { id: profile.id, name: profile.name } : null} current={environment} />
           <form
             className="panel rpc-request"
             aria-label="RPC request"
@@ -65,6 +79,7 @@ export function RpcScreen() {
               listingFailed={Boolean(chains.error)}
               endpoint={endpoint}
               invalid={!check.ok && check.field === 'chain'}
+              resolvedChain={check.ok ? check.chain : null}
             />
             <RequestKind draft={draft} set={set} />
             {contractOpen && (
@@ -102,11 +117,7 @@ export function RpcScreen() {
         <aside className="rpc-side">
           <LibraryPanel profileId={profile?.id} />
           <HistoryPanel onRerun={rerun} />
-          <SavedPanel
-            current={sendable}
-            onLoad={(saved) => load(saved.chain, saved.nodeType, saved.body)}
-            onRun={runSaved}
-          />
+          <CollectionsPanel current={asWritten} onLoad={loadRequest} onRun={runRequest} />
         </aside>
       </div>
     </div>

@@ -15,9 +15,19 @@ interface TargetPickerProps {
   listingFailed: boolean;
   endpoint: ReturnType<typeof useRpcEndpoint>;
   invalid: boolean;
+  /** The chain with its {{variables}} filled in (the address shows where the call really goes), when it resolves. */
+  resolvedChain?: string | null;
 }
 
-export function TargetPicker({ draft, set, chains, listingFailed, endpoint, invalid }: TargetPickerProps) {
+export function TargetPicker({
+  draft,
+  set,
+  chains,
+  listingFailed,
+  endpoint,
+  invalid,
+  resolvedChain,
+}: TargetPickerProps) {
   const formId = useId();
   const ids = {
     chain: `${formId}-chain`,
@@ -34,10 +44,9 @@ export function TargetPicker({ draft, set, chains, listingFailed, endpoint, inva
     if (firstChain && !typing && !useRpcConsoleStore.getState().chain) set({ chain: firstChain });
   }, [firstChain, set, ids.chain]);
 
+  const chain = resolvedChain ?? draft.chain.trim();
   const address =
-    endpoint.data && draft.chain.trim()
-      ? nodeAddress(endpoint.data.rpcUrl, draft.chain.trim(), endpoint.data.separator, draft.nodeType)
-      : null;
+    endpoint.data && chain ? nodeAddress(endpoint.data.rpcUrl, chain, endpoint.data.separator, draft.nodeType) : null;
 
   return (
     <>

@@ -2,11 +2,13 @@
 // into the form first, then sent as the form then stands), and abandoning the call in flight.
 import { useRef } from 'react';
 import type { NodeType, RpcBody, RpcHistoryEntry, SavedRequest } from '../../../src-shared/contract/rpc.ts';
+import type { CollectionRequest } from '../../../src-shared/contract/rpc-workspace.ts';
 import { cancelRequest } from '../../data/app.ts';
 import { useRpcCall } from '../../data/rpc.ts';
 import { paramsTemplate } from './method-catalog.ts';
-import { checkDraft, checkRequest, formatBatch } from './request-draft.ts';
+import { formatBatch } from './request-draft.ts';
 import { type ConsoleDraft, useRpcConsoleStore } from './rpc-console-store.ts';
+import { resolveDraft, type VariableScope } from './variables.ts';
 
 /** The form state a request (from the history or a saved one) loads into. */
 function draftFor(chain: string, nodeType: NodeType, body: RpcBody): Partial<ConsoleDraft> {
@@ -22,18 +24,28 @@ function draftFor(chain: string, nodeType: NodeType, body: RpcBody): Partial<Con
   return { chain, nodeType, mode: 'single', method: body.method, paramsText: paramsTemplate(body.params) };
 }
 
-export function useConsoleSend(profileId: string | undefined) {
+/** A collection request loads as written: its {{variables}} are resolved when it is sent. */
+function draftForRequest({ chain, nodeType, method, text }: CollectionRequest): Partial<ConsoleDraft> {
+  return method === null
+    ? { chain, nodeType, mode: 'batch', batchText: text }
+    : { chain, nodeType, mode: 'single', method, paramsText: text };
+}
+
+/** `scope`: the active environment's variables, which every send resolves the form with. */
+export function useConsoleSend(profileId: string | undefined, scope: VariableScope) {
   const set = useRpcConsoleStore((s) => s.set);
   const advanceId = useRpcConsoleStore((s) => s.advanceId);
   const send = useRpcCall();
   const running = useRef<string | null>(null);
+  const variables = useRef(scope);
+  variables.current = scope;
 
   /**
    * Sends a form state (the current one, or one just loaded); an invalid one sends nothing. A replay
    * (history, saved) is checked as a body only: it was sent before, and its params are the user's record.
    */
   const sendDraft = (state: ConsoleDraft, replay = false) => {
-    const checked = replay ? checkDraft(state) : checkRequest(state);
+    const checked = resolveDraft(state, variables.current, replay);
     if (!checked.ok || !profileId || send.isPending) return;
     const requestId = crypto.randomUUID();
     running.current = requestId;
@@ -41,8 +53,8 @@ export function useConsoleSend(profileId: string | undefined) {
     send.mutate({
       requestId,
       profileId,
-      chain: state.chain.trim(),
-      nodeType: state.nodeType,
+      chain: checked.chain,
+      nodeType: checked.nodeType,
       body: checked.body,
       timeoutSeconds: state.timeoutSeconds,
     });
@@ -59,9 +71,14 @@ export function useConsoleSend(profileId: string | undefined) {
     load(saved.chain, saved.nodeType, saved.body);
     sendDraft(useRpcConsoleStore.getState(), true);
   };
+  const loadRequest = (request: CollectionRequest) => set(draftForRequest(request));
+  const runRequest = (request: CollectionRequest) => {
+    loadRequest(request);
+    sendDraft(useRpcConsoleStore.getState(), true);
+  };
   const cancel = () => {
     if (running.current) void cancelRequest(running.current);
   };
 
-  return { send, sendCurrent, load, rerun, runSaved, cancel };
+  return { send, sendCurrent, load, rerun, runSaved, loadRequest, runRequest, cancel };
 }

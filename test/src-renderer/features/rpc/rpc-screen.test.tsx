@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useRpcConsoleStore } from '../../../../src-renderer/features/rpc/rpc-console-store.ts';
 import { RpcScreen } from '../../../../src-renderer/features/rpc/rpc-screen.tsx';
 import { useUiStore } from '../../../../src-renderer/ui-store.ts';
-import type { RpcCallRequest, RpcCallResult, SavedRequest } from '../../../../src-shared/contract/rpc.ts';
+import type { RpcCallRequest, RpcCallResult } from '../../../../src-shared/contract/rpc.ts';
 import type { ChainListing } from '../../../../src-shared/contract/schemas.ts';
 import { type BridgeOverrides, createFakeBridge, failWith } from '../../../fixtures/fake-bridge.ts';
 import { historyEntry, rpcResult } from '../../../fixtures/rpc-answers.ts';
@@ -621,7 +621,7 @@ describe('RpcScreen', () => {
       expect(screen.getByRole('radio', { name: 'Batch' })).toHaveProperty('checked', true);
     });
 
-    it('saves the request in the form, loads it back later, and runs it', async () => {
+    it('saves the request in the form into a collection, loads it back later, and runs it', async () => {
       const { user, bridge } = renderConsole();
       await waitFor(() => expect(chainInput().value).toBe('ethereum'));
       await user.selectOptions(screen.getByRole('combobox', { name: 'Method catalog' }), 'eth_getCode');
@@ -630,16 +630,15 @@ describe('RpcScreen', () => {
       await user.type(screen.getByRole('textbox', { name: 'Name for the request' }), 'Code at zero{Enter}');
 
       await screen.findByRole('button', { name: 'Load Code at zero' });
-      const saved = bridge.rpc.saveRequest.mock.lastCall?.[0];
-      expect(saved).toEqual({
-        name: 'Code at zero',
-        chain: 'ethereum',
-        nodeType: 'archive',
-        body: {
-          jsonrpc: '2.0',
-          id: 1,
+      expect(bridge.workspace.editCollection.mock.lastCall?.[0]).toEqual({
+        op: 'addRequest',
+        collectionId: 'c000000000000001',
+        request: {
+          name: 'Code at zero',
+          chain: 'ethereum',
+          nodeType: 'archive',
           method: 'eth_getCode',
-          params: ['0x0000000000000000000000000000000000000000', 'latest'],
+          text: '["0x0000000000000000000000000000000000000000","latest"]',
         },
       });
 
@@ -665,25 +664,64 @@ describe('RpcScreen', () => {
       });
     });
 
-    it('runs a saved batch', async () => {
-      const saved: SavedRequest = {
-        id: '0000000000000001',
-        name: 'Ids',
-        chain: 'polygon',
-        nodeType: 'full',
-        body: [{ jsonrpc: '2.0', id: 'a', method: 'eth_chainId', params: [] }],
-        savedAt: '2025-01-01T00:00:00.000Z',
+    it('runs a saved batch, its {{variables}} filled in from the environment', async () => {
+      const collection = {
+        id: 'c000000000000001',
+        name: 'Saved requests',
+        requests: [
+          {
+            id: '0000000000000001',
+            name: 'Ids',
+            chain: '{{chain}}',
+            nodeType: 'full' as const,
+            method: null,
+            text: '[{"id": "a", "method": "eth_getBalance", "params": ["{{holder}}", {{block}}]}]',
+            savedAt: '2025-01-01T00:00:00.000Z',
+          },
+        ],
       };
-      const { user, bridge } = renderConsole({ rpc: { savedRequests: async () => [saved] } });
+      const environment = {
+        id: '00000000000000e1',
+        name: 'staging',
+        profileIds: ['sandbox'],
+        variables: [
+          { name: 'chain', value: 'polygon' },
+          { name: 'holder', value: '0xabc' },
+          { name: 'block', value: '"0x10"' },
+        ],
+      };
+      const { user, bridge } = renderConsole({
+        workspace: {
+          collections: async () => ({ collections: [collection], problem: null }),
+          environments: async () => ({ environments: [environment], problem: null }),
+        },
+      });
       await waitFor(() => expect(chainInput().value).toBe('ethereum'));
+      await waitFor(() =>
+        expect(screen.getByRole('combobox', { name: 'Environment' })).toHaveProperty('value', environment.id),
+      );
 
       await user.click(await screen.findByRole('button', { name: 'Run Ids' }));
 
       await waitFor(() => expect(bridge.rpc.call).toHaveBeenCalledOnce());
       expect(lastCall(bridge)).toMatchObject({
         chain: 'polygon',
-        body: [{ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }],
+        body: [{ jsonrpc: '2.0', id: 'a', method: 'eth_getBalance', params: ['0xabc', '0x10'] }],
       });
+    });
+
+    it('refuses an unknown variable at the field, by name, and sends nothing', async () => {
+      const { user, bridge } = renderConsole();
+      await waitFor(() => expect(chainInput().value).toBe('ethereum'));
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Method catalog' }), 'eth_getBalance');
+      await editor().replace('["{{holder}}", "latest"]');
+
+      expect((await screen.findByTestId('rpc-draft-error')).textContent).toBe(
+        'Params: unknown variable {{holder}} (no environment is chosen) — not sent.',
+      );
+      expect(sendButton().disabled).toBe(true);
+      await user.click(sendButton());
+      expect(bridge.rpc.call).not.toHaveBeenCalled();
     });
   });
 
