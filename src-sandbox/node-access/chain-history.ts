@@ -1,22 +1,17 @@
 // The history each sandbox chain starts with: value transfers in its first and last blocks, empty
 // blocks between, and a head far enough past 128 that a full node's pruned state can be seen.
-// Block 1 also deploys the sandbox contracts, and some other transfer blocks carry an SBD token transfer
+// Block 1 also deploys the sandbox contracts, and the other transfer blocks carry SBD token transfers
 // (contracts/sandbox-contracts-history.ts). Transfers are drawn from the seed, so the same seed gives
 // the same transactions; token transfers from a PRNG of their own, so value transfers are as before.
 import { createHash } from 'node:crypto';
 import { seededRandom } from '../ledger/random.ts';
-import { contractDeploys, type Transaction, tokenTransfer } from './contracts/sandbox-contracts-history.ts';
+import { contractDeploys, type Transaction, tokenTransfers } from './contracts/sandbox-contracts-history.ts';
 import { callNode, callNodeInOrder } from './node-json-rpc.ts';
 
 export const CHAIN_HEIGHT = 300;
 const EARLY_TRANSFER_BLOCKS = 24;
 const LATE_TRANSFER_BLOCKS = 6;
 const MAX_TRANSFERS_PER_BLOCK = 4;
-/**
- * An SBD transfer in every third early block (2, 5, ... 23) and in every late one: 14 per chain. Each costs
- * about 0.5 ms of start-up CPU (EDR traces contract execution), ten times a value transfer, so not in every block.
- */
-const TOKEN_TRANSFER_EVERY = 3;
 
 /**
  * Only these accounts move value; the others keep their genesis balance at every block, which gives
@@ -47,19 +42,14 @@ export async function writeChainHistory(
 
   await callNode(url, 'evm_setAutomine', [false]);
   for (let block = 1; block <= EARLY_TRANSFER_BLOCKS; block++) {
-    const contractCalls =
-      block === 1
-        ? contractDeploys(plan.deployer, active)
-        : block % TOKEN_TRANSFER_EVERY === 2
-          ? [tokenTransfer(active, tokenRandom)]
-          : [];
+    const contractCalls = block === 1 ? contractDeploys(plan.deployer, active) : tokenTransfers(active, tokenRandom);
     await mineTransferBlock(url, active, random, timeOf(block), contractCalls);
   }
   const emptyBlocks = CHAIN_HEIGHT - EARLY_TRANSFER_BLOCKS - LATE_TRANSFER_BLOCKS;
   await callNode(url, 'evm_setNextBlockTimestamp', [toQuantity(timeOf(EARLY_TRANSFER_BLOCKS + 1))]);
   await callNode(url, 'hardhat_mine', [toQuantity(emptyBlocks), toQuantity(interval)]);
   for (let block = CHAIN_HEIGHT - LATE_TRANSFER_BLOCKS + 1; block <= CHAIN_HEIGHT; block++) {
-    await mineTransferBlock(url, active, random, timeOf(block), [tokenTransfer(active, tokenRandom)]);
+    await mineTransferBlock(url, active, random, timeOf(block), tokenTransfers(active, tokenRandom));
   }
   // Callers' own transactions are mined at once, as on a public testnet node seen from one wallet.
   await callNode(url, 'evm_setAutomine', [true]);

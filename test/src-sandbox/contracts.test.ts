@@ -161,10 +161,12 @@ describe('sandbox contracts: the token history', () => {
       'eth_getLogs',
       [{ address: SANDBOX_TOKEN.address, fromBlock: 'earliest', toBlock: 'latest' }],
     );
-    // The mint and 8 hand-outs in block 1, then one transfer in every third early block and in every late one.
+    // The mint and 8 hand-outs in block 1, then one or two transfers in each later block with value transfers.
     const blocks = [...new Set(logs.map((l) => Number(l.blockNumber)))];
-    expect(blocks).toEqual([1, 2, 5, 8, 11, 14, 17, 20, 23, 295, 296, 297, 298, 299, 300]);
-    expect(logs).toHaveLength(9 + 8 + 6);
+    const early = Array.from({ length: 24 }, (_, i) => i + 1);
+    expect(blocks).toEqual([...early, 295, 296, 297, 298, 299, 300]);
+    expect(logs.length).toBeGreaterThanOrEqual(9 + 29);
+    expect(logs.length).toBeLessThanOrEqual(9 + 2 * 29);
     const balances = new Map<string, bigint>();
     for (const log of logs) {
       const event = decodeEventLog({ abi: token.abi, topics: log.topics as [`0x${string}`], data: log.data });

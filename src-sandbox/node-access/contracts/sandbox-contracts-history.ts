@@ -1,16 +1,17 @@
 // The sandbox contracts' part of each chain's history (chain-history.ts sends these while it fills blocks):
 // block 1 deploys SandboxDollar and SandboxChecks from the contract deployer (nonces 0 and 1, so the addresses in
-// src-shared/abi/sandbox-contracts.ts hold on every chain) and hands 1,000,000 SBD to each active account; some
-// later blocks with value transfers also carry an SBD transfer between those accounts, drawn from the seed.
+// src-shared/abi/sandbox-contracts.ts hold on every chain) and hands 1,000,000 SBD to each active account; every
+// later block with value transfers also carries one or two SBD transfers between those accounts, drawn from the seed.
 // Calldata is built here from the one selector needed and 32-byte words: no ABI library in the sandbox's chunk.
 import { SANDBOX_TOKEN_ADDRESS, SANDBOX_TOKEN_AMOUNTS } from '../../../src-shared/abi/sandbox-contracts.ts';
 import artifacts from './artifacts.json' with { type: 'json' };
 
 /** transfer(address,uint256); test/src-sandbox/contracts.test.ts checks it against the ABI. */
 export const TRANSFER_SELECTOR = '0xa9059cbb';
+const MAX_TOKEN_TRANSFERS_PER_BLOCK = 2;
 
-// Gas limit and fees given, not filled in by the node: estimating and fee look-ups cost about half of each
-// transaction's time at start-up. A transfer to a new holder uses about 52,000 gas, each deploy under 1,000,000
+// Gas limit and fees given, not filled in by the node: the node would estimate the gas (running the call once
+// more) and look up fees for each, a third of a transaction's start-up cost. A transfer to a new holder uses about 52,000 gas, each deploy under 1,000,000
 // (test/src-sandbox/contracts.test.ts checks every receipt succeeded). The base fee starts at 1 gwei and only falls
 // (blocks stay under half full), so 2 gwei always covers it. The tip is 1 wei, below the value transfers' (the
 // node fills in about 0.27 gwei): the block orders by tip, and the value transfers stay first, as before.
@@ -32,15 +33,18 @@ export function contractDeploys(deployer: string, holders: string[]): Transactio
 }
 
 /**
- * One transfer of 0.01 to 500 SBD, digits down to the base unit, between two of the holders. 14 blocks carry one
- * (chain-history.ts), so no holder can send more than 7,000 of its 1,000,000 SBD: none fails for a short balance.
+ * One or two transfers of 0.01 to 500 SBD, digits down to the base unit, between two of the holders. 29 blocks
+ * carry them (chain-history.ts), so no holder can send more than 29,000 of its 1,000,000 SBD: none fails short.
  */
-export function tokenTransfer(holders: string[], random: () => number): Transaction {
-  const from = holders[Math.floor(random() * holders.length)];
-  const others = holders.filter((h) => h !== from);
-  const to = others[Math.floor(random() * others.length)];
-  const amount = 10_000n + BigInt(Math.floor(random() * 50_000)) * 10_000n + BigInt(Math.floor(random() * 10_000));
-  return transferCall(from, to, amount);
+export function tokenTransfers(holders: string[], random: () => number): Transaction[] {
+  const count = 1 + Math.floor(random() * MAX_TOKEN_TRANSFERS_PER_BLOCK);
+  return Array.from({ length: count }, () => {
+    const from = holders[Math.floor(random() * holders.length)];
+    const others = holders.filter((h) => h !== from);
+    const to = others[Math.floor(random() * others.length)];
+    const amount = 10_000n + BigInt(Math.floor(random() * 50_000)) * 10_000n + BigInt(Math.floor(random() * 10_000));
+    return transferCall(from, to, amount);
+  });
 }
 
 function transferCall(from: string, to: string, amount: bigint): Transaction {
