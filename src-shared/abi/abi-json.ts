@@ -1,19 +1,16 @@
 // Reads an ABI as a developer pastes it: a JSON ABI array, or a Foundry/Hardhat artifact with an
 // `abi` field. Hand-written on purpose (no viem): main validates with it too, and main's bundle has
 // a size budget. It checks the JSON shape only; encoding and decoding stay with viem in the renderer.
+import { MAX_ABI_ENTRIES, MAX_ABI_TEXT_BYTES } from './abi-limits.ts';
 import { type AbiParam, abiParamProblem } from './abi-param.ts';
 
 export type { AbiParam };
+export { MAX_ABI_ENTRIES, MAX_ABI_TEXT_BYTES };
 
 export const ABI_ENTRY_TYPES = ['function', 'event', 'error', 'constructor', 'fallback', 'receive'] as const;
 export type AbiEntryType = (typeof ABI_ENTRY_TYPES)[number];
 export const STATE_MUTABILITIES = ['pure', 'view', 'nonpayable', 'payable'] as const;
 export type StateMutability = (typeof STATE_MUTABILITIES)[number];
-
-/** The largest ABI text accepted (UTF-8 bytes): a big contract's ABI is a few hundred KB. */
-export const MAX_ABI_TEXT_BYTES = 1024 * 1024;
-/** Entries in one ABI (OpenZeppelin's largest have about 100). */
-export const MAX_ABI_ENTRIES = 2000;
 
 /** One ABI entry as stored: only the fields of the Solidity ABI spec, `stateMutability` always set where it applies. */
 export interface AbiJsonItem {

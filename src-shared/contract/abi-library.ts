@@ -4,7 +4,8 @@
 // the built-in ABIs on first use, to keep them out of its start-up bundle). A malformed ABI is
 // refused naming its first bad entry, at the path `abiText`, and nothing is saved.
 import { z } from 'zod';
-import { type AbiJsonItem, MAX_ABI_TEXT_BYTES } from '../abi/abi-json.ts';
+import type { AbiJsonItem } from '../abi/abi-json.ts';
+import { MAX_ABI_TEXT_BYTES } from '../abi/abi-limits.ts';
 import { PROFILE_ID } from './schemas.ts';
 
 export type { AbiJsonItem };
