@@ -24,7 +24,18 @@ describe('preload', () => {
     const api = electron.exposed[0][1] as { chains: { list: (id: string) => Promise<unknown> } };
     expect(await api.chains.list('sandbox')).toBe('answer of chains:list');
     expect(electron.invoked).toEqual([['chains:list', ['sandbox']]]);
-    expect(Object.keys(api)).toEqual(['app', 'settings', 'secrets', 'chains', 'transfers', 'export', 'rpc', 'local']);
+    expect(Object.keys(api)).toEqual([
+      'app',
+      'settings',
+      'secrets',
+      'chains',
+      'transfers',
+      'export',
+      'rpc',
+      'abi',
+      'workspace',
+      'local',
+    ]);
     expect('invoke' in api || 'send' in api || 'ipcRenderer' in api).toBe(false);
   });
 });
