@@ -11,6 +11,7 @@ import { firstRowBench } from './first-row-bench.ts';
 import { growthBench } from './growth-bench.ts';
 import { localLedgerBench } from './local-ledger-bench.ts';
 import { pageStackBench } from './page-stack-bench.ts';
+import { rpcAnswerBench } from './rpc-answer-bench.ts';
 import { rpcBench } from './rpc-bench.ts';
 import { sandboxBench } from './sandbox-bench.ts';
 import { scrollBench } from './scroll-bench.ts';
@@ -27,7 +28,11 @@ const all: Array<{ key: string; title: string; run: () => Promise<Figure[]> }> =
   { key: 'growth', title: 'how a page grows with the ledger (10k, 100k, 1M transfers)', run: () => growthBench() },
   { key: 'scroll', title: 'scrolling 100,000+ loaded legs in Chromium', run: () => scrollBench() },
   { key: 'export', title: 'export (5M-transfer ledger, busiest party)', run: () => exportBench() },
-  { key: 'rpc', title: 'RPC round trip through the app (real EVM)', run: () => rpcBench() },
+  {
+    key: 'rpc',
+    title: 'RPC round trip through the app (real EVM), and a 10 MB answer in the console',
+    run: async () => [...(await rpcBench()), ...(await rpcAnswerBench())],
+  },
   { key: 'local', title: 'local ledger (1M legs of one party, DuckDB store)', run: () => localLedgerBench() },
 ];
 // `npm run bench -- scroll rpc` runs only those sections and writes bench/results.partial.json,
