@@ -46,8 +46,9 @@ export class RpcWorkspace {
   }
 
   async saveEnvironment(input: z.output<typeof EnvironmentInput>): Promise<EnvironmentsView> {
+    const secrets = await this.secrets();
     for (const variable of input.variables) {
-      const secret = (await this.secrets()).find((s) => variable.value.includes(s.value));
+      const secret = secrets.find((s) => variable.value.includes(s.value));
       if (secret) {
         throw new ServiceError(
           'invalid_argument',
