@@ -42,7 +42,8 @@ export async function writeChainHistory(
 
   await callNode(url, 'evm_setAutomine', [false]);
   for (let block = 1; block <= EARLY_TRANSFER_BLOCKS; block++) {
-    const contractCalls = block === 1 ? contractDeploys(plan.deployer, active) : tokenTransfers(active, tokenRandom);
+    const contractCalls =
+      block === 1 ? await contractDeploys(plan.deployer, active) : tokenTransfers(active, tokenRandom);
     await mineTransferBlock(url, active, random, timeOf(block), contractCalls);
   }
   const emptyBlocks = CHAIN_HEIGHT - EARLY_TRANSFER_BLOCKS - LATE_TRANSFER_BLOCKS;

@@ -4,7 +4,6 @@
 // later block with value transfers also carries one or two SBD transfers between those accounts, drawn from the seed.
 // Calldata is built here from the one selector needed and 32-byte words: no ABI library in the sandbox's chunk.
 import { SANDBOX_TOKEN_ADDRESS, SANDBOX_TOKEN_AMOUNTS } from '../../../src-shared/abi/sandbox-contracts.ts';
-import artifacts from './artifacts.json' with { type: 'json' };
 
 /** transfer(address,uint256); test/src-sandbox/contracts.test.ts checks it against the ABI. */
 export const TRANSFER_SELECTOR = '0xa9059cbb';
@@ -21,8 +20,13 @@ const DEPLOY_GAS = '0x1e8480'; // 2,000,000
 
 export type Transaction = Record<string, string>;
 
-/** Block 1's contract transactions: the deploys are the deployer's nonces 0 and 1, then the supply handed out. */
-export function contractDeploys(deployer: string, holders: string[]): Transaction[] {
+/**
+ * Block 1's contract transactions: the deploys are the deployer's nonces 0 and 1, then the supply handed out.
+ * The compiled artifacts are imported here, on use: the build puts them in a chunk of their own, so the sandbox's
+ * chunk does not carry ABIs and runtime code it never reads.
+ */
+export async function contractDeploys(deployer: string, holders: string[]): Promise<Transaction[]> {
+  const { default: artifacts } = await import('./artifacts.json', { with: { type: 'json' } });
   const gas = DEPLOY_GAS;
   const amount = BigInt(SANDBOX_TOKEN_AMOUNTS.handedOut);
   return [
