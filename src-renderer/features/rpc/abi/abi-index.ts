@@ -52,7 +52,8 @@ export function signatureOf(item: { name: string; inputs: readonly { type: strin
   return `${item.name}(${item.inputs.map(canonicalType).join(',')})`;
 }
 
-function canonicalType(param: { type: string; components?: unknown }): string {
+/** A parameter's type as Solidity spells it in a signature: a tuple as its components, "(address,uint256)[]". */
+export function canonicalType(param: { type: string; components?: unknown }): string {
   if (!param.type.startsWith('tuple')) return param.type;
   const components = (param.components ?? []) as { type: string; components?: unknown }[];
   return `(${components.map(canonicalType).join(',')})${param.type.slice('tuple'.length)}`;

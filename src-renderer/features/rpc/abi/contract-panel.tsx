@@ -12,5 +12,6 @@ export default function ContractPanel(props: {
   canSend: boolean;
 }) {
   const entries = useLibraryEntries(props.profileId);
+  if (!entries) return <p className="muted">Loading the ABI library…</p>;
   return <ContractMode entries={entries} onBuilt={props.onBuilt} canSend={props.canSend} />;
 }

@@ -8,5 +8,6 @@ import './abi.css';
 export default function DecodedPanel({ body, json }: { body: RpcBody; json: unknown }) {
   const profile = useActiveProfile();
   const entries = useLibraryEntries(profile?.id);
+  if (!entries) return <p className="muted">Decoding…</p>;
   return <DecodedAnswer body={body} json={json} sources={entries} />;
 }

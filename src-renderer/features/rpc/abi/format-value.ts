@@ -1,6 +1,7 @@
 // A decoded ABI value as text for the screen: integers in decimal (exact, from bigint), bytes and
 // addresses as hex, arrays and tuples as lists. Never a float.
 import type { AbiParameter } from 'viem';
+import { canonicalType } from './abi-index.ts';
 
 export interface NamedValue {
   name: string;
@@ -25,7 +26,7 @@ export function formatValue(value: unknown): string {
 export function nameValues(params: readonly AbiParameter[], values: readonly unknown[]): NamedValue[] {
   return params.map((param, index) => ({
     name: param.name || `#${index}`,
-    type: param.type,
+    type: canonicalType(param),
     text: formatValue(values[index]),
   }));
 }
