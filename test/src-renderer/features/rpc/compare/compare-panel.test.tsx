@@ -4,7 +4,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ComparePanel } from '../../../../../src-renderer/features/rpc/compare/compare-panel.tsx';
+import { chainProblem } from '../../../../../src-renderer/features/rpc/compare/compare-target.tsx';
 import type { RpcBody, RpcCallRequest } from '../../../../../src-shared/contract/rpc.ts';
+import { rpcConsole } from '../../../../bad-input/cases/rpc-console.ts';
 import { bridgeError, createFakeBridge } from '../../../../fixtures/fake-bridge.ts';
 import { rpcResult } from '../../../../fixtures/rpc-answers.ts';
 import { renderWithApp } from '../../../support/render-with-app.tsx';
@@ -173,4 +175,13 @@ describe('ComparePanel', () => {
     expect(screen.getByText('Fix the request above first.')).toBeTruthy();
     expect(bridge.rpc.call).not.toHaveBeenCalled();
   });
+
+  // Chain (B) refuses what the console's own Chain field refuses, with the same words (the rows
+  // of the bad-input table for the console, docs/bad-input.md).
+  it.each(rpcConsole.rows.filter((r) => r.field === 'Chain').map((r) => [r.input, r] as const))(
+    'Chain (B) refuses %s',
+    (_input, r) => {
+      expect(chainProblem(String((r.value as { chain: unknown }).chain))).toMatch(r.message);
+    },
+  );
 });
