@@ -16,10 +16,10 @@ import { transfersHandlers } from './handlers/transfers-handlers.ts';
 import { workspaceHandlers } from './handlers/workspace-handlers.ts';
 import { LocalLedgerHost } from './local-ledger/local-ledger-host.ts';
 import { LocalSandbox, type SandboxNetwork, type SandboxOptions } from './local-sandbox.ts';
+import { onFirstUse } from './on-first-use.ts';
 import { RequestRegistry } from './request-registry.ts';
 import { AbiLibraryHost } from './rpc/abi-library-host.ts';
 import { RpcConsole } from './rpc/rpc-console.ts';
-import { RpcWorkspace } from './rpc/rpc-workspace.ts';
 import { createServiceContext, type Host, type ServiceContext, type ServiceTimeouts } from './service-context.ts';
 import { SettingsStore } from './settings/settings-store.ts';
 
@@ -77,7 +77,10 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
   const exports = new ExportJobs();
   const rpc = new RpcConsole(context, options.userDataDir);
   // The old saved requests become its first collection: read from the history file on first open.
-  const workspace = new RpcWorkspace(context, options.userDataDir, () => rpc.savedRequests());
+  const workspace = onFirstUse(async () => {
+    const { RpcWorkspace } = await import('./rpc/rpc-workspace.ts');
+    return new RpcWorkspace(context, options.userDataDir, () => rpc.savedRequests());
+  });
   const local = new LocalLedgerHost(context, options.userDataDir);
   const abiLibrary = new AbiLibraryHost(context, options.userDataDir);
   const dispatch = createDispatch(
@@ -109,7 +112,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       await exports.cancelAll();
       await local.close();
       await rpc.close();
-      await workspace.close();
+      await (await workspace.loaded())?.close();
       await abiLibrary.close();
       await sandbox.close();
     },

@@ -1,4 +1,3 @@
-import { codeSnippet } from '../rpc/code-snippets/index.ts';
 import type { RpcConsole } from '../rpc/rpc-console.ts';
 import type { Handlers } from './dispatch.ts';
 
@@ -12,6 +11,13 @@ export function rpcHandlers(rpc: RpcConsole): Handlers['rpc'] {
     saveRequest: (input) => rpc.saveRequest(input),
     deleteSaved: (id) => rpc.deleteSaved(id),
     curl: (request) => rpc.curl(request),
-    snippet: async (request) => codeSnippet(await rpc.endpoint(request.profileId), request),
+    // The six generators are loaded on the first "Copy as", not at start-up.
+    snippet: async (request) => {
+      const [endpoint, { codeSnippet }] = await Promise.all([
+        rpc.endpoint(request.profileId),
+        import('../rpc/code-snippets/index.ts'),
+      ]);
+      return codeSnippet(endpoint, request);
+    },
   };
 }
