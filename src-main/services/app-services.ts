@@ -86,7 +86,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
   const dispatch = createDispatch(
     {
       app: appHandlers(context),
-      settings: settingsHandlers(context),
+      settings: settingsHandlers(context, (id) => abiLibrary.forgetProfile(id)),
       secrets: secretsHandlers(context),
       chains: chainsHandlers(context),
       transfers: transfersHandlers(context),

@@ -9,11 +9,19 @@ import {
 } from '../settings/profiles.ts';
 import type { Handlers } from './dispatch.ts';
 
-export function settingsHandlers(ctx: ServiceContext): Handlers['settings'] {
+/** `profileDeleted`: what else main keeps per profile (the saved ABIs) is removed with it. */
+export function settingsHandlers(
+  ctx: ServiceContext,
+  profileDeleted: (id: string) => Promise<void> = async () => {},
+): Handlers['settings'] {
   return {
     get: async () => ctx.settings.view(),
     saveProfile: (input) => saveProfile(ctx, input),
-    deleteProfile: (id) => deleteProfile(ctx, id),
+    deleteProfile: async (id) => {
+      const view = await deleteProfile(ctx, id);
+      await profileDeleted(id);
+      return view;
+    },
     setActiveProfile: (id) => setActiveProfile(ctx, id),
     savePreferences: (patch) => savePreferences(ctx, patch),
     saveParty: (party) => saveParty(ctx, party),

@@ -35,6 +35,11 @@ export class AbiLibraryHost {
     return (await this.library()).delete(profile, input);
   }
 
+  /** After a profile is deleted: its saved ABIs are removed from disk too. */
+  async forgetProfile(profileId: string): Promise<void> {
+    await (await this.library()).forgetProfile(profileId);
+  }
+
   async close(): Promise<void> {
     const library = await this.loading?.catch(() => null);
     await library?.close();

@@ -2,13 +2,15 @@
 // contracts (the sandbox profile only), then the ABIs the profile saved. Loaded by AbiLibraryHost
 // with import() on first use, so the ABI checker and the built-in ABIs stay out of main's start-up bundle.
 
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { parseAbiText } from '../../../src-shared/abi/abi-json.ts';
 import { BUILTIN_ABIS } from '../../../src-shared/abi/builtin-abis.ts';
 import { SANDBOX_CONTRACTS } from '../../../src-shared/abi/sandbox-contracts.ts';
 import type { AbiDeleteInput, AbiLibraryEntry, AbiLibraryView } from '../../../src-shared/contract/abi-library.ts';
 import type { Profile } from '../../../src-shared/contract/schemas.ts';
 import { ServiceError } from '../errors.ts';
-import { AbiLibraryStore } from './abi-library-store.ts';
+import { ABI_LIBRARY_DIR, AbiLibraryStore } from './abi-library-store.ts';
 
 type SaveInput = { name: string; address?: string | null; abiText: string };
 
@@ -67,6 +69,15 @@ export class AbiLibrary {
     if (builtin) throw new ServiceError('invalid_argument', `${builtin.name} is built in and cannot be deleted.`);
     await (await this.store(profile.id)).delete(id);
     return this.list(profile);
+  }
+
+  /** A deleted profile's saved ABIs go with it (a later profile must not inherit them). */
+  async forgetProfile(profileId: string): Promise<void> {
+    const opening = this.stores.get(profileId);
+    this.stores.delete(profileId);
+    const store = opening ? await opening.catch(() => null) : null;
+    await store?.flushed().catch(() => {});
+    await rm(join(this.userDataDir, ABI_LIBRARY_DIR, `${profileId}.json`), { force: true });
   }
 
   /** Before quitting: the last writes are on disk. */

@@ -154,6 +154,27 @@ describe('ABI library through dispatch', () => {
     expect((await refused('abi:delete', { profileId: 'sandbox', id: entry.id })).code).toBe('not_found');
   });
 
+  it("deletes a profile's saved ABIs with the profile", async () => {
+    const { profile: doomed } = await ok<{ profile: { id: string } }>('settings:saveProfile', {
+      name: 'Short-lived',
+      baseUrl: 'https://ledger.example.org',
+      translateUrl: 'https://translate.example.org',
+      partnerUrl: 'https://partner.example.org',
+      rpcUrl: 'https://rpc.example.org',
+      defaultNodeId: null,
+      chainAuth: 'apiKey',
+      rpcKeyPlacement: 'header',
+      rpcSeparator: '_',
+      ledgerAuthPlacement: 'header',
+    });
+    await ok('abi:save', { profileId: doomed.id, name: 'Counter', address: null, abiText: FOUNDRY_ARTIFACT });
+    expect(await files()).toContain(`${doomed.id}.json`);
+
+    await ok('settings:deleteProfile', doomed.id);
+    expect(await files()).not.toContain(`${doomed.id}.json`);
+    expect(await files()).toContain(`${remoteId}.json`);
+  });
+
   it('refuses an unknown profile', async () => {
     expect((await refused('abi:list', 'no-such-profile')).code).toBe('not_found');
   });
