@@ -47,7 +47,6 @@ export const queryKeys = {
     /** Every history search (a prefix of `history`). */
     histories: () => ['rpc', 'history'] as const,
     history: (search: string) => ['rpc', 'history', search] as const,
-    saved: () => ['rpc', 'saved'] as const,
     answer: () => ['rpc', 'answer'] as const,
     /** The last side-by-side run (both answers). */
     compare: () => ['rpc', 'compare'] as const,

@@ -10,7 +10,6 @@ import type {
   RpcCallResult,
   RpcCurlRequest,
   RpcHistoryView,
-  SavedRequestInput,
 } from '../../src-shared/contract/rpc.ts';
 import type { RpcSnippetRequest } from '../../src-shared/contract/rpc-snippet.ts';
 import type { Profile } from '../../src-shared/contract/schemas.ts';
@@ -48,9 +47,6 @@ export const useRpcHistory = (search: string) =>
     queryFn: () => ledger().rpc.history({ search, limit: 100 }),
     placeholderData: (previous) => previous,
   });
-
-export const useSavedRequests = () =>
-  useQuery({ queryKey: queryKeys.rpc.saved(), queryFn: () => ledger().rpc.savedRequests() });
 
 /** The last answer, as the answer pane shows it. */
 export const useConsoleAnswer = () =>
@@ -103,22 +99,6 @@ export function useClearHistory() {
     onSuccess: (view: RpcHistoryView) => {
       client.setQueriesData({ queryKey: queryKeys.rpc.histories() }, view);
     },
-  });
-}
-
-export function useSaveRequest() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: SavedRequestInput) => ledger().rpc.saveRequest(input),
-    onSuccess: (saved) => client.setQueryData(queryKeys.rpc.saved(), saved),
-  });
-}
-
-export function useDeleteSaved() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => ledger().rpc.deleteSaved(id),
-    onSuccess: (saved) => client.setQueryData(queryKeys.rpc.saved(), saved),
   });
 }
 

@@ -51,7 +51,7 @@ describe('queryKeys', () => {
   it('secrets, histories: the all-prefix reaches each entry', () => {
     expect(reaches(queryKeys.secrets.all(), queryKeys.secrets.status('acme'))).toBe(true);
     expect(reaches(queryKeys.rpc.histories(), queryKeys.rpc.history('eth'))).toBe(true);
-    expect(reaches(queryKeys.rpc.histories(), queryKeys.rpc.saved())).toBe(false);
+    expect(reaches(queryKeys.rpc.histories(), queryKeys.rpc.answer())).toBe(false);
   });
 
   it('the rpc endpoint key changes with what decides the address', () => {

@@ -10,12 +10,9 @@ import {
   type SendInput,
   useClearHistory,
   useConsoleAnswer,
-  useDeleteSaved,
   useRpcCall,
   useRpcEndpoint,
   useRpcHistory,
-  useSavedRequests,
-  useSaveRequest,
 } from '../../../src-renderer/data/rpc.ts';
 import type { RpcCallResult, RpcHistoryView } from '../../../src-shared/contract/rpc.ts';
 import type { Profile } from '../../../src-shared/contract/schemas.ts';
@@ -145,24 +142,6 @@ describe('rpc queries', () => {
 
     await vi.waitFor(() => expect(queryClient.getQueryData(queryKeys.rpc.history(''))).toEqual(cleared));
     expect(queryClient.getQueryData(queryKeys.rpc.history('eth'))).toEqual(cleared);
-  });
-
-  it("saves and deletes a request, each time caching main's list", async () => {
-    const { result, bridge } = renderHookWithApp(() => ({
-      list: useSavedRequests(),
-      save: useSaveRequest(),
-      remove: useDeleteSaved(),
-    }));
-    await vi.waitFor(() => expect(result.current.list.data).toEqual([]));
-
-    act(() => result.current.save.mutate({ name: 'block number', chain: 'eth-mainnet', nodeType: 'full', body: BODY }));
-    await vi.waitFor(() => expect(result.current.list.data?.map((r) => r.name)).toEqual(['block number']));
-    const id = result.current.list.data?.[0]?.id as string;
-
-    act(() => result.current.remove.mutate(id));
-    await vi.waitFor(() => expect(result.current.list.data).toEqual([]));
-    expect(bridge.rpc.deleteSaved).toHaveBeenCalledWith(id);
-    expect(bridge.rpc.savedRequests).toHaveBeenCalledTimes(1);
   });
 
   it('asks main for a curl command directly, never through the cache', async () => {
