@@ -165,7 +165,9 @@ function validArgs(): Record<ChannelName, unknown[]> {
     ],
     'workspace:deleteEnvironment': ['0123456789abcdef'],
     'workspace:collections': [],
-    'workspace:editCollection': [{ op: 'moveRequest', collectionId: '0123456789abcdef', requestId: '0123456789abcdef', by: 1 }],
+    'workspace:editCollection': [
+      { op: 'moveRequest', collectionId: '0123456789abcdef', requestId: '0123456789abcdef', by: 1 },
+    ],
     'workspace:exportCollection': [{ collectionId: '0123456789abcdef' }],
     'workspace:importCollection': [{ fileName: 'c.json', text: '{"info":{"schema":"collection/v2.1"},"item":[]}' }],
     'rpc:snippet': [{ profileId: 'sandbox', chain: 'eth', nodeType: 'archive', body, language: 'python' }],
