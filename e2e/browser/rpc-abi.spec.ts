@@ -49,7 +49,8 @@ test('a balanceOf through the Contract form comes back decoded by name, next to 
   // The call went into the console's own draft: method and params as sent (history, save, Copy as see it).
   await expect(page.getByLabel('Method', { exact: true })).toHaveValue('eth_call');
   const section = decoded(page);
-  await expect(section).toContainText('balanceOf(address)');
+  // Named after the contract saved at that address, not the ERC-20 standard sharing its selectors.
+  await expect(section).toContainText('balanceOf(address) from Sandbox Dollar');
   await expect(section.getByRole('table', { name: 'Outputs' })).toContainText(
     `uint256${SANDBOX_TOKEN_AMOUNTS.deployerBalance}`,
   );
@@ -130,6 +131,7 @@ test("the token's logs are named Transfer events; a transfer's input decodes as 
   await writeCall(page, 'eth_getTransactionByHash', [hash]);
   await send(page);
   await expect(decoded(page).getByTestId('abi-input')).toContainText('Input calls transfer(address,uint256)');
+  await expect(decoded(page).getByTestId('abi-input')).toContainText('Sandbox Dollar');
   await expect(decoded(page).getByRole('table', { name: 'Call arguments' })).toContainText(
     `valueuint256${SANDBOX_TOKEN_AMOUNTS.handedOut}`,
   );

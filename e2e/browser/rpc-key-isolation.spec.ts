@@ -1,5 +1,5 @@
 // The API key never reaches the renderer through the RPC console: not in the DOM or any object the
-// page can reach, not in the history file, not in "Copy as curl". Only the explicit "Copy with key"
+// page can reach, not in the history file, not in "Copy as curl". Only the explicit "Copy curl with key"
 // puts it on the clipboard, and it is not kept anywhere after that.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -13,7 +13,7 @@ test.beforeEach(async ({ app, context }) => {
 
 const historyFile = (dir: string) => readFile(join(dir, 'rpc-history.json'), 'utf8').catch(() => '');
 
-test('the built-in key: absent from the DOM, the history file and the curl copy; present only in "Copy with key"', async ({
+test('the built-in key: absent from the DOM, the history file and the curl copy; present only in "Copy curl with key"', async ({
   app,
   page,
 }) => {
@@ -39,7 +39,7 @@ test('the built-in key: absent from the DOM, the history file and the curl copy;
   expect(await historyFile(app.userDataDir)).not.toContain(key);
 
   // The explicit variant: the real key goes to the clipboard, and nowhere else.
-  await page.getByRole('button', { name: 'Copy with key' }).click();
+  await page.getByRole('button', { name: 'Copy curl with key' }).click();
   await page
     .getByRole('dialog', { name: 'Copy with the API key?' })
     .getByRole('button', { name: 'Copy command with key' })

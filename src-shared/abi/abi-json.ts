@@ -68,6 +68,11 @@ export function checkAbi(json: unknown): AbiParseResult {
 }
 
 function checkEntry(raw: unknown): AbiJsonItem | string {
+  // viem's and ethers' human-readable form ("function balanceOf(address) view returns (uint256)"):
+  // say what it is and where the JSON form comes from, rather than only "expected an object".
+  if (typeof raw === 'string' && /^\s*(function|event|error|constructor|fallback|receive|struct)\b/.test(raw)) {
+    return 'is a human-readable signature; paste the JSON ABI instead (`forge inspect <Contract> abi --json`, or the "abi" of a Hardhat/Foundry artifact)';
+  }
   if (!isObject(raw) || Array.isArray(raw)) return 'expected an object';
   const type = raw.type;
   if (typeof type !== 'string') return 'has no "type" (function, event, error, constructor, fallback or receive)';

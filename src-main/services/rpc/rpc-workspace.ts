@@ -17,6 +17,7 @@ import {
   MAX_ENVIRONMENTS,
   type RpcCollection,
 } from '../../../src-shared/contract/rpc-workspace.ts';
+import { variableUses } from '../../../src-shared/rpc/variable-text.ts';
 import { secretFor } from '../credentials/profile-secrets.ts';
 import { ServiceError } from '../errors.ts';
 import type { ServiceContext } from '../service-context.ts';
@@ -138,7 +139,7 @@ export class RpcWorkspace {
     const what = parsed.source === 'postman' ? 'Postman items' : 'items';
     const message = `Imported ${kept.length} request${kept.length === 1 ? '' : 's'} into "${name}"${
       skipped ? `; ${skipped} ${what} skipped (not JSON-RPC calls, or over ${MAX_COLLECTION_REQUESTS})` : ''
-    }.`;
+    }.${variablesNote(kept, store.environments())}`;
     return { view: await this.collections(), collectionId: id, message };
   }
 
@@ -168,4 +169,25 @@ export class RpcWorkspace {
 
 function notFound(what: string): ServiceError {
   return new ServiceError('not_found', `That ${what} no longer exists (deleted in another window?).`);
+}
+
+/**
+ * An imported request runs only once its {{variables}} have values (a Postman request whose address
+ * does not name `<chain>_<full|archive>` gets {{chain}}): the import names those no environment defines.
+ */
+function variablesNote(
+  requests: { chain: string; method: string | null; text: string }[],
+  environments: { variables: { name: string }[] }[],
+): string {
+  const defined = new Set(environments.flatMap((e) => e.variables.map((v) => v.name)));
+  const names = new Set<string>();
+  for (const r of requests) {
+    for (const use of variableUses(`${r.chain} ${r.method ?? ''} ${r.text}`)) {
+      if (!defined.has(use.name)) names.add(use.name);
+    }
+  }
+  if (names.size === 0) return '';
+  const list = [...names].slice(0, 8).map((n) => `{{${n}}}`);
+  const more = names.size > 8 ? ` and ${names.size - 8} more` : '';
+  return ` They use ${list.join(', ')}${more}: give ${names.size === 1 ? 'it a value' : 'them values'} in an environment before running them.`;
 }

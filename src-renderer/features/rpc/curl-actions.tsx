@@ -12,7 +12,7 @@ type Status = { text: string; error: boolean };
 /**
  * "Copy as": a language (curl, fetch, viem, ethers, cast, Python) and one button, "Copy as <language>".
  * Every language comes from main with the key as the environment variable LEDGER_API_KEY; curl is
- * the same command as before (rpc:curl), the others come from rpc:snippet. "Copy with key" first says
+ * the same command as before (rpc:curl), the others come from rpc:snippet. "Copy curl with key" first says
  * what will be on the clipboard (that same command with the real key in it; the key itself is
  * never shown), then asks main for the command with the key, puts it on the clipboard and keeps
  * nothing in state or cache. A timer holds the command for one minute only, to clear the clipboard
@@ -83,7 +83,7 @@ export function CurlActions({ request }: { request: Omit<RpcCurlRequest, 'withKe
         aria-expanded={confirming}
         title="Puts the curl command with the real API key on the clipboard (asks first)"
       >
-        Copy with key
+        Copy curl with key
       </button>
       {confirming && request && (
         <span

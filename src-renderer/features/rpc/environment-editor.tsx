@@ -21,7 +21,10 @@ export function EnvironmentEditor({ editing, profile, onDone }: EnvironmentEdito
   const save = useSaveEnvironment();
   const remove = useDeleteEnvironment();
   const parsed = parseVariableLines(lines);
+  // Said once the field was used (typed in or left), not at a new user before they typed anything.
+  const [nameTouched, setNameTouched] = useState(Boolean(editing));
   const nameError = name.trim() ? null : 'Give the environment a name';
+  const shownNameError = nameTouched ? nameError : null;
   const linesError = 'error' in parsed ? parsed.error : null;
 
   const submit = (event: FormEvent) => {
@@ -42,13 +45,17 @@ export function EnvironmentEditor({ editing, profile, onDone }: EnvironmentEdito
           id={`${id}-name`}
           value={name}
           maxLength={40}
-          onChange={(e) => setName(e.target.value)}
-          aria-invalid={nameError ? true : undefined}
-          aria-describedby={nameError ? `${id}-name-error` : undefined}
+          onChange={(e) => {
+            setName(e.target.value);
+            setNameTouched(true);
+          }}
+          onBlur={() => setNameTouched(true)}
+          aria-invalid={shownNameError ? true : undefined}
+          aria-describedby={shownNameError ? `${id}-name-error` : undefined}
         />
-        {nameError && (
+        {shownNameError && (
           <p id={`${id}-name-error`} className="field-error">
-            {nameError}
+            {shownNameError}
           </p>
         )}
       </div>

@@ -4,7 +4,7 @@ import { allowPermission } from '../../../src-main/shell/permission-policy.ts';
 const APP = 'app://renderer';
 
 describe('web permissions of the renderer', () => {
-  it('grants the app page the clipboard, read and write (copy buttons; "Copy with key" clears it later)', () => {
+  it('grants the app page the clipboard, read and write (copy buttons; "Copy curl with key" clears it later)', () => {
     expect(allowPermission('clipboard-read', 'app://renderer/index.html', APP)).toBe(true);
     expect(allowPermission('clipboard-sanitized-write', 'app://renderer/index.html', APP)).toBe(true);
     // The check handler passes an origin, not a URL.

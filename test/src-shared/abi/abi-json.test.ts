@@ -96,7 +96,12 @@ describe('parseAbiText', () => {
     ['an empty text', '   ', /^paste an ABI/],
     ['an object without abi', '{"contractName":"Token"}', /^expected a JSON array of ABI entries/],
     ['an empty ABI', '[]', /^the ABI has no entries$/],
-    ['an entry that is a string', '["function transfer(address,uint256)"]', /^entry 1: expected an object$/],
+    ['an entry that is a string', '["transfer(address,uint256)"]', /^entry 1: expected an object$/],
+    [
+      "a human-readable ABI (viem's parseAbi form)",
+      '["function balanceOf(address) view returns (uint256)"]',
+      /^entry 1: is a human-readable signature; paste the JSON ABI instead \(`forge inspect/,
+    ],
     ['no type', '[{"name":"x"}]', /^entry 1: has no "type"/],
     [
       'an unknown type',

@@ -16,6 +16,19 @@ export interface Found<T> {
   item: T;
   /** The library entry the item comes from (its name is shown: "ERC-20", "Sandbox Dollar"). */
   source: string;
+  /** That entry's address, lower case (null for a standard like ERC-20). */
+  address: string | null;
+}
+
+/**
+ * The matches for a selector, those saved at `address` first: a call to the Sandbox Dollar is named
+ * "Sandbox Dollar", not the ERC-20 standard that happens to share its selectors.
+ */
+export function matchesAt<T>(found: readonly Found<T>[] | undefined, address: unknown): Found<T>[] {
+  const list = [...(found ?? [])];
+  if (typeof address !== 'string') return list;
+  const at = address.toLowerCase();
+  return [...list.filter((f) => f.address === at), ...list.filter((f) => f.address !== at)];
 }
 
 export interface AbiIndex {
@@ -33,12 +46,15 @@ function push<T>(map: Map<string, Found<T>[]>, key: string, found: Found<T>) {
 export function indexAbis(sources: readonly AbiSource[]): AbiIndex {
   const index: AbiIndex = { functions: new Map(), events: new Map(), errors: new Map() };
   for (const source of sources) {
+    const address = source.address?.toLowerCase() ?? null;
     for (const item of source.abi as Abi) {
       try {
-        if (item.type === 'function') push(index.functions, toFunctionSelector(item), { item, source: source.name });
-        else if (item.type === 'event') push(index.events, toEventSelector(item), { item, source: source.name });
+        if (item.type === 'function')
+          push(index.functions, toFunctionSelector(item), { item, source: source.name, address });
+        else if (item.type === 'event')
+          push(index.events, toEventSelector(item), { item, source: source.name, address });
         else if (item.type === 'error')
-          push(index.errors, toFunctionSelector(item as never), { item, source: source.name });
+          push(index.errors, toFunctionSelector(item as never), { item, source: source.name, address });
       } catch {
         // An entry viem cannot read (the library validated it, so rare) is left out of matching.
       }

@@ -4,7 +4,7 @@
 // hand-typed eth_call decodes too.
 import type { AbiFunction } from 'viem';
 import type { RpcBody } from '../../../../src-shared/contract/rpc.ts';
-import { type AbiIndex, signatureOf } from './abi-index.ts';
+import { type AbiIndex, matchesAt, signatureOf } from './abi-index.ts';
 import { type DecodedInput, decodeInput, decodeOutputs } from './decode-call.ts';
 import { type DecodedLog, decodeLogs, type RawLog } from './decode-logs.ts';
 import { type DecodedRevert, decodeRevert, revertDataOf } from './decode-revert.ts';
@@ -21,10 +21,11 @@ export type AnswerDecoding =
 
 export function decodeAnswer(body: RpcBody, json: unknown, index: AbiIndex): AnswerDecoding {
   if (Array.isArray(body)) return { kind: 'none' };
+  const callTo = Array.isArray(body.params) ? (body.params[0] as { to?: unknown } | null)?.to : undefined;
   const reply = json as { result?: unknown; error?: { data?: unknown } };
   if (reply.error) {
     const data = revertDataOf(reply.error);
-    return data ? { kind: 'revert', revert: decodeRevert(data, index) } : { kind: 'none' };
+    return data ? { kind: 'revert', revert: decodeRevert(data, index, callTo) } : { kind: 'none' };
   }
   const result = reply.result;
   switch (body.method) {
@@ -37,8 +38,10 @@ export function decodeAnswer(body: RpcBody, json: unknown, index: AbiIndex): Ans
       return Array.isArray(logs) ? { kind: 'logs', ...decodeLogs(logs as RawLog[], index) } : { kind: 'none' };
     }
     case 'eth_getTransactionByHash': {
-      const input = (result as { input?: unknown } | null)?.input;
-      return typeof input === 'string' ? { kind: 'input', input: decodeInput(input, index) } : { kind: 'none' };
+      const tx = result as { input?: unknown; to?: unknown } | null;
+      return typeof tx?.input === 'string'
+        ? { kind: 'input', input: decodeInput(tx.input, index, tx.to) }
+        : { kind: 'none' };
     }
     default:
       return { kind: 'none' };
@@ -46,10 +49,14 @@ export function decodeAnswer(body: RpcBody, json: unknown, index: AbiIndex): Ans
 }
 
 function decodeCallResult(params: unknown, raw: string, index: AbiIndex): AnswerDecoding {
-  const call = Array.isArray(params) ? (params[0] as { data?: unknown; input?: unknown } | undefined) : undefined;
+  const call = Array.isArray(params)
+    ? (params[0] as { data?: unknown; input?: unknown; to?: unknown } | undefined)
+    : undefined;
   const data = typeof call?.data === 'string' ? call.data : typeof call?.input === 'string' ? call.input : '';
   const selector = data.length >= 10 ? data.slice(0, 10).toLowerCase() : null;
-  const candidates: { item: AbiFunction; source: string }[] = (selector && index.functions.get(selector)) || [];
+  const candidates: { item: AbiFunction; source: string }[] = selector
+    ? matchesAt(index.functions.get(selector), call?.to)
+    : [];
   if (candidates.length === 0) return { kind: 'unknown-call', selector, raw };
   let failure: AnswerDecoding | null = null;
   for (const { item, source } of candidates) {

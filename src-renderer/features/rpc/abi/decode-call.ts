@@ -2,7 +2,7 @@
 // (matched by its 4-byte selector against every ABI), and an eth_call result as named outputs.
 import type { Abi, AbiFunction } from 'viem';
 import { decodeFunctionData, decodeFunctionResult } from 'viem';
-import { type AbiIndex, signatureOf } from './abi-index.ts';
+import { type AbiIndex, matchesAt, signatureOf } from './abi-index.ts';
 import { type NamedValue, nameValues, outputsAsList } from './format-value.ts';
 
 export type DecodedInput =
@@ -10,10 +10,11 @@ export type DecodedInput =
   | { kind: 'unknown'; selector: string | null; data: string }
   | { kind: 'none' };
 
-export function decodeInput(data: string, index: AbiIndex): DecodedInput {
+/** `to`: the contract called, whose own ABI is tried first. */
+export function decodeInput(data: string, index: AbiIndex, to?: unknown): DecodedInput {
   if (!/^0x[0-9a-fA-F]*$/.test(data) || data.length <= 2) return { kind: 'none' };
   const selector = data.length >= 10 ? data.slice(0, 10).toLowerCase() : null;
-  for (const found of (selector && index.functions.get(selector)) || []) {
+  for (const found of selector ? matchesAt(index.functions.get(selector), to) : []) {
     try {
       const decoded = decodeFunctionData({ abi: [found.item] as Abi, data: data as `0x${string}` });
       return {

@@ -3,7 +3,7 @@
 // Transfer's topic0 but not its indexed count). Capped: a 10 MB answer decodes its first logs only.
 import type { Abi } from 'viem';
 import { decodeEventLog } from 'viem';
-import { type AbiIndex, signatureOf } from './abi-index.ts';
+import { type AbiIndex, matchesAt, signatureOf } from './abi-index.ts';
 import { argsAsList, type NamedValue, nameValues } from './format-value.ts';
 
 export const MAX_DECODED_LOGS = 200;
@@ -25,7 +25,7 @@ export function decodeLog(log: RawLog, index: AbiIndex): DecodedLog {
   const topics = Array.isArray(log.topics) ? (log.topics.filter((t) => typeof t === 'string') as `0x${string}`[]) : [];
   const data = typeof log.data === 'string' ? (log.data as `0x${string}`) : '0x';
   const topic0 = topics[0]?.toLowerCase() ?? null;
-  for (const found of (topic0 && index.events.get(topic0)) || []) {
+  for (const found of topic0 ? matchesAt(index.events.get(topic0), address) : []) {
     try {
       const decoded = decodeEventLog({ abi: [found.item] as Abi, data, topics: topics as never, strict: true });
       return {

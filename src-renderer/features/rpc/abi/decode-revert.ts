@@ -3,7 +3,7 @@
 // its 4-byte selector called out.
 import type { Abi } from 'viem';
 import { decodeErrorResult } from 'viem';
-import { type AbiIndex, signatureOf } from './abi-index.ts';
+import { type AbiIndex, matchesAt, signatureOf } from './abi-index.ts';
 import { type NamedValue, nameValues } from './format-value.ts';
 
 /** Solidity's panic codes (docs.soliditylang.org, "Panic via assert and Error via require"). */
@@ -30,7 +30,8 @@ export type DecodedRevert =
 const ERROR_STRING = '0x08c379a0';
 const PANIC = '0x4e487b71';
 
-export function decodeRevert(data: string, index: AbiIndex): DecodedRevert {
+/** `to`: the contract called, whose own errors are tried first. */
+export function decodeRevert(data: string, index: AbiIndex, to?: unknown): DecodedRevert {
   if (data === '0x' || data === '') return { kind: 'empty' };
   const selector = data.length >= 10 ? data.slice(0, 10).toLowerCase() : null;
   try {
@@ -40,7 +41,7 @@ export function decodeRevert(data: string, index: AbiIndex): DecodedRevert {
       const code = decoded.args?.[0] as bigint;
       return { kind: 'panic', code, meaning: PANIC_MEANINGS[Number(code)] ?? 'not a code Solidity defines' };
     }
-    for (const found of (selector && index.errors.get(selector)) || []) {
+    for (const found of selector ? matchesAt(index.errors.get(selector), to) : []) {
       try {
         const decoded = decodeErrorResult({ abi: [found.item] as Abi, data: data as `0x${string}` });
         return {

@@ -189,7 +189,8 @@ describe('collections', () => {
       text,
     });
     expect(result.message).toBe(
-      'Imported 3 requests into "EVM JSON-RPC"; 3 Postman items skipped (not JSON-RPC calls, or over 200).',
+      'Imported 3 requests into "EVM JSON-RPC"; 3 Postman items skipped (not JSON-RPC calls, or over 200).' +
+        ' They use {{chain}}, {{holder}}, {{block}}: give them values in an environment before running them.',
     );
     const requests = result.view.collections.find((c) => c.id === result.collectionId)?.requests ?? [];
     expect(

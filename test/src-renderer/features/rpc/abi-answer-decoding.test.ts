@@ -37,6 +37,26 @@ describe('decoding an answer', () => {
     });
   });
 
+  it('names the contract saved at the called address, not a standard sharing its selectors', () => {
+    const both = indexAbis([
+      { name: 'ERC-20', address: null, abi: TOKEN },
+      { name: 'Sandbox Dollar', address: HOLDER, abi: TOKEN },
+    ]);
+    const raw = encodeAbiParameters([{ type: 'uint256' }], [5n]);
+    expect(decodeAnswer(balanceCall, { result: raw }, both)).toMatchObject({ source: 'Sandbox Dollar' });
+    const data = encodeErrorResult({ abi: TOKEN, errorName: 'InsufficientBalance', args: [HOLDER, 1n, 2n] });
+    expect(decodeAnswer(balanceCall, { error: { code: 3, message: 'execution reverted', data } }, both)).toMatchObject({
+      revert: { source: 'Sandbox Dollar' },
+    });
+    const input = encodeFunctionData({ abi: TOKEN, functionName: 'transfer', args: [HOLDER, 1n] });
+    const tx = call('eth_getTransactionByHash', ['0x01']);
+    expect(decodeAnswer(tx, { result: { to: HOLDER.toLowerCase(), input } }, both)).toMatchObject({
+      input: { source: 'Sandbox Dollar' },
+    });
+    // Elsewhere the first match stands.
+    expect(decodeAnswer(tx, { result: { to: null, input } }, both)).toMatchObject({ input: { source: 'ERC-20' } });
+  });
+
   it('decodes a revert from the JSON-RPC error data', () => {
     const data = encodeErrorResult({ abi: TOKEN, errorName: 'InsufficientBalance', args: [HOLDER, 1n, 2n] });
     const answer = { error: { code: 3, message: 'execution reverted', data } };

@@ -19,7 +19,7 @@ describe('CurlActions', () => {
     renderWithApp(<CurlActions request={null} />);
 
     expect(screen.getByRole('button', { name: 'Copy as curl' })).toHaveProperty('disabled', true);
-    expect(screen.getByRole('button', { name: 'Copy with key' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Copy curl with key' })).toHaveProperty('disabled', true);
   });
 
   it("copies main's command with the key as $LEDGER_API_KEY", async () => {
@@ -59,7 +59,7 @@ describe('CurlActions', () => {
     expect(await navigator.clipboard.readText()).toBe('// viem: ethereum_archive, key from process.env.LEDGER_API_KEY');
   });
 
-  it('the language is chosen with the keyboard, and "Copy with key" stays the curl command', async () => {
+  it('the language is chosen with the keyboard, and "Copy curl with key" stays the curl command', async () => {
     const { bridge, user } = renderWithApp(<CurlActions request={REQUEST} />);
 
     await user.tab();
@@ -71,7 +71,7 @@ describe('CurlActions', () => {
     await user.keyboard('{Enter}');
     await waitFor(() => expect(bridge.rpc.snippet).toHaveBeenCalledExactlyOnceWith({ ...REQUEST, language: 'python' }));
 
-    await user.click(screen.getByRole('button', { name: 'Copy with key' }));
+    await user.click(screen.getByRole('button', { name: 'Copy curl with key' }));
     expect(screen.getByTestId('rpc-curl-confirm-text').textContent).toContain('the curl command that calls');
     await user.click(screen.getByRole('button', { name: 'Copy command with key' }));
     await waitFor(() => expect(bridge.rpc.curl).toHaveBeenCalledExactlyOnceWith({ ...REQUEST, withKey: true }));
@@ -82,7 +82,7 @@ describe('CurlActions', () => {
     const bridge = createFakeBridge({ rpc: { curl: async () => ({ command: KEY_COMMAND, includesKey: true }) } });
     const { user } = renderWithApp(<CurlActions request={REQUEST} />, { bridge });
 
-    await user.click(screen.getByRole('button', { name: 'Copy with key' }));
+    await user.click(screen.getByRole('button', { name: 'Copy curl with key' }));
     await user.click(screen.getByRole('button', { name: 'Copy command with key' }));
 
     expect(bridge.rpc.curl).toHaveBeenCalledExactlyOnceWith({ ...REQUEST, withKey: true });
@@ -99,7 +99,7 @@ describe('CurlActions', () => {
     const { user } = renderWithApp(<CurlActions request={REQUEST} />, { bridge });
     await navigator.clipboard.writeText('what was there before');
 
-    await user.click(screen.getByRole('button', { name: 'Copy with key' }));
+    await user.click(screen.getByRole('button', { name: 'Copy curl with key' }));
     await user.click(screen.getByRole('button', { name: 'Copy command with key' }));
 
     const status = await screen.findByTestId('rpc-curl-status');
@@ -117,7 +117,7 @@ describe('CurlActions', () => {
     expect((await screen.findByTestId('rpc-curl-status')).textContent).toBe('Not copied: Write permission denied.');
   });
 
-  describe('"Copy with key" asks first and does not leave the key on the clipboard', () => {
+  describe('"Copy curl with key" asks first and does not leave the key on the clipboard', () => {
     afterEach(() => {
       vi.useRealTimers();
     });
@@ -126,7 +126,7 @@ describe('CurlActions', () => {
     async function copyWithKey() {
       const bridge = createFakeBridge({ rpc: { curl: async () => ({ command: KEY_COMMAND, includesKey: true }) } });
       const rendered = renderWithApp(<CurlActions request={REQUEST} />, { bridge });
-      await rendered.user.click(screen.getByRole('button', { name: 'Copy with key' }));
+      await rendered.user.click(screen.getByRole('button', { name: 'Copy curl with key' }));
       await rendered.user.click(screen.getByRole('button', { name: 'Copy command with key' }));
       expect((await screen.findByTestId('rpc-curl-status')).textContent).toBe(
         'Copied with the real key: do not paste it anywhere shared.',
@@ -139,7 +139,7 @@ describe('CurlActions', () => {
       const { bridge, user } = renderWithApp(<CurlActions request={REQUEST} />);
       await navigator.clipboard.writeText('what was there before');
 
-      await user.click(screen.getByRole('button', { name: 'Copy with key' }));
+      await user.click(screen.getByRole('button', { name: 'Copy curl with key' }));
 
       const dialog = screen.getByRole('dialog', { name: 'Copy with the API key?' });
       expect(screen.getByTestId('rpc-curl-confirm-text').textContent).toBe(

@@ -739,7 +739,7 @@ describe('RpcScreen', () => {
 
       await user.click(screen.getByRole('button', { name: 'Copy as curl' }));
       await waitFor(() => expect(bridge.rpc.curl).toHaveBeenLastCalledWith({ ...request, withKey: false }));
-      await user.click(screen.getByRole('button', { name: 'Copy with key' }));
+      await user.click(screen.getByRole('button', { name: 'Copy curl with key' }));
       await user.click(screen.getByRole('button', { name: 'Copy command with key' }));
       await waitFor(() => expect(bridge.rpc.curl).toHaveBeenLastCalledWith({ ...request, withKey: true }));
 
