@@ -6,6 +6,7 @@ import type { BridgeErrorShape } from '../../../src-shared/contract/errors.ts';
 import { formatBytes, type JsonRpcCall } from '../../../src-shared/contract/rpc.ts';
 import type { ConsoleAnswer } from '../../data/rpc.ts';
 import { rateLimitedTitle } from '../../ui/error-message.tsx';
+import { SectionBoundary } from '../../ui/section-boundary.tsx';
 import { wantsDecoding } from './abi/decode-wanted.ts';
 import { LazyDecodedPanel } from './abi/lazy-parts.tsx';
 import { JsonTree } from './json-tree.tsx';
@@ -171,9 +172,13 @@ function JsonAnswer({ answer, symbol }: { answer: ConsoleAnswer; symbol: string 
       )}
       {wantsDecoding(answer.body, json) && (
         // The decoder (and viem) loads only for answers it can read: an eth_call, logs, a receipt, a tx.
-        <Suspense fallback={<p className="muted">Decoding…</p>}>
-          <LazyDecodedPanel body={answer.body} json={json} />
-        </Suspense>
+        // A decoder that fails on an answer nobody foresaw costs this section, not the window (the
+        // answer is keyed by its seq, so the next answer starts over).
+        <SectionBoundary what="The decoded view">
+          <Suspense fallback={<p className="muted">Decoding…</p>}>
+            <LazyDecodedPanel body={answer.body} json={json} />
+          </Suspense>
+        </SectionBoundary>
       )}
       {result.outcome === 'unexpected' && (
         <p className="banner banner-warning" role="status">

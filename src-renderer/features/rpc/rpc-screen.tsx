@@ -4,6 +4,7 @@ import { type KeyboardEvent, Suspense, useMemo } from 'react';
 import { nativeSymbol, useChainListing } from '../../data/chains.ts';
 import { useConsoleAnswer, useRpcEndpoint } from '../../data/rpc.ts';
 import { useActiveProfile } from '../../data/settings.ts';
+import { SectionBoundary } from '../../ui/section-boundary.tsx';
 import { useContractStore } from './abi/contract-store.ts';
 import { LazyContractPanel } from './abi/lazy-parts.tsx';
 import { LibraryPanel } from './abi/library-panel.tsx';
@@ -83,17 +84,19 @@ export function RpcScreen() {
             />
             <RequestKind draft={draft} set={set} />
             {contractOpen && (
-              <Suspense fallback={<p className="muted">Loading the contract form…</p>}>
-                <LazyContractPanel
-                  profileId={profile?.id}
-                  canSend={!send.isPending && profile !== null}
-                  onBuilt={(method, paramsText) => {
-                    // Into the single-call draft, then sent as any call: history, save, Copy as and compare see it.
-                    set({ mode: 'single', method, paramsText });
-                    sendCurrent();
-                  }}
-                />
-              </Suspense>
+              <SectionBoundary what="The contract form">
+                <Suspense fallback={<p className="muted">Loading the contract form…</p>}>
+                  <LazyContractPanel
+                    profileId={profile?.id}
+                    canSend={!send.isPending && profile !== null}
+                    onBuilt={(method, paramsText) => {
+                      // Into the single-call draft, then sent as any call: history, save, Copy as and compare see it.
+                      set({ mode: 'single', method, paramsText });
+                      sendCurrent();
+                    }}
+                  />
+                </Suspense>
+              </SectionBoundary>
             )}
             <RequestEditor draft={draft} set={set} check={check} onSubmit={sendCurrent} />
             <SendBar

@@ -20,7 +20,9 @@ export type DecodedLog =
   | { kind: 'event'; address: string; name: string; signature: string; source: string; args: NamedValue[] }
   | { kind: 'unknown'; address: string; topic0: string | null };
 
-export function decodeLog(log: RawLog, index: AbiIndex): DecodedLog {
+export function decodeLog(entry: RawLog, index: AbiIndex): DecodedLog {
+  // A node may answer anything: a null or a number in the list is an unknown log, not a crash.
+  const log: RawLog = typeof entry === 'object' && entry !== null ? entry : {};
   const address = typeof log.address === 'string' ? log.address : '';
   const topics = Array.isArray(log.topics) ? (log.topics.filter((t) => typeof t === 'string') as `0x${string}`[]) : [];
   const data = typeof log.data === 'string' ? (log.data as `0x${string}`) : '0x';

@@ -67,6 +67,15 @@ describe('the Decoded section', () => {
     expect(revert.textContent).toContain('Panic(0x11): arithmetic overflow or underflow outside an unchecked block');
   });
 
+  it('reads logs a node got wrong (null, a number) as unknown ones, and the answer stays on screen', async () => {
+    const body: RpcBody = { jsonrpc: '2.0', id: 1, method: 'eth_getLogs', params: [{}] };
+    renderAnswer(body, { jsonrpc: '2.0', id: 1, result: [null, 5] });
+
+    const logs = await screen.findByTestId('abi-logs');
+    expect(logs.textContent).toContain('2 logs, 0 matched an event in the library');
+    expect(screen.getByRole('region', { name: 'Answer JSON' })).toBeTruthy();
+  });
+
   it('stays away from answers with nothing to decode', async () => {
     renderAnswer(
       { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] },
