@@ -1,7 +1,7 @@
 // Sending from the console: the form as it is, a call from the history or a saved request (loaded
 // into the form first, then sent as the form then stands), and abandoning the call in flight.
 import { useRef } from 'react';
-import type { NodeType, RpcBody, RpcHistoryEntry, SavedRequest } from '../../../src-shared/contract/rpc.ts';
+import type { NodeType, RpcBody, RpcHistoryEntry } from '../../../src-shared/contract/rpc.ts';
 import type { CollectionRequest } from '../../../src-shared/contract/rpc-workspace.ts';
 import { cancelRequest } from '../../data/app.ts';
 import { useRpcCall } from '../../data/rpc.ts';
@@ -44,8 +44,8 @@ export function useConsoleSend(profileId: string | undefined, scope: VariableSco
    * Sends a form state (the current one, or one just loaded); an invalid one sends nothing. A replay
    * (history, saved) is checked as a body only: it was sent before, and its params are the user's record.
    */
-  const sendDraft = (state: ConsoleDraft, replay = false) => {
-    const checked = resolveDraft(state, variables.current, replay);
+  const sendDraft = (state: ConsoleDraft, replay = false, literal = false) => {
+    const checked = resolveDraft(state, variables.current, replay, literal);
     if (!checked.ok || !profileId || send.isPending) return;
     const requestId = crypto.randomUUID();
     running.current = requestId;
@@ -65,11 +65,8 @@ export function useConsoleSend(profileId: string | undefined, scope: VariableSco
   const rerun = (entry: RpcHistoryEntry) => {
     if (!entry.body) return;
     load(entry.chain, entry.nodeType, entry.body);
-    sendDraft(useRpcConsoleStore.getState(), true);
-  };
-  const runSaved = (saved: SavedRequest) => {
-    load(saved.chain, saved.nodeType, saved.body);
-    sendDraft(useRpcConsoleStore.getState(), true);
+    // As it was sent: its variables were resolved then (a "{{x}}" left in it is data now).
+    sendDraft(useRpcConsoleStore.getState(), true, true);
   };
   const loadRequest = (request: CollectionRequest) => set(draftForRequest(request));
   const runRequest = (request: CollectionRequest) => {
@@ -80,5 +77,5 @@ export function useConsoleSend(profileId: string | undefined, scope: VariableSco
     if (running.current) void cancelRequest(running.current);
   };
 
-  return { send, sendCurrent, load, rerun, runSaved, loadRequest, runRequest, cancel };
+  return { send, sendCurrent, load, rerun, loadRequest, runRequest, cancel };
 }

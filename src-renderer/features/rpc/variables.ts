@@ -35,9 +35,14 @@ export function resolveText(
   text: string,
   values: Readonly<Record<string, string>>,
   json: boolean,
-): { text: string } | { missing: string[] } {
+): { text: string } | { missing: string[] } | { unsafe: string } {
   const missing = findVariables(text).filter((name) => !Object.hasOwn(values, name));
   if (missing.length > 0) return { missing };
+  // A bare number JSON would round (past 2^53, or 1e400): refused rather than sent as another number.
+  if (json) {
+    const unsafe = variableUses(text).find((use) => !use.inString && roundsAsJson(values[use.name] ?? ''));
+    if (unsafe) return { unsafe: unsafe.name };
+  }
   return {
     text: replaceVariables(text, ({ name, inString }) => {
       const value = values[name];
@@ -50,9 +55,16 @@ export function resolveText(
 
 /**
  * The draft resolved and checked: what the console sends, copies and compares. `replay` (a history
- * entry or saved request run again) checks the body only, as checkDraft does.
+ * entry or saved request run again) checks the body only, as checkDraft does. `literal`: the draft is
+ * a call as it was already sent (a history entry): its text is sent as it stands, a "{{x}}" in it
+ * being the user's data by then, never resolved a second time.
  */
-export function resolveDraft(draft: ConsoleDraft, scope: VariableScope, replay = false): ResolvedCheck {
+export function resolveDraft(
+  draft: ConsoleDraft,
+  scope: VariableScope,
+  replay = false,
+  literal = false,
+): ResolvedCheck {
   type Field = ['chain' | 'method' | 'paramsText' | 'batchText', DraftProblemField, string, boolean];
   const fields: Field[] =
     draft.mode === 'single'
@@ -66,10 +78,14 @@ export function resolveDraft(draft: ConsoleDraft, scope: VariableScope, replay =
           ['batchText', 'batch', 'The batch', true],
         ];
   const resolved: ConsoleDraft = { ...draft };
-  for (const [key, field, label, json] of fields) {
+  for (const [key, field, label, json] of literal ? [] : fields) {
     const result = resolveText(draft[key], scope.values, json);
     if ('missing' in result) {
       const error = `${label}: ${unknownMessage(result.missing, scope.environment)}`;
+      return { ok: false, field, error, message: error };
+    }
+    if ('unsafe' in result) {
+      const error = `${label}: {{${result.unsafe}}} is a number JSON cannot carry exactly; write it as a hex quantity (0x…) or in quotes`;
       return { ok: false, field, error, message: error };
     }
     resolved[key] = result.text;
@@ -89,6 +105,13 @@ function unknownMessage(missing: string[], environment: string | null): string {
   const names = missing.map((name) => `{{${name}}}`).join(', ');
   const where = environment === null ? 'no environment is chosen' : `not in environment "${environment}"`;
   return `unknown variable${missing.length === 1 ? '' : 's'} ${names} (${where})`;
+}
+
+function roundsAsJson(value: string): boolean {
+  const trimmed = value.trim();
+  if (!/^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(trimmed)) return false;
+  const number = Number(trimmed);
+  return !Number.isFinite(number) || (/^-?\d+$/.test(trimmed) && !Number.isSafeInteger(number));
 }
 
 function isJson(value: string): boolean {

@@ -137,11 +137,15 @@ function parseAddress(text: string): Parsed {
   if (!/^0x[0-9a-fA-F]{40}$/.test(text)) {
     return { ok: false, message: `an address is 0x and 40 hex digits (this has ${Math.max(0, text.length - 2)})` };
   }
-  // EIP-55: all lowercase carries no checksum and is accepted; mixed case must match its checksum.
-  if (!isAddress(text, { strict: true })) {
+  // EIP-55: all lowercase or all uppercase carries no checksum and is accepted (as the ABI library's
+  // address field does); mixed case must match its checksum.
+  const digits = text.slice(2);
+  const noChecksum = digits === digits.toLowerCase() || digits === digits.toUpperCase();
+  if (!noChecksum && !isAddress(text, { strict: true })) {
     return {
       ok: false,
-      message: 'the checksum (EIP-55 mixed case) does not match: a typo? Type it all lowercase to skip the check',
+      message:
+        'the checksum (EIP-55 mixed case) does not match: a typo? Type it all lowercase (or all uppercase) to skip the check',
     };
   }
   return { ok: true, value: getAddress(text) };

@@ -30,9 +30,10 @@ const HOLDER = '0x52908400098527886E0F7030069857D2E4169EE7'; // EIP-55's own exa
 const [balanceOf, transfer] = ERC20 as unknown as [never, never];
 
 describe('typed inputs', () => {
-  it('accepts a checksummed or all-lowercase address and refuses a wrong checksum', () => {
+  it('accepts a checksummed, all-lowercase or all-uppercase address and refuses a wrong checksum', () => {
     expect(parseScalar('address', HOLDER)).toEqual({ ok: true, value: HOLDER });
     expect(parseScalar('address', HOLDER.toLowerCase())).toEqual({ ok: true, value: HOLDER });
+    expect(parseScalar('address', `0x${HOLDER.slice(2).toUpperCase()}`)).toEqual({ ok: true, value: HOLDER });
     const wrong = parseScalar('address', HOLDER.replace('E0F', 'e0F'));
     expect(wrong).toMatchObject({ ok: false, message: expect.stringContaining('checksum') });
     expect(parseScalar('address', '0x1234')).toMatchObject({ ok: false, message: expect.stringContaining('40 hex') });

@@ -132,4 +132,26 @@ describe('the environment editor lines', () => {
     expect(parseVariableLines('a = 1\njust text')).toEqual({ error: 'Line 2: write name = value' });
     expect(parseVariableLines('a = 1\na = 2')).toEqual({ error: 'Line 2: "a" is defined twice' });
   });
+  it('a call from the history is sent as it was: a {{x}} in its data is not resolved again', () => {
+    const sent = draft({ chain: 'polygon', paramsText: '["hello {{holder}}"]' });
+    expect(resolveDraft(sent, staging, true, true)).toMatchObject({
+      ok: true,
+      chain: 'polygon',
+      body: { params: ['hello {{holder}}'] },
+    });
+    expect(resolveDraft(sent, { values: {}, environment: null }, true, true)).toMatchObject({ ok: true });
+  });
+  it('refuses a bare number JSON would round, at its field, and keeps an exact one', () => {
+    const scope = { values: { wei: '1000000000000000000000', huge: '1e400', small: '42' }, environment: 'staging' };
+    expect(resolveDraft(draft({ paramsText: '[{{wei}}]' }), scope)).toMatchObject({
+      ok: false,
+      field: 'params',
+      error: expect.stringContaining('{{wei}} is a number JSON cannot carry exactly'),
+    });
+    expect(resolveDraft(draft({ paramsText: '[{{huge}}]' }), scope)).toMatchObject({ ok: false, field: 'params' });
+    expect(resolveDraft(draft({ method: 'debug_custom', paramsText: '[{{small}}, "{{wei}}"]' }), scope)).toMatchObject({
+      ok: true,
+      body: { params: [42, '1000000000000000000000'] },
+    });
+  });
 });
