@@ -36,7 +36,9 @@ export function decodeLog(entry: RawLog, index: AbiIndex): DecodedLog {
         name: found.item.name,
         signature: signatureOf(found.item),
         source: found.source,
-        args: nameValues(found.item.inputs, argsAsList(found.item.inputs, decoded.args)),
+        args: nameValues(found.item.inputs, argsAsList(found.item.inputs, decoded.args)).map((value, i) =>
+          hashedTopic(found.item.inputs[i]) ? { ...value, type: `keccak256 of ${value.type} (indexed)` } : value,
+        ),
       };
     } catch {
       // This ABI's indexed layout does not fit: try the next.
@@ -48,4 +50,12 @@ export function decodeLog(entry: RawLog, index: AbiIndex): DecodedLog {
 /** The first MAX_DECODED_LOGS logs decoded, and how many there were in all. */
 export function decodeLogs(logs: readonly RawLog[], index: AbiIndex): { logs: DecodedLog[]; total: number } {
   return { logs: logs.slice(0, MAX_DECODED_LOGS).map((log) => decodeLog(log, index)), total: logs.length };
+}
+
+/** An indexed string, bytes, array or struct is only its keccak256 hash in the topic, not the value. */
+function hashedTopic(input: { type: string; indexed?: boolean } | undefined): boolean {
+  if (!input?.indexed) return false;
+  return (
+    input.type === 'string' || input.type === 'bytes' || input.type.endsWith(']') || input.type.startsWith('tuple')
+  );
 }

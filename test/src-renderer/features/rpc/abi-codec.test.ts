@@ -170,6 +170,18 @@ describe('decoding', () => {
     expect(revertDataOf({ data: 'execution reverted' })).toBeNull();
   });
 
+  it('says an indexed string is only its hash in the topic', () => {
+    const named = parseAbi(['event Named(string indexed label, uint256 value)']);
+    const topics = encodeEventTopics({ abi: named, eventName: 'Named', args: { label: 'sandbox' } });
+    const log = { address: HOLDER, topics, data: encodeAbiParameters([{ type: 'uint256' }], [1n]) };
+    expect(decodeLog(log, indexAbis([{ name: 'Named', address: null, abi: named }]))).toMatchObject({
+      args: [
+        { name: 'label', type: 'keccak256 of string (indexed)', text: topics[1] },
+        { name: 'value', type: 'uint256', text: '1' },
+      ],
+    });
+  });
+
   it('names logs by topic0, telling ERC-20 from ERC-721 Transfer by the indexed topics', () => {
     const erc20Topics = encodeEventTopics({ abi: ERC20, eventName: 'Transfer', args: { from: HOLDER, to: HOLDER } });
     const log = { address: HOLDER, topics: erc20Topics, data: encodeAbiParameters([{ type: 'uint256' }], [42n]) };
