@@ -1,7 +1,6 @@
 // Hooks over the rpc channels. The console's last answer (or failure) is kept in the query cache,
 // not in component state, so it is still there after a visit to another section.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
 import type { BridgeErrorShape } from '../../src-shared/contract/errors.ts';
 import { asBridgeError } from '../../src-shared/contract/errors.ts';
 import type {
@@ -130,6 +129,8 @@ export interface CompareRun {
   body: RpcBody;
   targets: [CompareTarget, CompareTarget];
   sides: [CompareSide | null, CompareSide | null];
+  /** The two calls' request ids, kept with the run so Cancel still reaches them after the console was left and opened again. */
+  requestIds: [string, string];
 }
 
 /**
@@ -139,7 +140,6 @@ export interface CompareRun {
  */
 export function useCompareCalls() {
   const client = useQueryClient();
-  const running = useRef<string[]>([]);
   const run = useQuery<CompareRun | null>({
     queryKey: queryKeys.rpc.compare(),
     queryFn: () => null,
@@ -149,9 +149,8 @@ export function useCompareCalls() {
 
   const start = (targets: [CompareTarget, CompareTarget], body: RpcBody, timeoutSeconds: number) => {
     const seq = (client.getQueryData<CompareRun | null>(queryKeys.rpc.compare())?.seq ?? 0) + 1;
-    const requestIds = targets.map(() => crypto.randomUUID());
-    running.current = requestIds;
-    client.setQueryData<CompareRun>(queryKeys.rpc.compare(), { seq, body, targets, sides: [null, null] });
+    const requestIds: [string, string] = [crypto.randomUUID(), crypto.randomUUID()];
+    client.setQueryData<CompareRun>(queryKeys.rpc.compare(), { seq, body, targets, sides: [null, null], requestIds });
     const calls = targets.map((target, index) =>
       ledger()
         .rpc.call({ requestId: requestIds[index], ...target, body, timeoutSeconds })
@@ -174,7 +173,10 @@ export function useCompareCalls() {
 
   /** Abandons whatever of the run is still on its way (a finished side is not affected). */
   const cancel = () => {
-    for (const id of running.current) void cancelRequest(id);
+    const current = client.getQueryData<CompareRun | null>(queryKeys.rpc.compare());
+    current?.requestIds.forEach((id, index) => {
+      if (current.sides[index] === null) void cancelRequest(id);
+    });
   };
 
   const pending = run.data ? run.data.sides.some((side) => side === null) : false;

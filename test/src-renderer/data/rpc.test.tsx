@@ -9,6 +9,7 @@ import {
   curlCommand,
   type SendInput,
   useClearHistory,
+  useCompareCalls,
   useConsoleAnswer,
   useRpcCall,
   useRpcEndpoint,
@@ -159,5 +160,25 @@ describe('rpc queries', () => {
     expect(bridge.rpc.curl).toHaveBeenCalledWith(expect.objectContaining({ withKey: true }));
     expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
     expect(queryClient.getMutationCache().getAll()).toHaveLength(0);
+  });
+
+  it('cancels a comparison still on its way after the console was left and opened again', async () => {
+    const bridge = createFakeBridge();
+    const held: string[] = [];
+    bridge.rpc.call = vi.fn((request: { requestId: string }) => {
+      held.push(request.requestId);
+      return new Promise<never>(() => {});
+    }) as unknown as typeof bridge.rpc.call;
+    const first = renderHookWithApp(() => useCompareCalls(), { bridge });
+    const target = { profileId: 'sandbox', chain: 'ethereum', nodeType: 'full' as const };
+    act(() => first.result.current.start([target, { ...target, nodeType: 'archive' }], BODY, 30));
+    await vi.waitFor(() => expect(held).toHaveLength(2));
+    first.unmount();
+
+    const again = renderHookWithApp(() => useCompareCalls(), { bridge, queryClient: first.queryClient });
+    expect(again.result.current.pending).toBe(true);
+    act(() => again.result.current.cancel());
+    await vi.waitFor(() => expect(bridge.app.cancel).toHaveBeenCalledTimes(2));
+    expect(vi.mocked(bridge.app.cancel).mock.calls.map(([id]) => id)).toEqual(held);
   });
 });
