@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { checkAbi } from '../../../src-shared/abi/abi-json.ts';
 import type { AbiLibraryEntry } from '../../../src-shared/contract/abi-library.ts';
 import { ServiceError } from '../errors.ts';
-import { lastingReadError, moveAside, removeStaleTemps, writeFileAtomic } from '../settings/atomic-write.ts';
+import { lastingReadError, moveAside, removeStaleTemps } from '../settings/atomic-write.ts';
+import { CoalescedWrite } from '../settings/coalesced-write.ts';
 
 export const ABI_LIBRARY_DIR = 'abi-library';
 /** Saved ABIs per profile. */
@@ -39,11 +40,7 @@ export class AbiLibraryStore {
   private readonly path: string;
   private data: LibraryFile;
   private readonly loadProblem: string | null;
-  /** Why nothing may be written over the file this session (it was never read), or null. */
-  private readonly neverOverwrite: string | null;
-  private writing: Promise<void> | null = null;
-  private dirty = false;
-  private writeProblem: string | null = null;
+  private readonly writer: CoalescedWrite;
 
   private constructor(
     path: string,
@@ -54,7 +51,7 @@ export class AbiLibraryStore {
     this.path = path;
     this.data = data;
     this.loadProblem = loadProblem;
-    this.neverOverwrite = neverOverwrite;
+    this.writer = new CoalescedWrite(path, 'The ABI library', neverOverwrite, () => this.data);
   }
 
   static async open(userDataDir: string, profileId: string): Promise<AbiLibraryStore> {
@@ -113,7 +110,7 @@ export class AbiLibraryStore {
   }
 
   get problem(): string | null {
-    return this.writeProblem ?? this.loadProblem;
+    return this.writer.problem ?? this.loadProblem;
   }
 
   saved(): AbiLibraryEntry[] {
@@ -155,7 +152,7 @@ export class AbiLibraryStore {
 
   /** Resolves when everything changed so far is on disk. */
   flushed(): Promise<void> {
-    return this.writing ?? Promise.resolve();
+    return this.writer.flushed();
   }
 
   /**
@@ -174,22 +171,6 @@ export class AbiLibraryStore {
   }
 
   private flush(): Promise<void> {
-    this.dirty = true;
-    this.writing ??= (async () => {
-      try {
-        if (this.neverOverwrite) throw new Error(`${this.path} ${this.neverOverwrite}`);
-        while (this.dirty) {
-          this.dirty = false;
-          await writeFileAtomic(this.path, `${JSON.stringify(this.data)}\n`);
-        }
-        this.writeProblem = null;
-      } catch (error) {
-        this.writeProblem = `The ABI library could not be saved: ${(error as Error).message}`;
-        throw new ServiceError('settings', this.writeProblem);
-      } finally {
-        this.writing = null;
-      }
-    })();
-    return this.writing;
+    return this.writer.flush();
   }
 }

@@ -16,7 +16,8 @@ import {
   type SavedRequestInput,
 } from '../../../src-shared/contract/rpc.ts';
 import { ServiceError } from '../errors.ts';
-import { lastingReadError, moveAside, removeStaleTemps, writeFileAtomic } from '../settings/atomic-write.ts';
+import { lastingReadError, moveAside, removeStaleTemps } from '../settings/atomic-write.ts';
+import { CoalescedWrite } from '../settings/coalesced-write.ts';
 
 export const RPC_HISTORY_FILE = 'rpc-history.json';
 /** The newest calls kept; older ones drop off. */
@@ -69,18 +70,14 @@ export class RpcHistoryStore {
   private data: HistoryFile;
   private readonly path: string;
   private readonly loadProblem: string | null;
-  private writing: Promise<void> | null = null;
-  private dirty = false;
-  private writeProblem: string | null = null;
+  private readonly writer: CoalescedWrite;
   /** Set when the file could not be read nor moved aside: nothing is written over what was never read. */
-  /** Why nothing may be saved over the file this session (it was never read), or null. */
-  private readonly neverOverwrite: string | null;
 
   private constructor(path: string, data: HistoryFile, problem: string | null, neverOverwrite: string | null = null) {
     this.path = path;
     this.data = data;
     this.loadProblem = problem;
-    this.neverOverwrite = neverOverwrite;
+    this.writer = new CoalescedWrite(path, 'The RPC history', neverOverwrite, () => this.data);
   }
 
   /**
@@ -159,7 +156,7 @@ export class RpcHistoryStore {
     return {
       entries: structuredClone(entries),
       total: this.data.history.length,
-      problem: this.writeProblem ?? this.loadProblem,
+      problem: this.writer.problem ?? this.loadProblem,
     };
   }
 
@@ -223,7 +220,7 @@ export class RpcHistoryStore {
 
   /** Resolves when everything changed so far is on disk. */
   flushed(): Promise<void> {
-    return this.writing ?? Promise.resolve();
+    return this.writer.flushed();
   }
 
   /**
@@ -231,23 +228,7 @@ export class RpcHistoryStore {
    * written by the same loop right after, so every caller's change is on disk when its promise resolves.
    */
   private flush(): Promise<void> {
-    this.dirty = true;
-    this.writing ??= (async () => {
-      try {
-        if (this.neverOverwrite) throw new Error(`${this.path} ${this.neverOverwrite}`);
-        while (this.dirty) {
-          this.dirty = false;
-          await writeFileAtomic(this.path, `${JSON.stringify(this.data)}\n`);
-        }
-        this.writeProblem = null;
-      } catch (error) {
-        this.writeProblem = `The RPC history could not be saved: ${(error as Error).message}`;
-        throw new ServiceError('settings', this.writeProblem);
-      } finally {
-        this.writing = null;
-      }
-    })();
-    return this.writing;
+    return this.writer.flush();
   }
 }
 

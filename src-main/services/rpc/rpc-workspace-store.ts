@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { NodeType, type SavedRequest } from '../../../src-shared/contract/rpc.ts';
 import type { CollectionRequest, RpcCollection, RpcEnvironment } from '../../../src-shared/contract/rpc-workspace.ts';
-import { ServiceError } from '../errors.ts';
-import { lastingReadError, moveAside, removeStaleTemps, writeFileAtomic } from '../settings/atomic-write.ts';
+import { lastingReadError, moveAside, removeStaleTemps } from '../settings/atomic-write.ts';
+import { CoalescedWrite } from '../settings/coalesced-write.ts';
 
 export const RPC_WORKSPACE_FILE = 'rpc-workspace.json';
 export const MIGRATED_COLLECTION = 'Saved requests';
@@ -51,15 +51,11 @@ export function fromSaved(saved: SavedRequest): CollectionRequest {
 }
 
 export class RpcWorkspaceStore {
-  private writing: Promise<void> | null = null;
-  private dirty = false;
-  private writeProblem: string | null = null;
+  private readonly writer: CoalescedWrite;
 
   private readonly path: string;
   private data: WorkspaceData;
   private readonly loadProblem: string | null;
-  /** Why nothing may be written over the file this session (it could not be read), or null. */
-  private readonly neverOverwrite: string | null;
 
   private constructor(
     path: string,
@@ -70,7 +66,7 @@ export class RpcWorkspaceStore {
     this.path = path;
     this.data = data;
     this.loadProblem = loadProblem;
-    this.neverOverwrite = neverOverwrite;
+    this.writer = new CoalescedWrite(path, 'The collections', neverOverwrite, () => this.data);
   }
 
   /** `legacySaved`: the history file's saved requests, read only when this file does not exist yet. */
@@ -115,7 +111,7 @@ export class RpcWorkspaceStore {
   }
 
   get problem(): string | null {
-    return this.writeProblem ?? this.loadProblem;
+    return this.writer.problem ?? this.loadProblem;
   }
 
   environments(): RpcEnvironment[] {
@@ -135,26 +131,10 @@ export class RpcWorkspaceStore {
   }
 
   flushed(): Promise<void> {
-    return this.writing ?? Promise.resolve();
+    return this.writer.flushed();
   }
 
   private flush(): Promise<void> {
-    this.dirty = true;
-    this.writing ??= (async () => {
-      try {
-        if (this.neverOverwrite) throw new Error(`${this.path} ${this.neverOverwrite}`);
-        while (this.dirty) {
-          this.dirty = false;
-          await writeFileAtomic(this.path, `${JSON.stringify(this.data)}\n`);
-        }
-        this.writeProblem = null;
-      } catch (error) {
-        this.writeProblem = `The collections could not be saved: ${(error as Error).message}`;
-        throw new ServiceError('settings', this.writeProblem);
-      } finally {
-        this.writing = null;
-      }
-    })();
-    return this.writing;
+    return this.writer.flush();
   }
 }
