@@ -59,7 +59,7 @@ export function parseImport(text: string, fileName: string): ParsedImport {
   const info = isObject(root.info) ? root.info : null;
   if (info && typeof info.schema === 'string' && info.schema.includes('collection/v2.1')) {
     const out: ParsedImport = { name: nameOf(info.name, fileName), requests: [], skipped: 0, source: 'postman' };
-    walkPostman(root.item, [], out);
+    walkPostman(root.item, fileName, out);
     return out;
   }
   throw new ServiceError(
@@ -68,20 +68,39 @@ export function parseImport(text: string, fileName: string): ParsedImport {
   );
 }
 
-/** Folders are flattened: a request's name carries its folder path ("Tokens / balanceOf"). */
-function walkPostman(items: unknown, folders: string[], out: ParsedImport): void {
-  if (!Array.isArray(items)) return;
-  for (const item of items) {
+/** Postman folders deeper than this are refused: no real collection nests that far, and a walk that did not stop would run out of stack. */
+export const MAX_POSTMAN_DEPTH = 32;
+
+/**
+ * Folders are flattened: a request's name carries its folder path ("Tokens / balanceOf"). Walked
+ * with an explicit stack (in file order), so a hostile file's depth can only meet the cap.
+ */
+function walkPostman(root: unknown, fileName: string, out: ParsedImport): void {
+  if (!Array.isArray(root)) return;
+  const stack: { items: unknown[]; at: number; folders: string[] }[] = [{ items: root, at: 0, folders: [] }];
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1];
+    if (frame.at >= frame.items.length) {
+      stack.pop();
+      continue;
+    }
+    const item = frame.items[frame.at++];
     if (!isObject(item)) {
       out.skipped++;
       continue;
     }
     const name = typeof item.name === 'string' && item.name.trim() ? item.name.trim() : 'request';
     if (Array.isArray(item.item)) {
-      walkPostman(item.item, [...folders, name], out);
+      if (stack.length > MAX_POSTMAN_DEPTH) {
+        throw new ServiceError(
+          'invalid_argument',
+          `${fileName} nests folders more than ${MAX_POSTMAN_DEPTH} deep; flatten it in Postman and export it again.`,
+        );
+      }
+      stack.push({ items: item.item, at: 0, folders: [...frame.folders, name] });
       continue;
     }
-    const request = postmanRequest([...folders, name].join(' / ').slice(0, 80), item.request);
+    const request = postmanRequest([...frame.folders, name].join(' / ').slice(0, 80), item.request);
     if (request) out.requests.push(request);
     else out.skipped++;
   }

@@ -235,6 +235,35 @@ describe('collections', () => {
       'rest.json has no JSON-RPC request to import (1 item skipped).',
     );
   });
+  it('refuses a Postman file nesting folders past 32 levels, with a message instead of a crash', async () => {
+    // Written as text: JSON.stringify itself cannot nest 20,000 levels.
+    const nested = (depth: number) => {
+      const call = JSON.stringify({
+        name: 'deep call',
+        request: {
+          method: 'POST',
+          url: 'https://rpc.example.com/eth_mainnet_full',
+          body: { mode: 'raw', raw: JSON.stringify(body('eth_blockNumber')) },
+        },
+      });
+      const info = JSON.stringify({
+        name: `Deep ${depth}`,
+        schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json',
+      });
+      return `{"info":${info},"item":${'[{"name":"f","item":'.repeat(depth)}[${call}]${'}]'.repeat(depth)}}`;
+    };
+    expect(await refused('workspace:importCollection', { fileName: 'deep.json', text: nested(20_000) })).toBe(
+      'deep.json nests folders more than 32 deep; flatten it in Postman and export it again.',
+    );
+    expect(await refused('workspace:importCollection', { fileName: 'deep.json', text: nested(33) })).toMatch(
+      /more than 32 deep/,
+    );
+    const result = await ok<CollectionImportResult>('workspace:importCollection', {
+      fileName: 'deep.json',
+      text: nested(32),
+    });
+    expect(result.message).toBe('Imported 1 request into "Deep 32".');
+  });
 });
 
 describe('environments', () => {
