@@ -25,7 +25,8 @@ export function castSnippet(target: SnippetTarget): string {
     ...[...aboutLines(target, "Foundry's cast"), ...notes].map((line) => `# ${line}`),
     ...calls.map(
       (call) =>
-        `cast rpc --rpc-url ${url}${keyOption} \\\n  ${shellWord(call.method)} --raw ${shellWord(JSON.stringify(call.params))}`,
+        // `--` ends cast's options: a method such as `--rpc-url=https://…` stays the method, never an option.
+        `cast rpc --rpc-url ${url}${keyOption} --raw \\\n  -- ${shellWord(call.method)} ${shellWord(JSON.stringify(call.params))}`,
     ),
     '',
   ].join('\n');

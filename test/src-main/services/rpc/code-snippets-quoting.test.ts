@@ -111,6 +111,19 @@ describe('whole snippets with hostile chains, methods and params', () => {
     });
   }
 
+  it('cast gets a method that looks like an option after `--`, where clap reads it as the method', async () => {
+    const method = '--rpc-url=https://evil.example';
+    const code = codeSnippet(
+      { rpcUrl: 'http://127.0.0.1:4013', separator: '_', keyPlacement: 'header' },
+      { chain: 'eth', nodeType: 'full', body: { jsonrpc: '2.0', id: 1, method, params: [] }, language: 'cast' },
+    ).code;
+    expect(await syntaxProblem('cast', code)).toBeNull();
+    const args = await bash(`cast() { printf '%s\\0' "$@"; }\nLEDGER_API_KEY=k\n${code}`);
+    const end = args.indexOf('--');
+    expect(args.slice(end)).toEqual(['--', method, '[]']);
+    expect(args.slice(0, end).filter((arg) => arg.startsWith('--rpc-url'))).toEqual(['--rpc-url']);
+  });
+
   it('curl and cast run the one command with exactly the intended arguments (nothing injected)', async () => {
     for (const sample of samples) {
       const stubs = `curl() { printf '%s\\0' curl "$@"; }\ncast() { printf '%s\\0' cast "$@"; }\nLEDGER_API_KEY='k$(x)'\n`;
@@ -127,8 +140,9 @@ describe('whole snippets with hostile chains, methods and params', () => {
         '--rpc-url',
         url,
         ...castKey,
-        sample.method,
         '--raw',
+        '--',
+        sample.method,
         JSON.stringify(same(sample.params)),
       ];
       expect(args).toEqual([

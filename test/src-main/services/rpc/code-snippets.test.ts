@@ -89,7 +89,7 @@ describe('code snippets', () => {
     });
     expect(query.code).not.toContain('--rpc-headers');
     expect(query.code).toContain(
-      `cast rpc --rpc-url "http://127.0.0.1:4013/ethereum_full?apiKey=$LEDGER_API_KEY" \\\n  'eth_getBalance' --raw`,
+      `cast rpc --rpc-url "http://127.0.0.1:4013/ethereum_full?apiKey=$LEDGER_API_KEY" --raw \\\n  -- 'eth_getBalance' '`,
     );
   });
 
