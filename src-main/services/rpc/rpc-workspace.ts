@@ -18,7 +18,6 @@ import {
   type RpcCollection,
 } from '../../../src-shared/contract/rpc-workspace.ts';
 import { variableUses } from '../../../src-shared/rpc/variable-text.ts';
-import { secretFor } from '../credentials/profile-secrets.ts';
 import { ServiceError } from '../errors.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { applyEdit } from './collection-edits.ts';
@@ -153,13 +152,33 @@ export class RpcWorkspace {
     return this.opened;
   }
 
-  /** Every secret of every profile (API key, bearer token, ledger JWT): none may be written into a workspace file. */
+  /**
+   * Every secret of every profile (API key, bearer token, ledger JWT): none may be written into a
+   * workspace file. A secret the keychain cannot read (locked, hung) refuses the operation: without
+   * it, nothing could be checked or scrubbed for it. Only an absent secret is left out.
+   */
   private async secrets(): Promise<{ value: string; label: string; profile: string }[]> {
+    // The sandbox's built-in credentials only while its network already runs: they are handed out by
+    // the network, so in this session nothing shows them (Settings, history, snippets) before it starts.
+    // Starting it just to scrub would cost seconds and a node per chain on every save. A value copied in
+    // an earlier session is not caught until the network runs again (the console's first sandbox call).
+    const sandbox = this.ctx.sandbox.network?.credentials;
     const found = await Promise.all(
       this.ctx.settings.settings.profiles.flatMap((profile) =>
         (Object.keys(SECRET_LABELS) as (keyof typeof SECRET_LABELS)[]).map(async (kind) => {
-          const value = await secretFor(this.ctx, profile, kind).catch(() => null);
-          return value ? { value, label: SECRET_LABELS[kind], profile: profile.name } : null;
+          const label = SECRET_LABELS[kind];
+          let value: string | null;
+          try {
+            value = await this.ctx.credentials.get(profile.id, kind);
+          } catch (error) {
+            const why = error instanceof Error ? error.message.replace(/\.$/, '') : String(error);
+            throw new ServiceError(
+              'keychain',
+              `${why}. Everything saved or exported is checked for every saved secret, so nothing was saved or exported: try again once the OS keychain answers.`,
+            );
+          }
+          if (!value && profile.kind === 'sandbox') value = sandbox?.[kind] ?? null;
+          return value ? { value, label, profile: profile.name } : null;
         }),
       ),
     );
