@@ -247,10 +247,21 @@ function newId(): string {
  */
 export function scrub<T>(value: T, secrets: string[]): T {
   let text = JSON.stringify(value);
-  for (const secret of secrets) {
-    if (!secret) continue;
-    const inJson = JSON.stringify(secret).slice(1, -1);
-    text = text.split(inJson).join(KEY_PLACEHOLDER);
+  // Matched in the serialized value, where a string field's text is escaped once more.
+  const forms = secrets.flatMap(secretForms).map((form) => JSON.stringify(form).slice(1, -1));
+  // Longest first, so a longer form is not cut up by a shorter one inside it.
+  for (const form of [...new Set(forms)].sort((a, b) => b.length - a.length)) {
+    text = text.split(form).join(KEY_PLACEHOLDER);
   }
   return JSON.parse(text) as T;
+}
+
+/**
+ * The forms a secret takes inside a string: itself, and JSON-escaped once and twice (a request's
+ * `text` is JSON held in a JSON string, so a key with `"` or `\` in it appears there escaped).
+ */
+export function secretForms(secret: string): string[] {
+  if (!secret) return [];
+  const once = JSON.stringify(secret).slice(1, -1);
+  return [...new Set([secret, once, JSON.stringify(once).slice(1, -1)])];
 }

@@ -22,7 +22,7 @@ import { ServiceError } from '../errors.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { applyEdit } from './collection-edits.ts';
 import { exportCollection, parseImport } from './collection-transfer.ts';
-import { scrub } from './rpc-history-store.ts';
+import { KEY_PLACEHOLDER, scrub } from './rpc-history-store.ts';
 import { newId, RpcWorkspaceStore } from './rpc-workspace-store.ts';
 
 const SECRET_LABELS = { apiKey: 'API key', partnerToken: 'bearer token', ledgerJwt: 'ledger JWT' } as const;
@@ -95,8 +95,13 @@ export class RpcWorkspace {
 
   /** One change to the collections; a request is scrubbed of every profile's secrets before it is kept. */
   async editCollection(edit: z.output<typeof CollectionEdit>): Promise<CollectionsView> {
-    const secrets = (await this.secrets()).map((s) => s.value);
-    await (await this.store()).update((data) => applyEdit(data, scrub(edit, secrets)));
+    const secrets = await this.secrets();
+    const scrubbed = scrub(
+      edit,
+      secrets.map((s) => s.value),
+    );
+    refuseLeak(JSON.stringify(scrubbed), secrets, 'This change');
+    await (await this.store()).update((data) => applyEdit(data, scrubbed));
     return this.collections();
   }
 
@@ -104,10 +109,14 @@ export class RpcWorkspace {
     const collection = (await this.store()).collections().find((c) => c.id === collectionId);
     if (!collection) throw notFound('collection');
     // Scrubbed again on the way out: a secret saved after a request was kept still never leaves.
-    const text = scrub(
-      exportCollection(collection),
-      (await this.secrets()).map((s) => s.value),
+    const secrets = await this.secrets();
+    const text = exportCollection(
+      scrub(
+        collection,
+        secrets.map((s) => s.value),
+      ),
     );
+    refuseLeak(text, secrets, 'The export');
     const base = collection.name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'collection';
     return { fileName: `${base}.rpc-collection.json`, text };
   }
@@ -120,7 +129,8 @@ export class RpcWorkspace {
         `${fileName || 'The file'} has no JSON-RPC request to import (${parsed.skipped} item${parsed.skipped === 1 ? '' : 's'} skipped).`,
       );
     }
-    const secrets = (await this.secrets()).map((s) => s.value);
+    const found = await this.secrets();
+    const secrets = found.map((s) => s.value);
     const id = newId();
     const store = await this.store();
     const names = new Set(store.collections().map((c) => c.name));
@@ -132,7 +142,9 @@ export class RpcWorkspace {
         throw new ServiceError('invalid_argument', `At most ${MAX_COLLECTIONS} collections: delete one first.`);
       const savedAt = new Date().toISOString();
       const collection: RpcCollection = { id, name, requests: kept.map((r) => ({ ...r, id: newId(), savedAt })) };
-      data.collections.push(scrub(collection, secrets));
+      const scrubbed = scrub(collection, secrets);
+      refuseLeak(JSON.stringify(scrubbed), found, 'The import');
+      data.collections.push(scrubbed);
     });
     const skipped = parsed.skipped + parsed.requests.length - kept.length;
     const what = parsed.source === 'postman' ? 'Postman items' : 'items';
@@ -184,6 +196,32 @@ export class RpcWorkspace {
     );
     return found.filter((s): s is NonNullable<typeof s> => s !== null);
   }
+}
+
+/**
+ * The check after the scrub: the text searched for every secret escaped more levels deep than the
+ * scrub replaces (JSON text in a string inside JSON text…). Such a form stops the save or export.
+ */
+function refuseLeak(text: string, secrets: { value: string; label: string; profile: string }[], what: string): void {
+  const leaked = secrets.find((s) => appearsIn(text, s.value));
+  if (leaked) {
+    throw new ServiceError(
+      'invalid_argument',
+      `${what} would hold the ${leaked.label} of "${leaked.profile}" (nested too deep in escaped JSON to be replaced by ${KEY_PLACEHOLDER}), so it was refused. Remove that value from the request.`,
+    );
+  }
+}
+
+/** The secret in `text`, as itself or JSON-escaped up to five times over. */
+function appearsIn(text: string, secret: string): boolean {
+  let form = secret;
+  for (let level = 0; level <= 5; level++) {
+    if (text.includes(form)) return true;
+    const escaped = JSON.stringify(form).slice(1, -1);
+    if (escaped === form) return false;
+    form = escaped;
+  }
+  return false;
 }
 
 function notFound(what: string): ServiceError {
