@@ -81,10 +81,18 @@ export class AbiLibraryStore {
       const parsed = LibraryFile.safeParse(JSON.parse(text));
       if (parsed.success) {
         // Each ABI is checked again: the file may have been edited by hand, or by an older version.
-        const bad = parsed.data.saved.findIndex((entry) => !checkAbi(entry.abi).ok);
-        if (bad === -1) return new AbiLibraryStore(path, parsed.data, null);
-        const result = checkAbi(parsed.data.saved[bad]?.abi);
-        why = `saved ABI ${JSON.stringify(parsed.data.saved[bad]?.name)}: ${result.ok ? '' : result.message}`;
+        // What is kept is the checker's normalized ABI, not the entry as read (extra fields, an artifact).
+        const results = parsed.data.saved.map((entry) => checkAbi(entry.abi));
+        const bad = results.findIndex((result) => !result.ok);
+        if (bad === -1) {
+          const saved = parsed.data.saved.map((entry, i) => {
+            const result = results[i];
+            return result?.ok ? { ...entry, abi: result.abi } : entry;
+          });
+          return new AbiLibraryStore(path, { ...parsed.data, saved }, null);
+        }
+        const result = results[bad];
+        why = `saved ABI ${JSON.stringify(parsed.data.saved[bad]?.name)}: ${result?.ok ? '' : result?.message}`;
       } else {
         why = `${parsed.error.issues[0]?.path.join('.') || 'file'}: ${parsed.error.issues[0]?.message}`;
       }

@@ -216,6 +216,22 @@ describe('ABI library files', () => {
     expect(view.problem).toContain('saved ABI "Contract 2": entry 1 (function "f"): input 1 ("x") has type "uint9"');
   });
 
+  it('lists a hand-edited ABI as the checker reads it: old `constant`, no inputs and stray fields normalized', async () => {
+    const abi = [{ type: 'function', name: 'count', constant: true, outputs: [{ type: 'uint256' }], comment: 'x' }];
+    const dir = await withFile(JSON.stringify({ version: 1, saved: [savedEntry(1, abi)] }));
+    const view = await new AbiLibrary(dir).list(profile('sandbox'));
+    expect(view.problem).toBeNull();
+    expect(view.entries.find((e) => !e.builtin)?.abi).toEqual([
+      {
+        type: 'function',
+        name: 'count',
+        inputs: [],
+        outputs: [{ name: '', type: 'uint256' }],
+        stateMutability: 'view',
+      },
+    ]);
+  });
+
   it(`refuses a save past ${MAX_SAVED_ABIS} ABIs and keeps the file as it was`, async () => {
     const full = JSON.stringify({
       version: 1,
