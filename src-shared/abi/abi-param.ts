@@ -54,6 +54,10 @@ export function abiParamProblem(raw: unknown, label: string, event: boolean, dep
   for (const [index, component] of param.components.entries()) {
     const checked = abiParamProblem(component, `${where} component ${index + 1}`, false, depth + 1);
     if (typeof checked === 'string') return checked;
+    // The form keys a tuple's fields by name: two with one name would merge into one value.
+    if (checked.name && components.some((c) => c.name === checked.name)) {
+      return `${where} component ${index + 1} repeats the name ${JSON.stringify(checked.name)}`;
+    }
     components.push(checked);
   }
   out.components = components;

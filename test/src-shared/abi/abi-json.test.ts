@@ -157,6 +157,26 @@ describe('parseAbiText', () => {
       /input 1 \("order"\) component 1 \("maker"\) has type "adress", which is not a Solidity type/,
     ],
     [
+      'two components with one name',
+      JSON.stringify([
+        {
+          ...transfer(),
+          inputs: [
+            {
+              name: 'pair',
+              type: 'tuple',
+              components: [
+                { name: 'a', type: 'uint256' },
+                { name: '', type: 'bool' },
+                { name: 'a', type: 'address' },
+              ],
+            },
+          ],
+        },
+      ]),
+      /input 1 \("pair"\) component 3 repeats the name "a"/,
+    ],
+    [
       'components on an address',
       JSON.stringify([{ ...transfer(), inputs: [{ name: 'a', type: 'address', components: [] }] }]),
       /has components, but type "address" is not a tuple/,
