@@ -172,7 +172,10 @@ describe('workspace secrets', () => {
       ledgerAuthPlacement: 'header',
     });
     await ok(services, 'secrets:set', profile.id, 'apiKey', KEY);
-    const { collections } = await ok<CollectionsView>(services, 'workspace:editCollection', { op: 'create', name: 'Q' });
+    const { collections } = await ok<CollectionsView>(services, 'workspace:editCollection', {
+      op: 'create',
+      name: 'Q',
+    });
     const id = collections[0].id;
     // The key as a JSON value in the params, and as JSON text inside one of them.
     for (const text of [JSON.stringify([{ data: KEY }]), JSON.stringify([JSON.stringify([KEY])])]) {
