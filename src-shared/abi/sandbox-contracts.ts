@@ -266,7 +266,4 @@ export const SANDBOX_CHECKS = {
   ],
 } as const;
 
-/** The plan's first name for SANDBOX_CHECKS. */
-export const SANDBOX_ERRORS = SANDBOX_CHECKS;
-
 export const SANDBOX_CONTRACTS = [SANDBOX_TOKEN, SANDBOX_CHECKS] as const;
