@@ -1,5 +1,6 @@
-// App-level UI state: which section is open, and where the user asked to go next. Server data
-// lives in TanStack Query, never here. Features meet here instead of importing one another.
+// App-level UI state: which section is open, which app dialog is up, and where the user asked to go
+// next. Server data lives in TanStack Query, never here. Features meet here instead of importing
+// one another: the palette, the menu and links ask for an action, the feature that owns it acts.
 import { create } from 'zustand';
 
 export const SECTIONS = [
@@ -11,21 +12,75 @@ export const SECTIONS = [
 ] as const;
 export type SectionId = (typeof SECTIONS)[number]['id'];
 
+/** The app's own dialogs (a feature's dialogs stay in the feature). */
+export type AppDialog = 'palette' | 'recent' | 'shortcuts' | 'about';
+
+/**
+ * Actions one part of the app asks another to do. The owner watches `action` and acts when its
+ * `seq` changes (a new object per request, so asking twice is seen twice).
+ */
+export type AppActionId =
+  | 'transfers:export'
+  | 'transfers:compare-nodes'
+  | 'transfers:case-report'
+  | 'transfers:copy-link'
+  | 'local:sync'
+  | 'settings:address-book';
+
+/** What an RPC console request carries when opened from a link or the palette (never a key). */
+export interface ConsoleTarget {
+  chain: string;
+  nodeType?: 'full' | 'archive';
+  /** A method to put in the editor (not sent). */
+  method?: string;
+  /** Params as JSON text (not sent). */
+  params?: string;
+  /** A whole batch as JSON text (not sent); wins over method/params. */
+  batch?: string;
+}
+
 interface UiState {
   section: SectionId;
   showSection: (section: SectionId) => void;
   /**
-   * The chain the user last asked the RPC console to open on (from the Chains screen). A new
-   * object per request, so asking twice for the same chain is seen twice; the console follows it.
+   * The chain the user last asked the RPC console to open on (from the Chains screen, a link or the
+   * palette). A new object per request, so asking twice for the same chain is seen twice; the
+   * console follows it.
    */
-  consoleTarget: { chain: string } | null;
-  /** Opens the RPC console on a chain. */
-  openConsoleOn: (chain: string) => void;
+  consoleTarget: ConsoleTarget | null;
+  /** Opens the RPC console on a chain (and, from a link, a request to look at before sending). */
+  openConsoleOn: (chain: string, request?: Omit<ConsoleTarget, 'chain'>) => void;
+  /** The chain the Chains screen should bring into view and mark (from a link or the palette). */
+  chainFocus: { chain: string } | null;
+  focusChain: (chain: string) => void;
+  dialog: AppDialog | null;
+  openDialog: (dialog: AppDialog) => void;
+  closeDialog: () => void;
+  action: { id: AppActionId; seq: number } | null;
+  /** Shows the section that owns the action and asks it to act. */
+  requestAction: (id: AppActionId) => void;
 }
+
+let actionSeq = 0;
+const OWNER: Record<AppActionId, SectionId> = {
+  'transfers:export': 'transfers',
+  'transfers:compare-nodes': 'transfers',
+  'transfers:case-report': 'transfers',
+  'transfers:copy-link': 'transfers',
+  'local:sync': 'local',
+  'settings:address-book': 'settings',
+};
 
 export const useUiStore = create<UiState>((set) => ({
   section: 'transfers',
   showSection: (section) => set({ section }),
   consoleTarget: null,
-  openConsoleOn: (chain) => set({ consoleTarget: { chain }, section: 'rpc' }),
+  openConsoleOn: (chain, request) => set({ consoleTarget: { chain, ...request }, section: 'rpc' }),
+  chainFocus: null,
+  focusChain: (chain) => set({ chainFocus: { chain }, section: 'chains' }),
+  dialog: null,
+  openDialog: (dialog) => set({ dialog }),
+  closeDialog: () => set({ dialog: null }),
+  action: null,
+  requestAction: (id) => set({ action: { id, seq: ++actionSeq }, section: OWNER[id] }),
 }));
