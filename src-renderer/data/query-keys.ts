@@ -30,6 +30,10 @@ export const queryKeys = {
     nodes: (profileId: string) => ['transfers', profileId, 'nodes'] as const,
     knownParties: (profileId: string) => ['transfers', profileId, 'knownParties'] as const,
   },
+  /** The last node comparison for a profile and filters (outside `transfers`: no invalidation blanks it). */
+  nodeCompare: {
+    last: (profileId: string, filters: unknown) => ['nodeCompare', profileId, filters] as const,
+  },
   export: {
     job: (jobId: string | null) => ['export', jobId] as const,
   },

@@ -8,7 +8,7 @@ export const CHANNEL_NAMES = {
   settings: ['get', 'saveProfile', 'deleteProfile', 'setActiveProfile', 'savePreferences', 'saveParty', 'removeParty'],
   secrets: ['status', 'set', 'clear'],
   chains: ['list'],
-  transfers: ['page', 'tokenInfo', 'nodes', 'knownParties'],
+  transfers: ['page', 'tokenInfo', 'nodes', 'knownParties', 'compareNodes'],
   export: ['start', 'status', 'cancel'],
   rpc: [
     'endpoint',

@@ -27,6 +27,7 @@ import {
   SyncRequest,
   type SyncStatus,
 } from './local-ledger.ts';
+import type { NodeComparison } from './node-compare.ts';
 import {
   RpcCallRequest,
   type RpcCallResult,
@@ -71,6 +72,7 @@ import {
   PartyId,
   RequestId,
   type TokenInfo,
+  TransferFilters,
   type TransferPage,
   TransferPageRequest,
 } from './transfers.ts';
@@ -125,6 +127,10 @@ export const contract = {
     nodes: channel<NodeChoices>()(profileId),
     /** Parties to offer by name (the sandbox's own; none for a remote profile). */
     knownParties: channel<KnownParties>()(profileId),
+    /** The filters on every validator node the profile knows (docs/node-comparison.md). Abandon with app:cancel. */
+    compareNodes: channel<NodeComparison>()(
+      z.tuple([z.strictObject({ requestId: RequestId, profileId: PROFILE_ID, filters: TransferFilters })]),
+    ),
   },
   export: {
     /** Asks where to save, then streams every page for the filters to that file. null: the user cancelled. */

@@ -109,6 +109,7 @@ function validArgs(): Record<ChannelName, unknown[]> {
     'transfers:tokenInfo': ['sandbox'],
     'transfers:nodes': ['sandbox'],
     'transfers:knownParties': ['sandbox'],
+    'transfers:compareNodes': [{ requestId: 'req-00000009', profileId: 'sandbox', filters }],
     'export:start': [{ profileId: 'sandbox', filters, format: 'csv' }],
     'export:status': ['0123456789abcdef'],
     'export:cancel': ['0123456789abcdef'],

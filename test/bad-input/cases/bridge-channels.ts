@@ -608,7 +608,26 @@ const transfersRows = [
   ...profileIdRows('transfers:tokenInfo'),
   ...profileIdRows('transfers:nodes'),
   ...profileIdRows('transfers:knownParties'),
+  ...compareNodesRows(),
 ];
+
+/** transfers:compareNodes takes the page request's fields but no cursor (every page is read). */
+function compareNodesRows(): BadInput<ChannelCall>[] {
+  const compare = (filters: Record<string, unknown>, over: Record<string, unknown> = {}) => [
+    { requestId: 'request-0003', profileId: 'sandbox', filters: { ...FILTERS, ...filters }, ...over },
+  ];
+  const channel = 'transfers:compareNodes';
+  return [
+    call(channel, '0.filters.pageSize', 'page size 0', compare({ pageSize: 0 }), /^at least 1$/),
+    call(channel, '0.filters.party', 'a bad party', compare({ party: 'alice' }), /"::" is missing/),
+    call(channel, '0.filters.nodeId', 'a node id with a line break', compare({ nodeId: 'v1\nx' }), /printable ASCII/),
+    call(channel, '0.requestId', 'a request id "x"', compare({}, { requestId: 'x' }), /^request id$/),
+    call(channel, '0.profileId', 'a path as the profile id', compare({}, { profileId: '../x' }), PROFILE_MESSAGE),
+    call(channel, '0', 'a cursor (not taken)', compare({}, { next: 'https://x/' }), /Unrecognized key/),
+    call(channel, '0.filters', 'no filters', compare({}, { filters: undefined }), /expected object/),
+    call(channel, '', 'no argument', [], TOO_FEW(1)),
+  ];
+}
 
 const exportRows = [
   call(

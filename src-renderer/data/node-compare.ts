@@ -1,0 +1,75 @@
+// The node comparison (transfers:compareNodes): one run per profile and filters, kept in the query
+// cache so it is still there after a visit to another section, and so the case report can include
+// the last result for the filters on screen (useLastNodeComparison).
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { asBridgeError, type BridgeErrorShape } from '../../src-shared/contract/errors.ts';
+import type { NodeComparison } from '../../src-shared/contract/node-compare.ts';
+import type { TransferFilters } from '../../src-shared/contract/transfers.ts';
+import { ledger } from './bridge.ts';
+import { queryKeys } from './query-keys.ts';
+
+export interface NodeCompareRun {
+  seq: number;
+  requestId: string;
+  /** null while the comparison is on its way. */
+  result: NodeComparison | null;
+  error: BridgeErrorShape | null;
+}
+
+/** The comparison ignores the node (every node is asked) and the page size (it reads every page). */
+function compareKey(profileId: string, filters: TransferFilters | null) {
+  return queryKeys.nodeCompare.last(profileId, filters ? { ...filters, nodeId: null, pageSize: 0 } : null);
+}
+
+let seqs = 0;
+
+function useRun(profileId: string, filters: TransferFilters | null) {
+  return useQuery<NodeCompareRun | null>({
+    queryKey: compareKey(profileId, filters),
+    queryFn: () => null,
+    enabled: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Start, follow and cancel a comparison of `filters` across the profile's validator nodes. */
+export function useNodeComparison(profileId: string, filters: TransferFilters | null) {
+  const client = useQueryClient();
+  const run = useRun(profileId, filters);
+
+  const start = () => {
+    if (!filters) return;
+    const key = compareKey(profileId, filters);
+    const seq = ++seqs;
+    const requestId = `nc-${crypto.randomUUID()}`;
+    client.setQueryData<NodeCompareRun>(key, { seq, requestId, result: null, error: null });
+    const settle = (update: Pick<NodeCompareRun, 'result' | 'error'>) =>
+      // An older run that ends late never replaces a newer one.
+      client.setQueryData<NodeCompareRun | null>(key, (current) =>
+        current?.seq === seq ? { ...current, ...update } : current,
+      );
+    ledger()
+      .transfers.compareNodes({ requestId, profileId, filters })
+      .then(
+        (result) => settle({ result, error: null }),
+        (error) => settle({ result: null, error: asBridgeError(error) }),
+      );
+  };
+
+  const cancel = () => {
+    const current = run.data;
+    if (current && !current.result && !current.error)
+      void ledger()
+        .app.cancel(current.requestId)
+        .catch(() => {});
+  };
+
+  const data = run.data ?? null;
+  return { run: data, start, cancel, pending: data !== null && !data.result && !data.error };
+}
+
+/** The last finished comparison for these filters (any node selected), or null: what a case report includes. */
+export function useLastNodeComparison(profileId: string, filters: TransferFilters | null): NodeComparison | null {
+  return useRun(profileId, filters).data?.result ?? null;
+}
