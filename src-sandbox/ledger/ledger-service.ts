@@ -10,7 +10,7 @@ import { startupStatusBody } from './startup-status.ts';
 import { transferPage } from './transfer-page.ts';
 import { BadRequest, parseTransferQuery } from './transfer-query.ts';
 import { generateTransfers, type TransferStore } from './transfer-store.ts';
-import { quarantinedBody, VALIDATOR_NODES } from './validator-nodes.ts';
+import { NODE_LAG_MICROS, quarantinedBody, VALIDATOR_NODES } from './validator-nodes.ts';
 
 export interface LedgerServiceOptions {
   seed: number;
@@ -103,7 +103,10 @@ export async function createLedgerService(options: LedgerServiceOptions): Promis
     if (!readable.has(party))
       return sendJson(res, 403, { error: `the ledger JWT does not grant readAs or actAs for ${party}` });
 
-    const page = transferPage(store, partyIndex ?? -1, query);
+    // A lagging node sees the ledger only up to its lag behind the newest transfer.
+    const lag = NODE_LAG_MICROS[node.id];
+    const seenUntil = lag && store.count > 0 ? store.time[store.count - 1] - lag : null;
+    const page = transferPage(store, partyIndex ?? -1, query, seenUntil);
     let nextPageUrl: string | null = null;
     if (page.next) {
       const params = new URLSearchParams(query.echo);

@@ -31,8 +31,16 @@ export interface TransferPage {
   next: string | null;
 }
 
-/** `partyIndex` -1: a known party that never sends or receives (the DSO, the registrars). */
-export function transferPage(store: TransferStore, partyIndex: number, query: TransferQuery): TransferPage {
+/**
+ * `partyIndex` -1: a known party that never sends or receives (the DSO, the registrars).
+ * `seenUntil`: a lagging node's view, only transfers effective at or before it (microseconds).
+ */
+export function transferPage(
+  store: TransferStore,
+  partyIndex: number,
+  query: TransferQuery,
+  seenUntil: number | null = null,
+): TransferPage {
   const matches = partyIndex < 0 ? null : assetMatcher(store, query);
   if (!matches) return { partyIndex, transfers: new Int32Array(0), next: null };
   const legs = store.legsOf[partyIndex];
@@ -41,6 +49,7 @@ export function transferPage(store: TransferStore, partyIndex: number, query: Tr
   // [lo, hi): the legs inside the time window.
   let lo = query.after === null ? 0 : lowerBound(store, legs, n, query.after, -1);
   let hi = query.before === null ? n : lowerBound(store, legs, n, query.before, -1);
+  if (seenUntil !== null) hi = Math.min(hi, lowerBound(store, legs, n, seenUntil + 1, -1));
   if (query.cursor) {
     // Keyset: strictly after the cursor's (time, index) in the page order.
     const { time, index } = query.cursor;
