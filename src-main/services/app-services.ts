@@ -9,6 +9,7 @@ import { chainsHandlers } from './handlers/chains-handlers.ts';
 import { createDispatch, type Dispatch } from './handlers/dispatch.ts';
 import { exportHandlers } from './handlers/export-handlers.ts';
 import { localHandlers } from './handlers/local-handlers.ts';
+import { reportHandlers } from './handlers/report-handlers.ts';
 import { rpcHandlers } from './handlers/rpc-handlers.ts';
 import { secretsHandlers } from './handlers/secrets-handlers.ts';
 import { settingsHandlers } from './handlers/settings-handlers.ts';
@@ -94,6 +95,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       rpc: rpcHandlers(rpc),
       workspace: workspaceHandlers(workspace),
       abi: abiHandlers(abiLibrary),
+      report: reportHandlers(context),
       local: localHandlers(local),
     },
     log,

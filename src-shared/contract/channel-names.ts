@@ -22,6 +22,7 @@ export const CHANNEL_NAMES = {
     'snippet',
   ],
   abi: ['list', 'save', 'delete'],
+  report: ['save'],
   workspace: [
     'environments',
     'saveEnvironment',

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { AbiDeleteInput, type AbiLibraryEntry, type AbiLibraryView, AbiSaveInput } from './abi-library.ts';
 import type { CHANNEL_NAMES, ChannelId, ChannelName } from './channel-names.ts';
+import { CaseReportRequest, type CaseReportSaved } from './case-report.ts';
 import type { BridgeErrorShape } from './errors.ts';
 import {
   AnalyticsQuery,
@@ -160,6 +161,10 @@ export const contract = {
     save: channel<AbiLibraryEntry>()(z.tuple([AbiSaveInput])),
     /** Deletes a saved ABI; a built-in one is refused. Answers the library as it is now. */
     delete: channel<AbiLibraryView>()(z.tuple([AbiDeleteInput])),
+  },
+  report: {
+    /** Asks where to save, then writes the case report (HTML, or PDF in the desktop app). null: cancelled. */
+    save: channel<CaseReportSaved | null>()(z.tuple([CaseReportRequest])),
   },
   workspace: {
     /** The console's environments: named sets of {{variables}}, bound to profiles. Not for secrets. */

@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'keychain', // the OS keychain failed
   'settings', // the settings file could not be read or written
   'local_store', // the local ledger store could not be opened, read or written
+  'unsupported', // this app (e.g. the browser version) cannot do what was asked
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

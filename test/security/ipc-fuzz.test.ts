@@ -156,6 +156,18 @@ function validArgs(): Record<ChannelName, unknown[]> {
     'rpc:saveRequest': [{ name: 'chain id', chain: 'eth', nodeType: 'full', body: [body, body] }],
     'rpc:savedRequests': [],
     'rpc:deleteSaved': ['0123456789abcdef'],
+    'report:save': [
+      {
+        profileId: 'no-such-profile',
+        filters,
+        view: { mode: 'page', page: 1 },
+        legs: [],
+        legsShown: 0,
+        queryTime: '2026-01-01T00:00:00Z',
+        comparison: null,
+        format: 'html',
+      },
+    ],
     'abi:list': ['sandbox'],
     'abi:save': [{ profileId: 'no-such-profile', name: 'Token', address: null, abiText: '[{"type":"fallback"}]' }],
     'abi:delete': [{ profileId: 'no-such-profile', id: '0123456789abcdef' }],

@@ -1337,6 +1337,78 @@ const localSqlRows = [
   call('local:export', '', 'no argument', [], TOO_FEW(1)),
 ];
 
+const REPORT_LEG = {
+  updateId: 'u-1',
+  effectiveAt: '2026-01-01T00:00:00Z',
+  instrumentAdmin: GOOD_PARTY,
+  instrumentId: 'Amulet',
+  symbol: 'CC',
+  decimals: 10,
+  amount: '1.5',
+  senderParty: GOOD_PARTY,
+  receiverParty: GOOD_PARTY,
+  counterparty: GOOD_PARTY,
+  isIncoming: true,
+  status: 'completed',
+};
+const report = (over: Record<string, unknown>) => [
+  {
+    profileId: 'sandbox',
+    filters: FILTERS,
+    view: { mode: 'page', page: 1 },
+    legs: [REPORT_LEG],
+    legsShown: 1,
+    queryTime: '2026-01-01T00:00:00Z',
+    comparison: null,
+    format: 'html',
+    ...over,
+  },
+];
+const reportRows = [
+  call('report:save', '0.format', 'format "docx"', report({ format: 'docx' }), /Invalid option|expected one of/),
+  call('report:save', '0.queryTime', 'a query time in words', report({ queryTime: 'yesterday' }), /^not a date-time$/),
+  call(
+    'report:save',
+    '0.legs',
+    '10,001 legs',
+    () => report({ legs: Array.from({ length: 10_001 }, () => REPORT_LEG), legsShown: 10_001 }),
+    /^at most 10,000 legs in one report$/,
+    '10,001 legs',
+  ),
+  call(
+    'report:save',
+    '0.legsShown',
+    'fewer legs shown than sent',
+    report({ legsShown: 0 }),
+    /^fewer than the legs sent$/,
+  ),
+  call(
+    'report:save',
+    '0.legs.0.amount',
+    'a 201-character amount',
+    report({ legs: [{ ...REPORT_LEG, amount: '9'.repeat(201) }] }),
+    /too big|<=\s?200/i,
+    '"999…" (201 characters)',
+  ),
+  call(
+    'report:save',
+    '0.legs.0',
+    'a leg with an extra field',
+    report({ legs: [{ ...REPORT_LEG, apiKey: 'k' }] }),
+    /Unrecognized key/,
+  ),
+  call('report:save', '0.view.page', 'page 0', report({ view: { mode: 'page', page: 0 } }), /too small|>=\s?1/i),
+  call(
+    'report:save',
+    '0.filters.party',
+    'a bad party',
+    report({ filters: { ...FILTERS, party: 'alice' } }),
+    /"::" is missing/,
+  ),
+  call('report:save', '0.profileId', 'an upper-case profile id', report({ profileId: 'SANDBOX' }), PROFILE_MESSAGE),
+  call('report:save', '', 'no argument', [], TOO_FEW(1)),
+];
+
 export const bridgeChannels: BadInputTable<ChannelCall> = {
   id: 'bridge-channels',
   title: 'Bridge channels (what main accepts from the renderer)',
@@ -1350,6 +1422,7 @@ export const bridgeChannels: BadInputTable<ChannelCall> = {
     ...exportRows,
     ...rpcRows,
     ...abiRows,
+    ...reportRows,
     ...workspaceRows,
     ...localAnalyticsRows,
     ...localStoreRows,

@@ -1,0 +1,7 @@
+import type { ServiceContext } from '../service-context.ts';
+import type { Handlers } from './dispatch.ts';
+
+// The report's code (HTML builder, chart, PDF policy) loads on the first save, not at start-up.
+export function reportHandlers(ctx: ServiceContext): Handlers['report'] {
+  return { save: async (request) => (await import('../report/save-case-report.ts')).saveCaseReport(ctx, request) };
+}

@@ -1,0 +1,80 @@
+// report:save: builds the case report for the view the renderer describes, checks it for every
+// saved secret, asks where to save it, and writes it atomically (HTML as is, or printed to PDF by
+// the desktop host). Loaded with import() on first use, so main's start-up never parses it.
+import { randomBytes } from 'node:crypto';
+import { open, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import type { CaseReportInput, CaseReportSaved } from '../../../src-shared/contract/case-report.ts';
+import { ServiceError } from '../errors.ts';
+import type { ServiceContext } from '../service-context.ts';
+import { commitFile, writeFileAtomic } from '../settings/atomic-write.ts';
+import { withTimeout } from '../with-timeout.ts';
+import { looksLikePdf, PDF_TIMEOUT_MS } from './pdf-policy.ts';
+import { caseReportHtml } from './report-html.ts';
+import { labelsOf } from './report-labels.ts';
+import { everySecret, refuseSecrets } from './report-secrets.ts';
+
+export async function saveCaseReport(ctx: ServiceContext, request: CaseReportInput): Promise<CaseReportSaved | null> {
+  const profile = ctx.profile(request.profileId);
+  const print = ctx.host.printToPdf;
+  if (request.format === 'pdf' && !print) {
+    throw new ServiceError('unsupported', 'PDF needs the desktop app (it prints the report with Electron): save HTML.');
+  }
+  const html = caseReportHtml({
+    profileName: profile.name,
+    defaultNode: 'defaultNodeId' in profile ? (profile.defaultNodeId ?? null) : null,
+    filters: request.filters,
+    view: request.view,
+    legs: request.legs,
+    legsShown: request.legsShown,
+    queryTime: request.queryTime,
+    comparison: request.comparison,
+    labels: labelsOf(ctx.settings.settings.savedParties),
+    generatedAt: new Date().toISOString(),
+    appVersion: ctx.version,
+  });
+  refuseSecrets(html, await everySecret(ctx));
+  const path = await ctx.host.chooseSavePath(
+    reportFileName(request.filters.party, request.format),
+    request.format === 'pdf' ? [{ name: 'PDF', extensions: ['pdf'] }] : [{ name: 'HTML', extensions: ['html'] }],
+  );
+  if (!path) return null;
+  if (request.format === 'html' || !print) {
+    await writeFileAtomic(path, html);
+    return { path, format: 'html', bytes: Buffer.byteLength(html), legs: request.legs.length };
+  }
+  const pdf = await withTimeout(
+    print(html),
+    PDF_TIMEOUT_MS,
+    () => new ServiceError('timeout', 'Printing the report to PDF took over 2 minutes; save HTML instead.'),
+  );
+  if (!looksLikePdf(pdf)) throw new ServiceError('internal', 'Printing the report gave no PDF; save HTML instead.');
+  await writeBytesAtomic(path, pdf);
+  return { path, format: 'pdf', bytes: pdf.byteLength, legs: request.legs.length };
+}
+
+/** `case-<party hint>-<yyyymmdd-hhmmss>.<html|pdf>`: the party's readable part, file-name safe. */
+export function reportFileName(party: string, format: 'html' | 'pdf'): string {
+  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  return `case-${party
+    .split('::')[0]
+    .replace(/[^A-Za-z0-9_-]/g, '_')
+    .slice(0, 60)}-${stamp}.${format}`;
+}
+
+/** The PDF's bytes beside the target, then committed under its name (atomic-write.ts's commitFile). */
+async function writeBytesAtomic(path: string, bytes: Uint8Array): Promise<void> {
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    const handle = await open(temp, 'wx', 0o600);
+    try {
+      await handle.writeFile(bytes);
+    } finally {
+      await handle.close();
+    }
+    await commitFile(temp, path);
+  } catch (error) {
+    await rm(temp, { force: true }).catch(() => {});
+    throw error;
+  }
+}
