@@ -51,6 +51,7 @@ async function start(): Promise<void> {
           : await dialog.showSaveDialog(options);
         return result.canceled || !result.filePath ? null : result.filePath;
       },
+      printToPdf: async (html) => (await import('./print-report.ts')).printReportToPdf(html),
     },
   });
   registerIpc(services.dispatch, () => mainWindow, appOrigin);

@@ -16,12 +16,12 @@ export const PDF_WINDOW_PREFERENCES = {
   images: false,
 } as const;
 
-/** webContents.printToPDF options: A4 landscape (the legs table is wide), backgrounds kept. */
+/** webContents.printToPDF options: A4 landscape (the legs table is wide), backgrounds kept, margins in inches. */
 export const PDF_PRINT_OPTIONS = {
   landscape: true,
   pageSize: 'A4',
   printBackground: true,
-  margins: { marginType: 'default' },
+  margins: { top: 0.4, bottom: 0.4, left: 0.4, right: 0.4 },
   generateDocumentOutline: true,
 } as const;
 
