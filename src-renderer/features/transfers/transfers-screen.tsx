@@ -10,6 +10,8 @@ import { PartyId } from '../../ui/party-id.tsx';
 import { useNow } from '../../ui/use-now.ts';
 import { TransferProblem } from './cards/transfer-problem.tsx';
 import { UnknownFieldsNotice } from './cards/unknown-fields-notice.tsx';
+import { CompareNodesButton } from './compare/compare-nodes-button.tsx';
+import { NodeComparePanel } from './compare/node-compare-panel.tsx';
 import { ExportPanel } from './export/export-panel.tsx';
 import { draftToFilters } from './filters/filter-draft.ts';
 import { FilterForm } from './filters/filter-form.tsx';
@@ -173,7 +175,9 @@ function TransfersExplorer({ profileId }: { profileId: string }) {
             >
               {meta.timeFormat === 'relative' ? 'Show absolute times' : 'Show relative times'}
             </button>
+            <CompareNodesButton profileId={profileId} filters={view.filters} />
           </div>
+          <NodeComparePanel profileId={profileId} filters={view.filters} />
           {loadingAll ? (
             <LoadAllBar
               legs={all.loadedLegs}
