@@ -14,7 +14,9 @@ import { rpcHandlers } from './handlers/rpc-handlers.ts';
 import { secretsHandlers } from './handlers/secrets-handlers.ts';
 import { settingsHandlers } from './handlers/settings-handlers.ts';
 import { transfersHandlers } from './handlers/transfers-handlers.ts';
+import { viewsHandlers } from './handlers/views-handlers.ts';
 import { workspaceHandlers } from './handlers/workspace-handlers.ts';
+import type { ShellInbox } from './links/shell-inbox.ts';
 import { LocalLedgerHost } from './local-ledger/local-ledger-host.ts';
 import { LocalSandbox, type SandboxNetwork, type SandboxOptions } from './local-sandbox.ts';
 import { onFirstUse } from './on-first-use.ts';
@@ -46,6 +48,8 @@ export interface AppServices {
   exports: ExportJobs;
   /** The local ledger stores and their syncs (DuckDB loaded on first use). */
   local: LocalLedgerHost;
+  /** Where the shell puts links and menu commands for the renderer (docs/links.md). */
+  shellInbox: Pick<ShellInbox, 'push'>;
   /** The local sandbox network while it runs, else null. */
   readonly sandbox: SandboxNetwork | null;
   close(): Promise<void>;
@@ -82,11 +86,15 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     const { RpcWorkspace } = await import('./rpc/rpc-workspace.ts');
     return new RpcWorkspace(context, options.userDataDir, () => rpc.savedRequests());
   });
+  const links = onFirstUse(
+    async () => new (await import('./links/links-host.ts')).LinksHost(context, options.userDataDir),
+  );
   const local = new LocalLedgerHost(context, options.userDataDir);
   const abiLibrary = new AbiLibraryHost(context, options.userDataDir);
   const dispatch = createDispatch(
     {
-      app: appHandlers(context),
+      app: appHandlers(context, links),
+      views: viewsHandlers(links),
       settings: settingsHandlers(context, (id) => abiLibrary.forgetProfile(id)),
       secrets: secretsHandlers(context),
       chains: chainsHandlers(context),
@@ -105,6 +113,8 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     context,
     exports,
     local,
+    // In order: callbacks on one promise run in the order they were added.
+    shellInbox: { push: (event) => void links.get().then((host) => host.inbox.push(event)) },
     get sandbox() {
       return sandbox.network;
     },
@@ -116,6 +126,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       await rpc.close();
       await (await workspace.loaded())?.close();
       await abiLibrary.close();
+      await (await links.loaded())?.close();
       await sandbox.close();
     },
   };

@@ -22,6 +22,8 @@ export interface Host {
 export interface ServiceTimeouts {
   transfersMs?: number;
   chainsMs?: number;
+  /** How long app:nextEvent waits for a link or command before answering null (tests: short). */
+  shellPollMs?: number;
 }
 
 export interface ServiceContext {

@@ -55,6 +55,10 @@ export const queryKeys = {
     /** The last side-by-side run (both answers). */
     compare: () => ['rpc', 'compare'] as const,
   },
+  /** The recent views (docs/links.md). */
+  views: {
+    recent: () => ['views', 'recent'] as const,
+  },
   abi: {
     /** A profile's ABI library (built-ins, sandbox contracts, saved ABIs). */
     library: (profileId: string | undefined) => ['abi', profileId] as const,

@@ -4,7 +4,7 @@
 
 /** Verbs per domain, in the order the bridge object lists them. A channel is named `domain:verb`. */
 export const CHANNEL_NAMES = {
-  app: ['info', 'cancel'],
+  app: ['info', 'cancel', 'nextEvent'],
   settings: ['get', 'saveProfile', 'deleteProfile', 'setActiveProfile', 'savePreferences', 'saveParty', 'removeParty'],
   secrets: ['status', 'set', 'clear'],
   chains: ['list'],
@@ -22,6 +22,7 @@ export const CHANNEL_NAMES = {
     'snippet',
   ],
   abi: ['list', 'save', 'delete'],
+  views: ['recent', 'record'],
   report: ['save'],
   workspace: [
     'environments',

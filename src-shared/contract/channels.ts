@@ -65,6 +65,7 @@ import {
   SecretValue,
   type SettingsView,
 } from './schemas.ts';
+import type { ShellEvent } from './shell-events.ts';
 import {
   ExportRequest,
   type ExportStatus,
@@ -77,6 +78,8 @@ import {
   type TransferPage,
   TransferPageRequest,
 } from './transfers.ts';
+import { type RecordedView, ViewTargetSchema } from './view-target.ts';
+import type { RecentView } from './views.ts';
 
 const ExportJobId = z.string().regex(/^[a-f0-9]{16}$/, 'export job id');
 
@@ -101,6 +104,8 @@ export const contract = {
     info: channel<AppInfo>()(none),
     /** Abandons a request started with this id (true if it was still running). */
     cancel: channel<boolean>()(z.tuple([RequestId])),
+    /** The next link or menu command from the shell; null after ~25 s with none (ask again). docs/links.md */
+    nextEvent: channel<ShellEvent | null>()(none),
   },
   settings: {
     get: channel<SettingsView>()(none),
@@ -165,6 +170,12 @@ export const contract = {
   report: {
     /** Asks where to save, then writes the case report (HTML, or PDF in the desktop app). null: cancelled. */
     save: channel<CaseReportSaved | null>()(z.tuple([CaseReportRequest])),
+  },
+  views: {
+    /** The last 50 views opened, newest first (docs/links.md). */
+    recent: channel<RecentView[]>()(none),
+    /** Makes the view's ledger-explorer:// link and puts it first in the recent views; refused if it holds a secret. */
+    record: channel<RecordedView>()(z.tuple([ViewTargetSchema])),
   },
   workspace: {
     /** The console's environments: named sets of {{variables}}, bound to profiles. Not for secrets. */

@@ -37,6 +37,8 @@ beforeAll(async () => {
     transport: 'electron',
     keychain: { service: `ledger-explorer-fuzz-${randomBytes(4).toString('hex')}` },
     sandbox: { transfers: 2_000, evm: false },
+    // app:nextEvent answers null at once instead of holding each call for 25 s.
+    timeouts: { shellPollMs: 0 },
     // An export that gets this far is "cancelled in the save dialog": nothing is written.
     host: { chooseSavePath: async () => null },
     log: (line) => log.push(line),
@@ -79,6 +81,9 @@ function validArgs(): Record<ChannelName, unknown[]> {
   return {
     'app:info': [],
     'app:cancel': ['req-00000001'],
+    'app:nextEvent': [],
+    'views:recent': [],
+    'views:record': [{ kind: 'transfers', profile: 'sandbox', filters, source: 'live' }],
     'settings:get': [],
     'settings:saveProfile': [
       {

@@ -1409,6 +1409,58 @@ const reportRows = [
   call('report:save', '', 'no argument', [], TOO_FEW(1)),
 ];
 
+const VIEW = { kind: 'transfers', profile: 'sandbox', filters: FILTERS, source: 'live' };
+const view = (over: Record<string, unknown>) => [{ ...VIEW, ...over }];
+const viewRows = [
+  call('app:nextEvent', '', 'an unexpected argument', [25_000], TOO_MANY),
+  call('views:recent', '', 'an unexpected argument', ['sandbox'], TOO_MANY),
+  call('views:record', '', 'no argument', [], TOO_FEW(1)),
+  call(
+    'views:record',
+    '0.kind',
+    'an unknown kind of view',
+    view({ kind: 'settings' }),
+    /Invalid input|expected one of/,
+  ),
+  call('views:record', '0.profile', 'a path as the profile', view({ profile: '../x' }), PROFILE_MESSAGE),
+  call(
+    'views:record',
+    '0.filters.party',
+    'a party without "::"',
+    view({ filters: { ...FILTERS, party: 'alice' } }),
+    /"::" is missing/,
+  ),
+  call('views:record', '0.source', 'source "remote"', view({ source: 'remote' }), /^source is live or local$/),
+  call(
+    'views:record',
+    '0',
+    'a URL field',
+    view({ baseUrl: 'https://ledger.example.com' }),
+    /Unrecognized key: "baseUrl"/,
+  ),
+  call(
+    'views:record',
+    '0.chain',
+    'a chain with a slash',
+    [{ kind: 'chain', profile: 'sandbox', chain: 'eth/../x' }],
+    /letters, digits/,
+  ),
+  call(
+    'views:record',
+    '0.params',
+    'params that are not JSON',
+    [{ kind: 'rpc', profile: 'sandbox', chain: 'eth', nodeType: 'full', method: 'eth_call', params: '[1,' }],
+    /^params must be a JSON array or object$/,
+  ),
+  call(
+    'views:record',
+    '0.batch',
+    'a batch with a method',
+    [{ kind: 'rpc', profile: 'sandbox', chain: 'eth', nodeType: 'full', method: 'eth_call', batch: '[]' }],
+    /a batch or a method with params, not both/,
+  ),
+];
+
 export const bridgeChannels: BadInputTable<ChannelCall> = {
   id: 'bridge-channels',
   title: 'Bridge channels (what main accepts from the renderer)',
@@ -1422,6 +1474,7 @@ export const bridgeChannels: BadInputTable<ChannelCall> = {
     ...exportRows,
     ...rpcRows,
     ...abiRows,
+    ...viewRows,
     ...reportRows,
     ...workspaceRows,
     ...localAnalyticsRows,

@@ -1,0 +1,50 @@
+// Every saved secret of every profile (API key, bearer token, ledger JWT; the sandbox's built-in ones
+// while its network runs), to refuse anything that would carry one out of main (a link, a recent
+// view). The same rule and forms as the RPC workspace (rpc-workspace.ts): a secret the keychain cannot
+// read refuses the operation, since it could not be checked.
+import { SECRET_KINDS } from '../../../src-shared/contract/schemas.ts';
+import { ServiceError } from '../errors.ts';
+import type { ServiceContext } from '../service-context.ts';
+
+export interface SavedSecret {
+  value: string;
+  /** What it is, for a message ("API key"). */
+  kind: string;
+  profile: string;
+}
+
+const LABELS = { apiKey: 'API key', partnerToken: 'bearer token', ledgerJwt: 'ledger JWT' } as const;
+
+export async function savedSecrets(ctx: ServiceContext): Promise<SavedSecret[]> {
+  const sandbox = ctx.sandbox.network?.credentials as Record<string, string | undefined> | undefined;
+  const found = await Promise.all(
+    ctx.settings.settings.profiles.flatMap((profile) =>
+      SECRET_KINDS.map(async (kind) => {
+        let value: string | null;
+        try {
+          value = await ctx.credentials.get(profile.id, kind);
+        } catch (error) {
+          const why = error instanceof Error ? error.message.replace(/\.$/, '') : String(error);
+          throw new ServiceError(
+            'keychain',
+            `${why}. A link is checked for every saved secret first, so none was made.`,
+          );
+        }
+        if (!value && profile.kind === 'sandbox') value = sandbox?.[kind] ?? null;
+        return value ? { value, kind: LABELS[kind], profile: profile.name } : null;
+      }),
+    ),
+  );
+  return found.filter((s) => s !== null);
+}
+
+/** The first secret found in any of the texts: as itself, percent-encoded or JSON-escaped. */
+export function secretIn(texts: string[], secrets: SavedSecret[]): SavedSecret | null {
+  return secrets.find((s) => secretForms(s.value).some((form) => texts.some((t) => t.includes(form)))) ?? null;
+}
+
+function secretForms(secret: string): string[] {
+  const forms = new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)]);
+  forms.add(encodeURIComponent(JSON.stringify(secret).slice(1, -1)));
+  return [...forms];
+}

@@ -1,0 +1,75 @@
+// Hooks over links and recent views (docs/links.md): the recent list, recording a view (main makes
+// its link, refusing one that would hold a secret), and the pump that pulls links and menu commands
+// from main (app:nextEvent, a long poll).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type { ShellEvent } from '../../src-shared/contract/shell-events.ts';
+import type { RecordedView } from '../../src-shared/contract/view-target.ts';
+import type { RecentView, ViewTarget } from '../../src-shared/contract/views.ts';
+import { ledger } from './bridge.ts';
+import { queryKeys } from './query-keys.ts';
+
+/** The last 50 views opened, newest first. */
+export const useRecentViews = () =>
+  useQuery({
+    queryKey: queryKeys.views.recent(),
+    queryFn: (): Promise<RecentView[]> => ledger().views.recent(),
+    // Changes only through this window's own records, which update the cache.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/**
+ * Records a view and answers its link (for Copy link). Recording the same view again only moves it
+ * to the top, so callers may record on every search without filling the list.
+ */
+export function useRecordView() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (target: ViewTarget): Promise<RecordedView> => ledger().views.record(target),
+    onSuccess: (answer) => client.setQueryData(queryKeys.views.recent(), answer.recent),
+  });
+}
+
+/**
+ * Calls `onEvent` for every link and menu command main hands over while mounted. One pull at a
+ * time: an event that arrives between two mounts (React's strict double mount) waits for the next.
+ */
+export function useShellEvents(onEvent: (event: ShellEvent) => void): void {
+  const handler = useRef(onEvent);
+  handler.current = onEvent;
+  useEffect(() => {
+    const unsubscribe = subscribe((event) => handler.current(event));
+    return unsubscribe;
+  }, []);
+}
+
+let listener: ((event: ShellEvent) => void) | null = null;
+let pumping = false;
+const held: ShellEvent[] = [];
+
+function subscribe(next: (event: ShellEvent) => void): () => void {
+  listener = next;
+  for (const event of held.splice(0)) next(event);
+  if (!pumping) void pump();
+  return () => {
+    if (listener === next) listener = null;
+  };
+}
+
+async function pump(): Promise<void> {
+  pumping = true;
+  let failures = 0;
+  while (listener) {
+    try {
+      const event = await ledger().app.nextEvent();
+      failures = 0;
+      if (!event) continue;
+      if (listener) listener(event);
+      else held.push(event);
+    } catch {
+      // Main restarting or the page unloading: stop after a few in a row rather than spin.
+      if (++failures >= 3) break;
+    }
+  }
+  pumping = false;
+}
