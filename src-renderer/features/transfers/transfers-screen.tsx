@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { TransferFilters, TransferLeg, TransferPage } from '../../../src-shared/contract/transfers.ts';
 import { useLedgerCredential } from '../../data/secrets.ts';
 import { useActiveProfile, useSavePreferences, useSettings } from '../../data/settings.ts';
+import { useLastNodeComparison } from '../../data/node-compare.ts';
 import { useKnownParties, useNodeChoices, useTransferPage } from '../../data/transfers.ts';
 import { shortenParty } from '../../ui/party-format.ts';
 import { PartyId } from '../../ui/party-id.tsx';
@@ -16,6 +17,7 @@ import { ExportPanel } from './export/export-panel.tsx';
 import { draftToFilters } from './filters/filter-draft.ts';
 import { FilterForm } from './filters/filter-form.tsx';
 import { otherFiltersLine } from './filters/filters-text.ts';
+import { CaseReportButton } from './report/case-report-button.tsx';
 import { SummaryPanel } from './summary/summary-panel.tsx';
 import { currentCursor, pageNumber } from './table/cursor-history.ts';
 import { LegDetail } from './table/leg-detail.tsx';
@@ -146,6 +148,9 @@ function TransfersExplorer({ profileId }: { profileId: string }) {
     [preferences?.timeFormat, preferences?.timeZone, now, drillInto],
   );
   const previous = trail.at(-1);
+  // The case report: the legs on screen, when they were read, and the last comparison for these filters.
+  const lastComparison = useLastNodeComparison(profileId, view?.filters ?? null);
+  const queryTime = query.dataUpdatedAt > 0 && !(page.isPlaceholderData && !loadingAll) ? query.dataUpdatedAt : null;
 
   return (
     <>
@@ -176,6 +181,14 @@ function TransfersExplorer({ profileId }: { profileId: string }) {
               {meta.timeFormat === 'relative' ? 'Show absolute times' : 'Show relative times'}
             </button>
             <CompareNodesButton profileId={profileId} filters={view.filters} />
+            <CaseReportButton
+              profileId={profileId}
+              filters={view.filters}
+              view={{ mode: loadingAll ? 'all' : 'page', page: Math.max(1, pageNo) }}
+              legs={legs}
+              queryTime={queryTime}
+              comparison={lastComparison}
+            />
           </div>
           <NodeComparePanel profileId={profileId} filters={view.filters} />
           {loadingAll ? (
