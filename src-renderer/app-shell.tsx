@@ -1,4 +1,7 @@
 import { useEffect } from 'react';
+import { CommandDialogs } from './commands/app-dialogs.tsx';
+import { useRevealSettingsPanel } from './commands/settings-panels.ts';
+import { useGlobalKeys } from './commands/use-global-keys.ts';
 import { useAppInfo } from './data/app.ts';
 import { useActiveProfile, useSettings } from './data/settings.ts';
 import { ChainsScreen } from './features/chains/chains-screen.tsx';
@@ -7,6 +10,7 @@ import { RpcScreen } from './features/rpc/rpc-screen.tsx';
 import { SettingsScreen } from './features/settings/settings-screen.tsx';
 import { TransfersScreen } from './features/transfers/transfers-screen.tsx';
 import { useTransfersStore } from './features/transfers/transfers-store.ts';
+import { useSettleActions } from './ui/app-action.ts';
 import { Banners } from './ui/banners.tsx';
 import { ErrorMessage } from './ui/error-message.tsx';
 import { SECTIONS, type SectionId, useUiStore } from './ui-store.ts';
@@ -33,6 +37,11 @@ export function App() {
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
+  useGlobalKeys();
+  // After the screen's own effects (a parent's run after its children's): the panel the palette
+  // asked for is on the page, and an action no part of it took is dropped.
+  useRevealSettingsPanel();
+  useSettleActions();
 
   const Screen = SCREENS[section];
   return (
@@ -62,6 +71,8 @@ export function App() {
         {settings.error && <ErrorMessage error={settings.error} title="Settings could not be loaded." />}
         <Screen />
       </main>
+      <CommandDialogs />
+      {/* The About dialog (src-renderer/about/about-dialog.tsx) mounts here. */}
     </div>
   );
 }

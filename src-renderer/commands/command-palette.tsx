@@ -1,0 +1,80 @@
+// The command palette (Mod+K) and, on the same list, recent views (Mod+E): type to filter, arrows to
+// move, Enter to run, Escape to close. cmdk does the list's keyboard and ARIA (combobox + listbox);
+// ranking is ours (palette-filter.ts). Grouped by kind until the user types; then one ranked list,
+// since cmdk orders the items inside a group but not reliably the groups themselves. Running an item closes the palette first, so focus goes back
+// to the page before the item moves it (to a screen, a panel or another dialog).
+import { Command } from 'cmdk';
+import { useState } from 'react';
+import { useUiStore } from '../ui-store.ts';
+import { ModalDialog } from './modal-dialog.tsx';
+import { paletteScore } from './palette-filter.ts';
+import { type PaletteGroup, type PaletteItem, usePaletteItems } from './palette-items.ts';
+import './commands.css';
+
+const GROUP_ORDER: PaletteGroup[] = ['Parties', 'Recent views', 'Actions', 'Chains', 'RPC', 'Settings'];
+
+export function CommandPalette({ mode }: { mode: 'all' | 'recent' }) {
+  const close = useUiStore((s) => s.closeDialog);
+  const items = usePaletteItems(mode);
+  const [search, setSearch] = useState('');
+  const run = (item: PaletteItem) => {
+    close();
+    item.run();
+  };
+  const label = mode === 'recent' ? 'Recent views' : 'Command palette';
+  return (
+    <ModalDialog label={label} className="command-palette" onClose={close}>
+      <Command label={label} filter={paletteScore} loop vimBindings={false}>
+        <Command.Input
+          value={search}
+          onValueChange={setSearch}
+          placeholder={
+            mode === 'recent'
+              ? 'Filter recent views…'
+              : 'Type a party label or id, a chain, an RPC method, a setting or an action…'
+          }
+        />
+        <Command.List>
+          <Command.Empty>
+            {mode === 'recent' && items.length === 0
+              ? 'No recent views yet: the transfers, chains and RPC requests you open are listed here.'
+              : 'Nothing matches. Try part of a label, an id or a name.'}
+          </Command.Empty>
+          {search.trim() === ''
+            ? GROUP_ORDER.map((group) => {
+                const inGroup = items.filter((i) => i.group === group);
+                return inGroup.length === 0 ? null : (
+                  <Command.Group key={group} heading={group}>
+                    {inGroup.map((item) => (
+                      <PaletteRow key={item.id} item={item} onRun={run} />
+                    ))}
+                  </Command.Group>
+                );
+              })
+            : // While searching, one list ranked as a whole (best match first, whatever its kind), each
+              // row naming its kind: Enter runs the best match.
+              items.map((item) => <PaletteRow key={item.id} item={item} onRun={run} showGroup />)}
+        </Command.List>
+      </Command>
+    </ModalDialog>
+  );
+}
+
+function PaletteRow({
+  item,
+  onRun,
+  showGroup,
+}: {
+  item: PaletteItem;
+  onRun: (item: PaletteItem) => void;
+  showGroup?: boolean;
+}) {
+  return (
+    <Command.Item value={item.id} keywords={[item.label, ...item.keywords]} onSelect={() => onRun(item)}>
+      {item.colour && <span className={`colour-dot colour-${item.colour}`} aria-hidden="true" />}
+      <span className="palette-label">{item.label}</span>
+      {item.detail && <span className="palette-detail">{item.detail}</span>}
+      {showGroup && <span className="palette-kind">{item.group}</span>}
+    </Command.Item>
+  );
+}

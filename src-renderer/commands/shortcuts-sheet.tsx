@@ -1,0 +1,41 @@
+// The shortcuts sheet (`?`, the palette, the Help menu): every key the app answers, grouped by where
+// it works, written the way this platform writes keys.
+import { useUiStore } from '../ui-store.ts';
+import { ModalDialog } from './modal-dialog.tsx';
+import { isMac, keyLabel, SHORTCUT_GROUPS } from './shortcuts.ts';
+import './commands.css';
+
+export function ShortcutsSheet() {
+  const close = useUiStore((s) => s.closeDialog);
+  const mac = isMac();
+  return (
+    <ModalDialog label="Keyboard shortcuts" className="shortcuts-sheet" onClose={close}>
+      <div className="dialog-header">
+        <h2>Keyboard shortcuts</h2>
+        <button type="button" onClick={close}>
+          Close
+        </button>
+      </div>
+      {SHORTCUT_GROUPS.map((group) => (
+        <section key={group.title} aria-label={group.title}>
+          <h3>{group.title}</h3>
+          <dl className="shortcut-list">
+            {group.shortcuts.map((s) => (
+              <div key={`${group.title}:${s.does}`} className="shortcut">
+                <dt>
+                  {s.keys.map((k, i) => (
+                    <span key={k}>
+                      {i > 0 && ' '}
+                      <kbd>{keyLabel(k, mac)}</kbd>
+                    </span>
+                  ))}
+                </dt>
+                <dd>{s.does}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ))}
+    </ModalDialog>
+  );
+}
