@@ -1,7 +1,11 @@
 // The legs some nodes have and others lack, oldest first: enough to name each in a case (update id,
 // time, exact amount, parties) and say where it is and is not.
 import type { NodeComparison } from '../../../../src-shared/contract/node-compare.ts';
+import { CopyButton } from '../../../ui/copy-button.tsx';
 import { PartyId } from '../../../ui/party-id.tsx';
+
+/** An update id is 68 hex digits: its start and end tell two apart; the whole is on hover and copy. */
+const shortId = (id: string) => (id.length > 24 ? `${id.slice(0, 12)}…${id.slice(-8)}` : id);
 
 export function DifferencesTable({ comparison }: { comparison: NodeComparison }) {
   const { differences, differenceCount } = comparison;
@@ -16,14 +20,14 @@ export function DifferencesTable({ comparison }: { comparison: NodeComparison })
         <table className="data-table" aria-label="Legs not on every node">
           <thead>
             <tr>
-              <th scope="col">Update id</th>
               <th scope="col">Effective at</th>
               <th scope="col">Amount</th>
+              <th scope="col">Missing on</th>
+              <th scope="col">Present on</th>
               <th scope="col">Sender</th>
               <th scope="col">Receiver</th>
               <th scope="col">Status</th>
-              <th scope="col">Present on</th>
-              <th scope="col">Missing on</th>
+              <th scope="col">Update id</th>
             </tr>
           </thead>
           <tbody>
@@ -31,18 +35,27 @@ export function DifferencesTable({ comparison }: { comparison: NodeComparison })
               // Two differences may share an update id (one leg each side of a changed field).
               // biome-ignore lint/suspicious/noArrayIndexKey: the list is replaced whole, never reordered
               <tr key={index}>
-                <td className="mono" title={leg.updateId ?? undefined}>
-                  {leg.updateId ?? '—'}
-                </td>
-                <td className="mono">{leg.effectiveAt ?? '—'}</td>
+                <td className="mono nowrap">{leg.effectiveAt ?? '—'}</td>
                 <td className="num mono">
                   {leg.amount ?? '—'} {leg.symbol ?? ''}
                 </td>
-                <td>{leg.senderParty ? <PartyId party={leg.senderParty} /> : '—'}</td>
-                <td>{leg.receiverParty ? <PartyId party={leg.receiverParty} /> : '—'}</td>
+                <td className="node-missing nowrap">{missingOn.join(', ')}</td>
+                <td className="nowrap">{presentOn.join(', ')}</td>
+                <td className="nowrap">{leg.senderParty ? <PartyId party={leg.senderParty} /> : '—'}</td>
+                <td className="nowrap">{leg.receiverParty ? <PartyId party={leg.receiverParty} /> : '—'}</td>
                 <td>{leg.status ?? '—'}</td>
-                <td>{presentOn.join(', ')}</td>
-                <td className="node-missing">{missingOn.join(', ')}</td>
+                <td className="nowrap">
+                  {leg.updateId ? (
+                    <>
+                      <span className="mono" title={leg.updateId}>
+                        {shortId(leg.updateId)}
+                      </span>
+                      <CopyButton text={leg.updateId} label="update id" />
+                    </>
+                  ) : (
+                    '—'
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -66,5 +66,12 @@ export function verdict(result: NodeComparison): string {
   if (result.differenceCount === 0) {
     return `${answered.map((n) => n.nodeId).join(', ')} agree on every leg.${others} ${at}`;
   }
-  return `${count(result.differenceCount)} ${result.differenceCount === 1 ? 'leg differs' : 'legs differ'} between ${answered.map((n) => n.nodeId).join(', ')}.${others} ${at}`;
+  // The common case, a node behind the others: say it in those words.
+  const sides = new Set(result.differences.map((d) => `${d.presentOn.join(', ')}|${d.missingOn.join(', ')}`));
+  const legs = `${count(result.differenceCount)} ${result.differenceCount === 1 ? 'leg' : 'legs'}`;
+  if (sides.size === 1 && result.differences.length === result.differenceCount) {
+    const [present, missing] = [...sides][0].split('|');
+    return `${missing} ${missing.includes(',') ? 'lack' : 'lacks'} ${legs} that ${present} ${present.includes(',') ? 'have' : 'has'}.${others} ${at}`;
+  }
+  return `${legs} ${result.differenceCount === 1 ? 'differs' : 'differ'} between ${answered.map((n) => n.nodeId).join(', ')}.${others} ${at}`;
 }

@@ -33,7 +33,7 @@ export function NodesTable({ comparison }: { comparison: NodeComparison }) {
             </td>
             <td className="num">{legsText(node, comparison.legCap)}</td>
             <td className="mono">{node.newestEffectiveAt ?? '—'}</td>
-            <td className="num">{(node.elapsedMs / 1000).toFixed(1)} s</td>
+            <td className="num">{took(node.elapsedMs)}</td>
             <td className="node-detail">{node.detail ?? ''}</td>
           </tr>
         ))}
@@ -47,3 +47,5 @@ function legsText(node: NodeCompareRow, cap: number): string {
   const legs = node.legs.toLocaleString('en-US');
   return node.truncated ? `${legs} (stopped at the cap of ${cap.toLocaleString('en-US')})` : legs;
 }
+
+const took = (ms: number) => (ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`);

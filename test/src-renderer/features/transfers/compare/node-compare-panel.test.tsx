@@ -97,7 +97,7 @@ describe('node comparison', () => {
     expect(bridge.transfers.compareNodes).toHaveBeenCalledExactlyOnceWith(
       expect.objectContaining({ profileId: 'sandbox', filters: FILTERS }),
     );
-    await screen.findByText(/1 leg differs between validator-1, validator-2/);
+    await screen.findByText(/validator-2 lacks 1 leg that validator-1 has\./);
     expect(screen.getByRole('status').textContent).toContain('Not compared: validator-3 quarantined.');
 
     const nodes = within(screen.getByRole('table', { name: 'Validator nodes' }));
@@ -110,7 +110,12 @@ describe('node comparison', () => {
     const row = diff.getAllByRole('row')[1];
     expect(row.textContent).toContain('1220ff::update-42');
     expect(row.textContent).toContain('123456789012345678.0000000001 CC'); // exact, never rounded
-    expect(row.textContent).toMatch(/validator-1.*validator-2/);
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    const header = diff.getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(cells[header.indexOf('Missing on')]).toBe('validator-2');
+    expect(cells[header.indexOf('Present on')]).toBe('validator-1');
   });
 
   it('says when a node stopped at the cap and when only the oldest differences are listed', async () => {
@@ -123,6 +128,8 @@ describe('node comparison', () => {
     await user.click(screen.getByRole('button', { name: 'Compare nodes' }));
     await screen.findByText('20,000 (stopped at the cap of 20,000)');
     screen.getByRole('heading', { name: /the oldest 1 of 1,234/ });
+    // Only part of the differences listed: no claim about which node lacks what.
+    expect(screen.getByRole('status').textContent).toMatch(/^1,234 legs differ between validator-1, validator-2\./);
   });
 
   it('cancels a comparison on its way and says nothing was compared', async () => {
@@ -156,7 +163,7 @@ describe('node comparison', () => {
   it('runs when the palette or the menu asks for it', async () => {
     const { bridge } = renderBoth();
     act(() => useUiStore.getState().requestAction('transfers:compare-nodes'));
-    await screen.findByText(/1 leg differs/);
+    await screen.findByText(/validator-2 lacks 1 leg/);
     expect(bridge.transfers.compareNodes).toHaveBeenCalledOnce();
   });
 });
