@@ -3,7 +3,6 @@
 // the words it is found by (label, full id, the kind of thing) and what it does; the palette only
 // filters and runs them.
 import type { SavedParty } from '../../src-shared/contract/schemas.ts';
-import type { RecentView } from '../../src-shared/contract/views.ts';
 import { useChainListing } from '../data/chains.ts';
 import { useCollections } from '../data/rpc-workspace.ts';
 import { useActiveProfile, useSavePreferences, useSetActiveProfile, useSettings } from '../data/settings.ts';
@@ -13,7 +12,7 @@ import { draftToFilters } from '../features/transfers/filters/filter-draft.ts';
 import { useTransfersStore } from '../features/transfers/transfers-store.ts';
 import { shortenParty } from '../ui/party-format.ts';
 import { type SectionId, useUiStore } from '../ui-store.ts';
-import { openRecentView, useRecentViewList } from './recent-source.ts';
+import { openRecentView, partyOfRecent, useRecentViewList } from './recent-source.ts';
 import { revealSettingsPanel, SETTINGS_PANELS } from './settings-panels.ts';
 
 export type PaletteGroup = 'Parties' | 'Recent views' | 'Actions' | 'Chains' | 'RPC' | 'Settings';
@@ -46,18 +45,6 @@ const partyColour = (party: SavedParty): string | undefined => {
   const colour = (party as SavedParty & { colour?: string }).colour;
   return colour && colour !== 'none' ? colour : undefined;
 };
-
-/** The party a recent transfers view is about, read from its link (the title is for people). */
-function partyOfRecent(view: RecentView): string | null {
-  if (view.kind !== 'transfers') return null;
-  const match = /[?&]party=([^&]*)/.exec(view.link);
-  if (!match) return null;
-  try {
-    return decodeURIComponent(match[1]);
-  } catch {
-    return null;
-  }
-}
 
 const SECTION_ITEMS: { section: SectionId; label: string }[] = [
   { section: 'transfers', label: 'Go to Transfers' },

@@ -206,7 +206,36 @@ describe('CommandPalette', () => {
     before.remove();
   });
 
-  it('on Mod+E lists recent views only, and says when there are none yet', async () => {
+  it('on Mod+E lists recent views only, newest first; a recent party also shows under Parties', async () => {
+    const bridge = await bridgeWithData();
+    const CAROL = `carol::1220${'c4'.repeat(32)}`;
+    await bridge.views.record({ kind: 'chain', profile: 'sandbox', chain: 'ethereum-mainnet' });
+    await bridge.views.record({
+      kind: 'transfers',
+      profile: 'sandbox',
+      source: 'live',
+      filters: {
+        party: CAROL,
+        asset: { kind: 'all' },
+        effectiveAfter: null,
+        effectiveBefore: null,
+        orderDesc: true,
+        pageSize: 25,
+        nodeId: null,
+      },
+    });
+    const recent = await bridge.views.recent();
+    renderWithApp(<CommandDialogs />, { bridge });
+    useUiStore.getState().openDialog('recent');
+
+    expect(await screen.findByRole('dialog', { name: 'Recent views' })).toBeTruthy();
+    await waitFor(() => expect(options()).toEqual(recent.map((v) => v.title)));
+
+    useUiStore.getState().openDialog('palette');
+    await waitFor(() => expect(options()).toContain('carol::1220c4…c4c4'));
+  });
+
+  it('on Mod+E with no recent views yet, says so', async () => {
     renderWithApp(<CommandDialogs />, { bridge: await bridgeWithData() });
     useUiStore.getState().openDialog('recent');
 
