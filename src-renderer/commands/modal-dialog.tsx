@@ -28,8 +28,16 @@ export function ModalDialog({
     }
     return () => {
       if (dialog?.open) dialog.close();
-      // Back to the field or button the user was on; it may have left the page meanwhile.
+      // Back to the field or button the user was on. When what the user ran took that away (another
+      // screen), to the new screen's title, so the keyboard starts from the top of what is shown.
       if (returnTo?.isConnected) returnTo.focus();
+      else {
+        const title = document.querySelector<HTMLElement>('main h1, main h2');
+        if (title) {
+          title.tabIndex = -1;
+          title.focus();
+        }
+      }
     };
   }, []);
   return (
