@@ -26,7 +26,7 @@ test('the keychain banner: plain words, what to install, details on demand, dism
   await expect(banner).toHaveCount(0);
   // Dismissed for the session: other screens do not bring it back...
   await page.getByRole('button', { name: 'Chains', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Chains' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Chains' })).toBeVisible();
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   await expect(
     page.getByText('The OS keychain is unavailable: secrets are kept in memory until you quit.'),

@@ -24,23 +24,23 @@ beforeEach(() => {
 describe('App', () => {
   it('opens on Transfers and switches screens from the sidebar, marking the current one', async () => {
     const { user } = renderWithApp(<App />);
-    expect(await screen.findByRole('heading', { level: 2, name: 'Transfers' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Transfers' })).toBeTruthy();
     expect(sidebar().getByRole('button', { name: 'Transfers' }).getAttribute('aria-current')).toBe('page');
 
     await user.click(sidebar().getByRole('button', { name: 'Chains' }));
-    expect(await screen.findByRole('heading', { level: 2, name: 'Chains' })).toBeTruthy();
-    expect(screen.queryByRole('heading', { level: 2, name: 'Transfers' })).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Chains' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Transfers' })).toBeNull();
     expect(sidebar().getByRole('button', { name: 'Chains' }).getAttribute('aria-current')).toBe('page');
     expect(sidebar().getByRole('button', { name: 'Transfers' }).getAttribute('aria-current')).toBeNull();
 
     await user.click(sidebar().getByRole('button', { name: 'RPC console' }));
-    expect(await screen.findByRole('heading', { level: 2, name: 'RPC console' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'RPC console' })).toBeTruthy();
 
     await user.click(sidebar().getByRole('button', { name: 'Settings' }));
-    expect(await screen.findByRole('heading', { level: 2, name: 'Settings' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
 
     await user.click(sidebar().getByRole('button', { name: 'Transfers' }));
-    expect(await screen.findByRole('heading', { level: 2, name: 'Transfers' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Transfers' })).toBeTruthy();
   });
 
   it('sets data-ready only once both the settings and the app info have arrived', async () => {
@@ -117,7 +117,7 @@ describe('App', () => {
 
     expect(await screen.findByTestId('session-secrets-banner')).toBeTruthy();
     await user.click(sidebar().getByRole('button', { name: 'Chains' }));
-    await screen.findByRole('heading', { level: 2, name: 'Chains' });
+    await screen.findByRole('heading', { level: 1, name: 'Chains' });
     expect(screen.getByTestId('session-secrets-banner')).toBeTruthy();
   });
 
@@ -128,7 +128,7 @@ describe('App', () => {
 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe('Settings could not be loaded. [settings] settings.json: permission denied');
-    expect(screen.getByRole('heading', { level: 2, name: 'Transfers' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Transfers' })).toBeTruthy();
     expect(screen.getByTestId('active-profile').textContent).toBe('…');
     expect((container.querySelector('.app') as HTMLElement).dataset.ready).toBeUndefined();
   });

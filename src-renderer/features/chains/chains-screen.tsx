@@ -16,7 +16,7 @@ export function ChainsScreen() {
   return (
     <div>
       <div className="screen-header">
-        <h2>Chains</h2>
+        <h1 className="screen-title">Chains</h1>
         <button type="button" onClick={() => void chains.refetch()} disabled={chains.isFetching}>
           {chains.isFetching ? 'Loading…' : 'Refresh'}
         </button>

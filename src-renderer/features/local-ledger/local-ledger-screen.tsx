@@ -27,7 +27,7 @@ export function LocalLedgerScreen() {
   const profile = useActiveProfile();
   return (
     <div className="local-ledger-screen">
-      <h2>Local ledger</h2>
+      <h1 className="screen-title">Local ledger</h1>
       {profile ? <LocalLedger key={profile.id} profileId={profile.id} /> : <p className="muted">Loading settings…</p>}
     </div>
   );

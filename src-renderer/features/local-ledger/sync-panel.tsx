@@ -4,6 +4,7 @@
 import { asBridgeError } from '../../../src-shared/contract/errors.ts';
 import type { SyncStatus } from '../../../src-shared/contract/local-ledger.ts';
 import { ErrorMessage } from '../../ui/error-message.tsx';
+import { LiveStatus } from '../../ui/live-status.tsx';
 import { count, duration } from '../../ui/local-format.ts';
 
 const HEADINGS: Record<SyncStatus['state'], string> = {
@@ -35,7 +36,10 @@ export function SyncPanel({
 }) {
   const active = status.state === 'running' || status.state === 'waiting';
   return (
-    <section className="panel local-sync-panel" data-testid="sync-panel" data-state={status.state} aria-live="polite">
+    // Not a live region itself (the rate and ETA change every poll); the LiveStatus says the
+    // progress at most every few seconds and the end at once.
+    <section className="panel local-sync-panel" data-testid="sync-panel" data-state={status.state} aria-label="Sync">
+      <LiveStatus label="Sync status" final={!active} text={syncAnnouncement(status)} />
       <h3>{HEADINGS[status.state]}</h3>
       <p data-testid="sync-progress">
         {count(status.legs)} {status.legs === 1 ? 'leg' : 'legs'} in {count(status.pages)}{' '}
@@ -60,4 +64,12 @@ export function SyncPanel({
       {cancelError ? <ErrorMessage error={cancelError} title="The sync could not be cancelled." /> : null}
     </section>
   );
+}
+
+/** What the sync's live region says: the heading's words and the legs so far. */
+export function syncAnnouncement(status: SyncStatus): string {
+  const legs = `${count(status.legs)} ${status.legs === 1 ? 'leg' : 'legs'} in ${count(status.pages)} ${status.pages === 1 ? 'page' : 'pages'}`;
+  if (status.state === 'waiting') return HEADINGS.waiting;
+  if (status.state === 'failed') return `Sync failed after ${legs}: ${failureTitle(status)}`;
+  return `${HEADINGS[status.state].replace('…', '')}: ${legs}`;
 }

@@ -27,6 +27,7 @@ export type TreeMark = 'changed' | 'added' | 'removed' | 'inside';
 
 export function JsonTree({ root, methodAt, symbol, label, marks, focus = null }: JsonTreeProps) {
   const tree = useTreeExpansion(root);
+  const afterTree = useRef<HTMLSpanElement>(null);
   const { rows, currentMatch } = tree;
   const [copied, setCopied] = useState<string | null>(null);
   const scroller = useRef<HTMLElement>(null);
@@ -84,6 +85,11 @@ export function JsonTree({ root, methodAt, symbol, label, marks, focus = null }:
         onCollapseAll={tree.collapseAll}
         rowCount={rows.length}
       />
+      {/* Every row has a Copy button: a keyboard user gets past a long answer in one press (a
+          button, not an #anchor: the web tier's fragment carries the bridge token). */}
+      <button type="button" className="skip-link" onClick={() => afterTree.current?.focus()}>
+        Skip {label}
+      </button>
       <section ref={scroller} className="json-tree-scroll" aria-label={label}>
         <div className="json-tree-canvas" style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((item) => {
@@ -113,6 +119,9 @@ export function JsonTree({ root, methodAt, symbol, label, marks, focus = null }:
           })}
         </div>
       </section>
+      <span ref={afterTree} tabIndex={-1} className="visually-hidden">
+        End of {label}
+      </span>
     </div>
   );
 }

@@ -60,7 +60,7 @@ export function RpcScreen() {
 
   return (
     <div className="rpc-screen">
-      <h2>RPC console</h2>
+      <h1 className="screen-title">RPC console</h1>
       <div className="rpc-layout">
         <div className="rpc-main">
           <EnvironmentPicker profile={profile ? { id: profile.id, name: profile.name } : null} current={environment} />

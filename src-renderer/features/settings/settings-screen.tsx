@@ -22,7 +22,7 @@ export function SettingsScreen() {
 
   return (
     <div className="settings-screen">
-      <h2>Settings</h2>
+      <h1 className="screen-title">Settings</h1>
       <section className="panel" aria-labelledby="profiles-heading">
         <h3 id="profiles-heading">Connection profiles</h3>
         <ul className="profile-list">

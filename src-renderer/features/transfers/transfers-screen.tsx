@@ -32,7 +32,7 @@ export function TransfersScreen() {
   const profile = useActiveProfile();
   return (
     <div className="transfers-screen">
-      <h2>Transfers</h2>
+      <h1 className="screen-title">Transfers</h1>
       {profile ? <TransfersExplorer profileId={profile.id} /> : <p className="muted">Loading settings…</p>}
     </div>
   );

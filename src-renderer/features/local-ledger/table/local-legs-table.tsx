@@ -78,6 +78,7 @@ export function LocalLegsTable({
           className="local-legs-table"
           aria-label="Local legs"
           aria-rowcount={total + 1}
+          aria-colcount={LOCAL_COLUMNS.length}
           style={{ width: TABLE_WIDTH }}
         >
           <thead className="local-legs-head">
@@ -136,8 +137,13 @@ export function LocalLegsTable({
                       </td>
                     ))
                   ) : (
-                    // biome-ignore lint/a11y/noRedundantRoles: see the table's role
-                    <td role="cell" className="muted" style={{ width: TABLE_WIDTH }}>
+                    <td
+                      // biome-ignore lint/a11y/noRedundantRoles: see the table's role
+                      role="cell"
+                      className="muted"
+                      style={{ width: TABLE_WIDTH }}
+                      aria-colspan={LOCAL_COLUMNS.length}
+                    >
                       Loading…
                     </td>
                   )}

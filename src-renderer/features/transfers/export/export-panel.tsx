@@ -4,6 +4,7 @@ import type { ExportStatus, TransferFilters } from '../../../../src-shared/contr
 import { formatAmount } from '../../../../src-shared/decimal.ts';
 import { useCancelExport, useExportStatus, useStartExport } from '../../../data/export.ts';
 import { ErrorMessage } from '../../../ui/error-message.tsx';
+import { LiveStatus } from '../../../ui/live-status.tsx';
 import { shortenParty } from '../../../ui/party-format.ts';
 import { formatDuration } from '../cards/service-starting-card.tsx';
 import { instrumentKey } from '../summary/transfer-summary.ts';
@@ -50,13 +51,15 @@ function ExportCard({ job, cancelling, onCancel }: { job: ExportStatus; cancelli
     seen.find((i) => instrumentKey(i.admin, i.id) === instrumentKey(admin, id))?.decimals ?? null;
   const format = job.format === 'csv' ? 'CSV' : 'JSON Lines';
   return (
-    <div
+    // A region, not a live one: the whole card re-read at every progress poll would drown the
+    // reader; the LiveStatus below says the progress (throttled) and the end.
+    <section
       className="panel status-card"
-      role="status"
       aria-label="Export progress"
       data-testid="export-card"
       data-state={job.state}
     >
+      <LiveStatus label="Export status" final={job.state !== 'running'} text={exportAnnouncement(job, format)} />
       <h4>
         {job.state === 'running'
           ? `Exporting ${format}…`
@@ -142,6 +145,15 @@ function ExportCard({ job, cancelling, onCancel }: { job: ExportStatus; cancelli
           )}
         </div>
       )}
-    </div>
+    </section>
   );
+}
+
+/** What the export's live region says: its progress while it runs, then how it ended. */
+export function exportAnnouncement(job: ExportStatus, format: string): string {
+  const legs = `${job.legs.toLocaleString('en')} ${job.legs === 1 ? 'leg' : 'legs'}`;
+  if (job.state === 'running') return `Exporting ${format}: ${legs} written so far`;
+  if (job.state === 'done') return `Export finished: ${legs} written to ${job.path ?? 'the file'}`;
+  if (job.state === 'cancelled') return 'Export cancelled: no file was written';
+  return `Export failed after ${legs}${job.error ? `: ${job.error}` : ''}`;
 }

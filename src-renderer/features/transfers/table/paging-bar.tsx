@@ -1,5 +1,6 @@
 // Paging controls: previous / next page by cursor, the page number, and the switch to Load all.
 
+import { LiveStatus } from '../../../ui/live-status.tsx';
 import { useTransfersStore } from '../transfers-store.ts';
 import { canGoBack, pageNumber } from './cursor-history.ts';
 
@@ -27,7 +28,19 @@ export function PagingBar({
       <button type="button" onClick={previousPage} disabled={!canGoBack(view.cursors)}>
         ← Previous page
       </button>
-      <span data-testid="page-status" aria-live="polite">
+      {/* Read out once per page, when it has come (or failed), never the "Loading…" in between. */}
+      <LiveStatus
+        label="Page status"
+        final
+        text={
+          loading || (count === null && !failed)
+            ? ''
+            : failed
+              ? `Page ${page} could not be loaded`
+              : `Page ${page} loaded: ${count} ${count === 1 ? 'leg' : 'legs'}${next ? '' : ', the last page'}`
+        }
+      />
+      <span data-testid="page-status">
         {loading
           ? `Loading page ${page}…`
           : failed
@@ -78,10 +91,17 @@ export function LoadAllBar({
 }) {
   const setMode = useTransfersStore((s) => s.setMode);
   const state = done ? 'all loaded' : running ? 'loading…' : failed ? 'stopped by an error' : 'stopped';
+  const soFar = `${legs.toLocaleString('en')} legs from ${pages} ${pages === 1 ? 'page' : 'pages'}`;
   return (
     <nav className="paging" aria-label="Load all">
       {running && <progress aria-label="Loading all pages" />}
-      <span data-testid="load-all-status" aria-live="polite">
+      {/* While pages keep coming this is throttled (PROGRESS_EVERY_MS); the end is said at once. */}
+      <LiveStatus
+        label="Load all status"
+        final={!running}
+        text={running ? `Loading all pages: ${soFar} so far` : `Load all ${state}: ${soFar}`}
+      />
+      <span data-testid="load-all-status">
         {legs.toLocaleString('en')} legs from {pages} {pages === 1 ? 'page' : 'pages'} — {state}
       </span>
       {running && (

@@ -105,7 +105,10 @@ export function TransfersTable({
           role="table"
           className="data-table legs-table"
           aria-label="Transfer legs"
+          // Only rows are virtualized: every visible column is in the DOM, so the count is the visible
+          // columns (a column the user hid is not part of the table they read).
           aria-rowcount={rows.length + 1}
+          aria-colcount={table.getVisibleLeafColumns().length}
           style={{ width: table.getTotalSize() }}
         >
           <thead className="legs-head">

@@ -1,0 +1,115 @@
+// axe-core on every screen and every dialog, in Chromium against the sandbox: no serious or
+// critical violation anywhere (WCAG 2.0/2.1 A and AA, and axe's best practices). Milder findings
+// are printed by the helper. Each test walks one area so a failure names the screen it was on.
+import type { Page } from '@playwright/test';
+import { SANDBOX_TOKEN } from '../../src-shared/abi/sandbox-contracts.ts';
+import { expectAccessible } from '../support/a11y.ts';
+import { expect, test } from '../support/web-app.ts';
+import { openLocalParty, syncToDone } from './local-support.ts';
+import { answerPane, openConsole, send, writeCall } from './rpc-support.ts';
+import { expectPage, legRows, showParty } from './transfers-support.ts';
+
+test.use({ appOptions: { transfers: 3000 } });
+
+const section = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name, exact: true }).click();
+
+/** Both themes: the dark one has its own colours, so contrast is checked on each. */
+async function inBothThemes(page: Page, check: (theme: string) => Promise<void>) {
+  for (const theme of ['light', 'dark']) {
+    await page.evaluate((t) => {
+      document.documentElement.dataset.theme = t;
+    }, theme);
+    await check(theme);
+  }
+}
+
+test('Transfers: empty, with results, column menu, leg detail, Load all and an export', async ({ app, page }) => {
+  await app.open(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Transfers');
+  await expectAccessible(page, 'Transfers (empty)');
+
+  await showParty(page, app.sandbox.parties[0]);
+  await expectPage(page, 1);
+  await inBothThemes(page, (theme) => expectAccessible(page, `Transfers (results, ${theme})`));
+
+  await page.locator('.column-menu summary').click();
+  await expectAccessible(page, 'Transfers (column menu open)');
+  await page.locator('.column-menu summary').click();
+
+  await legRows(page).first().click();
+  await expect(page.getByRole('complementary', { name: 'Transfer leg details' })).toBeVisible();
+  await expectAccessible(page, 'Transfers (leg detail)');
+
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await expect(page.getByTestId('export-card')).toHaveAttribute('data-state', 'done');
+  await expectAccessible(page, 'Transfers (export done)');
+
+  await page.getByRole('button', { name: 'Load all' }).click();
+  await expect(page.getByRole('button', { name: 'Back to pages' })).toBeVisible();
+  await expect(page.getByTestId('load-all-status')).toContainText('all loaded');
+  await expectAccessible(page, 'Transfers (Load all)');
+});
+
+test('Local ledger (synced), Chains and Settings with the profile form', async ({ app, page }) => {
+  await app.open(page);
+  await openLocalParty(page, app.sandbox.parties[0]);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Local ledger');
+  await expectAccessible(page, 'Local ledger (party chosen)');
+  await syncToDone(page);
+  await expect(page.getByRole('table', { name: 'Local legs' }).locator('tbody tr').first()).toBeVisible();
+  await inBothThemes(page, (theme) => expectAccessible(page, `Local ledger (synced, ${theme})`));
+
+  await section(page, 'Chains');
+  await expect(page.getByRole('table', { name: 'Chains' }).getByRole('row')).toHaveCount(4);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Chains');
+  await inBothThemes(page, (theme) => expectAccessible(page, `Chains (${theme})`));
+
+  await section(page, 'Settings');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
+  await inBothThemes(page, (theme) => expectAccessible(page, `Settings (${theme})`));
+  await page.getByRole('button', { name: 'New profile…' }).click();
+  await expect(page.getByRole('form', { name: 'New profile' })).toBeVisible();
+  await expectAccessible(page, 'Settings (profile form)');
+});
+
+test('RPC console: answer shown, Copy-with-key dialog, Contract mode, side by side, ABI form, environment editor', async ({
+  app,
+  page,
+}) => {
+  await app.open(page);
+  await openConsole(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('RPC console');
+  await expectAccessible(page, 'RPC console (empty)');
+
+  await writeCall(page, 'eth_getBalance', [app.sandbox.evmAccounts[3], 'latest']);
+  await send(page);
+  await expect(answerPane(page).getByTestId('rpc-status')).toHaveText('HTTP 200');
+  await inBothThemes(page, (theme) => expectAccessible(page, `RPC console (answer, ${theme})`));
+
+  await page.getByRole('button', { name: 'Copy curl with key' }).click();
+  await expect(page.getByRole('dialog', { name: 'Copy with the API key?' })).toBeVisible();
+  await expectAccessible(page, 'RPC console (copy-with-key dialog)');
+  await page.getByRole('dialog', { name: 'Copy with the API key?' }).getByRole('button', { name: 'Cancel' }).click();
+
+  await page.getByRole('radio', { name: 'Contract' }).check();
+  const label = `${SANDBOX_TOKEN.name} · ${SANDBOX_TOKEN.address.slice(0, 8)}…`;
+  await page.getByRole('combobox', { name: 'Contract', exact: true }).selectOption({ label });
+  await page.getByRole('combobox', { name: 'Function' }).selectOption('balanceOf(address)');
+  await expectAccessible(page, 'RPC console (Contract mode)');
+
+  const sideBySide = page.getByRole('region', { name: 'Side by side' });
+  await page.getByRole('radio', { name: 'Single call' }).check();
+  await sideBySide.getByRole('button', { name: /Side by side/ }).click();
+  await sideBySide.getByRole('button', { name: 'Compare' }).click();
+  await expect(sideBySide.locator('.rpc-compare-run')).not.toHaveAttribute('aria-busy');
+  await expectAccessible(page, 'RPC console (side by side)');
+
+  const contracts = page.getByRole('region', { name: 'Contracts' });
+  await contracts.getByRole('button', { name: 'Add ABI' }).click();
+  await expect(contracts.getByRole('form', { name: 'Add ABI' })).toBeVisible();
+  await expectAccessible(page, 'RPC console (Add ABI form)');
+
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  await expectAccessible(page, 'RPC console (environment editor)');
+});
