@@ -3,6 +3,7 @@
 import type { ExportStatus, TransferFilters } from '../../../../src-shared/contract/transfers.ts';
 import { formatAmount } from '../../../../src-shared/decimal.ts';
 import { useCancelExport, useExportStatus, useStartExport } from '../../../data/export.ts';
+import { useAppAction } from '../../../ui/app-action.ts';
 import { ErrorMessage } from '../../../ui/error-message.tsx';
 import { LiveStatus } from '../../../ui/live-status.tsx';
 import { shortenParty } from '../../../ui/party-format.ts';
@@ -16,6 +17,10 @@ export function ExportPanel({ profileId, filters }: { profileId: string; filters
   const cancel = useCancelExport();
   const job = status.data;
   const running = job?.state === 'running';
+  // The palette's and the menu's Export: what the Export CSV button does (main asks where to save).
+  useAppAction('transfers:export', () => {
+    if (!running && !start.isPending) start.mutate({ filters, format: 'csv' });
+  });
   return (
     <section className="export-panel" aria-label="Export">
       <div className="button-row">
@@ -153,7 +158,7 @@ function ExportCard({ job, cancelling, onCancel }: { job: ExportStatus; cancelli
 export function exportAnnouncement(job: ExportStatus, format: string): string {
   const legs = `${job.legs.toLocaleString('en')} ${job.legs === 1 ? 'leg' : 'legs'}`;
   if (job.state === 'running') return `Exporting ${format}: ${legs} written so far`;
-  if (job.state === 'done') return `Export finished: ${legs} written to ${job.path ?? 'the file'}`;
+  if (job.state === 'done') return `Export finished: ${legs} written to ${job.path}`;
   if (job.state === 'cancelled') return 'Export cancelled: no file was written';
   return `Export failed after ${legs}${job.error ? `: ${job.error}` : ''}`;
 }
