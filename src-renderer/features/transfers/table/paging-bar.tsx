@@ -99,7 +99,13 @@ export function LoadAllBar({
       <LiveStatus
         label="Load all status"
         final={!running}
-        text={running ? `Loading all pages: ${soFar} so far` : `Load all ${state}: ${soFar}`}
+        text={
+          running
+            ? `Loading all pages: ${soFar} so far`
+            : done
+              ? `All pages loaded: ${soFar}`
+              : `Load all ${state}: ${soFar}`
+        }
       />
       <span data-testid="load-all-status">
         {legs.toLocaleString('en')} legs from {pages} {pages === 1 ? 'page' : 'pages'} — {state}
