@@ -10,6 +10,7 @@ import { RpcScreen } from './features/rpc/rpc-screen.tsx';
 import { SettingsScreen } from './features/settings/settings-screen.tsx';
 import { TransfersScreen } from './features/transfers/transfers-screen.tsx';
 import { useTransfersStore } from './features/transfers/transfers-store.ts';
+import { LinkRouter } from './navigation/link-router.tsx';
 import { useSettleActions } from './ui/app-action.ts';
 import { Banners } from './ui/banners.tsx';
 import { ErrorMessage } from './ui/error-message.tsx';
@@ -68,6 +69,7 @@ export function App() {
       </nav>
       <main className="content">
         <Banners />
+        <LinkRouter />
         {settings.error && <ErrorMessage error={settings.error} title="Settings could not be loaded." />}
         <Screen />
       </main>

@@ -39,6 +39,16 @@ export interface ConsoleTarget {
   batch?: string;
 }
 
+/** A local ledger view a link asks for; a new seq per request, so asking twice is seen twice. */
+export interface LocalTarget {
+  profile: string;
+  party: string;
+  nodeId: string | null;
+  after: string | null;
+  before: string | null;
+  seq: number;
+}
+
 interface UiState {
   section: SectionId;
   showSection: (section: SectionId) => void;
@@ -53,6 +63,9 @@ interface UiState {
   /** The chain the Chains screen should bring into view and mark (from a link or the palette). */
   chainFocus: { chain: string } | null;
   focusChain: (chain: string) => void;
+  /** What the Local ledger screen should open (from a link): a party, its node and time range. */
+  localTarget: LocalTarget | null;
+  openLocal: (target: Omit<LocalTarget, 'seq'>) => void;
   dialog: AppDialog | null;
   openDialog: (dialog: AppDialog) => void;
   closeDialog: () => void;
@@ -78,6 +91,8 @@ export const useUiStore = create<UiState>((set) => ({
   openConsoleOn: (chain, request) => set({ consoleTarget: { chain, ...request }, section: 'rpc' }),
   chainFocus: null,
   focusChain: (chain) => set({ chainFocus: { chain }, section: 'chains' }),
+  localTarget: null,
+  openLocal: (target) => set({ localTarget: { ...target, seq: ++actionSeq }, section: 'local' }),
   dialog: null,
   openDialog: (dialog) => set({ dialog }),
   closeDialog: () => set({ dialog: null }),

@@ -31,8 +31,9 @@ export function useRecordView() {
 }
 
 /**
- * Calls `onEvent` for every link and menu command main hands over while mounted. One pull at a
- * time: an event that arrives between two mounts (React's strict double mount) waits for the next.
+ * Calls `onEvent` for every link and menu command main hands over while mounted (mount it once, in
+ * the app shell). An event that arrives between two mounts (React's strict double mount) waits for
+ * the next; none is lost.
  */
 export function useShellEvents(onEvent: (event: ShellEvent) => void): void {
   const handler = useRef(onEvent);
@@ -44,22 +45,22 @@ export function useShellEvents(onEvent: (event: ShellEvent) => void): void {
 }
 
 let listener: ((event: ShellEvent) => void) | null = null;
-let pumping = false;
+/** Moves on with each mount: a loop from an earlier mount delivers what it already asked for, then stops. */
+let generation = 0;
 const held: ShellEvent[] = [];
 
 function subscribe(next: (event: ShellEvent) => void): () => void {
   listener = next;
   for (const event of held.splice(0)) next(event);
-  if (!pumping) void pump();
+  void pump(++generation);
   return () => {
     if (listener === next) listener = null;
   };
 }
 
-async function pump(): Promise<void> {
-  pumping = true;
+async function pump(mine: number): Promise<void> {
   let failures = 0;
-  while (listener) {
+  while (listener && mine === generation) {
     try {
       const event = await ledger().app.nextEvent();
       failures = 0;
@@ -71,5 +72,4 @@ async function pump(): Promise<void> {
       if (++failures >= 3) break;
     }
   }
-  pumping = false;
 }

@@ -7,7 +7,10 @@ import { createBridge } from '../../src-shared/bridge/create-bridge.ts';
 import { BRIDGE_GLOBAL } from '../../src-shared/contract/channel-names.ts';
 import type { Envelope } from '../../src-shared/contract/errors.ts';
 
-const token = new URLSearchParams(window.location.hash.slice(1)).get('bridge') ?? '';
+const fragment = new URLSearchParams(window.location.hash.slice(1));
+const token = fragment.get('bridge') ?? '';
+// A view to open (docs/links.md): the app checks it as strictly as a link from the OS.
+const link = fragment.get('open');
 history.replaceState(null, '', window.location.pathname);
 
 const api = createBridge(async (channel, args) => {
@@ -21,4 +24,5 @@ const api = createBridge(async (channel, args) => {
 });
 Object.defineProperty(window, BRIDGE_GLOBAL, { value: api, writable: false, configurable: false });
 
+if (link !== null) (await import('../navigation/link-requests.ts')).openLink(link);
 await import('../main.tsx');

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useChainListing } from '../../data/chains.ts';
 import { useActiveProfile } from '../../data/settings.ts';
 import { ErrorMessage, rateLimitedTitle } from '../../ui/error-message.tsx';
@@ -12,6 +12,11 @@ export function ChainsScreen() {
   const chains = useChainListing(profile?.id);
   const [search, setSearch] = useState('');
   const openInConsole = useUiStore((s) => s.openConsoleOn);
+  const focus = useUiStore((s) => s.chainFocus);
+  // A chain asked for by a link or the palette must not be hidden by an old search.
+  useEffect(() => {
+    if (focus) setSearch('');
+  }, [focus]);
 
   return (
     <div>
@@ -51,7 +56,13 @@ export function ChainsScreen() {
               spellCheck={false}
             />
           </div>
-          <ChainsTable chains={chains.data.chains} search={search} onOpen={openInConsole} />
+          <ChainsTable
+            chains={chains.data.chains}
+            search={search}
+            onOpen={openInConsole}
+            profileId={profile?.id}
+            focus={focus}
+          />
         </>
       )}
     </div>

@@ -8,7 +8,9 @@ import {
   tableFeatures,
   useTable,
 } from '@tanstack/react-table';
+import { useEffect, useRef } from 'react';
 import type { ChainSummary } from '../../../src-shared/contract/schemas.ts';
+import { CopyLinkButton } from '../../ui/copy-link-button.tsx';
 
 const features = tableFeatures({
   columnFilteringFeature,
@@ -44,10 +46,16 @@ export function ChainsTable({
   chains,
   search,
   onOpen,
+  profileId,
+  focus,
 }: {
   chains: ChainSummary[];
   search: string;
   onOpen: (chain: string) => void;
+  /** For each row's Copy link (none without it). */
+  profileId?: string;
+  /** The chain a link or the palette asked for: brought into view, marked, its button focused. */
+  focus?: { chain: string } | null;
 }) {
   const table = useTable({
     features,
@@ -58,6 +66,13 @@ export function ChainsTable({
     getColumnCanGlobalFilter: (column) => column.id !== 'actions',
   });
   const rows = table.getRowModel().rows;
+  const body = useRef<HTMLTableSectionElement>(null);
+  useEffect(() => {
+    if (!focus) return;
+    const row = [...(body.current?.rows ?? [])].find((r) => r.dataset.chain === focus.chain);
+    row?.scrollIntoView?.({ block: 'center' });
+    row?.querySelector('button')?.focus();
+  }, [focus]);
   return (
     <>
       <table className="data-table" aria-label="Chains">
@@ -72,9 +87,13 @@ export function ChainsTable({
             </tr>
           ))}
         </thead>
-        <tbody>
+        <tbody ref={body}>
           {rows.map((row) => (
-            <tr key={row.id}>
+            <tr
+              key={row.id}
+              data-chain={row.original.name}
+              className={focus?.chain === row.original.name ? 'focused-row' : undefined}
+            >
               {row.getAllCells().map((cell) =>
                 cell.column.id === 'actions' ? (
                   <td key={cell.id} className="row-actions">
@@ -83,6 +102,12 @@ export function ChainsTable({
                           visible words, and speech users say what they see (label-content-name-mismatch). */}
                       Open<span className="visually-hidden"> {row.original.name}</span> in the RPC console
                     </button>
+                    {profileId && (
+                      <CopyLinkButton
+                        target={{ kind: 'chain', profile: profileId, chain: row.original.name }}
+                        what={`chain ${row.original.name}`}
+                      />
+                    )}
                   </td>
                 ) : (
                   <td key={cell.id}>
@@ -94,6 +119,11 @@ export function ChainsTable({
           ))}
         </tbody>
       </table>
+      {focus && !chains.some((c) => c.name === focus.chain) && (
+        <p className="banner banner-warning" role="status">
+          The chain “{focus.chain}” is not in this profile’s listing.
+        </p>
+      )}
       {rows.length === 0 && (
         <p className="muted" role="status">
           No chain matches “{search}”.

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useCancelSync, useLocalStatus, useStartSync, useSyncStatus } from '../../data/local-ledger.ts';
 import { useActiveProfile } from '../../data/settings.ts';
 import { ErrorMessage } from '../../ui/error-message.tsx';
+import { useUiStore } from '../../ui-store.ts';
 import { CounterpartiesView } from './counterparties/counterparties-view.tsx';
 import { FlowsView } from './flows/flows-view.tsx';
 import { PartyChoice } from './party-choice.tsx';
@@ -45,6 +46,16 @@ function LocalLedger({ profileId }: { profileId: string }) {
   const status = useLocalStatus(profileId, party, jobActive);
   const start = useStartSync();
   const cancel = useCancelSync();
+  // A link (docs/links.md) asks for a party with its node and time range: set up, not synced.
+  const localTarget = useUiStore((s) => s.localTarget);
+  useEffect(() => {
+    if (!localTarget || localTarget.profile !== profileId) return;
+    const utc = (iso: string | null) => (iso ? new Date(iso).toISOString().slice(0, 19).replace('T', ' ') : '');
+    setParty(localTarget.party);
+    setNodeId(localTarget.nodeId);
+    setRange({ after: utc(localTarget.after), before: utc(localTarget.before) });
+    setTab('transfers');
+  }, [localTarget, profileId]);
 
   // A sync already running for the party (started before this screen opened): follow it.
   const runningJob = status.data?.job?.jobId ?? null;

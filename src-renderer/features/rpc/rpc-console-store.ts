@@ -2,7 +2,7 @@
 // history and saved requests come from main through TanStack Query.
 import { create } from 'zustand';
 import type { NodeType } from '../../../src-shared/contract/rpc.ts';
-import { useUiStore } from '../../ui-store.ts';
+import { type ConsoleTarget, useUiStore } from '../../ui-store.ts';
 
 export type ConsoleMode = 'single' | 'batch';
 
@@ -29,8 +29,11 @@ interface ConsoleState extends ConsoleDraft {
   set: (patch: Partial<ConsoleDraft>) => void;
   /** What the user typed in the params or batch editor. */
   typed: (patch: Pick<Partial<ConsoleDraft>, 'paramsText' | 'batchText'>) => void;
-  /** Opens the console on a chain (asked for from the Chains screen, through the app's UI store). */
-  openOn: (chain: string) => void;
+  /**
+   * Opens the console on a chain (from the Chains screen, a link or the palette, through the app's UI
+   * store); a request a link carries is put in the editor, never sent.
+   */
+  openOn: (target: ConsoleTarget) => void;
   /** Moves the id on past the ids just used. */
   advanceId: (used: number) => void;
 }
@@ -51,7 +54,22 @@ export const useRpcConsoleStore = create<ConsoleState>((set) => ({
   set: (patch) =>
     set((s) => ('paramsText' in patch || 'batchText' in patch ? { ...patch, textSeq: s.textSeq + 1 } : patch)),
   typed: (patch) => set(patch),
-  openOn: (chain) => set({ chain }),
+  openOn: ({ chain, nodeType, method, params, batch }) =>
+    set((s) => {
+      if (batch !== undefined)
+        return { chain, nodeType: nodeType ?? s.nodeType, mode: 'batch', batchText: batch, textSeq: s.textSeq + 1 };
+      if (method !== undefined) {
+        return {
+          chain,
+          nodeType: nodeType ?? s.nodeType,
+          mode: 'single',
+          method,
+          paramsText: params ?? '[]',
+          textSeq: s.textSeq + 1,
+        };
+      }
+      return nodeType ? { chain, nodeType } : { chain };
+    }),
   advanceId: (used) => set((s) => ({ nextId: s.nextId + Math.max(1, used) })),
 }));
 
@@ -60,6 +78,6 @@ export const useRpcConsoleStore = create<ConsoleState>((set) => ({
 // the console opens already showing that chain.
 useUiStore.subscribe((state, previous) => {
   if (state.consoleTarget && state.consoleTarget !== previous.consoleTarget) {
-    useRpcConsoleStore.getState().openOn(state.consoleTarget.chain);
+    useRpcConsoleStore.getState().openOn(state.consoleTarget);
   }
 });

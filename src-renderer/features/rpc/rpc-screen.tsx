@@ -4,6 +4,7 @@ import { type KeyboardEvent, Suspense, useMemo } from 'react';
 import { nativeSymbol, useChainListing } from '../../data/chains.ts';
 import { useConsoleAnswer, useRpcEndpoint } from '../../data/rpc.ts';
 import { useActiveProfile } from '../../data/settings.ts';
+import { CopyLinkButton } from '../../ui/copy-link-button.tsx';
 import { SectionBoundary } from '../../ui/section-boundary.tsx';
 import { useContractStore } from './abi/contract-store.ts';
 import { LazyContractPanel } from './abi/lazy-parts.tsx';
@@ -16,6 +17,7 @@ import { EnvironmentPicker } from './environment-picker.tsx';
 import { HistoryPanel } from './history-panel.tsx';
 import { RequestEditor } from './request-editor.tsx';
 import { RequestKind } from './request-kind.tsx';
+import { requestTarget } from './request-link.ts';
 import { useRpcConsoleStore } from './rpc-console-store.ts';
 import { SendBar } from './send-bar.tsx';
 import { TargetPicker } from './target-picker.tsx';
@@ -103,6 +105,10 @@ export function RpcScreen() {
               canSend={!send.isPending && check.ok && profile !== null}
               nextId={draft.nextId}
               request={sendable && profile ? { profileId: profile.id, ...sendable } : null}
+            />
+            <CopyLinkButton
+              target={profile && asWritten ? requestTarget(profile.id, draft) : null}
+              what="this RPC request"
             />
           </form>
 

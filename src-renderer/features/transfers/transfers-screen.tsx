@@ -6,6 +6,7 @@ import { useLedgerCredential } from '../../data/secrets.ts';
 import { useActiveProfile, useSavePreferences, useSettings } from '../../data/settings.ts';
 import { useLastNodeComparison } from '../../data/node-compare.ts';
 import { useKnownParties, useNodeChoices, useTransferPage } from '../../data/transfers.ts';
+import { CopyLinkButton } from '../../ui/copy-link-button.tsx';
 import { shortenParty } from '../../ui/party-format.ts';
 import { PartyId } from '../../ui/party-id.tsx';
 import { useNow } from '../../ui/use-now.ts';
@@ -180,6 +181,11 @@ function TransfersExplorer({ profileId }: { profileId: string }) {
             >
               {meta.timeFormat === 'relative' ? 'Show absolute times' : 'Show relative times'}
             </button>
+            <CopyLinkButton
+              target={{ kind: 'transfers', profile: profileId, filters: view.filters, source: 'live' }}
+              what="this transfers view"
+              action="transfers:copy-link"
+            />
             <CompareNodesButton profileId={profileId} filters={view.filters} />
             <CaseReportButton
               profileId={profileId}
