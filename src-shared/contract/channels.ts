@@ -4,8 +4,8 @@
 // live in channel-names.ts (zod-free, for the preload); `satisfies` below keeps the two in step.
 import { z } from 'zod';
 import { AbiDeleteInput, type AbiLibraryEntry, type AbiLibraryView, AbiSaveInput } from './abi-library.ts';
+import type { CaseReportRequest, CaseReportSaved } from './case-report.ts';
 import type { CHANNEL_NAMES, ChannelId, ChannelName } from './channel-names.ts';
-import { CaseReportRequest, type CaseReportSaved } from './case-report.ts';
 import type { BridgeErrorShape } from './errors.ts';
 import {
   AnalyticsQuery,
@@ -81,6 +81,7 @@ import {
 import { type RecordedView, ViewTargetSchema } from './view-target.ts';
 import type { RecentView } from './views.ts';
 
+const isPlainObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
 const ExportJobId = z.string().regex(/^[a-f0-9]{16}$/, 'export job id');
 
 export interface ChannelSpec<A extends z.ZodTuple = z.ZodTuple, R = unknown> {
@@ -167,15 +168,19 @@ export const contract = {
     /** Deletes a saved ABI; a built-in one is refused. Answers the library as it is now. */
     delete: channel<AbiLibraryView>()(z.tuple([AbiDeleteInput])),
   },
-  report: {
-    /** Asks where to save, then writes the case report (HTML, or PDF in the desktop app). null: cancelled. */
-    save: channel<CaseReportSaved | null>()(z.tuple([CaseReportRequest])),
-  },
   views: {
     /** The last 50 views opened, newest first (docs/links.md). */
     recent: channel<RecentView[]>()(none),
     /** Makes the view's ledger-explorer:// link and puts it first in the recent views; refused if it holds a secret. */
     record: channel<RecordedView>()(z.tuple([ViewTargetSchema])),
+  },
+  report: {
+    /**
+     * Asks where to save, then writes the case report (HTML, or PDF in the desktop app). null: cancelled.
+     * Its fields are checked in full (CaseReportRequest) by the report's code, loaded on first use, so
+     * the schema of 10,000 legs and a node comparison stays out of main's start-up bundle.
+     */
+    save: channel<CaseReportSaved | null>()(z.tuple([z.custom<CaseReportRequest>(isPlainObject, 'expected object')])),
   },
   workspace: {
     /** The console's environments: named sets of {{variables}}, bound to profiles. Not for secrets. */

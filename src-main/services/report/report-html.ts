@@ -90,7 +90,7 @@ function summarySection(summary: ReturnType<typeof summarize>): string {
   const rows = summary.instruments
     .map(
       (i) =>
-        `<tr><td>${instrumentHtml({ symbol: i.symbol, instrumentId: i.id, instrumentAdmin: i.admin, decimals: null })}</td><td class="num">${count(i.legs)}</td>` +
+        `<tr><td>${instrumentHtml({ symbol: i.symbol, instrumentId: i.id, instrumentAdmin: i.admin })}</td><td class="num">${count(i.legs)}</td>` +
         `<td class="amount">${esc(i.totalIn)}</td><td class="amount">${esc(i.totalOut)}</td><td class="amount">${esc(i.net)}</td></tr>`,
     )
     .join('\n');

@@ -22,13 +22,13 @@ export function legsTable(legs: readonly TransferLeg[], labels: Labels, caption:
   ].join('\n');
 }
 
-/** Symbol (or id), then the id, admin and decimals in small print: the four instrument fields. */
+/** Symbol (or id), then the id, admin and decimals (a leg's; a total has none) in small print. */
 export function instrumentHtml(
-  leg: Pick<TransferLeg, 'symbol' | 'instrumentId' | 'instrumentAdmin' | 'decimals'>,
+  leg: Pick<TransferLeg, 'symbol' | 'instrumentId' | 'instrumentAdmin'> & { decimals?: number | null },
 ): string {
   const name = leg.symbol ?? leg.instrumentId;
   return [
     name === null ? '<span class="muted">—</span>' : `<strong>${esc(name)}</strong>`,
-    `<br><small>id ${cell(leg.instrumentId)} · admin <code class="party-id">${cell(leg.instrumentAdmin)}</code> · decimals ${cell(leg.decimals)}</small>`,
+    `<br><small>id ${cell(leg.instrumentId)} · admin <code class="party-id">${cell(leg.instrumentAdmin)}</code>${leg.decimals === undefined ? '' : ` · decimals ${cell(leg.decimals)}`}</small>`,
   ].join('');
 }

@@ -4,17 +4,19 @@
 import { randomBytes } from 'node:crypto';
 import { open, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { CaseReportInput, CaseReportSaved } from '../../../src-shared/contract/case-report.ts';
+import type { CaseReportRequest, CaseReportSaved } from '../../../src-shared/contract/case-report.ts';
 import { ServiceError } from '../errors.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { commitFile, writeFileAtomic } from '../settings/atomic-write.ts';
 import { withTimeout } from '../with-timeout.ts';
+import { parseReportRequest } from './parse-report-request.ts';
 import { looksLikePdf, PDF_TIMEOUT_MS } from './pdf-policy.ts';
 import { caseReportHtml } from './report-html.ts';
 import { labelsOf } from './report-labels.ts';
 import { everySecret, refuseSecrets } from './report-secrets.ts';
 
-export async function saveCaseReport(ctx: ServiceContext, request: CaseReportInput): Promise<CaseReportSaved | null> {
+export async function saveCaseReport(ctx: ServiceContext, raw: CaseReportRequest): Promise<CaseReportSaved | null> {
+  const request = parseReportRequest(raw);
   const profile = ctx.profile(request.profileId);
   const print = ctx.host.printToPdf;
   if (request.format === 'pdf' && !print) {
