@@ -46,6 +46,7 @@ test('the saved case report shows the view on screen, the comparison, and no sec
   await expect(facts).toContainText('Local sandbox network');
   await expect(facts).toContainText(party);
   await expect(facts).toContainText(`${shown} legs on page 1`);
+  await expect(facts).toContainText("The deployment's default node (validator-1)");
   await expect(facts).toContainText(/Query time\s*\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z/);
   await expect(page.locator('section', { has: page.getByRole('heading', { name: 'Filters' }) })).toContainText(
     'All assets',

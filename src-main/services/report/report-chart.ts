@@ -15,12 +15,15 @@ export function flowChartSvg(instrument: InstrumentSummary, name: string): strin
   const scale = Math.abs(biggest.plot) || 1;
   const plotHeight = HEIGHT - PAD.top - PAD.bottom;
   const zero = PAD.top + plotHeight / 2;
-  const step = (WIDTH - PAD.left - PAD.right) / days.length;
+  // Calendar days, not bars side by side: a quiet week shows as a gap, as it would on a time axis.
+  const dayIndex = (day: string) => Math.round((Date.parse(day) - Date.parse(days[0].day)) / 86_400_000);
+  const span = dayIndex(days[days.length - 1].day) + 1;
+  const step = (WIDTH - PAD.left - PAD.right) / span;
   const barWidth = Math.max(0.5, step * 0.8);
   const bars = days
-    .map((d, i) => {
+    .map((d) => {
       const h = (Math.abs(d.plot) / scale) * (plotHeight / 2);
-      const x = PAD.left + i * step + (step - barWidth) / 2;
+      const x = PAD.left + dayIndex(d.day) * step + (step - barWidth) / 2;
       const y = d.plot >= 0 ? zero - h : zero;
       const kind = d.plot >= 0 ? 'bar-in' : 'bar-out';
       return `<rect class="${kind}" x="${x.toFixed(2)}" y="${y.toFixed(2)}" width="${barWidth.toFixed(2)}" height="${Math.max(h, 0.5).toFixed(2)}"><title>${esc(d.day)}: net ${esc(d.value)}</title></rect>`;
@@ -28,7 +31,7 @@ export function flowChartSvg(instrument: InstrumentSummary, name: string): strin
     .join('');
   const first = days[0].day;
   const last = days[days.length - 1].day;
-  const title = `Net flow per day (UTC) of ${name}, ${days.length} day${days.length === 1 ? '' : 's'} from ${first} to ${last}; largest day ${biggest.day}: ${biggest.value}`;
+  const title = `Net flow per day (UTC) of ${name}, ${days.length} day${days.length === 1 ? '' : 's'} with transfers from ${first} to ${last}; largest day ${biggest.day}: ${biggest.value}`;
   return [
     `<svg class="chart" role="img" viewBox="0 0 ${WIDTH} ${HEIGHT}" width="${WIDTH}" height="${HEIGHT}" xmlns="http://www.w3.org/2000/svg">`,
     `<title>${esc(title)}</title>`,

@@ -8,7 +8,7 @@ import { type Labels, partyText } from './report-labels.ts';
 export function filterRows(
   filters: TransferFilters,
   labels: Labels,
-  defaultNode: string | null,
+  defaultNode: DefaultNode,
 ): Array<[string, string]> {
   const { asset, effectiveAfter: after, effectiveBefore: before } = filters;
   return [
@@ -37,9 +37,11 @@ export function filterRows(
   ];
 }
 
-export function nodeText(nodeId: string | null, defaultNode: string | null): string {
+/** The node a query without one goes to: the profile's default, else the deployment's (when known). */
+export type DefaultNode = { id: string; whose: 'profile' | 'deployment' } | null;
+
+export function nodeText(nodeId: string | null, defaultNode: DefaultNode): string {
   if (nodeId) return `<code>${esc(nodeId)}</code>`;
-  return defaultNode
-    ? `The profile's default node (<code>${esc(defaultNode)}</code>)`
-    : "The deployment's default node (none chosen)";
+  if (!defaultNode) return "The deployment's default node (not named by the service)";
+  return `The ${defaultNode.whose}'s default node (<code>${esc(defaultNode.id)}</code>)`;
 }

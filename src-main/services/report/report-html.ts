@@ -6,7 +6,7 @@ import type { TransferFilters, TransferLeg } from '../../../src-shared/contract/
 import { count, esc, plural } from './html-text.ts';
 import { flowChartSvg } from './report-chart.ts';
 import { comparisonSection } from './report-comparison.ts';
-import { filterRows, nodeText } from './report-filters.ts';
+import { type DefaultNode, filterRows, nodeText } from './report-filters.ts';
 import { type Labels, partyText } from './report-labels.ts';
 import { instrumentHtml, legsTable } from './report-legs.ts';
 import { REPORT_CSS, reportCsp } from './report-style.ts';
@@ -14,7 +14,7 @@ import { summarize } from './report-summary.ts';
 
 export interface CaseReportModel {
   profileName: string;
-  defaultNode: string | null;
+  defaultNode: DefaultNode;
   filters: TransferFilters;
   view: { mode: 'page' | 'all'; page: number };
   legs: readonly TransferLeg[];

@@ -17,6 +17,7 @@ td.num, td.amount { text-align: right; font-variant-numeric: tabular-nums; white
 code, .party-id { font: 11px/1.3 ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; word-break: break-all; }
 .label { font-weight: 600; } .muted { color: #6b7685; } small { color: #4a5565; }
 .warning { background: #fff4d6; border: 1px solid #e3c46b; padding: 6px 10px; }
+figure { margin: 12px 0; }
 .chart { display: block; max-width: 100%; height: auto; background: #fafbfc; border: 1px solid #d5dae1; }
 .chart .axis { stroke: #8a94a3; stroke-width: 1; } .chart .bar-in { fill: #2f8f5b; } .chart .bar-out { fill: #c2463b; }
 .chart .tick { font: 10px ui-monospace, monospace; fill: #4a5565; }

@@ -6,11 +6,13 @@ import { open, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { CaseReportRequest, CaseReportSaved } from '../../../src-shared/contract/case-report.ts';
 import { ServiceError } from '../errors.ts';
+import { nodeChoices } from '../ledger/node-choices.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { commitFile, writeFileAtomic } from '../settings/atomic-write.ts';
 import { withTimeout } from '../with-timeout.ts';
 import { parseReportRequest } from './parse-report-request.ts';
 import { looksLikePdf, PDF_TIMEOUT_MS } from './pdf-policy.ts';
+import type { DefaultNode } from './report-filters.ts';
 import { caseReportHtml } from './report-html.ts';
 import { labelsOf } from './report-labels.ts';
 import { everySecret, refuseSecrets } from './report-secrets.ts';
@@ -24,7 +26,7 @@ export async function saveCaseReport(ctx: ServiceContext, raw: CaseReportRequest
   }
   const html = caseReportHtml({
     profileName: profile.name,
-    defaultNode: 'defaultNodeId' in profile ? (profile.defaultNodeId ?? null) : null,
+    defaultNode: await defaultNode(ctx, profile.id),
     filters: request.filters,
     view: request.view,
     legs: request.legs,
@@ -53,6 +55,14 @@ export async function saveCaseReport(ctx: ServiceContext, raw: CaseReportRequest
   if (!looksLikePdf(pdf)) throw new ServiceError('internal', 'Printing the report gave no PDF; save HTML instead.');
   await writeBytesAtomic(path, pdf);
   return { path, format: 'pdf', bytes: pdf.byteLength, legs: request.legs.length };
+}
+
+/** Where a query without a node went, as the node selector knows it (no network call for a remote profile). */
+async function defaultNode(ctx: ServiceContext, profileId: string): Promise<DefaultNode> {
+  const choices = await nodeChoices(ctx, profileId).catch(() => null);
+  if (choices?.defaultNodeId) return { id: choices.defaultNodeId, whose: 'profile' };
+  const deployment = choices?.known.find((n) => n.note === 'deployment default');
+  return deployment ? { id: deployment.id, whose: 'deployment' } : null;
 }
 
 /** `case-<party hint>-<yyyymmdd-hhmmss>.<html|pdf>`: the party's readable part, file-name safe. */
