@@ -27,6 +27,8 @@ export const RELEASE_FUSES: Fuses = {
 const config: Configuration = {
   appId: 'dev.ledger-explorer.desktop',
   productName: 'Ledger Explorer',
+  // ledger-explorer:// links open the app (docs/links.md); Linux gets it through the .desktop file.
+  protocols: [{ name: 'Ledger Explorer link', schemes: ['ledger-explorer'] }],
   executableName: 'ledger-explorer',
   copyright: 'Ledger Explorer contributors',
   directories: { output: 'dist', buildResources: 'resources' },

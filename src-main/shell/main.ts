@@ -14,6 +14,12 @@ const userDataOverride = process.env.LEDGER_EXPLORER_USER_DATA;
 if (userDataOverride) app.setPath('userData', userDataOverride);
 
 registerAppScheme();
+// macOS hands over a clicked link (open-url) even before ready: kept until app-links.ts takes over.
+const earlyLinks: string[] = [];
+app.on('open-url', (event, url) => {
+  event.preventDefault();
+  earlyLinks.push(url);
+});
 app.enableSandbox();
 
 if (!app.requestSingleInstanceLock()) {
@@ -55,6 +61,7 @@ async function start(): Promise<void> {
     },
   });
   registerIpc(services.dispatch, () => mainWindow, appOrigin);
+  (await import('./app-links.ts')).routeLinks(services.shellInbox, () => mainWindow, earlyLinks);
   Menu.setApplicationMenu(null);
   mainWindow = createMainWindow(join(import.meta.dirname, '../preload/index.cjs'), devServerUrl, appOrigin);
   mainWindow.on('closed', () => {

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { AssetFilter } from '../contract/transfers.ts';
 import { MAX_LINK_CHARS, ViewTargetSchema } from '../contract/view-target.ts';
 import type { ViewTarget } from '../contract/views.ts';
+import { viewTargetProblem } from './view-target-check.ts';
 
 export const LINK_SCHEME = 'ledger-explorer';
 const PREFIX = `${LINK_SCHEME}://`;
@@ -86,7 +87,9 @@ function parse(input: unknown): ParsedLink {
   if (typeof candidate === 'string') return refuse(candidate);
   const checked = ViewTargetSchema.safeParse(candidate);
   if (!checked.success) return refuse(describe(checked.error, kind));
-  return { ok: true, target: checked.data as ViewTarget };
+  const target = checked.data as ViewTarget;
+  const problem = viewTargetProblem(target);
+  return problem ? refuse(problem.message) : { ok: true, target };
 }
 
 function readQuery(

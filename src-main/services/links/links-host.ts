@@ -4,6 +4,7 @@
 import type { RecordedView } from '../../../src-shared/contract/view-target.ts';
 import type { RecentView, ViewTarget } from '../../../src-shared/contract/views.ts';
 import { formatViewLink } from '../../../src-shared/links/view-link.ts';
+import { viewTargetProblem } from '../../../src-shared/links/view-target-check.ts';
 import { viewTitle } from '../../../src-shared/links/view-title.ts';
 import { ServiceError } from '../errors.ts';
 import type { ServiceContext } from '../service-context.ts';
@@ -34,6 +35,13 @@ export class LinksHost {
   async record(target: ViewTarget): Promise<RecordedView> {
     const profile = this.ctx.settings.settings.profiles.find((p) => p.id === target.profile);
     if (!profile) throw new ServiceError('not_found', `There is no profile "${target.profile}" (deleted?).`);
+    const problem = viewTargetProblem(target);
+    if (problem) {
+      // Reported as the schema would, so the renderer finds the message for the field.
+      throw new ServiceError('invalid_argument', `${problem.field}: ${problem.message}`, {
+        issues: [{ path: ['0', problem.field], message: problem.message }],
+      });
+    }
     const link = formatViewLink(target);
     const leaked = secretIn([link, JSON.stringify(target)], await savedSecrets(this.ctx));
     if (leaked) {

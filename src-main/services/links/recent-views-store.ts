@@ -4,13 +4,23 @@
 // A file that cannot be used is set aside (.corrupt-<time>) and the list starts empty.
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { MAX_RECENT_VIEWS, RecentViewSchema } from '../../../src-shared/contract/view-target.ts';
+import { z } from 'zod';
+import { MAX_LINK_CHARS } from '../../../src-shared/contract/view-target.ts';
 import type { RecentView } from '../../../src-shared/contract/views.ts';
 import { parseViewLink } from '../../../src-shared/links/view-link.ts';
+import { MAX_RECENT_VIEWS } from '../../../src-shared/links/view-target-check.ts';
 import { moveAside, removeStaleTemps } from '../settings/atomic-write.ts';
 import { CoalescedWrite } from '../settings/coalesced-write.ts';
 
 export const RECENT_VIEWS_FILE = 'recent-views.json';
+
+const RecentViewSchema = z.strictObject({
+  link: z.string().max(MAX_LINK_CHARS),
+  title: z.string().max(500),
+  kind: z.enum(['transfers', 'chain', 'rpc']),
+  profile: z.string(),
+  at: z.iso.datetime({ offset: true }),
+}) satisfies z.ZodType<RecentView>;
 
 export class RecentViewsStore {
   private views: RecentView[];
