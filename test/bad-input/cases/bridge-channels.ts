@@ -1420,7 +1420,7 @@ const viewRows = [
     '0.kind',
     'an unknown kind of view',
     view({ kind: 'settings' }),
-    /Invalid input|expected one of/,
+    /Invalid discriminator value. Expected 'transfers' \| 'chain' \| 'rpc'/,
   ),
   call('views:record', '0.profile', 'a path as the profile', view({ profile: '../x' }), PROFILE_MESSAGE),
   call(
