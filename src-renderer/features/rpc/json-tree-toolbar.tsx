@@ -11,6 +11,8 @@ interface JsonTreeToolbarProps {
   onStep: (by: number) => void;
   onCollapseAll: () => void;
   rowCount: number;
+  /** The tree's name: each answer on screen (side by side shows three) gets its own search landmark. */
+  label: string;
 }
 
 export function JsonTreeToolbar({
@@ -21,10 +23,11 @@ export function JsonTreeToolbar({
   onStep,
   onCollapseAll,
   rowCount,
+  label,
 }: JsonTreeToolbarProps) {
   return (
     <div className="json-tree-toolbar">
-      <form onSubmit={onFind} className="json-tree-search" aria-label="Answer search">
+      <form onSubmit={onFind} className="json-tree-search" aria-label={`Search in ${label}`}>
         <input
           type="search"
           aria-label="Search the answer"

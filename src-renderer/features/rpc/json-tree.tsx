@@ -84,6 +84,7 @@ export function JsonTree({ root, methodAt, symbol, label, marks, focus = null }:
         onStep={tree.step}
         onCollapseAll={tree.collapseAll}
         rowCount={rows.length}
+        label={label}
       />
       {/* Every row has a Copy button: a keyboard user gets past a long answer in one press (a
           button, not an #anchor: the web tier's fragment carries the bridge token). */}
