@@ -1,6 +1,7 @@
 // axe-core on every screen and every dialog, in Chromium against the sandbox: no serious or
 // critical violation anywhere (WCAG 2.0/2.1 A and AA, and axe's best practices). Milder findings
 // are printed by the helper. Each test walks one area so a failure names the screen it was on.
+import { pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
 import { SANDBOX_TOKEN } from '../../src-shared/abi/sandbox-contracts.ts';
 import { expectAccessible } from '../support/a11y.ts';
@@ -112,4 +113,38 @@ test('RPC console: answer shown, Copy-with-key dialog, Contract mode, side by si
 
   await page.getByRole('button', { name: 'New', exact: true }).click();
   await expectAccessible(page, 'RPC console (environment editor)');
+});
+
+test('Issue 15’s pieces: command palette, shortcuts sheet, node comparison, a saved case report (and the report file)', async ({
+  app,
+  page,
+}) => {
+  await app.open(page);
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await expect(palette.getByRole('combobox')).toBeFocused();
+  await inBothThemes(page, (theme) => expectAccessible(page, `Command palette (${theme})`));
+  await page.keyboard.press('Escape');
+  await expect(palette).toHaveCount(0);
+
+  await page.locator('body').focus();
+  await page.keyboard.press('?');
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+  await expectAccessible(page, 'Shortcuts sheet');
+  await page.keyboard.press('Escape');
+
+  await showParty(page, app.sandbox.parties[0]);
+  await expectPage(page, 1);
+  await page.getByRole('button', { name: 'Compare nodes' }).click();
+  await expect(page.getByRole('table', { name: 'Validator nodes' })).toContainText('Quarantined');
+  await inBothThemes(page, (theme) => expectAccessible(page, `Node comparison (${theme})`));
+
+  await page.getByRole('button', { name: 'Save case report' }).click();
+  const saved = page.getByTestId('case-report-status');
+  await expect(saved).toHaveText(/^Report saved to .+\.html/);
+  await expectAccessible(page, 'Case report saved');
+  const path = /^Report saved to (.+\.html) \(/.exec((await saved.textContent()) ?? '')?.[1] as string;
+  await page.goto(pathToFileURL(path).href);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Case report');
+  await expectAccessible(page, 'Case report file');
 });
