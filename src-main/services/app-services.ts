@@ -79,7 +79,15 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     log,
     timeouts: options.timeouts,
   });
-  const exports = new ExportJobs();
+  const exports = new ExportJobs((s) =>
+    options.host.taskFinished?.({
+      kind: 'export',
+      state: s.state === 'running' ? 'failed' : s.state,
+      legs: s.legs,
+      elapsedMs: s.elapsedMs,
+      error: s.error,
+    }),
+  );
   const rpc = new RpcConsole(context, options.userDataDir);
   // The old saved requests become its first collection: read from the history file on first open.
   const workspace = onFirstUse(async () => {
@@ -93,7 +101,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
   const abiLibrary = new AbiLibraryHost(context, options.userDataDir);
   const dispatch = createDispatch(
     {
-      app: appHandlers(context, links),
+      app: appHandlers(context, links, options.userDataDir),
       views: viewsHandlers(links),
       settings: settingsHandlers(context, (id) => abiLibrary.forgetProfile(id)),
       secrets: secretsHandlers(context),

@@ -2,6 +2,7 @@
 // finding a profile. Services get this instead of reaching for globals.
 import type { Profile } from '../../src-shared/contract/schemas.ts';
 import type { CredentialStore } from './credentials/credential-store.ts';
+import type { TaskFinished } from './desktop/notify-policy.ts';
 import { ServiceError } from './errors.ts';
 import type { LocalSandbox } from './local-sandbox.ts';
 import type { RequestRegistry } from './request-registry.ts';
@@ -13,6 +14,10 @@ export interface Host {
   chooseSavePath(defaultName: string, filters: Array<{ name: string; extensions: string[] }>): Promise<string | null>;
   /** The HTML (self-contained, no script) printed as a PDF; absent where no Electron runs (the browser version). */
   printToPdf?(html: string): Promise<Uint8Array>;
+  /** Shows a folder in the OS file manager (true if it did); absent in the browser version. docs/desktop.md */
+  revealPath?(path: string): Promise<boolean>;
+  /** An export or local sync ended: the desktop host may notify (desktop/notify-policy.ts). Must not throw. */
+  taskFinished?(event: TaskFinished): void;
 }
 
 /**

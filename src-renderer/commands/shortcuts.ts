@@ -27,6 +27,20 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
     ],
   },
   {
+    // The desktop app's menu (src-main/services/desktop/menu-template.ts; a Node test keeps the two in step).
+    title: 'Desktop app menu',
+    shortcuts: [
+      { keys: ['Mod+Shift+E'], does: 'Export transfers' },
+      { keys: ['Mod+Shift+S'], does: 'Save case report' },
+      { keys: ['Mod+Shift+L'], does: 'Copy link to this view' },
+      { keys: ['Mod+Shift+Y'], does: 'Sync the local ledger' },
+      { keys: ['Mod+Shift+D'], does: 'Compare nodes' },
+      { keys: ['Mod+Shift+T'], does: 'Toggle dark theme' },
+      { keys: ['Mod+,'], does: 'Settings' },
+      { keys: ['Mod+/'], does: 'This list of shortcuts' },
+    ],
+  },
+  {
     title: 'Command palette',
     shortcuts: [
       { keys: ['Up', 'Down'], does: 'Move through the results' },

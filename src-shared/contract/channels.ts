@@ -59,6 +59,8 @@ import {
   PreferencesPatch,
   type Profile,
   ProfileInput,
+  type Revealed,
+  RevealTarget,
   SavedPartyInput,
   SecretKind,
   type SecretStatus,
@@ -107,6 +109,8 @@ export const contract = {
     cancel: channel<boolean>()(z.tuple([RequestId])),
     /** The next link or menu command from the shell; null after ~25 s with none (ask again). docs/links.md */
     nextEvent: channel<ShellEvent | null>()(none),
+    /** Shows the settings or logs folder in the OS file manager; the browser version only answers the path. docs/desktop.md */
+    reveal: channel<Revealed>()(z.tuple([RevealTarget])),
   },
   settings: {
     get: channel<SettingsView>()(none),

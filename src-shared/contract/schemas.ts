@@ -221,6 +221,19 @@ export interface AppInfo {
   sandbox: { running: boolean; baseUrl: string | null; error: string | null };
   /** Which transport carries the bridge: the Electron IPC, or the loopback test bridge. */
   transport: 'electron' | 'web';
+  /** For About (docs/desktop.md): electron and chromium are null outside Electron (the browser version). */
+  versions: { app: string; electron: string | null; chromium: string | null; node: string };
+  /** Where settings and main's logs live (app:reveal shows them). */
+  folders: { settings: string; logs: string };
+}
+
+/** app:reveal: which folder to show in the OS file manager. */
+export const RevealTarget = z.enum(['settings', 'logs']);
+export type RevealTarget = z.infer<typeof RevealTarget>;
+/** `opened`: false where the host cannot open a file manager (the browser version): the path is the answer. */
+export interface Revealed {
+  path: string;
+  opened: boolean;
 }
 
 export interface ChainSummary {

@@ -82,6 +82,7 @@ function validArgs(): Record<ChannelName, unknown[]> {
     'app:info': [],
     'app:cancel': ['req-00000001'],
     'app:nextEvent': [],
+    'app:reveal': ['logs'],
     'views:recent': [],
     'views:record': [{ kind: 'transfers', profile: 'sandbox', filters, source: 'live' }],
     'settings:get': [],

@@ -27,6 +27,12 @@ const KEEP_FINISHED = 50;
 
 export class ExportJobs {
   private readonly jobs = new Map<string, Job>();
+  /** Told when a job ends (the desktop host's notification, docs/desktop.md). */
+  private readonly onEnd: ((status: ExportStatus) => void) | undefined;
+
+  constructor(onEnd?: (status: ExportStatus) => void) {
+    this.onEnd = onEnd;
+  }
 
   /** `source`: one cursor chain (a FetchPage), or pages already in file order (time-windows.ts). */
   start(path: string, format: ExportFormat, source: FetchPage | PageStream): ExportStatus {
@@ -154,6 +160,7 @@ export class ExportJobs {
     } finally {
       status.elapsedMs = Math.round(performance.now() - job.started);
       status.legsPerSecond = status.elapsedMs > 0 ? Math.round((status.legs / status.elapsedMs) * 1000) : 0;
+      this.onEnd?.({ ...status });
     }
   }
 

@@ -4,10 +4,11 @@ import type { OnFirstUse } from '../on-first-use.ts';
 import type { ServiceContext } from '../service-context.ts';
 import type { Handlers } from './dispatch.ts';
 
-export function appHandlers(ctx: ServiceContext, links: OnFirstUse<LinksHost>): Handlers['app'] {
+export function appHandlers(ctx: ServiceContext, links: OnFirstUse<LinksHost>, userDataDir: string): Handlers['app'] {
   return {
-    info: async () => appInfo(ctx),
+    info: async () => appInfo(ctx, userDataDir),
     cancel: async (requestId) => ctx.requests.cancel(requestId),
     nextEvent: async () => (await links.get()).nextEvent(),
+    reveal: async (target) => (await import('../desktop/reveal.ts')).revealFolder(ctx, userDataDir, target),
   };
 }

@@ -221,6 +221,16 @@ export class LocalLedger {
       )
       .finally(() => {
         status.finishedAt = new Date().toISOString();
+        // The desktop host may notify (docs/desktop.md); a settled job is never running or waiting.
+        const state = status.state === 'done' || status.state === 'cancelled' ? status.state : 'failed';
+        const error = status.error?.message ?? null;
+        this.ctx.host.taskFinished?.({
+          kind: 'sync',
+          state,
+          legs: status.legs,
+          elapsedMs: Date.now() - started,
+          error,
+        });
       });
     this.jobs.set(status.jobId, { status, controller, done });
     return status;

@@ -1413,6 +1413,10 @@ const VIEW = { kind: 'transfers', profile: 'sandbox', filters: FILTERS, source: 
 const view = (over: Record<string, unknown>) => [{ ...VIEW, ...over }];
 const viewRows = [
   call('app:nextEvent', '', 'an unexpected argument', [25_000], TOO_MANY),
+  call('app:reveal', '', 'no argument', [], TOO_FEW(1)),
+  call('app:reveal', '0', 'another folder', ['home'], /Invalid option: expected one of "settings"\|"logs"/),
+  call('app:reveal', '0', 'a path', ['/etc'], /Invalid option: expected one of "settings"\|"logs"/),
+  call('app:reveal', '', 'a second argument', ['logs', '/etc'], NO_EXTRA(1)),
   call('views:recent', '', 'an unexpected argument', ['sandbox'], TOO_MANY),
   call('views:record', '', 'no argument', [], TOO_FEW(1)),
   call(
