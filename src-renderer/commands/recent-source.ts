@@ -1,8 +1,10 @@
-// Where the palette gets recent views (data/views.ts, newest first) and how it opens one: the view's
-// own link, read back with the same strict parser a pasted link goes through.
+// Where the palette gets recent views (data/views.ts, newest first) and how it opens one: through
+// the link router with the view's own link, so it gets every check a pasted link gets (its profile
+// still exists, nothing is sent).
 import type { RecentView } from '../../src-shared/contract/views.ts';
 import { parseViewLink } from '../../src-shared/links/view-link.ts';
 import { useRecentViews } from '../data/views.ts';
+import { openLink } from '../navigation/link-requests.ts';
 
 export function useRecentViewList(): RecentView[] {
   return useRecentViews().data ?? [];
@@ -15,4 +17,6 @@ export function partyOfRecent(view: RecentView): string | null {
   return parsed.ok && parsed.target.kind === 'transfers' ? parsed.target.filters.party : null;
 }
 
-export function openRecentView(_view: RecentView): void {}
+export function openRecentView(view: RecentView): void {
+  openLink(view.link);
+}

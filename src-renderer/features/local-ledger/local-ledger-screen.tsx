@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useCancelSync, useLocalStatus, useStartSync, useSyncStatus } from '../../data/local-ledger.ts';
 import { useActiveProfile } from '../../data/settings.ts';
+import { useAppAction } from '../../ui/app-action.ts';
 import { ErrorMessage } from '../../ui/error-message.tsx';
 import { useUiStore } from '../../ui-store.ts';
 import { CounterpartiesView } from './counterparties/counterparties-view.tsx';
@@ -79,6 +80,10 @@ function LocalLedger({ profileId }: { profileId: string }) {
   };
   const shown = job.data && job.data.party === party ? job.data : null;
   const syncing = start.isPending || shown?.state === 'running' || shown?.state === 'waiting';
+  // The palette's and the menu's Sync: the Sync button's job, for the party chosen here.
+  useAppAction('local:sync', () => {
+    if (!syncing) sync();
+  });
 
   return (
     <>

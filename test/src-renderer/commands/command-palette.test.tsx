@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { CommandDialogs } from '../../../src-renderer/commands/app-dialogs.tsx';
 import { useRpcConsoleStore } from '../../../src-renderer/features/rpc/rpc-console-store.ts';
 import { useTransfersStore } from '../../../src-renderer/features/transfers/transfers-store.ts';
+import { useLinkRequests } from '../../../src-renderer/navigation/link-requests.ts';
 import { useUiStore } from '../../../src-renderer/ui-store.ts';
 import { createFakeBridge, type FakeLedger } from '../../fixtures/fake-bridge.ts';
 import { renderWithApp } from '../support/render-with-app.tsx';
@@ -68,6 +69,7 @@ beforeEach(() => {
   useUiStore.setState({ section: 'transfers', dialog: null, consoleTarget: null, chainFocus: null, action: null });
   useTransfersStore.setState(useTransfersStore.getInitialState(), true);
   useRpcConsoleStore.setState({ chain: '' });
+  useLinkRequests.setState({ queue: [], problem: null });
 });
 
 describe('CommandPalette', () => {
@@ -233,6 +235,19 @@ describe('CommandPalette', () => {
 
     useUiStore.getState().openDialog('palette');
     await waitFor(() => expect(options()).toContain('carol::1220c4…c4c4'));
+  });
+
+  it('opens a recent view through the link router (its own link, checked as a pasted one)', async () => {
+    const bridge = await bridgeWithData();
+    await bridge.views.record({ kind: 'chain', profile: 'sandbox', chain: 'canton-coin' });
+    const [view] = await bridge.views.recent();
+    const { user } = renderWithApp(<CommandDialogs />, { bridge });
+    useUiStore.getState().openDialog('recent');
+    await waitFor(() => expect(options()).toEqual([view.title]));
+
+    await user.keyboard('{Enter}');
+    expect(useLinkRequests.getState().queue).toEqual([view.link]);
+    expect(useUiStore.getState().dialog).toBeNull();
   });
 
   it('on Mod+E with no recent views yet, says so', async () => {
