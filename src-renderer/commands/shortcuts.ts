@@ -1,6 +1,7 @@
 // Every keyboard shortcut of the app, for the shortcuts sheet (`?`). Keys are written with `Mod`
 // for Ctrl (Cmd on macOS). The first group is handled by use-global-keys.ts in every tier; the
-// others belong to the parts named: a part that adds a key adds it here.
+// others belong to the parts named: a part that adds a key adds it here. The renderer cannot import
+// main's menu template, so its accelerators are repeated in the last group.
 
 export interface Shortcut {
   keys: string[];
@@ -67,6 +68,21 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
   {
     title: 'Local ledger SQL',
     shortcuts: [{ keys: ['Mod+Enter'], does: 'Run the query' }],
+  },
+  {
+    // The application menu's own accelerators (src-main/services/desktop/menu-template.ts; a Node
+    // test holds the two in step). The browser tier has no menu.
+    title: 'Desktop app menu',
+    shortcuts: [
+      { keys: ['Mod+Shift+E'], does: 'Export transfers' },
+      { keys: ['Mod+Shift+S'], does: 'Save case report' },
+      { keys: ['Mod+Shift+L'], does: 'Copy link to this view' },
+      { keys: ['Mod+Shift+Y'], does: 'Sync the local ledger' },
+      { keys: ['Mod+Shift+D'], does: 'Compare nodes' },
+      { keys: ['Mod+Shift+T'], does: 'Toggle dark theme' },
+      { keys: ['Mod+,'], does: 'Settings' },
+      { keys: ['Mod+/'], does: 'Keyboard shortcuts' },
+    ],
   },
 ];
 
