@@ -1,7 +1,7 @@
 // The Electron entry: app lifecycle, the window, IPC registration. The only main code that imports electron.
 
 import { join } from 'node:path';
-import { app, type BrowserWindow, dialog, Menu, session } from 'electron';
+import { app, type BrowserWindow, dialog, session } from 'electron';
 import { startAppServices } from '../services/app-services.ts';
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './app-protocol.ts';
 import { registerIpc } from './ipc.ts';
@@ -44,11 +44,13 @@ async function start(): Promise<void> {
   );
 
   serveRenderer(rendererDirFrom(import.meta.dirname));
+  // Menu, window state, notifications, folders, log file: desktop-shell.ts, loaded only here.
+  const desktop = await (await import('./desktop-shell.ts')).startDesktopShell(app.getPath('userData'));
   const services = await startAppServices({
     userDataDir: app.getPath('userData'),
     version: app.getVersion(),
     transport: 'electron',
-    log: (line) => console.error(`[main] ${line}`),
+    log: desktop.log,
     host: {
       chooseSavePath: async (defaultName, filters) => {
         const options = { defaultPath: join(app.getPath('downloads'), defaultName), filters };
@@ -58,12 +60,13 @@ async function start(): Promise<void> {
         return result.canceled || !result.filePath ? null : result.filePath;
       },
       printToPdf: async (html) => (await import('./print-report.ts')).printReportToPdf(html),
+      ...desktop.host,
     },
   });
   registerIpc(services.dispatch, () => mainWindow, appOrigin);
   (await import('./app-links.ts')).routeLinks(services.shellInbox, () => mainWindow, earlyLinks);
-  Menu.setApplicationMenu(null);
   mainWindow = createMainWindow(join(import.meta.dirname, '../preload/index.cjs'), devServerUrl, appOrigin);
+  desktop.attach(mainWindow, services.shellInbox);
   mainWindow.on('closed', () => {
     mainWindow = null;
   });
