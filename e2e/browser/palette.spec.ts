@@ -3,6 +3,7 @@
 // the theme and the profile switched from it; `?` -> the shortcuts sheet.
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
+import { expectAccessible } from '../support/a11y.ts';
 import { expect, test } from '../support/web-app.ts';
 import { legRows, openFilters } from './transfers-support.ts';
 
@@ -101,12 +102,17 @@ test('? opens the shortcuts sheet outside fields; Escape closes it and the palet
   await expect(sheet).toBeVisible();
   await expect(sheet).toContainText('Command palette');
   await expect(sheet.getByRole('button', { name: 'Close' })).toBeFocused();
+  await expectAccessible(page, 'Shortcuts sheet', 'dialog.shortcuts-sheet');
   await page.keyboard.press('Escape');
   await expect(sheet).toHaveCount(0);
   await expect(chains).toBeFocused();
 
   await page.keyboard.press('Control+k');
   await expect(palette(page)).toBeVisible();
+  await expectAccessible(page, 'Command palette', 'dialog.command-palette');
+  await palette(page).getByRole('combobox').pressSequentially('sync');
+  await expect(palette(page).getByRole('option', { selected: true })).toContainText('Sync the local ledger');
+  await expectAccessible(page, 'Command palette (searching)', 'dialog.command-palette');
   await page.keyboard.press('Escape');
   await expect(palette(page)).toHaveCount(0);
   await expect(chains).toBeFocused();

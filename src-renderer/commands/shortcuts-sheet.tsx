@@ -1,5 +1,6 @@
 // The shortcuts sheet (`?`, the palette, the Help menu): every key the app answers, grouped by where
-// it works, written the way this platform writes keys.
+// it works (each under its heading: headings, not landmarks, so a screen reader lists them without
+// a region per group), written the way this platform writes keys.
 import { useUiStore } from '../ui-store.ts';
 import { ModalDialog } from './modal-dialog.tsx';
 import { isMac, keyLabel, SHORTCUT_GROUPS } from './shortcuts.ts';
@@ -17,7 +18,7 @@ export function ShortcutsSheet() {
         </button>
       </div>
       {SHORTCUT_GROUPS.map((group) => (
-        <section key={group.title} aria-label={group.title}>
+        <div key={group.title} className="shortcut-group">
           <h3>{group.title}</h3>
           <dl className="shortcut-list">
             {group.shortcuts.map((s) => (
@@ -34,7 +35,7 @@ export function ShortcutsSheet() {
               </div>
             ))}
           </dl>
-        </section>
+        </div>
       ))}
     </ModalDialog>
   );
