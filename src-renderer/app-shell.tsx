@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { AboutDialog } from './about/about-dialog.tsx';
 import { CommandDialogs } from './commands/app-dialogs.tsx';
 import { useRevealSettingsPanel } from './commands/settings-panels.ts';
 import { useGlobalKeys } from './commands/use-global-keys.ts';
@@ -74,7 +75,7 @@ export function App() {
         <Screen />
       </main>
       <CommandDialogs />
-      {/* The About dialog (src-renderer/about/about-dialog.tsx) mounts here. */}
+      <AboutDialog />
     </div>
   );
 }

@@ -10,6 +10,7 @@ export const SETTINGS_PANELS = [
   { id: 'secrets-heading', label: 'Secrets', keywords: ['token', 'key', 'jwt', 'keychain', 'password'] },
   { id: 'appearance-heading', label: 'Appearance and time', keywords: ['theme', 'dark', 'time zone', 'utc'] },
   { id: 'local-stores-heading', label: 'Local stores', keywords: ['local', 'duckdb', 'forget', 'disk'] },
+  { id: 'folders-heading', label: 'Settings and logs folders', keywords: ['reveal', 'logs', 'folder', 'support'] },
 ] as const;
 
 const usePanelRequest = create<{ request: { id: string; seq: number } | null }>(() => ({ request: null }));
