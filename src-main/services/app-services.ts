@@ -14,7 +14,6 @@ import { rpcHandlers } from './handlers/rpc-handlers.ts';
 import { secretsHandlers } from './handlers/secrets-handlers.ts';
 import { settingsHandlers } from './handlers/settings-handlers.ts';
 import { transfersHandlers } from './handlers/transfers-handlers.ts';
-import { viewsHandlers } from './handlers/views-handlers.ts';
 import { workspaceHandlers } from './handlers/workspace-handlers.ts';
 import type { ShellInbox } from './links/shell-inbox.ts';
 import { LocalLedgerHost } from './local-ledger/local-ledger-host.ts';
@@ -102,7 +101,8 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
   const dispatch = createDispatch(
     {
       app: appHandlers(context, links, options.userDataDir),
-      views: viewsHandlers(links),
+      // One line each on the links host (loaded on first use); no module of their own: main's start-up bundle.
+      views: { recent: async () => (await links.get()).recent(), record: async (l) => (await links.get()).record(l) },
       settings: settingsHandlers(context, (id) => abiLibrary.forgetProfile(id)),
       secrets: secretsHandlers(context),
       chains: chainsHandlers(context),

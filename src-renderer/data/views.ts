@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import type { ShellEvent } from '../../src-shared/contract/shell-events.ts';
 import type { RecordedView } from '../../src-shared/contract/view-target.ts';
 import type { RecentView, ViewTarget } from '../../src-shared/contract/views.ts';
+import { formatViewLink } from '../../src-shared/links/view-link.ts';
 import { ledger } from './bridge.ts';
 import { queryKeys } from './query-keys.ts';
 
@@ -25,7 +26,7 @@ export const useRecentViews = () =>
 export function useRecordView() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (target: ViewTarget): Promise<RecordedView> => ledger().views.record(target),
+    mutationFn: (target: ViewTarget): Promise<RecordedView> => ledger().views.record(formatViewLink(target)),
     onSuccess: (answer) => client.setQueryData(queryKeys.views.recent(), answer.recent),
   });
 }

@@ -84,7 +84,7 @@ function validArgs(): Record<ChannelName, unknown[]> {
     'app:nextEvent': [],
     'app:reveal': ['logs'],
     'views:recent': [],
-    'views:record': [{ kind: 'transfers', profile: 'sandbox', filters, source: 'live' }],
+    'views:record': [`ledger-explorer://transfers?profile=sandbox&party=${encodeURIComponent(party)}&source=live`],
     'settings:get': [],
     'settings:saveProfile': [
       {

@@ -2,9 +2,8 @@
 // OS and the menu push into, the recent views, and making a link for a view. Making a link refuses
 // a view that would carry any saved secret: a link is pasted into chats and case notes.
 import type { RecordedView } from '../../../src-shared/contract/view-target.ts';
-import type { RecentView, ViewTarget } from '../../../src-shared/contract/views.ts';
-import { formatViewLink } from '../../../src-shared/links/view-link.ts';
-import { viewTargetProblem } from '../../../src-shared/links/view-target-check.ts';
+import type { RecentView } from '../../../src-shared/contract/views.ts';
+import { formatViewLink, parseViewLink } from '../../../src-shared/links/view-link.ts';
 import { viewTitle } from '../../../src-shared/links/view-title.ts';
 import { ServiceError } from '../errors.ts';
 import type { ServiceContext } from '../service-context.ts';
@@ -32,18 +31,20 @@ export class LinksHost {
     return (await this.opened()).list();
   }
 
-  async record(target: ViewTarget): Promise<RecordedView> {
-    const profile = this.ctx.settings.settings.profiles.find((p) => p.id === target.profile);
-    if (!profile) throw new ServiceError('not_found', `There is no profile "${target.profile}" (deleted?).`);
-    const problem = viewTargetProblem(target);
-    if (problem) {
-      // Reported as the schema would, so the renderer finds the message for the field.
-      throw new ServiceError('invalid_argument', `${problem.field}: ${problem.message}`, {
-        issues: [{ path: ['0', problem.field], message: problem.message }],
+  /** views:record: the link is read as strictly as one from outside, then kept in its canonical form. */
+  async record(text: string): Promise<RecordedView> {
+    const parsed = parseViewLink(text);
+    if (!parsed.ok) {
+      // Reported as a schema refusal, so the renderer shows it where the link came from.
+      throw new ServiceError('invalid_argument', parsed.message, {
+        issues: [{ path: ['0'], message: parsed.message }],
       });
     }
+    const target = parsed.target;
+    const profile = this.ctx.settings.settings.profiles.find((p) => p.id === target.profile);
+    if (!profile) throw new ServiceError('not_found', `There is no profile "${target.profile}" (deleted?).`);
     const link = formatViewLink(target);
-    const leaked = secretIn([link, JSON.stringify(target)], await savedSecrets(this.ctx));
+    const leaked = secretIn([text, link, JSON.stringify(target)], await savedSecrets(this.ctx));
     if (leaked) {
       throw new ServiceError(
         'invalid_argument',

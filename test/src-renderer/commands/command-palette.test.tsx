@@ -8,6 +8,7 @@ import { useRpcConsoleStore } from '../../../src-renderer/features/rpc/rpc-conso
 import { useTransfersStore } from '../../../src-renderer/features/transfers/transfers-store.ts';
 import { useLinkRequests } from '../../../src-renderer/navigation/link-requests.ts';
 import { useUiStore } from '../../../src-renderer/ui-store.ts';
+import { formatViewLink } from '../../../src-shared/links/view-link.ts';
 import { createFakeBridge, type FakeLedger } from '../../fixtures/fake-bridge.ts';
 import { renderWithApp } from '../support/render-with-app.tsx';
 
@@ -211,21 +212,23 @@ describe('CommandPalette', () => {
   it('on Mod+E lists recent views only, newest first; a recent party also shows under Parties', async () => {
     const bridge = await bridgeWithData();
     const CAROL = `carol::1220${'c4'.repeat(32)}`;
-    await bridge.views.record({ kind: 'chain', profile: 'sandbox', chain: 'ethereum-mainnet' });
-    await bridge.views.record({
-      kind: 'transfers',
-      profile: 'sandbox',
-      source: 'live',
-      filters: {
-        party: CAROL,
-        asset: { kind: 'all' },
-        effectiveAfter: null,
-        effectiveBefore: null,
-        orderDesc: true,
-        pageSize: 25,
-        nodeId: null,
-      },
-    });
+    await bridge.views.record(formatViewLink({ kind: 'chain', profile: 'sandbox', chain: 'ethereum-mainnet' }));
+    await bridge.views.record(
+      formatViewLink({
+        kind: 'transfers',
+        profile: 'sandbox',
+        source: 'live',
+        filters: {
+          party: CAROL,
+          asset: { kind: 'all' },
+          effectiveAfter: null,
+          effectiveBefore: null,
+          orderDesc: true,
+          pageSize: 25,
+          nodeId: null,
+        },
+      }),
+    );
     const recent = await bridge.views.recent();
     renderWithApp(<CommandDialogs />, { bridge });
     useUiStore.getState().openDialog('recent');
@@ -239,7 +242,7 @@ describe('CommandPalette', () => {
 
   it('opens a recent view through the link router (its own link, checked as a pasted one)', async () => {
     const bridge = await bridgeWithData();
-    await bridge.views.record({ kind: 'chain', profile: 'sandbox', chain: 'canton-coin' });
+    await bridge.views.record(formatViewLink({ kind: 'chain', profile: 'sandbox', chain: 'canton-coin' }));
     const [view] = await bridge.views.recent();
     const { user } = renderWithApp(<CommandDialogs />, { bridge });
     useUiStore.getState().openDialog('recent');

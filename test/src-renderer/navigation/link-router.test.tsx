@@ -39,12 +39,9 @@ describe('LinkRouter', () => {
     await vi.waitFor(() => expect(bridge.transfers.page).toHaveBeenCalled());
     expect(bridge.transfers.page.mock.calls[0][0]).toMatchObject({ profileId: 'sandbox', filters: FILTERS });
     await vi.waitFor(() =>
-      expect(bridge.views.record).toHaveBeenCalledWith({
-        kind: 'transfers',
-        profile: 'sandbox',
-        source: 'live',
-        filters: FILTERS,
-      }),
+      expect(bridge.views.record).toHaveBeenCalledWith(
+        formatViewLink({ kind: 'transfers', profile: 'sandbox', source: 'live', filters: FILTERS }),
+      ),
     );
   });
 

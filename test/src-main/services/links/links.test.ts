@@ -10,6 +10,7 @@ import { linkFromArgv } from '../../../../src-main/services/links/link-from-argv
 import { RECENT_VIEWS_FILE } from '../../../../src-main/services/links/recent-views-store.ts';
 import type { RecordedView } from '../../../../src-shared/contract/view-target.ts';
 import type { RecentView, ViewTarget } from '../../../../src-shared/contract/views.ts';
+import { formatViewLink } from '../../../../src-shared/links/view-link.ts';
 
 const PARTY = `alice::1220${'ab'.repeat(32)}`;
 const API_KEY = `key${randomBytes(12).toString('hex')}`;
@@ -62,7 +63,7 @@ describe('views through dispatch', () => {
         nodeId: 'validator-2',
       },
     };
-    const first = await ok<RecordedView>('views:record', target);
+    const first = await ok<RecordedView>('views:record', formatViewLink(target));
     expect(first.link).toBe(
       `ledger-explorer://transfers?profile=sandbox&party=${encodeURIComponent(PARTY)}&asset=ledgerCoin&order=desc&size=100&node=validator-2&source=local`,
     );
@@ -72,8 +73,8 @@ describe('views through dispatch', () => {
       profile: 'sandbox',
       title: 'Local ledger of alice::1220abab… · Canton Coin · validator-2',
     });
-    await ok('views:record', chain('eth'));
-    const again = await ok<RecordedView>('views:record', target);
+    await ok('views:record', formatViewLink(chain('eth')));
+    const again = await ok<RecordedView>('views:record', formatViewLink(target));
     expect(again.recent.map((v) => v.link)).toEqual([first.link, 'ledger-explorer://chain?profile=sandbox&chain=eth']);
 
     await services.close();
@@ -82,7 +83,7 @@ describe('views through dispatch', () => {
   });
 
   it('keeps the newest 50', async () => {
-    for (let i = 0; i < 55; i++) await ok('views:record', chain(`chain-${i}`));
+    for (let i = 0; i < 55; i++) await ok('views:record', formatViewLink(chain(`chain-${i}`)));
     const recent = await ok<RecentView[]>('views:recent');
     expect(recent).toHaveLength(50);
     expect(recent[0].title).toBe('Chain chain-54');
@@ -100,7 +101,7 @@ describe('views through dispatch', () => {
       params: JSON.stringify([{ data: `0x${API_KEY}` }]),
     };
     for (const target of [inParams, chain(API_KEY)]) {
-      const answer = await services.dispatch('views:record', [target]);
+      const answer = await services.dispatch('views:record', [formatViewLink(target)]);
       expect(answer).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
       const message = (answer as { error: { message: string } }).error.message;
       expect(message).toMatch(/holds the API key of "Local sandbox"|holds the API key of/);
@@ -112,10 +113,7 @@ describe('views through dispatch', () => {
 
   it('refuses a view of a profile that does not exist', async () => {
     expect(
-      await services.dispatch(
-        'views:record',
-        [chain('eth')].map((t) => ({ ...t, profile: 'gone' })),
-      ),
+      await services.dispatch('views:record', [formatViewLink({ ...chain('eth'), profile: 'gone' })]),
     ).toMatchObject({
       ok: false,
       error: { code: 'not_found', message: 'There is no profile "gone" (deleted?).' },
