@@ -78,15 +78,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     log,
     timeouts: options.timeouts,
   });
-  const exports = new ExportJobs((s) =>
-    options.host.taskFinished?.({
-      kind: 'export',
-      state: s.state === 'running' ? 'failed' : s.state,
-      legs: s.legs,
-      elapsedMs: s.elapsedMs,
-      error: s.error,
-    }),
-  );
+  const exports = new ExportJobs((s) => options.host.taskFinished?.({ ...s, kind: 'export' }));
   const rpc = new RpcConsole(context, options.userDataDir);
   // The old saved requests become its first collection: read from the history file on first open.
   const workspace = onFirstUse(async () => {

@@ -4,7 +4,8 @@
 /** What the export jobs and the local sync tell the host when they end (Host.taskFinished). */
 export interface TaskFinished {
   kind: 'export' | 'sync';
-  state: 'done' | 'failed' | 'cancelled';
+  /** Only done and failed are told; anything else (cancelled: the user did it) is not. */
+  state: string;
   legs: number;
   elapsedMs: number;
   /** Why it failed (a message already fit for the user), else null. */
@@ -26,7 +27,8 @@ const legs = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'leg' : 'l
  * focused (the user went elsewhere to wait), never for a cancel (the user did it themselves).
  */
 export function notificationFor(event: TaskFinished, windowFocused: boolean): NotificationText | null {
-  if (windowFocused || event.state === 'cancelled' || event.elapsedMs < NOTIFY_AFTER_MS) return null;
+  if (windowFocused || event.elapsedMs < NOTIFY_AFTER_MS) return null;
+  if (event.state !== 'done' && event.state !== 'failed') return null;
   const what = event.kind === 'export' ? 'Export' : 'Sync';
   if (event.state === 'failed') return { title: `${what} failed`, body: event.error ?? 'See the app for details.' };
   const body = event.kind === 'export' ? `${legs(event.legs)} written.` : `${legs(event.legs)} fetched.`;

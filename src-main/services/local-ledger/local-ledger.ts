@@ -221,16 +221,10 @@ export class LocalLedger {
       )
       .finally(() => {
         status.finishedAt = new Date().toISOString();
-        // The desktop host may notify (docs/desktop.md); a settled job is never running or waiting.
-        const state = status.state === 'done' || status.state === 'cancelled' ? status.state : 'failed';
-        const error = status.error?.message ?? null;
-        this.ctx.host.taskFinished?.({
-          kind: 'sync',
-          state,
-          legs: status.legs,
-          elapsedMs: Date.now() - started,
-          error,
-        });
+        // The desktop host may notify (docs/desktop.md).
+        const { state, legs, error } = status;
+        const elapsedMs = Date.now() - started;
+        this.ctx.host.taskFinished?.({ kind: 'sync', state, legs, elapsedMs, error: error?.message ?? null });
       });
     this.jobs.set(status.jobId, { status, controller, done });
     return status;
