@@ -8,7 +8,8 @@ import { useState } from 'react';
 import { useUiStore } from '../ui-store.ts';
 import { ModalDialog } from './modal-dialog.tsx';
 import { paletteScore } from './palette-filter.ts';
-import { type PaletteGroup, type PaletteItem, usePaletteItems } from './palette-items.ts';
+import type { PaletteGroup, PaletteItem } from './palette-item.ts';
+import { usePaletteItems } from './palette-items.ts';
 import './commands.css';
 
 const GROUP_ORDER: PaletteGroup[] = ['Parties', 'Recent views', 'Actions', 'Chains', 'RPC', 'Settings'];

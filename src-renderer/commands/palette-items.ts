@@ -5,31 +5,17 @@
 import type { SavedParty } from '../../src-shared/contract/schemas.ts';
 import { useChainListing } from '../data/chains.ts';
 import { useCollections } from '../data/rpc-workspace.ts';
-import { useActiveProfile, useSavePreferences, useSetActiveProfile, useSettings } from '../data/settings.ts';
+import { useActiveProfile, useSettings } from '../data/settings.ts';
 import { METHOD_CATALOG, paramsTemplate } from '../features/rpc/method-catalog.ts';
 import { useRpcConsoleStore } from '../features/rpc/rpc-console-store.ts';
 import { draftToFilters } from '../features/transfers/filters/filter-draft.ts';
 import { useTransfersStore } from '../features/transfers/transfers-store.ts';
 import { shortenParty } from '../ui/party-format.ts';
-import { type SectionId, useUiStore } from '../ui-store.ts';
+import { useUiStore } from '../ui-store.ts';
+import { useActionItems } from './palette-actions.ts';
+import type { PaletteItem } from './palette-item.ts';
 import { openRecentView, partyOfRecent, useRecentViewList } from './recent-source.ts';
 import { revealSettingsPanel, SETTINGS_PANELS } from './settings-panels.ts';
-
-export type PaletteGroup = 'Parties' | 'Recent views' | 'Actions' | 'Chains' | 'RPC' | 'Settings';
-
-export interface PaletteItem {
-  /** Unique in the list (cmdk's value). */
-  id: string;
-  group: PaletteGroup;
-  label: string;
-  /** A second, quieter line: the full party id, the method's description… */
-  detail?: string;
-  /** A party's colour tag (address book), shown as a dot. */
-  colour?: string;
-  /** Words it is found by besides the label. */
-  keywords: string[];
-  run: () => void;
-}
 
 /** Opens the Transfers screen on a party, keeping the other filters as they are in the form. */
 export function openPartyTransfers(party: string): void {
@@ -46,22 +32,13 @@ const partyColour = (party: SavedParty): string | undefined => {
   return colour && colour !== 'none' ? colour : undefined;
 };
 
-const SECTION_ITEMS: { section: SectionId; label: string }[] = [
-  { section: 'transfers', label: 'Go to Transfers' },
-  { section: 'local', label: 'Go to Local ledger' },
-  { section: 'chains', label: 'Go to Chains' },
-  { section: 'rpc', label: 'Go to RPC console' },
-  { section: 'settings', label: 'Go to Settings' },
-];
-
 export function usePaletteItems(mode: 'all' | 'recent'): PaletteItem[] {
   const settings = useSettings();
   const profile = useActiveProfile();
   const chains = useChainListing(profile?.id);
   const collections = useCollections();
   const recent = useRecentViewList();
-  const setActive = useSetActiveProfile();
-  const savePreferences = useSavePreferences();
+  const actionItems = useActionItems();
   const ui = useUiStore.getState();
 
   const recentItems: PaletteItem[] = recent.map((view) => ({
@@ -153,38 +130,5 @@ export function usePaletteItems(mode: 'all' | 'recent'): PaletteItem[] {
     run: () => ui.requestAction('settings:address-book'),
   });
 
-  const theme = settings.data?.settings.preferences.theme ?? 'system';
-  const dark =
-    theme === 'dark' ||
-    (theme === 'system' && typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches);
-  const otherProfiles = (settings.data?.settings.profiles ?? []).filter((p) => p.id !== profile?.id);
-  const actionItems: PaletteItem[] = [
-    action('sync', 'Sync the local ledger', ['local', 'download', 'offline'], () => ui.requestAction('local:sync')),
-    action('export', 'Export transfers (CSV)', ['download', 'file', 'save'], () =>
-      ui.requestAction('transfers:export'),
-    ),
-    action('compare', 'Compare nodes', ['validator', 'lag', 'quarantine'], () =>
-      ui.requestAction('transfers:compare-nodes'),
-    ),
-    action('report', 'Save case report', ['html', 'pdf', 'support'], () => ui.requestAction('transfers:case-report')),
-    action('copy-link', 'Copy link to this view', ['share', 'url'], () => ui.requestAction('transfers:copy-link')),
-    action('theme', `Switch to ${dark ? 'light' : 'dark'} theme`, ['toggle theme', 'appearance', 'dark', 'light'], () =>
-      savePreferences.mutate({ theme: dark ? 'light' : 'dark' }),
-    ),
-    ...otherProfiles.map((p) =>
-      action(`profile:${p.id}`, `Switch profile to ${p.name}`, ['profile', 'connection'], () => setActive.mutate(p.id)),
-    ),
-    action('recent', 'Recent views', ['history', 'back'], () => ui.openDialog('recent')),
-    action('shortcuts', 'Keyboard shortcuts', ['keys', 'help'], () => ui.openDialog('shortcuts')),
-    action('about', 'About Ledger Explorer', ['version', 'help'], () => ui.openDialog('about')),
-    ...SECTION_ITEMS.map((s) =>
-      action(`go:${s.section}`, s.label, ['section', 'screen'], () => ui.showSection(s.section)),
-    ),
-  ];
-
   return [...parties, ...recentItems, ...actionItems, ...chainItems, ...requestItems, ...methodItems, ...settingItems];
-}
-
-function action(id: string, label: string, keywords: string[], run: () => void): PaletteItem {
-  return { id: `action:${id}`, group: 'Actions', label, keywords, run };
 }
