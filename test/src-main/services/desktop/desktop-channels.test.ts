@@ -11,6 +11,7 @@ import { type AppServices, startAppServices } from '../../../../src-main/service
 import type { TaskFinished } from '../../../../src-main/services/desktop/notify-policy.ts';
 import { ExportJobs } from '../../../../src-main/services/export/export-jobs.ts';
 import type { Host } from '../../../../src-main/services/service-context.ts';
+import type { SyncStatus } from '../../../../src-shared/contract/local-ledger.ts';
 import type { AppInfo, Revealed } from '../../../../src-shared/contract/schemas.ts';
 
 let services: AppServices | null = null;
@@ -19,14 +20,14 @@ afterEach(async () => {
   services = null;
 });
 
-async function start(host: Partial<Host>) {
+async function start(host: Partial<Host>, sandbox: false | { transfers: number; evm: false } = false) {
   const dir = await mkdtemp(join(tmpdir(), 'desktop-'));
   services = await startAppServices({
     userDataDir: dir,
     version: '9.8.7',
     transport: 'web',
     keychain: { service: `ledger-explorer-test-${randomBytes(4).toString('hex')}` },
-    sandbox: false,
+    sandbox,
     host: { chooseSavePath: async () => null, ...host },
   });
   const call = async <T>(channel: string, ...args: unknown[]): Promise<T> => {
@@ -84,5 +85,19 @@ describe('taskFinished', () => {
     const failed = jobs.start(join(dir, 'missing', 'y.csv'), 'csv', async () => ({ legs: [], next: null }) as never);
     await jobs.finished(failed.jobId);
     expect(ended[1]).toMatchObject({ state: 'failed', error: expect.stringMatching(/ENOENT/) });
+  });
+
+  it('is told when a local sync ends, with the legs it stored', async () => {
+    const ended: TaskFinished[] = [];
+    const { call } = await start({ taskFinished: (event) => ended.push(event) }, { transfers: 2_000, evm: false });
+    const party = services?.sandbox?.describe().parties[0] as string;
+    const range = { after: null, before: null };
+    const started = await call<SyncStatus>('local:sync', { profileId: 'sandbox', party, nodeId: null, range });
+    const done = await services?.local.waitForSync(started.jobId);
+    expect(done?.state).toBe('done');
+    expect(ended).toEqual([
+      { kind: 'sync', state: 'done', legs: done?.legs, elapsedMs: expect.any(Number), error: null },
+    ]);
+    expect(done?.legs).toBeGreaterThan(0);
   });
 });
