@@ -26,8 +26,11 @@ export class ShellInbox {
 
   /** The next event, or null after `timeoutMs` with none (ask again) or when the app closes. */
   next(timeoutMs = POLL_MS): Promise<ShellEvent | null> {
+    // Closed: never answered. The app is going away, and a null would only make the renderer ask
+    // again at once, in a tight loop until its window closes.
+    if (this.closed) return new Promise(() => {});
     const queued = this.queue.shift();
-    if (queued || this.closed) return Promise.resolve(queued ?? null);
+    if (queued) return Promise.resolve(queued);
     return new Promise((resolve) => {
       const waiter = (event: ShellEvent | null) => {
         clearTimeout(timer);
@@ -43,7 +46,7 @@ export class ShellInbox {
     });
   }
 
-  /** Answers every waiting poll with null; later pushes are dropped. */
+  /** Answers every waiting poll with null; later polls wait forever and pushes are dropped. */
   close(): void {
     this.closed = true;
     for (const waiter of this.waiting.splice(0)) waiter(null);
