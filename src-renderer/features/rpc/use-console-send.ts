@@ -5,8 +5,10 @@ import type { NodeType, RpcBody, RpcHistoryEntry } from '../../../src-shared/con
 import type { CollectionRequest } from '../../../src-shared/contract/rpc-workspace.ts';
 import { cancelRequest } from '../../data/app.ts';
 import { useRpcCall } from '../../data/rpc.ts';
+import { useRecordView } from '../../data/views.ts';
 import { paramsTemplate } from './method-catalog.ts';
 import { formatBatch } from './request-draft.ts';
+import { requestTarget } from './request-link.ts';
 import { type ConsoleDraft, useRpcConsoleStore } from './rpc-console-store.ts';
 import { resolveDraft, type VariableScope } from './variables.ts';
 
@@ -36,6 +38,7 @@ export function useConsoleSend(profileId: string | undefined, scope: VariableSco
   const set = useRpcConsoleStore((s) => s.set);
   const advanceId = useRpcConsoleStore((s) => s.advanceId);
   const send = useRpcCall();
+  const record = useRecordView().mutate;
   const running = useRef<string | null>(null);
   const variables = useRef(scope);
   variables.current = scope;
@@ -58,6 +61,8 @@ export function useConsoleSend(profileId: string | undefined, scope: VariableSco
       body: checked.body,
       timeoutSeconds: state.timeoutSeconds,
     });
+    // A recent view (docs/links.md): the request as written, so opening it fills the form again.
+    record(requestTarget(profileId, state));
   };
   const sendCurrent = () => sendDraft(useRpcConsoleStore.getState());
 

@@ -68,6 +68,20 @@ describe('LinkRouter', () => {
     expect(bridge.rpc.call).not.toHaveBeenCalled();
   });
 
+  it('records the console request as a recent view when the user sends it', async () => {
+    const { bridge, user } = renderWithApp(<App />);
+    await screen.findByRole('heading', { level: 1, name: 'Transfers' });
+    const target = { kind: 'rpc' as const, profile: 'sandbox', chain: 'eth', nodeType: 'full' as const };
+    act(() => openLink(formatViewLink({ ...target, method: 'eth_blockNumber', params: '[]' })));
+    await screen.findByRole('heading', { level: 1, name: 'RPC console' });
+    bridge.views.record.mockClear();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await vi.waitFor(() => expect(bridge.rpc.call).toHaveBeenCalledTimes(1));
+    expect(bridge.views.record).toHaveBeenCalledWith(
+      formatViewLink({ ...target, method: 'eth_blockNumber', params: '[]' }),
+    );
+  });
+
   it.each([
     ['javascript:alert(1)', 'it is a javascript: link, not ledger-explorer://'],
     ['ledger-explorer://chain?profile=elsewhere&chain=eth', 'it names the profile "elsewhere", which does not exist'],
