@@ -12,7 +12,7 @@ import { openConsole, send, writeCall } from './rpc-support.ts';
 function userSettings(): string {
   const settings = defaultSettings();
   settings.preferences.theme = 'dark';
-  settings.savedParties.push({ party: `desk::1220${'0'.repeat(64)}`, label: 'Desk' });
+  settings.savedParties.push({ party: `desk::1220${'0'.repeat(64)}`, label: 'Desk', colour: 'none', note: '' });
   return `${JSON.stringify(settings, null, 2)}\n`;
 }
 

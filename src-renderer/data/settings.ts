@@ -2,7 +2,7 @@
 // cache, so the screen shows what main actually stored.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BridgeErrorShape } from '../../src-shared/contract/errors.ts';
-import type { Preferences, ProfileInput, SavedParty, SettingsView } from '../../src-shared/contract/schemas.ts';
+import type { Preferences, ProfileInput, SavedPartyInput, SettingsView } from '../../src-shared/contract/schemas.ts';
 import { ledger } from './bridge.ts';
 import { queryKeys } from './query-keys.ts';
 
@@ -48,7 +48,7 @@ export function useSaveProfile() {
 export function useSavedPartyMutations() {
   const client = useQueryClient();
   const onSuccess = (view: SettingsView) => client.setQueryData(queryKeys.settings.all(), view);
-  const save = useMutation({ mutationFn: (party: SavedParty) => ledger().settings.saveParty(party), onSuccess });
+  const save = useMutation({ mutationFn: (party: SavedPartyInput) => ledger().settings.saveParty(party), onSuccess });
   const remove = useMutation({ mutationFn: (party: string) => ledger().settings.removeParty(party), onSuccess });
   return { save, remove };
 }

@@ -125,9 +125,24 @@ export const ProfileInput = RemoteProfile.omit({ id: true, kind: true }).extend(
 });
 export type ProfileInput = z.input<typeof ProfileInput>;
 
+/** The colour tags of the address book: a small named palette (the theme picks the shades). docs/address-book.md */
+export const PARTY_COLOURS = ['none', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'purple', 'grey'] as const;
+export const PartyColour = z.enum(PARTY_COLOURS, { error: `a colour is one of ${PARTY_COLOURS.join(', ')}` });
+export type PartyColour = z.infer<typeof PartyColour>;
+export const PARTY_NOTE_MAX = 500;
+
+/** A note: line breaks allowed (it is a note), other control characters not (they hide text). */
+export const PartyNote = z
+  .string()
+  .max(PARTY_NOTE_MAX, `a note is at most ${PARTY_NOTE_MAX} characters`)
+  .refine((s) => !/[^\P{Cc}\n\r]/u.test(s), 'a note cannot contain control characters other than line breaks');
+
+/** An address book entry as stored; colour and note default, so a file written before them still loads. */
 export const SavedParty = z.object({
   party: z.string().trim().min(1).max(512),
   label: z.string().trim().max(80),
+  colour: PartyColour.default('none'),
+  note: z.string().max(PARTY_NOTE_MAX).default(''),
 });
 export type SavedParty = z.infer<typeof SavedParty>;
 
@@ -142,7 +157,11 @@ export const SavedPartyInput = SavedParty.extend({
     .trim()
     .max(80, 'a label is at most 80 characters')
     .refine((s) => !/\p{Cc}/u.test(s), 'a label cannot contain control characters (a tab or line break?)'),
+  // Left out = keep what the entry has (the party picker saves a label only and must not wipe a note).
+  colour: PartyColour.optional(),
+  note: PartyNote.optional(),
 });
+export type SavedPartyInput = z.input<typeof SavedPartyInput>;
 
 /** The transfers table's layout, kept across restarts. */
 export const TableLayout = z.object({

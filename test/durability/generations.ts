@@ -30,6 +30,8 @@ export function partiesOf(generation: number): Settings['savedParties'] {
   return Array.from({ length: spread(generation, 200, 1000) }, (_, i) => ({
     party: `p${i}::1220${generation.toString(16).padStart(64, '0')}`,
     label: `generation ${generation}`,
+    colour: 'none' as const,
+    note: '',
   }));
 }
 

@@ -26,7 +26,7 @@ async function savedSettings(dir: string): Promise<string> {
   const store = await SettingsStore.open(dir);
   await store.update((draft) => {
     draft.preferences.theme = 'light';
-    draft.savedParties.push({ party: `desk::1220${'0'.repeat(64)}`, label: 'Desk' });
+    draft.savedParties.push({ party: `desk::1220${'0'.repeat(64)}`, label: 'Desk', colour: 'none', note: '' });
   });
   return readFile(join(dir, SETTINGS_FILE), 'utf8');
 }

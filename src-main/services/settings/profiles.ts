@@ -60,12 +60,25 @@ export function savePreferences({ settings }: ServiceContext, patch: Partial<Pre
   });
 }
 
-/** Saves a party (replacing an earlier entry for the same id). */
-export function saveParty({ settings }: ServiceContext, party: SavedParty): Promise<SettingsView> {
+/**
+ * Saves a party (replacing an earlier entry for the same id). A colour or note left out keeps the
+ * entry's own: the party picker saves a label only and must not wipe what the address book holds.
+ */
+export function saveParty({ settings }: ServiceContext, party: SavedPartyChange): Promise<SettingsView> {
   return settings.update((draft) => {
-    draft.savedParties = [...draft.savedParties.filter((p) => p.party !== party.party), party];
+    const before = draft.savedParties.find((p) => p.party === party.party);
+    const saved: SavedParty = {
+      party: party.party,
+      label: party.label,
+      colour: party.colour ?? before?.colour ?? 'none',
+      note: party.note ?? before?.note ?? '',
+    };
+    draft.savedParties = [...draft.savedParties.filter((p) => p.party !== party.party), saved];
   });
 }
+
+/** What saveParty takes: the stored entry with colour and note optional. */
+export type SavedPartyChange = Pick<SavedParty, 'party' | 'label'> & Partial<Pick<SavedParty, 'colour' | 'note'>>;
 
 export function removeParty({ settings }: ServiceContext, party: string): Promise<SettingsView> {
   return settings.update((draft) => {

@@ -26,11 +26,11 @@ describe('SettingsStore', () => {
     const store = await SettingsStore.open(dir);
     await store.update((draft) => {
       draft.preferences.theme = 'dark';
-      draft.savedParties.push({ party: 'alice::1220abcd', label: 'Alice' });
+      draft.savedParties.push({ party: 'alice::1220abcd', label: 'Alice', colour: 'none', note: '' });
     });
     const again = (await SettingsStore.open(dir)).view().settings;
     expect(again.preferences.theme).toBe('dark');
-    expect(again.savedParties).toEqual([{ party: 'alice::1220abcd', label: 'Alice' }]);
+    expect(again.savedParties).toEqual([{ party: 'alice::1220abcd', label: 'Alice', colour: 'none', note: '' }]);
   });
 
   it.each([
@@ -85,7 +85,7 @@ describe('SettingsStore', () => {
 
   it('serializes quick concurrent writes: none is lost and the file is always whole', async () => {
     const store = await SettingsStore.open(dir);
-    const parties = ['a', 'b', 'c', 'd', 'e'].map((n) => ({ party: `${n}::1220${'0'.repeat(64)}`, label: n }));
+    const parties = ['a', 'b', 'c', 'd', 'e'].map((n) => ({ party: `${n}::1220${'0'.repeat(64)}`, label: n, colour: 'none' as const, note: '' }));
     await Promise.all(
       parties.map((p) =>
         store.update((draft) => {
