@@ -33,6 +33,8 @@ describe('preload', () => {
       'export',
       'rpc',
       'abi',
+      'views',
+      'report',
       'workspace',
       'local',
     ]);
