@@ -81,8 +81,11 @@ function LocalLedger({ profileId }: { profileId: string }) {
   const shown = job.data && job.data.party === party ? job.data : null;
   const syncing = start.isPending || shown?.state === 'running' || shown?.state === 'waiting';
   // The palette's and the menu's Sync: the Sync button's job, for the party chosen here.
+  // With no party chosen yet there is nothing to sync: say so where the party is chosen.
+  const [syncAsked, setSyncAsked] = useState(false);
   useAppAction('local:sync', () => {
-    if (!syncing) sync();
+    if (!party) setSyncAsked(true);
+    else if (!syncing) sync();
   });
 
   return (
@@ -99,7 +102,10 @@ function LocalLedger({ profileId }: { profileId: string }) {
         />
       </section>
       {party === null ? (
-        <p className="muted">Choose a party to sync it to this computer and read it offline.</p>
+        <p className={syncAsked ? 'banner banner-warning' : 'muted'} role={syncAsked ? 'status' : undefined}>
+          {syncAsked ? 'Sync needs a party: choose one above, then Sync now. ' : ''}
+          Choose a party to sync it to this computer and read it offline.
+        </p>
       ) : (
         <>
           <ProvenanceLine status={status.data} syncing={syncing} onSync={sync} />
