@@ -5,10 +5,10 @@ import type { RecordedView } from '../../../src-shared/contract/view-target.ts';
 import type { RecentView } from '../../../src-shared/contract/views.ts';
 import { formatViewLink, parseViewLink } from '../../../src-shared/links/view-link.ts';
 import { viewTitle } from '../../../src-shared/links/view-title.ts';
+import { savedSecrets, secretIn } from '../credentials/saved-secrets.ts';
 import { ServiceError } from '../errors.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { RecentViewsStore } from './recent-views-store.ts';
-import { savedSecrets, secretIn } from './saved-secrets.ts';
 import { ShellInbox } from './shell-inbox.ts';
 
 export class LinksHost {
@@ -44,7 +44,10 @@ export class LinksHost {
     const profile = this.ctx.settings.settings.profiles.find((p) => p.id === target.profile);
     if (!profile) throw new ServiceError('not_found', `There is no profile "${target.profile}" (deleted?).`);
     const link = formatViewLink(target);
-    const leaked = secretIn([text, link, JSON.stringify(target)], await savedSecrets(this.ctx));
+    const leaked = secretIn(
+      [text, link, JSON.stringify(target)],
+      await savedSecrets(this.ctx, 'A link is checked for every saved secret first, so none was made.'),
+    );
     if (leaked) {
       throw new ServiceError(
         'invalid_argument',

@@ -1,7 +1,7 @@
 // Every saved secret of every profile (API key, bearer token, ledger JWT; the sandbox's built-in ones
 // while its network runs), to refuse anything that would carry one out of main (a link, a recent
-// view). The same rule and forms as the RPC workspace (rpc-workspace.ts): a secret the keychain cannot
-// read refuses the operation, since it could not be checked.
+// view, a case report). The same rule and forms as the RPC workspace (rpc-workspace.ts): a secret
+// the keychain cannot read refuses the operation, since it could not be checked.
 import { SECRET_KINDS } from '../../../src-shared/contract/schemas.ts';
 import { ServiceError } from '../errors.ts';
 import type { ServiceContext } from '../service-context.ts';
@@ -15,7 +15,8 @@ export interface SavedSecret {
 
 const LABELS = { apiKey: 'API key', partnerToken: 'bearer token', ledgerJwt: 'ledger JWT' } as const;
 
-export async function savedSecrets(ctx: ServiceContext): Promise<SavedSecret[]> {
+/** `refusal`: what the keychain error adds, saying what was not done ("…, so none was made."). */
+export async function savedSecrets(ctx: ServiceContext, refusal: string): Promise<SavedSecret[]> {
   const sandbox = ctx.sandbox.network?.credentials as Record<string, string | undefined> | undefined;
   const found = await Promise.all(
     ctx.settings.settings.profiles.flatMap((profile) =>
@@ -25,10 +26,7 @@ export async function savedSecrets(ctx: ServiceContext): Promise<SavedSecret[]> 
           value = await ctx.credentials.get(profile.id, kind);
         } catch (error) {
           const why = error instanceof Error ? error.message.replace(/\.$/, '') : String(error);
-          throw new ServiceError(
-            'keychain',
-            `${why}. A link is checked for every saved secret first, so none was made.`,
-          );
+          throw new ServiceError('keychain', `${why}. ${refusal}`);
         }
         if (!value && profile.kind === 'sandbox') value = sandbox?.[kind] ?? null;
         return value ? { value, kind: LABELS[kind], profile: profile.name } : null;
