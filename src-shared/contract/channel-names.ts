@@ -5,7 +5,17 @@
 /** Verbs per domain, in the order the bridge object lists them. A channel is named `domain:verb`. */
 export const CHANNEL_NAMES = {
   app: ['info', 'cancel', 'nextEvent', 'reveal'],
-  settings: ['get', 'saveProfile', 'deleteProfile', 'setActiveProfile', 'savePreferences', 'saveParty', 'removeParty'],
+  settings: [
+    'get',
+    'saveProfile',
+    'deleteProfile',
+    'setActiveProfile',
+    'savePreferences',
+    'saveParty',
+    'removeParty',
+    'importParties',
+    'exportParties',
+  ],
   secrets: ['status', 'set', 'clear'],
   chains: ['list'],
   transfers: ['page', 'tokenInfo', 'nodes', 'knownParties', 'compareNodes'],

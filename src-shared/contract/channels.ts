@@ -4,6 +4,7 @@
 // live in channel-names.ts (zod-free, for the preload); `satisfies` below keeps the two in step.
 import { z } from 'zod';
 import { AbiDeleteInput, type AbiLibraryEntry, type AbiLibraryView, AbiSaveInput } from './abi-library.ts';
+import { ADDRESS_BOOK_CSV_MAX, type AddressBookExported, type AddressBookImported } from './address-book.ts';
 import type { CaseReportRequest, CaseReportSaved } from './case-report.ts';
 import type { CHANNEL_NAMES, ChannelId, ChannelName } from './channel-names.ts';
 import type { BridgeErrorShape } from './errors.ts';
@@ -120,6 +121,12 @@ export const contract = {
     savePreferences: channel<SettingsView>()(z.tuple([PreferencesPatch])),
     saveParty: channel<SettingsView>()(z.tuple([SavedPartyInput])),
     removeParty: channel<SettingsView>()(z.tuple([z.string().max(512)])),
+    /** The address book from CSV text: good rows saved, bad rows answered by line. docs/address-book.md */
+    importParties: channel<AddressBookImported>()(
+      z.tuple([z.string().max(ADDRESS_BOOK_CSV_MAX, 'the file is over 2 MB')]),
+    ),
+    /** Asks where to save, writes the address book as CSV; null: cancelled. */
+    exportParties: channel<AddressBookExported | null>()(none),
   },
   secrets: {
     status: channel<Record<SecretKind, SecretStatus>>()(z.tuple([PROFILE_ID])),

@@ -107,6 +107,8 @@ function validArgs(): Record<ChannelName, unknown[]> {
     ],
     'settings:saveParty': [{ party, label: 'exchange' }],
     'settings:removeParty': [party],
+    'settings:importParties': [`party,label\r\n${party},desk\r\n`],
+    'settings:exportParties': [],
     'secrets:status': ['sandbox'],
     'secrets:set': ['no-such-profile', 'apiKey', 'k'.repeat(24)],
     'secrets:clear': ['no-such-profile', 'apiKey'],

@@ -26,5 +26,7 @@ export function settingsHandlers(
     savePreferences: (patch) => savePreferences(ctx, patch),
     saveParty: (party) => saveParty(ctx, party),
     removeParty: (party) => removeParty(ctx, party),
+    importParties: async (text) => (await import('../settings/address-book.ts')).importParties(ctx, text),
+    exportParties: async () => (await import('../settings/address-book.ts')).exportParties(ctx),
   };
 }

@@ -1,0 +1,170 @@
+// The address book as CSV (RFC 4180: comma, double quotes, CRLF), read and written here and
+// nowhere else. Reading never gives up on the whole file for one bad row: each row is checked with
+// the same schema a party saved in the app gets, and a bad one is reported by its line number.
+// docs/address-book.md
+import { PARTY_COLOURS, type SavedParty, SavedPartyInput } from '../../../src-shared/contract/schemas.ts';
+
+export const ADDRESS_BOOK_COLUMNS = ['party', 'label', 'colour', 'note'] as const;
+type Column = (typeof ADDRESS_BOOK_COLUMNS)[number];
+/** More rows than any address book a person keeps; the rest of a bigger file is reported, not read. */
+export const IMPORT_MAX_ROWS = 5000;
+
+export interface CsvProblem {
+  line: number;
+  message: string;
+}
+
+/** A good row: colour or note undefined when the file has no such column (the entry keeps its own). */
+export interface ImportRow {
+  line: number;
+  party: string;
+  label: string;
+  colour?: SavedParty['colour'];
+  note?: string;
+}
+
+// A spreadsheet runs a cell that starts with one of these as a formula (CSV injection). Written
+// with a leading ' (which spreadsheets show as text); a cell that already starts with quotes
+// before one of these gets one more, so reading back strips exactly one and the round trip holds.
+const FORMULA = /^'*[=+\-@\t\r]/;
+
+export function formatAddressBook(parties: ReadonlyArray<SavedParty>): string {
+  const rows = parties.map((p) => [p.party, p.label, p.colour, p.note].map(csvCell).join(','));
+  return `${[ADDRESS_BOOK_COLUMNS.join(','), ...rows].join('\r\n')}\r\n`;
+}
+
+function csvCell(value: string): string {
+  const text = FORMULA.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) || text !== text.trim() || text !== value ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function parseAddressBook(text: string): { rows: ImportRow[]; problems: CsvProblem[] } {
+  const problems: CsvProblem[] = [];
+  const records = splitRecords(text.replace(/^\uFEFF/, ''), problems);
+  const header = records.shift();
+  if (!header)
+    return {
+      rows: [],
+      problems: [{ line: 1, message: 'the file is empty (expected the header party,label,colour,note)' }],
+    };
+  const columns = readHeader(header.cells, problems);
+  if (!columns) return { rows: [], problems };
+  const rows: ImportRow[] = [];
+  const seen = new Map<string, number>();
+  for (const record of records) {
+    if (rows.length + problems.length >= IMPORT_MAX_ROWS) {
+      problems.push({
+        line: record.line,
+        message: `more than ${IMPORT_MAX_ROWS} rows: this row and the rest were not read`,
+      });
+      break;
+    }
+    const row = readRow(record, columns);
+    if ('message' in row) problems.push(row);
+    else if (seen.has(row.party)) {
+      problems.push({
+        line: row.line,
+        message: `the same party as line ${seen.get(row.party)} (that row is the one kept)`,
+      });
+    } else {
+      seen.set(row.party, row.line);
+      rows.push(row);
+    }
+  }
+  return { rows, problems: problems.sort((a, b) => a.line - b.line) };
+}
+
+function readHeader(cells: string[], problems: CsvProblem[]): Column[] | null {
+  const names = cells.map((c) => c.trim().toLowerCase());
+  const unknown = names.filter((n) => !(ADDRESS_BOOK_COLUMNS as readonly string[]).includes(n));
+  const repeated = names.filter((n, i) => names.indexOf(n) !== i);
+  const message = !names.includes('party')
+    ? 'the header has no party column (expected party,label,colour,note)'
+    : unknown.length
+      ? `unknown column ${JSON.stringify(unknown[0].slice(0, 40))} (the columns are party,label,colour,note)`
+      : repeated.length
+        ? `the column ${repeated[0]} appears twice`
+        : null;
+  if (message) problems.push({ line: 1, message });
+  return message ? null : (names as Column[]);
+}
+
+function readRow(record: CsvRecord, columns: Column[]): ImportRow | CsvProblem {
+  const { line, cells } = record;
+  if (cells.length !== columns.length) {
+    return { line, message: `expected ${columns.length} cells (${columns.join(',')}), found ${cells.length}` };
+  }
+  const value = (column: Column) => {
+    const index = columns.indexOf(column);
+    return index < 0 ? undefined : cells[index].replace(/^'(?='*[=+\-@\t\r])/, '');
+  };
+  const colour = value('colour')?.trim().toLowerCase();
+  const checked = SavedPartyInput.safeParse({
+    party: value('party'),
+    label: value('label') ?? '',
+    colour: colour === undefined ? undefined : colour || 'none',
+    note: value('note'),
+  });
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    const field = issue.path[0] === 'colour' ? `colour (one of ${PARTY_COLOURS.join(', ')})` : String(issue.path[0]);
+    return {
+      line,
+      message: `${field}: ${issue.path[0] === 'colour' ? `"${colour?.slice(0, 20)}" is not a colour` : issue.message}`,
+    };
+  }
+  return { line, ...checked.data };
+}
+
+interface CsvRecord {
+  line: number;
+  cells: string[];
+}
+
+/** RFC 4180 records with the line each starts on; blank lines skipped; an unclosed quote ends the file. */
+function splitRecords(text: string, problems: CsvProblem[]): CsvRecord[] {
+  const records: CsvRecord[] = [];
+  let line = 1;
+  let i = 0;
+  while (i < text.length) {
+    const start = line;
+    const cells: string[] = [];
+    let cell = '';
+    let quoted = false;
+    let ended = false;
+    while (i < text.length && !ended) {
+      const ch = text[i];
+      i++;
+      if (quoted && ch === '"' && text[i] === '"') {
+        cell += '"';
+        i++;
+      } else if (quoted && ch === '"') {
+        quoted = false;
+      } else if (quoted) {
+        if (ch === '\n') line++;
+        cell += ch;
+      } else if (ch === '"' && cell === '') {
+        quoted = true;
+      } else if (ch === ',') {
+        cells.push(cell);
+        cell = '';
+      } else if (ch === '\r' || ch === '\n') {
+        if (ch === '\r' && text[i] === '\n') i++;
+        line++;
+        ended = true;
+      } else {
+        cell += ch;
+      }
+    }
+    if (quoted) {
+      problems.push({
+        line: start,
+        message: 'a quoted cell is never closed: this row and the rest of the file were not read',
+      });
+      break;
+    }
+    cells.push(cell);
+    if (!(cells.length === 1 && cells[0].trim() === '')) records.push({ line: start, cells });
+  }
+  return records;
+}
