@@ -1,7 +1,6 @@
 // The address book as the screens read it: party id -> {label, colour, note}, built once per
 // settings answer. Every place that shows a party asks here, so a label saved in one place
 // appears everywhere at once (the settings query is the one source). docs/address-book.md
-import { useMemo } from 'react';
 import type { PartyColour, SavedParty } from '../../src-shared/contract/schemas.ts';
 import { useSettings } from './settings.ts';
 
@@ -31,8 +30,15 @@ export function partyBookOf(saved: ReadonlyArray<SavedParty>): PartyBook {
 }
 
 const EMPTY: SavedParty[] = [];
+// One book per settings answer, however many cells ask (a table renders hundreds of party cells).
+const books = new WeakMap<ReadonlyArray<SavedParty>, PartyBook>();
 
 export function usePartyBook(): PartyBook {
   const saved = useSettings().data?.settings.savedParties ?? EMPTY;
-  return useMemo(() => partyBookOf(saved), [saved]);
+  let book = books.get(saved);
+  if (!book) {
+    book = partyBookOf(saved);
+    books.set(saved, book);
+  }
+  return book;
 }

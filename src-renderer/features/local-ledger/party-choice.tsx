@@ -3,9 +3,10 @@
 import { useState } from 'react';
 import { PartyId } from '../../../src-shared/contract/transfers.ts';
 import { useStores } from '../../data/local-ledger.ts';
+import { usePartyBook } from '../../data/party-book.ts';
 import { useKnownParties } from '../../data/transfers.ts';
 import { Field } from '../../ui/field.tsx';
-import { shortenParty } from '../../ui/party-format.ts';
+import { partyText } from '../../ui/party-id.tsx';
 
 export function PartyChoice({
   profileId,
@@ -17,6 +18,7 @@ export function PartyChoice({
   onChoose: (party: string) => void;
 }) {
   const stores = useStores();
+  const book = usePartyBook();
   const known = useKnownParties(profileId);
   const [typed, setTyped] = useState('');
   const [issue, setIssue] = useState<string | null>(null);
@@ -40,12 +42,12 @@ export function PartyChoice({
     <div className="local-party-choice">
       <Field label="Party">
         <select value={listed ? (party ?? '') : ''} onChange={(e) => e.target.value && onChoose(e.target.value)}>
-          <option value="">{party && !listed ? shortenParty(party) : 'Choose a party…'}</option>
+          <option value="">{party && !listed ? partyText(book, party) : 'Choose a party…'}</option>
           {synced.length > 0 && (
             <optgroup label="Synced to this computer">
               {synced.map((p) => (
                 <option key={p.party} value={p.party}>
-                  {shortenParty(p.party)} · {p.legs.toLocaleString('en')} legs
+                  {partyText(book, p.party)} · {p.legs.toLocaleString('en')} legs
                 </option>
               ))}
             </optgroup>

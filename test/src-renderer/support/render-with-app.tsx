@@ -41,7 +41,10 @@ export function renderWithApp(
   const installed = bridge ? installFakeBridge(bridge) : (window.ledger as unknown as FakeLedger);
   // Before render: userEvent.setup() installs its clipboard stub, which the component must see.
   const user = userEvent.setup();
-  const result = render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>);
+  // A wrapper (not a parent element), so `rerender` keeps the provider too.
+  const result = render(ui, {
+    wrapper: ({ children }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>,
+  });
   return { ...result, bridge: installed, queryClient, user };
 }
 

@@ -3,7 +3,7 @@
 import { type ColumnDef, FlexRender, tableFeatures, useTable } from '@tanstack/react-table';
 import type { CounterpartyRow } from '../../../../src-shared/contract/local-ledger.ts';
 import { formatAmount } from '../../../../src-shared/decimal.ts';
-import { shortenParty } from '../../../ui/party-format.ts';
+import { PartyName } from '../../../ui/party-id.tsx';
 import { utcText } from '../flows/instrument-groups.ts';
 
 const features = tableFeatures({});
@@ -62,15 +62,14 @@ export function CounterpartyTable({
                     {party ? (
                       <button
                         type="button"
-                        className="local-counterparty-button mono"
-                        title={party}
+                        className="local-counterparty-button"
                         aria-label={`Open the relationship with ${party}`}
                         onClick={(e) => {
                           e.stopPropagation();
                           onOpen(row.original);
                         }}
                       >
-                        {shortenParty(party)}
+                        <PartyName party={party} />
                       </button>
                     ) : (
                       <span className="muted">{text}</span>

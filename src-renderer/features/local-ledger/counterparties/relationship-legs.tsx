@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import type { LocalLeg } from '../../../../src-shared/contract/local-ledger.ts';
 import { formatAmount } from '../../../../src-shared/decimal.ts';
-import { shortenParty } from '../../../ui/party-format.ts';
+import { PartyName } from '../../../ui/party-id.tsx';
 import { utcText } from '../flows/instrument-groups.ts';
 
 const PAGE = 100;
@@ -44,12 +44,8 @@ export function RelationshipLegs({ legs, total }: { legs: LocalLeg[]; total: num
                 {leg.amount === null ? '—' : formatAmount(leg.amount, leg.decimals)}
                 {leg.amountExact ? '' : ' *'}
               </td>
-              <td className="mono" title={leg.senderParty ?? undefined}>
-                {leg.senderParty ? shortenParty(leg.senderParty) : '—'}
-              </td>
-              <td className="mono" title={leg.receiverParty ?? undefined}>
-                {leg.receiverParty ? shortenParty(leg.receiverParty) : '—'}
-              </td>
+              <td>{leg.senderParty ? <PartyName party={leg.senderParty} /> : '—'}</td>
+              <td>{leg.receiverParty ? <PartyName party={leg.receiverParty} /> : '—'}</td>
               <td>{leg.status ?? '—'}</td>
               <td className="mono">{leg.updateId ?? '—'}</td>
             </tr>

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import type { LocalLeg, LocalSortColumn } from '../../../../src-shared/contract/local-ledger.ts';
 import { formatLegAmount, formatTime, NULL_TEXT } from '../../../ui/local-format.ts';
-import { shortenParty } from '../../../ui/party-format.ts';
+import { PartyName } from '../../../ui/party-id.tsx';
 
 export interface LocalColumn {
   id: keyof LocalLeg;
@@ -16,14 +16,8 @@ export interface LocalColumn {
 }
 
 const missing = <span className="muted">{NULL_TEXT}</span>;
-const party = (value: string | null) =>
-  value === null ? (
-    missing
-  ) : (
-    <span className="mono" title={value}>
-      {shortenParty(value)}
-    </span>
-  );
+// The address book's label when saved, the short id otherwise; the full id on hover.
+const party = (value: string | null) => (value === null ? missing : <PartyName party={value} />);
 const text = (value: string | number | null) => (value === null ? missing : String(value));
 
 /** An amount the store kept as text only: shown as sent, marked, and never summed. */

@@ -4,7 +4,7 @@ import { useMemo, useRef, useState } from 'react';
 import type { TransferLeg } from '../../../../src-shared/contract/transfers.ts';
 import { decimalToString, formatAmount } from '../../../../src-shared/decimal.ts';
 import { Field } from '../../../ui/field.tsx';
-import { shortenParty } from '../../../ui/party-format.ts';
+import { PartyName } from '../../../ui/party-id.tsx';
 import type { TimeZoneChoice } from '../table/leg-format.ts';
 import { FlowChart } from './flow-chart.tsx';
 import { compactAmount, dayReadout, type FlowScale, flowSeries } from './flow-scale.ts';
@@ -86,9 +86,7 @@ export function SummaryPanel({
                 {instrumentLabel(t)}
                 {t.symbol && t.id ? <span className="muted"> ({t.id})</span> : null}
               </th>
-              <td className="mono" title={t.admin ?? undefined}>
-                {t.admin ? shortenParty(t.admin) : '—'}
-              </td>
+              <td>{t.admin ? <PartyName party={t.admin} /> : '—'}</td>
               <td className="numeric">
                 {t.legs.toLocaleString('en')}
                 {t.unreadable > 0 && <span className="muted"> ({t.unreadable} without an amount)</span>}

@@ -2,7 +2,7 @@
 // data is rendered as text only; a missing value shows as NULL_TEXT.
 import type { ReactNode } from 'react';
 import type { TransferLeg } from '../../../../src-shared/contract/transfers.ts';
-import { shortenParty } from '../../../ui/party-format.ts';
+import { PartyName } from '../../../ui/party-id.tsx';
 import type { LegFieldKind } from './leg-fields.ts';
 import { formatEffectiveAt, formatLegAmount, NULL_TEXT } from './leg-format.ts';
 import type { LegTableMeta } from './leg-table-features.ts';
@@ -13,14 +13,8 @@ const missing = <span className="muted">{NULL_TEXT}</span>;
 
 const text = (value: unknown) => (value === null || value === undefined ? missing : String(value));
 
-const partyCell = (party: string | null) =>
-  party === null ? (
-    missing
-  ) : (
-    <span className="mono" title={party}>
-      {shortenParty(party)}
-    </span>
-  );
+// The address book's label when the party is saved, the short id otherwise; the full id on hover.
+const partyCell = (party: string | null) => (party === null ? missing : <PartyName party={party} />);
 
 export const LEG_CELLS: Record<LegFieldKind, CellRenderer> = {
   direction: (leg, field) =>
@@ -41,14 +35,14 @@ export const LEG_CELLS: Record<LegFieldKind, CellRenderer> = {
     return (
       <button
         type="button"
-        className="link-button mono"
+        className="link-button"
         title={`Show the transfers of ${party}`}
         onClick={(event) => {
           event.stopPropagation();
           meta.onDrill(party);
         }}
       >
-        {shortenParty(party)}
+        <PartyName party={party} hover={`Show the transfers of ${party}`} />
       </button>
     );
   },

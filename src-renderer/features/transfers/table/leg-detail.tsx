@@ -3,9 +3,11 @@
 import { type RefObject, useEffect, useRef } from 'react';
 import { TRANSFER_LEG_FIELDS, type TransferLeg } from '../../../../src-shared/contract/transfers.ts';
 import { CopyButton, useCopy } from '../../../ui/copy-button.tsx';
+import { SavedPartyLabel } from '../../../ui/party-id.tsx';
 import { formatLegAmount, NULL_TEXT } from './leg-format.ts';
 
 const COPYABLE = new Set(['updateId', 'senderParty', 'receiverParty', 'counterparty', 'instrumentAdmin']);
+const PARTIES = new Set(['senderParty', 'receiverParty', 'counterparty', 'instrumentAdmin']);
 
 /** Where Escape belongs to someone else: a field being edited, an open menu, list or dialog. */
 const OWNS_ESCAPE =
@@ -82,6 +84,8 @@ export function LegDetail({ leg, onClose }: { leg: TransferLeg; onClose: () => v
                   <span className="muted"> = {formatLegAmount(leg.amount, leg.decimals)}</span>
                 )}
                 {COPYABLE.has(field) && typeof value === 'string' && <CopyButton text={value} label={field} />}
+                {/* The exact id stays the value; the address book's label (if saved) is said beside it. */}
+                {PARTIES.has(field) && typeof value === 'string' && <SavedPartyLabel party={value} />}
               </dd>
             </div>
           );

@@ -85,7 +85,12 @@ describe('SettingsStore', () => {
 
   it('serializes quick concurrent writes: none is lost and the file is always whole', async () => {
     const store = await SettingsStore.open(dir);
-    const parties = ['a', 'b', 'c', 'd', 'e'].map((n) => ({ party: `${n}::1220${'0'.repeat(64)}`, label: n, colour: 'none' as const, note: '' }));
+    const parties = ['a', 'b', 'c', 'd', 'e'].map((n) => ({
+      party: `${n}::1220${'0'.repeat(64)}`,
+      label: n,
+      colour: 'none' as const,
+      note: '',
+    }));
     await Promise.all(
       parties.map((p) =>
         store.update((draft) => {

@@ -1,5 +1,6 @@
 // What the form says about the profile's ledger JWT: expiry warned 10 minutes ahead, expiry
 // stated plainly, audience tokens explained, claims tokens' parties offered.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -18,8 +19,15 @@ const info = (patch: Partial<TokenInfo>): TokenInfo => ({
   problem: null,
   ...patch,
 });
+// Inside a query client, as in the app: a party shown reads its label from the address book (none here).
 const render = (tokenInfo: TokenInfo) =>
-  renderToStaticMarkup(createElement(TokenParties, { info: tokenInfo, error: null, onPick: () => {} }));
+  renderToStaticMarkup(
+    createElement(
+      QueryClientProvider,
+      { client: new QueryClient() },
+      createElement(TokenParties, { info: tokenInfo, error: null, onPick: () => {} }),
+    ),
+  );
 
 describe('TokenParties', () => {
   it('offers the parties a claims token names, shortened, with their right', () => {
