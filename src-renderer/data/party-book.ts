@@ -1,7 +1,12 @@
 // The address book as the screens read it: party id -> {label, colour, note}, built once per
 // settings answer. Every place that shows a party asks here, so a label saved in one place
 // appears everywhere at once (the settings query is the one source). docs/address-book.md
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AddressBookExported, AddressBookImported } from '../../src-shared/contract/address-book.ts';
+import type { BridgeErrorShape } from '../../src-shared/contract/errors.ts';
 import type { PartyColour, SavedParty } from '../../src-shared/contract/schemas.ts';
+import { ledger } from './bridge.ts';
+import { queryKeys } from './query-keys.ts';
 import { useSettings } from './settings.ts';
 
 export interface PartyEntry {
@@ -42,3 +47,18 @@ export function usePartyBook(): PartyBook {
   }
   return book;
 }
+
+/** Import CSV text: main saves the good rows and answers the settings after, which go into the cache. */
+export function useImportParties() {
+  const client = useQueryClient();
+  return useMutation<AddressBookImported, BridgeErrorShape, string>({
+    mutationFn: (text) => ledger().settings.importParties(text),
+    onSuccess: (result) => client.setQueryData(queryKeys.settings.all(), result.view),
+  });
+}
+
+/** Export as CSV: main asks where to save; null when the user cancelled. */
+export const useExportParties = () =>
+  useMutation<AddressBookExported | null, BridgeErrorShape, void>({
+    mutationFn: () => ledger().settings.exportParties(),
+  });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Profile } from '../../../src-shared/contract/schemas.ts';
 import { useDeleteProfile, useSavePreferences, useSetActiveProfile, useSettings } from '../../data/settings.ts';
 import { ErrorMessage } from '../../ui/error-message.tsx';
+import { AddressBookPanel } from './address-book-panel.tsx';
 import { FoldersPanel } from './folders-panel.tsx';
 import { LocalStoresPanel } from './local-stores-panel.tsx';
 import { ProfileForm } from './profile-form.tsx';
@@ -114,6 +115,7 @@ export function SettingsScreen() {
         </label>
         {savePreferences.error && <ErrorMessage error={savePreferences.error} />}
       </section>
+      <AddressBookPanel />
       <LocalStoresPanel />
       <FoldersPanel />
     </div>
