@@ -107,7 +107,12 @@ export async function readGeneration(
 function generationIn(kind: FileKind, text: string): number {
   if (kind === 'export') {
     const generation = Number(/^gen(\d+)-/m.exec(text.slice(CSV_HEADER.length))?.[1]);
-    const expected = CSV_HEADER + exportPagesOf(generation).flat().map(csvRow).join('');
+    const expected =
+      CSV_HEADER +
+      exportPagesOf(generation)
+        .flat()
+        .map((leg) => csvRow(leg))
+        .join('');
     if (text !== expected) throw new Error(`the export is not exactly generation ${generation}`);
     return generation;
   }

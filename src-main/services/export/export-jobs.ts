@@ -8,7 +8,7 @@ import { rm } from 'node:fs/promises';
 import type { ExportFormat, ExportStatus, TransferPage } from '../../../src-shared/contract/transfers.ts';
 import { ServiceError } from '../errors.ts';
 import { commitFile, removeStalePartials } from '../settings/atomic-write.ts';
-import { CSV_HEADER, csvRows, jsonLine } from './csv.ts';
+import { CSV_HEADER, csvRows, jsonLine, NO_LABELS, type PartyLabels } from './csv.ts';
 import { ExportTally } from './export-summary.ts';
 import { cursorPages, type FetchPage, type PageStream } from './page-stream.ts';
 
@@ -35,7 +35,13 @@ export class ExportJobs {
   }
 
   /** `source`: one cursor chain (a FetchPage), or pages already in file order (time-windows.ts). */
-  start(path: string, format: ExportFormat, source: FetchPage | PageStream): ExportStatus {
+  /** `labels`: the address book as the export started (a label saved meanwhile does not change the file). */
+  start(
+    path: string,
+    format: ExportFormat,
+    source: FetchPage | PageStream,
+    labels: PartyLabels = NO_LABELS,
+  ): ExportStatus {
     const jobId = randomBytes(8).toString('hex');
     const controller = new AbortController();
     const status: ExportStatus = {
@@ -58,7 +64,7 @@ export class ExportJobs {
       tally: new ExportTally(),
       done: Promise.resolve(),
     };
-    job.done = this.run(job, source);
+    job.done = this.run(job, source, labels);
     this.jobs.set(jobId, job);
     this.forgetOldJobs();
     return { ...status };
@@ -105,7 +111,7 @@ export class ExportJobs {
     return { ...s };
   }
 
-  private async run(job: Job, source: FetchPage | PageStream): Promise<void> {
+  private async run(job: Job, source: FetchPage | PageStream, labels: PartyLabels): Promise<void> {
     const { status, controller, tally } = job;
     const partial = `${status.path}.partial-${status.jobId}`;
     // What an export killed with the app (power cut, SIGKILL) left beside this target; never a running job's.
@@ -124,8 +130,8 @@ export class ExportJobs {
         const pageTally = new ExportTally();
         for (const leg of page.legs) pageTally.add(leg);
         let text = '';
-        if (status.format === 'csv') text = csvRows(page.legs);
-        else for (const leg of page.legs) text += jsonLine(leg);
+        if (status.format === 'csv') text = csvRows(page.legs, labels);
+        else for (const leg of page.legs) text += jsonLine(leg, labels);
         return { legs: page.legs.length, bytes: Buffer.from(text, 'utf8'), tally: pageTally };
       };
       const pages =

@@ -3,6 +3,7 @@
 import type { ExportFormat, ExportStatus, TransferFilters } from '../../../src-shared/contract/transfers.ts';
 import { openTransferSource, whileRateLimited, whileStarting } from '../ledger/transfer-source.ts';
 import type { ServiceContext } from '../service-context.ts';
+import { labelsOf } from './csv.ts';
 import type { ExportJobs } from './export-jobs.ts';
 import { windowedPages } from './time-windows.ts';
 
@@ -31,6 +32,7 @@ export async function startExport(
       fetch: (filters, next, signal) =>
         whileRateLimited(() => whileStarting(() => source.fetchPage(filters, next, signal), signal), signal),
     }),
+    labelsOf(ctx.settings.settings.savedParties),
   );
 }
 

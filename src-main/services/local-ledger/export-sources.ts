@@ -22,8 +22,29 @@ export interface ExportSelect {
 const LEG_FIELDS = `update_id AS "updateId", effective_at AS "effectiveAt", instrument_admin AS "instrumentAdmin",
   instrument_id AS "instrumentId", symbol, decimals, amount, sender_party AS "senderParty",
   receiver_party AS "receiverParty", counterparty, is_incoming AS "isIncoming", status`;
-const LEG_TEXT: string[] = TRANSFER_LEG_FIELDS.filter((f) => f !== 'decimals' && f !== 'isIncoming');
-const LEG_ORDER: string[] = [...TRANSFER_LEG_FIELDS];
+/** The address book's labels of sender and receiver follow the 12 fields, as in the live export. */
+const LABEL_COLUMNS = ['senderLabel', 'receiverLabel'];
+const LEG_TEXT: string[] = [
+  ...TRANSFER_LEG_FIELDS.filter((f) => f !== 'decimals' && f !== 'isIncoming'),
+  ...LABEL_COLUMNS,
+];
+const LEG_ORDER: string[] = [...TRANSFER_LEG_FIELDS, ...LABEL_COLUMNS];
+
+/**
+ * The label columns and the join that gives them: the saved labels as an inline VALUES list (its
+ * values are parameters, never SQL text); none saved: two NULL columns and no join.
+ */
+function labelJoin(labels: ReadonlyMap<string, string>): { columns: string; join: string; params: DuckDBValue[] } {
+  if (labels.size === 0)
+    return { columns: ', NULL::VARCHAR AS "senderLabel", NULL::VARCHAR AS "receiverLabel"', join: '', params: [] };
+  const values = [...labels].map(() => '(?, ?)').join(', ');
+  const book = `(VALUES ${values}) AS $_book(label_party, label_text)`;
+  return {
+    columns: ', sender_book.label_text AS "senderLabel", receiver_book.label_text AS "receiverLabel"',
+    join: ` LEFT JOIN ${book.replace('$', 'sender')} ON sender_book.label_party = sender_party LEFT JOIN ${book.replace('$', 'receiver')} ON receiver_book.label_party = receiver_party`,
+    params: [...labels, ...labels].flat(),
+  };
+}
 /**
  * Parquet adds typed columns: the time as a TIMESTAMP (UTC) and the exact amount as units at a scale.
  * Units are DECIMAL(38,0): Parquet has no 128-bit integer (DuckDB would write a HUGEINT as DOUBLE);
@@ -36,6 +57,7 @@ export async function exportSelect(
   c: DuckDBConnection,
   source: LocalExportSource,
   format: LocalExportFormat,
+  labels: ReadonlyMap<string, string> = new Map(),
 ): Promise<ExportSelect> {
   const parquet = format === 'parquet' || format === 'parquet-by-month';
   const byMonth = format === 'parquet-by-month';
@@ -50,9 +72,10 @@ export async function exportSelect(
     // CSV and JSON Lines keep the table's order (a spreadsheet shows it as is). Parquet is read by
     // engines that order for themselves: unsorted it is written in parallel, about twice as fast.
     const orderBy = parquet ? '' : ` ORDER BY ${order}, seq ${direction}`;
+    const book = labelJoin(labels);
     return {
-      sql: `SELECT ${LEG_FIELDS}${parquet ? LEG_TYPED : ''}${month} FROM leg_rows WHERE ${where.sql}${orderBy}`,
-      params: where.params,
+      sql: `SELECT ${LEG_FIELDS}${book.columns}${parquet ? LEG_TYPED : ''}${month} FROM leg_rows${book.join} WHERE ${where.sql}${orderBy}`,
+      params: [...book.params, ...where.params],
       textColumns: LEG_TEXT,
       columns: LEG_ORDER,
     };

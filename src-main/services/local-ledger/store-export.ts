@@ -8,6 +8,7 @@ import { basename, dirname, join } from 'node:path';
 import type { LocalExportRequest, LocalExportResult } from '../../../src-shared/contract/local-ledger.ts';
 import { LocalExportRequest as RequestSchema } from '../../../src-shared/contract/local-ledger.ts';
 import { ServiceError } from '../errors.ts';
+import { labelsOf } from '../export/csv.ts';
 import { commitFile } from '../settings/atomic-write.ts';
 import { csvLineSql } from './export-csv-sql.ts';
 import { type ExportSelect, exportSelect } from './export-sources.ts';
@@ -39,7 +40,8 @@ export async function exportFromStore(
   const started = performance.now();
   try {
     const rows = await store.read(async (c) => {
-      const select = await exportSelect(c, r.source, r.format);
+      // The address book as the export starts: the legs get their sender's and receiver's labels.
+      const select = await exportSelect(c, r.source, r.format, labelsOf(local.ctx.settings.settings.savedParties));
       const copy = `COPY (${r.format === 'csv' ? csvSelect(select) : select.sql}) TO ${literal(partial)} (${options(r.format)})`;
       try {
         return Number((await c.runAndReadAll(copy, select.params)).rowsChanged);

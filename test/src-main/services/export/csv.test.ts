@@ -1,10 +1,18 @@
 // The export's row writer takes shortcuts for plain fields; every row must still be exactly the
 // row csvField's rules give (quotes, formula guard, nulls), including hostile values.
 import { describe, expect, it } from 'vitest';
-import { csvField, csvRow, csvRows } from '../../../../src-main/services/export/csv.ts';
+import { csvField, csvRow, csvRows, jsonLine, type PartyLabels } from '../../../../src-main/services/export/csv.ts';
 import { TRANSFER_LEG_FIELDS, type TransferLeg } from '../../../../src-shared/contract/transfers.ts';
 
-const reference = (leg: TransferLeg) => `${TRANSFER_LEG_FIELDS.map((f) => csvField(leg[f])).join(',')}\r\n`;
+/** The 12 fields, then the labels of sender and receiver (empty when the party is not saved). */
+const reference = (leg: TransferLeg, labels: PartyLabels = new Map()) =>
+  `${[
+    ...TRANSFER_LEG_FIELDS.map((f) => leg[f]),
+    (leg.senderParty !== null && labels.get(leg.senderParty)) || null,
+    (leg.receiverParty !== null && labels.get(leg.receiverParty)) || null,
+  ]
+    .map(csvField)
+    .join(',')}\r\n`;
 
 const TRICKY = [
   '',
@@ -77,6 +85,24 @@ describe('csvRow', () => {
   it('is the row of csvField for every field, hostile values included', () => {
     const all = [...legs()];
     for (const leg of all) expect(csvRow(leg)).toBe(reference(leg));
-    expect(csvRows(all)).toBe(all.map(reference).join(''));
+    expect(csvRows(all)).toBe(all.map((leg) => reference(leg)).join(''));
+  });
+
+  it('adds the labels of sender and receiver from the address book, guarded like any field', () => {
+    // Every tricky text as a label, on the sender and the receiver in turn.
+    for (const text of TRICKY.filter((t) => t !== '')) {
+      const labels: PartyLabels = new Map([
+        [PLAIN_LEG.senderParty as string, text],
+        [PLAIN_LEG.receiverParty as string, `${text} 2`],
+      ]);
+      const all = [...legs()];
+      for (const leg of all) expect(csvRow(leg, labels)).toBe(reference(leg, labels));
+    }
+    expect(csvRow(PLAIN_LEG, new Map([['alice::1220aa', 'Alice desk']]))).toMatch(/,completed,Alice desk,\r\n$/);
+  });
+
+  it('JSON Lines carry senderLabel and receiverLabel, null when not saved', () => {
+    const line = JSON.parse(jsonLine(PLAIN_LEG, new Map([['bob::1220bb', 'Bob "B"']])));
+    expect(line).toEqual({ ...PLAIN_LEG, senderLabel: null, receiverLabel: 'Bob "B"' });
   });
 });

@@ -1,8 +1,9 @@
 // The store's CSV lines (built in SQL for DuckDB's COPY) equal the live export's csvRow for the
-// values that need care: commas, quotes, line breaks, formula starts, negative amounts, nulls.
+// values that need care: commas, quotes, line breaks, formula starts, negative amounts, nulls,
+// and the address book's labels of sender and receiver (a label is the user's text: guarded too).
 import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
-import { csvRow } from '../../../../src-main/services/export/csv.ts';
+import { CSV_COLUMNS, csvRow } from '../../../../src-main/services/export/csv.ts';
 import { csvLineSql } from '../../../../src-main/services/local-ledger/export-csv-sql.ts';
 import { TRANSFER_LEG_FIELDS, type TransferLeg } from '../../../../src-shared/contract/transfers.ts';
 
@@ -28,17 +29,24 @@ const tricky: TransferLeg[] = [
   { ...base, updateId: 'a,b', instrumentId: 'say "hi"', status: 'line\nbreak', symbol: 'cr\rhere' },
   { ...base, status: '-', symbol: '\tTAB', instrumentAdmin: '-0.5x' },
   { ...base, updateId: null, effectiveAt: null, decimals: null, amount: null, symbol: null, counterparty: null },
+  { ...base, senderParty: 'carol::1220', receiverParty: 'alice::1220' },
+  { ...base, senderParty: null, receiverParty: 'nobody::1220' },
 ];
+
+const LABELS = new Map([
+  ['alice::1220', '=Alice, "treasury"'],
+  ['carol::1220', 'Carol'],
+]);
 
 describe('CSV lines from SQL', () => {
   it('match the live export field for field', async () => {
     const db = await DuckDBInstance.create(':memory:');
     const c = await db.connect();
-    const text = TRANSFER_LEG_FIELDS.filter((f) => f !== 'decimals' && f !== 'isIncoming');
+    const text = CSV_COLUMNS.filter((f) => f !== 'decimals' && f !== 'isIncoming');
     await c.run(
       `CREATE TABLE t (i INTEGER, ${TRANSFER_LEG_FIELDS.map(
         (f) => `"${f}" ${f === 'decimals' ? 'INTEGER' : f === 'isIncoming' ? 'BOOLEAN' : 'VARCHAR'}`,
-      ).join(', ')})`,
+      ).join(', ')}, "senderLabel" VARCHAR, "receiverLabel" VARCHAR)`,
     );
     const appender = await c.createAppender('t');
     tricky.forEach((leg, i) => {
@@ -50,13 +58,16 @@ describe('CSV lines from SQL', () => {
         else if (typeof v === 'number') appender.appendInteger(v);
         else appender.appendVarchar(v);
       }
+      for (const party of [leg.senderParty, leg.receiverParty]) {
+        const label = party === null ? undefined : LABELS.get(party);
+        if (label === undefined) appender.appendNull();
+        else appender.appendVarchar(label);
+      }
       appender.endRow();
     });
     appender.closeSync();
-    const rows = await c.runAndReadAll(
-      `SELECT ${csvLineSql(TRANSFER_LEG_FIELDS, new Set<string>(text))} FROM t ORDER BY i`,
-    );
-    expect(rows.getRows().map((r) => `${r[0]}\r\n`)).toEqual(tricky.map(csvRow));
+    const rows = await c.runAndReadAll(`SELECT ${csvLineSql(CSV_COLUMNS, new Set<string>(text))} FROM t ORDER BY i`);
+    expect(rows.getRows().map((r) => `${r[0]}\r\n`)).toEqual(tricky.map((leg) => csvRow(leg, LABELS)));
     c.closeSync();
     db.closeSync();
   });

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServices, startAppServices } from '../../../../src-main/services/app-services.ts';
-import { CSV_HEADER, csvRows } from '../../../../src-main/services/export/csv.ts';
+import { CSV_HEADER, csvRows, jsonLine } from '../../../../src-main/services/export/csv.ts';
 import {
   ALL_LEGS,
   type LocalExportRequest,
@@ -224,7 +224,31 @@ describe('local export', () => {
   it('writes JSON Lines as the live export does', async () => {
     const result = await exportTo('legs.jsonl', { source: allLegs(), format: 'jsonl' });
     const lines = (await readFile(result.path, 'utf8')).split('\n').slice(0, -1);
-    expect(lines.sort()).toEqual(serviceLegs.map((leg) => JSON.stringify(leg)).sort());
+    expect(lines.sort()).toEqual(serviceLegs.map((leg) => jsonLine(leg).trimEnd()).sort());
+  });
+
+  it("carries the address book's labels of sender and receiver, as the live export does", async () => {
+    const other = serviceLegs.find((leg) => leg.counterparty && leg.counterparty !== party)?.counterparty as string;
+    const labels = new Map([
+      [party, 'Acme, "treasury"'],
+      [other, '=cmd|calc'],
+    ]);
+    for (const [id, label] of labels) await call('settings:saveParty', { party: id, label });
+    try {
+      const csv = await readFile((await exportTo('labelled.csv', { source: allLegs(), format: 'csv' })).path, 'utf8');
+      const lines = csv.slice(CSV_HEADER.length).split('\r\n').slice(0, -1).sort();
+      expect(lines).toEqual(csvRows(serviceLegs, labels).split('\r\n').slice(0, -1).sort());
+      expect(csv).toMatch(/,"Acme, ""treasury""","'=cmd\|calc"\r\n/);
+      const jsonl = await readFile(
+        (await exportTo('labelled.jsonl', { source: allLegs(), format: 'jsonl' })).path,
+        'utf8',
+      );
+      expect(jsonl.split('\n').slice(0, -1).sort()).toEqual(
+        serviceLegs.map((leg) => jsonLine(leg, labels).trimEnd()).sort(),
+      );
+    } finally {
+      for (const id of labels.keys()) await call('settings:removeParty', id);
+    }
   });
 
   it('writes Parquet by month in Hive-style folders that load straight into DuckDB', async () => {
