@@ -15,6 +15,7 @@ import { LinkRouter } from './navigation/link-router.tsx';
 import { useSettleActions } from './ui/app-action.ts';
 import { Banners } from './ui/banners.tsx';
 import { ErrorMessage } from './ui/error-message.tsx';
+import { SectionBoundary } from './ui/section-boundary.tsx';
 import { SECTIONS, type SectionId, useUiStore } from './ui-store.ts';
 
 const SCREENS: Record<SectionId, () => React.ReactElement> = {
@@ -43,7 +44,7 @@ export function App() {
   // After the screen's own effects (a parent's run after its children's): the panel the palette
   // asked for is on the page, and an action no part of it took is dropped.
   useRevealSettingsPanel();
-  useSettleActions();
+  const droppedAction = useSettleActions();
 
   const Screen = SCREENS[section];
   return (
@@ -70,12 +71,24 @@ export function App() {
       </nav>
       <main className="content">
         <Banners />
-        <LinkRouter />
+        <SectionBoundary what="The link">
+          <LinkRouter />
+        </SectionBoundary>
+        {droppedAction && (
+          <p className="banner banner-warning" role="status" data-testid="dropped-action">
+            {droppedAction}
+          </p>
+        )}
         {settings.error && <ErrorMessage error={settings.error} title="Settings could not be loaded." />}
-        <Screen />
+        {/* One screen that throws while rendering leaves the sidebar, the palette and the other screens working. */}
+        <SectionBoundary key={section} what="This screen">
+          <Screen />
+        </SectionBoundary>
       </main>
-      <CommandDialogs />
-      <AboutDialog />
+      <SectionBoundary what="The dialog">
+        <CommandDialogs />
+        <AboutDialog />
+      </SectionBoundary>
     </div>
   );
 }

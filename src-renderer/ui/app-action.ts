@@ -3,11 +3,23 @@
 // in the render that shows it (the section switch and the action arrive in one update), and an
 // action nobody took by then is dropped, so a panel that mounts later (an export panel after the
 // next search) never runs a stale request by surprise.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type AppActionId, useUiStore } from '../ui-store.ts';
 
 /** Every action up to this one was taken or dropped. */
 let settledSeq = 0;
+/** The last action an owner took (an action settled but not taken was dropped). */
+let takenSeq = 0;
+
+/** What the user is told when nothing on screen could take the action they asked for. */
+const DROPPED: Record<AppActionId, string> = {
+  'transfers:export': 'Export works on the transfers on screen: show a party’s transfers first, then export.',
+  'transfers:compare-nodes': 'Compare nodes runs the filters on screen: show a party’s transfers first.',
+  'transfers:case-report': 'A case report records the transfers on screen: show a party’s transfers first.',
+  'transfers:copy-link': 'Copy link copies the view on screen: show a party’s transfers first.',
+  'local:sync': 'Sync needs a party: choose one on the Local ledger screen.',
+  'settings:address-book': 'The address book is in Settings.',
+};
 
 /** Runs `run` once for each new request of action `id` while the calling component is mounted. */
 export function useAppAction(id: AppActionId, run: () => void): void {
@@ -19,17 +31,25 @@ export function useAppAction(id: AppActionId, run: () => void): void {
   useEffect(() => {
     if (!action || action.id !== id || action.seq <= settledSeq) return;
     settledSeq = action.seq;
+    takenSeq = action.seq;
     latest.current();
   }, [action, id]);
 }
 
 /**
- * Drops an action no owner took. Called once, by the app shell: React runs a parent's effects after
- * its children's, so every owner on screen has had its turn by then.
+ * Drops an action no owner took, and answers what the user is told about it (null: nothing to say).
+ * Called once, by the app shell: React runs a parent's effects after its children's, so every owner
+ * on screen has had its turn by then. The note goes when the section changes or another action comes.
  */
-export function useSettleActions(): void {
+export function useSettleActions(): string | null {
   const action = useUiStore((s) => s.action);
+  const section = useUiStore((s) => s.section);
+  const [dropped, setDropped] = useState<{ seq: number; section: string } | null>(null);
   useEffect(() => {
-    if (action) settledSeq = Math.max(settledSeq, action.seq);
-  }, [action]);
+    if (!action || action.seq <= settledSeq) return;
+    settledSeq = action.seq;
+    if (takenSeq < action.seq) setDropped({ seq: action.seq, section });
+  }, [action, section]);
+  if (!dropped || !action || action.seq !== dropped.seq || section !== dropped.section) return null;
+  return DROPPED[action.id];
 }

@@ -59,4 +59,27 @@ describe('useAppAction', () => {
     act(() => show(true));
     expect(onExport).not.toHaveBeenCalled();
   });
+
+  it('tells the user why a dropped request did nothing, until the section changes; a taken one says nothing', () => {
+    function Told({ owner }: { owner: boolean }) {
+      const note = useSettleActions();
+      return (
+        <>
+          {owner && <Owner onExport={() => {}} />}
+          <p data-testid="note">{note ?? ''}</p>
+        </>
+      );
+    }
+    const view = render(<Told owner={false} />);
+    act(() => useUiStore.getState().requestAction('transfers:compare-nodes'));
+    expect(view.getByTestId('note').textContent).toBe(
+      'Compare nodes runs the filters on screen: show a party’s transfers first.',
+    );
+    act(() => useUiStore.getState().showSection('chains'));
+    expect(view.getByTestId('note').textContent).toBe('');
+
+    view.rerender(<Told owner />);
+    act(() => useUiStore.getState().requestAction('transfers:export'));
+    expect(view.getByTestId('note').textContent).toBe('');
+  });
 });
