@@ -18,6 +18,7 @@ export function AddressBookCsvControls() {
     if (!file) return;
     if (fileInput.current) fileInput.current.value = '';
     importer.reset();
+    exporter.reset(); // the status says what the last action did, not both
     // Refused here with the limit main applies, so a wrong (huge) file is not even read.
     setTooBig(
       file.size > ADDRESS_BOOK_CSV_MAX ? `${file.name} is over 2 MB: not an address book? Nothing was imported.` : null,
@@ -41,7 +42,15 @@ export function AddressBookCsvControls() {
           aria-label="Address book CSV file"
           onChange={(e) => void readFile(e.target.files?.[0])}
         />
-        <button type="button" onClick={() => exporter.mutate()} disabled={exporter.isPending}>
+        <button
+          type="button"
+          onClick={() => {
+            importer.reset();
+            setTooBig(null);
+            exporter.mutate();
+          }}
+          disabled={exporter.isPending}
+        >
           Export CSV…
         </button>
         <span className="muted">Columns: party,label,colour,note</span>
