@@ -115,15 +115,30 @@ function failedRow(error: unknown, row: (state: NodeCompareState, detail: string
   if (!(error instanceof ServiceError))
     return row('error', `Unexpected failure (${(error as Error)?.name ?? 'Error'})`);
   const quarantine = error.details?.quarantine as { detail?: string | null } | undefined;
+  // The http client names the address it could not reach; a row's detail goes into a case report
+  // that promises no service address, so every detail is told without one.
   switch (error.code) {
     case 'service_starting':
-      return row('starting', error.message);
+      return row('starting', addressFree(error.message));
     case 'node_quarantined':
-      return row('quarantined', quarantine?.detail ?? error.message);
+      return row('quarantined', addressFree(quarantine?.detail ?? error.message));
     case 'network':
     case 'timeout':
-      return row('unreachable', error.message);
+      return row('unreachable', addressFree(error.message));
     default:
-      return row('error', error.message);
+      return row('error', addressFree(error.message));
   }
+}
+
+const ADDRESS_LIKE = [
+  /\b[a-z][a-z0-9+.-]*:\/\/[^\s()'"<>,;]+/gi, // any URL
+  /\[[0-9a-f:.]+\](?::\d+)?/gi, // [IPv6]:port
+  /\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b/g, // IPv4[:port]
+  /\blocalhost(?::\d+)?\b/gi,
+  /\b(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?\b/gi, // host.name[:port]
+];
+
+/** The message with every URL or host-like word replaced by "the service". */
+export function addressFree(message: string): string {
+  return ADDRESS_LIKE.reduce((text, pattern) => text.replace(pattern, 'the service'), message);
 }

@@ -29,3 +29,39 @@ export function refuseSecrets(text: string, secrets: readonly SavedSecret[]): vo
     );
   }
 }
+
+/** Every service address a profile holds (the sandbox's while its network runs), in the forms a text could show it. */
+export function everyAddress(ctx: ServiceContext): string[] {
+  const network = ctx.sandbox.network as unknown as Record<string, unknown> | null | undefined;
+  const forms = new Set<string>();
+  for (const profile of ctx.settings.settings.profiles) {
+    const fields = profile as unknown as Record<string, unknown>;
+    const from = profile.kind === 'sandbox' ? (network ?? {}) : fields;
+    for (const field of ADDRESS_FIELDS) {
+      const value = from[field];
+      if (typeof value !== 'string' || !value) continue;
+      try {
+        const url = new URL(value);
+        for (const form of [value.replace(/\/+$/, ''), url.origin, url.host])
+          if (form.length >= MIN_LENGTH) forms.add(form);
+      } catch {
+        // Not a URL: nothing of it can be recognised as an address.
+      }
+    }
+  }
+  return [...forms];
+}
+
+const ADDRESS_FIELDS = ['baseUrl', 'translateUrl', 'partnerUrl', 'rpcUrl'] as const;
+
+/** Throws when the report text holds a service address: the report promises none (a node's detail could carry one). */
+export function refuseAddresses(text: string, addresses: readonly string[]): void {
+  const lower = text.toLowerCase();
+  const found = addresses.find((a) => [a, esc(a), encodeURIComponent(a)].some((f) => lower.includes(f.toLowerCase())));
+  if (found) {
+    throw new ServiceError(
+      'invalid_argument',
+      `The report would hold the service address ${found} (in a value shown on screen); a case report holds no service address, so it was not saved. Nothing was written.`,
+    );
+  }
+}

@@ -15,7 +15,7 @@ import { looksLikePdf, PDF_TIMEOUT_MS } from './pdf-policy.ts';
 import type { DefaultNode } from './report-filters.ts';
 import { caseReportHtml } from './report-html.ts';
 import { labelsOf } from './report-labels.ts';
-import { everySecret, refuseSecrets } from './report-secrets.ts';
+import { everyAddress, everySecret, refuseAddresses, refuseSecrets } from './report-secrets.ts';
 
 export async function saveCaseReport(ctx: ServiceContext, raw: CaseReportRequest): Promise<CaseReportSaved | null> {
   const request = parseReportRequest(raw);
@@ -38,6 +38,7 @@ export async function saveCaseReport(ctx: ServiceContext, raw: CaseReportRequest
     appVersion: ctx.version,
   });
   refuseSecrets(html, await everySecret(ctx));
+  refuseAddresses(html, everyAddress(ctx));
   const path = await ctx.host.chooseSavePath(
     reportFileName(request.filters.party, request.format),
     request.format === 'pdf' ? [{ name: 'PDF', extensions: ['pdf'] }] : [{ name: 'HTML', extensions: ['html'] }],

@@ -2,11 +2,12 @@
 // in-process sandbox: validator-1 serves everything, validator-2 lags two days, validator-3 is
 // quarantined. Also a remote profile with no node of its own, the start-up 503, the cap and cancel.
 import { mkdtemp } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServices, startAppServices } from '../../../../src-main/services/app-services.ts';
-import { compareNodes } from '../../../../src-main/services/ledger/node-compare.ts';
+import { addressFree, compareNodes } from '../../../../src-main/services/ledger/node-compare.ts';
 import type { NodeComparison } from '../../../../src-shared/contract/node-compare.ts';
 import type { TransferFilters } from '../../../../src-shared/contract/transfers.ts';
 
@@ -135,6 +136,72 @@ describe('node comparison on the sandbox', () => {
     expect(result.nodes.map((n) => [n.nodeId, n.state])).toEqual([['(deployment default)', 'reachable']]);
     expect(result.differenceCount).toBe(0);
   }, 60_000);
+});
+
+/** A port nothing listens on: bound, then closed. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('a remote profile of its own', () => {
+  const saveRemote = async (name: string, baseUrl: string, defaultNodeId: string | null) => {
+    const net = services.sandbox?.describe();
+    if (!net) throw new Error('no sandbox');
+    const saved = await services.dispatch('settings:saveProfile', [
+      {
+        name,
+        baseUrl,
+        translateUrl: net.translateUrl,
+        partnerUrl: net.partnerUrl,
+        rpcUrl: net.rpcUrl,
+        defaultNodeId,
+        chainAuth: 'apiKey',
+        rpcKeyPlacement: 'header',
+        rpcSeparator: '_',
+        ledgerAuthPlacement: 'header',
+      },
+    ]);
+    const profileId = (saved as { ok: true; value: { profile: { id: string } } }).value.profile.id;
+    await services.dispatch('secrets:set', [profileId, 'ledgerJwt', net.tokens.readAll]);
+    return profileId;
+  };
+
+  it('says a node at a closed port is unreachable without naming its address', async () => {
+    const port = await closedPort();
+    const profileId = await saveRemote('Remote, closed port', `http://127.0.0.1:${port}`, null);
+    const result = await compare(services, profileId, filtersFor());
+    const [node] = result.nodes;
+    expect(node.state).toBe('unreachable');
+    expect(node.detail).toMatch(/the service/);
+    expect(node.detail).not.toContain(String(port));
+    expect(node.detail).not.toMatch(/127\.0\.0\.1|http:/);
+  }, 60_000);
+
+  it("names the profile's default node, not the deployment default", async () => {
+    const net = services.sandbox?.describe();
+    const profileId = await saveRemote('Remote, validator-2', net?.baseUrl as string, 'validator-2');
+    const result = await compare(services, profileId, filtersFor());
+    expect(result.nodes.map((n) => [n.nodeId, n.state])).toEqual([['validator-2', 'reachable']]);
+  }, 60_000);
+});
+
+it('tells a failure without any URL or host in it', () => {
+  expect(addressFree('Ledger: no answer from https://ledger.example.com:8443/api/v1/transfers within 20 s')).toBe(
+    'Ledger: no answer from the service within 20 s',
+  );
+  expect(addressFree('the certificate of ledger.example.com:443 is not trusted (expired: CERT_HAS_EXPIRED)')).toBe(
+    'the certificate of the service is not trusted (expired: CERT_HAS_EXPIRED)',
+  );
+  expect(addressFree('could not reach [::1]:9 (ECONNREFUSED) or localhost:80')).toBe(
+    'could not reach the service (ECONNREFUSED) or the service',
+  );
+  expect(addressFree('node failed its ledger-integrity check at offset 1.5')).toBe(
+    'node failed its ledger-integrity check at offset 1.5',
+  );
 });
 
 it('reports every node as starting while the service answers the start-up 503', async () => {

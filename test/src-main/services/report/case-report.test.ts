@@ -152,6 +152,26 @@ describe('case report (HTML)', () => {
     expect(await rig.savedFiles()).toEqual(before);
   });
 
+  it("refuses, writing nothing, when a node's detail or a value holds a profile's service address", async () => {
+    const [first] = await firstPage(rig);
+    const before = await rig.savedFiles();
+    const unreachable = (detail: string) => {
+      const comparison = comparisonFor(rig.party, first);
+      comparison.nodes[2] = { ...comparison.nodes[2], state: 'unreachable', detail };
+      return comparison;
+    };
+    for (const over of [
+      { comparison: unreachable('Ledger: no answer from https://ledger.internal.example.com/api/v1 within 20 s') },
+      { comparison: unreachable('the certificate of rpc.internal.example.com is not trusted') },
+      { legs: [{ ...first, instrumentId: 'see https://partner.internal.example.com' }] },
+    ]) {
+      const answer = await rig.services.dispatch('report:save', [reportRequest(rig, [first], over)]);
+      expect(answer).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+      if (!answer.ok) expect(answer.error.message).toMatch(/holds no service address/);
+    }
+    expect(await rig.savedFiles()).toEqual(before);
+  });
+
   it('answers null and writes nothing when the save dialog is cancelled', async () => {
     const before = await rig.savedFiles();
     const choose = rig.host.chooseSavePath;
