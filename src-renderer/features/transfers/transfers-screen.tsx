@@ -2,13 +2,14 @@
 // summary, the table and the selected leg's detail, and export.
 import { useEffect, useMemo, useState } from 'react';
 import type { TransferFilters, TransferLeg, TransferPage } from '../../../src-shared/contract/transfers.ts';
+import { useLastNodeComparison } from '../../data/node-compare.ts';
+import { usePartyBook } from '../../data/party-book.ts';
 import { useLedgerCredential } from '../../data/secrets.ts';
 import { useActiveProfile, useSavePreferences, useSettings } from '../../data/settings.ts';
-import { useLastNodeComparison } from '../../data/node-compare.ts';
 import { useKnownParties, useNodeChoices, useTransferPage } from '../../data/transfers.ts';
 import { CopyLinkButton } from '../../ui/copy-link-button.tsx';
 import { shortenParty } from '../../ui/party-format.ts';
-import { PartyId } from '../../ui/party-id.tsx';
+import { PartyId, partyText } from '../../ui/party-id.tsx';
 import { useNow } from '../../ui/use-now.ts';
 import { TransferProblem } from './cards/transfer-problem.tsx';
 import { UnknownFieldsNotice } from './cards/unknown-fields-notice.tsx';
@@ -149,6 +150,7 @@ function TransfersExplorer({ profileId }: { profileId: string }) {
     [preferences?.timeFormat, preferences?.timeZone, now, drillInto],
   );
   const previous = trail.at(-1);
+  const book = usePartyBook(); // the drill bar names a saved party by its label
   // The case report: the legs on screen, when they were read, and the last comparison for these filters.
   const lastComparison = useLastNodeComparison(profileId, view?.filters ?? null);
   const queryTime = query.dataUpdatedAt > 0 && !(page.isPlaceholderData && !loadingAll) ? query.dataUpdatedAt : null;
@@ -158,9 +160,11 @@ function TransfersExplorer({ profileId }: { profileId: string }) {
       {previous && (
         <nav className="drill-bar" aria-label="Drill-down">
           <button type="button" onClick={returnFromDrill}>
-            ← Back to {shortenParty(previous.filters.party)}
+            ← Back to {partyText(book, previous.filters.party)}
           </button>
-          <span className="muted">Counterparty opened from {shortenParty(previous.filters.party)}, same filters</span>
+          <span className="muted">
+            Counterparty opened from {partyText(book, previous.filters.party)}, same filters
+          </span>
         </nav>
       )}
       <FilterForm profileId={profileId} onRefused={() => setRefusedOver(view?.filters ?? null)} />
