@@ -13,6 +13,12 @@ export interface SavedSecret {
   profile: string;
 }
 
+/**
+ * Shorter values would match ordinary text everywhere (a saved "eth" would refuse every link to the
+ * eth chain); the same floor errors.ts scrubs at. Applied here so links and case reports agree.
+ */
+export const MIN_SECRET_LENGTH = 4;
+
 const LABELS = { apiKey: 'API key', partnerToken: 'bearer token', ledgerJwt: 'ledger JWT' } as const;
 
 /** `refusal`: what the keychain error adds, saying what was not done ("…, so none was made."). */
@@ -33,7 +39,7 @@ export async function savedSecrets(ctx: ServiceContext, refusal: string): Promis
       }),
     ),
   );
-  return found.filter((s) => s !== null);
+  return found.filter((s) => s !== null && s.value.length >= MIN_SECRET_LENGTH);
 }
 
 /** The first secret found in any of the texts: as itself, percent-encoded or JSON-escaped. */

@@ -2,21 +2,20 @@
 // ledger JWT; the sandbox's built-in ones while its network runs) may appear in it, as itself,
 // HTML-escaped or JSON-escaped. A report that would hold one is refused, not scrubbed: a case record
 // with holes in it would mislead, and a secret in a party name or status is worth a look anyway.
-import { type SavedSecret, savedSecrets } from '../credentials/saved-secrets.ts';
+import { MIN_SECRET_LENGTH, type SavedSecret, savedSecrets } from '../credentials/saved-secrets.ts';
 import { ServiceError } from '../errors.ts';
 import { secretForms } from '../rpc/rpc-history-store.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { esc } from './html-text.ts';
 
-/** Shorter values would match ordinary text everywhere (the same floor errors.ts scrubs at). */
-const MIN_LENGTH = 4;
+/** Shorter addresses would match ordinary text (the floor saved secrets have too). */
+const MIN_LENGTH = MIN_SECRET_LENGTH;
 
 export async function everySecret(ctx: ServiceContext): Promise<SavedSecret[]> {
-  const secrets = await savedSecrets(
+  return savedSecrets(
     ctx,
     'A case report is checked for every saved secret before it is written, so nothing was saved: try again once the OS keychain answers.',
   );
-  return secrets.filter((s) => s.value.length >= MIN_LENGTH);
 }
 
 /** Throws when the report text holds any of the secrets in any of the forms it could take there. */

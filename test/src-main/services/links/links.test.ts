@@ -111,6 +111,16 @@ describe('views through dispatch', () => {
     expect(await readFile(join(userDataDir, RECENT_VIEWS_FILE), 'utf8')).not.toContain(API_KEY);
   });
 
+  it('is not refused for a saved secret too short to tell from ordinary text ("eth")', async () => {
+    await ok('secrets:set', 'sandbox', 'partnerToken', 'eth');
+    try {
+      const recorded = await ok<RecordedView>('views:record', formatViewLink(chain('eth')));
+      expect(recorded.recent[0].link).toBe('ledger-explorer://chain?profile=sandbox&chain=eth');
+    } finally {
+      await ok('secrets:clear', 'sandbox', 'partnerToken');
+    }
+  });
+
   it('refuses a view of a profile that does not exist', async () => {
     expect(
       await services.dispatch('views:record', [formatViewLink({ ...chain('eth'), profile: 'gone' })]),
