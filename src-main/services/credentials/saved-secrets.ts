@@ -39,7 +39,7 @@ export async function savedSecrets(ctx: ServiceContext, refusal: string): Promis
       }),
     ),
   );
-  return found.filter((s) => s !== null && s.value.length >= MIN_SECRET_LENGTH);
+  return found.filter((s) => s !== null).filter((s) => s.value.length >= MIN_SECRET_LENGTH);
 }
 
 /** The first secret found in any of the texts: as itself, percent-encoded or JSON-escaped. */
