@@ -9,6 +9,7 @@ export const POLL_MS = 25_000;
 
 export class ShellInbox {
   private readonly queue: ShellEvent[] = [];
+  /** At most one: the newest poll (see next()). */
   private readonly waiting: Array<(event: ShellEvent | null) => void> = [];
   private closed = false;
 
@@ -29,6 +30,10 @@ export class ShellInbox {
     // Closed: never answered. The app is going away, and a null would only make the renderer ask
     // again at once, in a tight loop until its window closes.
     if (this.closed) return new Promise(() => {});
+    // One live waiter: a newer poll means the page that asked before is gone (a renderer reload) or
+    // has moved on (a remount stops its older loop), so the older poll is answered null and the next
+    // event goes to the page that is listening, not to a dead one.
+    for (const older of this.waiting.splice(0)) older(null);
     const queued = this.queue.shift();
     if (queued) return Promise.resolve(queued);
     return new Promise((resolve) => {

@@ -27,6 +27,15 @@ describe('ShellInbox', () => {
     expect(await inbox.next(0)).toEqual(link(1));
   });
 
+  it('hands the next event to the newest poll and answers an older one (a reloaded page) with null', async () => {
+    const inbox = new ShellInbox();
+    const deadPage = inbox.next(60_000);
+    const livePage = inbox.next(60_000);
+    expect(await deadPage).toBeNull();
+    inbox.push(link(3));
+    expect(await livePage).toEqual(link(3));
+  });
+
   it('on close answers every waiting poll with null, then answers no poll and takes nothing more', async () => {
     const inbox = new ShellInbox();
     const polls = [inbox.next(60_000), inbox.next(60_000)];
