@@ -1,15 +1,17 @@
 // Opens links and carries out menu commands (docs/links.md): what main's inbox hands over (a
 // ledger-explorer:// link from the OS, a menu command) and links asked for inside the app. A link is
 // parsed strictly; a bad one, or one naming a profile this app lacks, shows a banner and changes
-// nothing. A link naming another existing profile switches to it first.
+// nothing. A link naming another existing profile asks first (the banner names both profiles):
+// nothing is switched, queried or filled until the user presses "Open on …".
 import { useEffect, useState } from 'react';
 import type { ShellCommand, ShellEvent } from '../../src-shared/contract/shell-events.ts';
+import type { ViewTarget } from '../../src-shared/contract/views.ts';
 import { parseViewLink } from '../../src-shared/links/view-link.ts';
 import { useSavePreferences, useSetActiveProfile, useSettings } from '../data/settings.ts';
 import { useShellEvents } from '../data/views.ts';
 import { type AppActionId, type SectionId, useUiStore } from '../ui-store.ts';
 import { openLink, useLinkRequests } from './link-requests.ts';
-import { profileProblem, showView } from './open-view.ts';
+import { profileProblem, showView, viewTitle } from './open-view.ts';
 import { useRecordVisits } from './record-visits.ts';
 
 const ACTIONS: Partial<Record<ShellCommand, AppActionId>> = {
@@ -28,6 +30,8 @@ export function LinkRouter() {
   const queued = useLinkRequests((s) => s.queue.length);
   const problem = useLinkRequests((s) => s.problem);
   const [opening, setOpening] = useState(false);
+  /** A link on another profile, waiting for the user's yes; later links wait behind it. */
+  const [confirming, setConfirming] = useState<ViewTarget | null>(null);
   useRecordVisits();
 
   useShellEvents((event: ShellEvent) => {
@@ -45,7 +49,7 @@ export function LinkRouter() {
 
   // One link at a time, once the settings (the profiles) are in.
   useEffect(() => {
-    if (!settings || opening || queued === 0) return;
+    if (!settings || opening || confirming || queued === 0) return;
     const { take, setProblem } = useLinkRequests.getState();
     const link = take();
     if (link === null) return;
@@ -56,14 +60,36 @@ export function LinkRouter() {
     if (missing) return setProblem(missing);
     setProblem(null);
     if (target.profile === settings.settings.activeProfileId) return showView(target);
+    setConfirming(target);
+  }, [settings, opening, confirming, queued]);
+
+  const openOnProfile = (target: ViewTarget) => {
+    setConfirming(null);
     setOpening(true);
     setActive.mutate(target.profile, {
       onSuccess: () => showView(target),
-      onError: (error) => setProblem(`switching to the profile "${target.profile}" failed (${error.message})`),
+      onError: (error) =>
+        useLinkRequests.getState().setProblem(`switching to the profile "${target.profile}" failed (${error.message})`),
       onSettled: () => setOpening(false),
     });
-  }, [settings, opening, queued, setActive]);
+  };
 
+  if (confirming && settings) {
+    const nameOf = (id: string) => settings.settings.profiles.find((p) => p.id === id)?.name ?? id;
+    const name = nameOf(confirming.profile);
+    const active = nameOf(settings.settings.activeProfileId);
+    return (
+      <section className="banner link-confirm" aria-label="Link to another profile">
+        <span>{`This link opens ${viewTitle(confirming)} on profile "${name}" (you are on "${active}").`}</span>{' '}
+        <button type="button" onClick={() => openOnProfile(confirming)}>
+          Open on {name}
+        </button>{' '}
+        <button type="button" onClick={() => setConfirming(null)}>
+          Cancel
+        </button>
+      </section>
+    );
+  }
   if (!problem) return null;
   return (
     <div className="banner banner-error link-problem" role="alert">

@@ -14,6 +14,13 @@ export function profileProblem(target: ViewTarget, profiles: readonly Profile[])
     : `it names the profile "${target.profile}", which does not exist in this app (profiles are named, never sent in a link)`;
 }
 
+/** What a link opens, in the words of the banner that asks before switching profiles. */
+export function viewTitle(target: ViewTarget): string {
+  if (target.kind === 'chain') return `the chain "${target.chain}"`;
+  if (target.kind === 'rpc') return `the RPC console on "${target.chain}"`;
+  return target.source === 'local' ? 'the Local ledger' : 'Transfers';
+}
+
 /** Shows the view; the active profile must already be the link's. */
 export function showView(target: ViewTarget): void {
   const ui = useUiStore.getState();

@@ -9,6 +9,7 @@ import { openLink, useLinkRequests } from '../../../src-renderer/navigation/link
 import { useUiStore } from '../../../src-renderer/ui-store.ts';
 import type { ShellEvent } from '../../../src-shared/contract/shell-events.ts';
 import { formatViewLink } from '../../../src-shared/links/view-link.ts';
+import { acmeProfileInput } from '../../fixtures/acme-profile.ts';
 import { createFakeBridge } from '../../fixtures/fake-bridge.ts';
 import { renderWithApp } from '../support/render-with-app.tsx';
 
@@ -99,6 +100,31 @@ describe('LinkRouter', () => {
     expect(useUiStore.getState().section).toBe('transfers');
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByText(/This link could not be opened/)).toBeNull();
+  });
+
+  it('asks before opening a link on another profile: nothing switched or queried until Open', async () => {
+    const bridge = createFakeBridge();
+    await bridge.settings.saveProfile({ ...acmeProfileInput('Acme production'), id: 'acme' });
+    const { user } = renderWithApp(<App />, { bridge });
+    await screen.findByRole('heading', { level: 1, name: 'Transfers' });
+    const link = formatViewLink({ kind: 'transfers', profile: 'acme', source: 'live', filters: FILTERS });
+
+    act(() => openLink(link));
+    const banner = await screen.findByRole('region', { name: 'Link to another profile' });
+    expect(banner.textContent).toMatch(
+      /This link opens Transfers on profile "Acme production" \(you are on "[^"]+"\)\./,
+    );
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('region', { name: 'Link to another profile' })).toBeNull();
+    expect(bridge.settings.setActiveProfile).not.toHaveBeenCalled();
+    expect(bridge.transfers.page).not.toHaveBeenCalled();
+    expect(useTransfersStore.getState().view).toBeNull();
+
+    act(() => openLink(link));
+    await user.click(await screen.findByRole('button', { name: 'Open on Acme production' }));
+    await vi.waitFor(() => expect(bridge.transfers.page).toHaveBeenCalled());
+    expect(bridge.settings.setActiveProfile).toHaveBeenCalledExactlyOnceWith('acme');
+    expect(bridge.transfers.page.mock.calls[0][0]).toMatchObject({ profileId: 'acme', filters: FILTERS });
   });
 
   it('takes links and menu commands from main (app:nextEvent)', async () => {
