@@ -59,6 +59,19 @@ function subscribe(next: (event: ShellEvent) => void): () => void {
   };
 }
 
+/** How long to wait before asking main again after `failures` failed polls in a row: 1 s, 2 s, 5 s, 10 s, 20 s, then 30 s. */
+export function shellRetryMs(failures: number): number {
+  return RETRY_MS[Math.min(Math.max(failures, 1), RETRY_MS.length) - 1];
+}
+const RETRY_MS = [1_000, 2_000, 5_000, 10_000, 20_000, 30_000];
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+let retryWait: (ms: number) => Promise<void> = sleep;
+/** For tests: how the pump waits between failed polls (the default sleeps). */
+export function setShellRetryWait(wait: ((ms: number) => Promise<void>) | null): void {
+  retryWait = wait ?? sleep;
+}
+
 async function pump(mine: number): Promise<void> {
   let failures = 0;
   while (listener && mine === generation) {
@@ -69,8 +82,9 @@ async function pump(mine: number): Promise<void> {
       if (listener) listener(event);
       else held.push(event);
     } catch {
-      // Main restarting or the page unloading: stop after a few in a row rather than spin.
-      if (++failures >= 3) break;
+      // Main restarting or busy: wait longer after each failure in a row (capped), never give up, so
+      // links and menu commands work again once main answers; a closing page simply stops the loop.
+      await retryWait(shellRetryMs(++failures));
     }
   }
 }
