@@ -39,9 +39,10 @@ export async function compareNodes(
     openTransferSource(ctx, request.profileId),
     nodeChoices(ctx, request.profileId),
   ]);
-  // A remote profile knows only its default node (the spec lists none); with no default the
-  // deployment's default is the one node asked, under its own name.
-  const nodeIds: Array<string | null> = choices.known.length > 0 ? choices.known.map((n) => n.id) : [null];
+  // A remote profile knows only its default node (the spec lists none), asked and named as itself;
+  // with no node known the profile's default (when set) is the one asked, else the deployment's.
+  const nodeIds: Array<string | null> =
+    choices.known.length > 0 ? choices.known.map((n) => n.id) : [choices.defaultNodeId ?? null];
   const reads = await ctx.requests.run(request.requestId, (signal) =>
     Promise.all(nodeIds.map((nodeId) => readNode(source, filters, nodeId, legCap, signal))),
   );
