@@ -11,6 +11,7 @@ import { useSaveCaseReport } from '../../../data/report.ts';
 import { useAppAction } from '../../../ui/app-action.ts';
 import { ErrorMessage } from '../../../ui/error-message.tsx';
 import './case-report.css';
+import { fitComparison, fitLeg } from './fit-case-report.ts';
 
 export interface CaseReportButtonProps {
   profileId: string;
@@ -33,10 +34,10 @@ export function CaseReportButton({ profileId, filters, view, legs, queryTime, co
       profileId,
       filters,
       view,
-      legs: legs.slice(0, REPORT_LEG_CAP),
+      legs: legs.slice(0, REPORT_LEG_CAP).map(fitLeg),
       legsShown: legs.length,
       queryTime: new Date(queryTime).toISOString(),
-      comparison,
+      comparison: fitComparison(comparison),
       format: desktop ? format : 'html',
     });
   };

@@ -6,6 +6,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CaseReportButton } from '../../../../../src-renderer/features/transfers/report/case-report-button.tsx';
 import { useUiStore } from '../../../../../src-renderer/ui-store.ts';
+import { CaseReportRequest } from '../../../../../src-shared/contract/case-report.ts';
 import type { NodeComparison } from '../../../../../src-shared/contract/node-compare.ts';
 import type { TransferFilters } from '../../../../../src-shared/contract/transfers.ts';
 import { createFakeBridge, FAKE_APP_INFO, failWith } from '../../../../fixtures/fake-bridge.ts';
@@ -69,6 +70,33 @@ describe('CaseReportButton', () => {
     expect(sent.legs).toHaveLength(10_000);
     expect(sent.legsShown).toBe(10_005);
     expect(sent.comparison).toBeNull();
+  });
+
+  it('shortens over-long values with an ellipsis, so the schema does not refuse the whole report', async () => {
+    const legs = [transferLeg({ status: `failed: ${'x'.repeat(300)}` }), transferLeg({ amount: '3' })];
+    const comparison: NodeComparison = {
+      ...COMPARISON,
+      nodes: [
+        {
+          nodeId: 'validator-1',
+          state: 'error',
+          detail: `HTTP 502: ${'<html>'.repeat(500)}`,
+          legs: null,
+          truncated: false,
+          newestEffectiveAt: null,
+          elapsedMs: 12,
+        },
+      ],
+    };
+    const { bridge, user } = renderWithApp(<CaseReportButton {...props({ legs, comparison })} />);
+    await user.click(screen.getByRole('button', { name: 'Save case report' }));
+    const sent = bridge.report.save.mock.calls[0][0];
+    expect(CaseReportRequest.safeParse(sent).success).toBe(true);
+    expect(sent.legs[0].status).toHaveLength(256);
+    expect(sent.legs[0].status).toMatch(/^failed: x+…$/);
+    expect(sent.legs[1]).toEqual(legs[1]);
+    expect(sent.comparison?.nodes[0].detail).toHaveLength(2000);
+    expect(sent.comparison?.nodes[0].detail).toMatch(/^HTTP 502: (<html>)+.*…$/);
   });
 
   it('is disabled until results are on screen, and says when the save dialog was cancelled', async () => {
