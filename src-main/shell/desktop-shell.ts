@@ -80,10 +80,8 @@ export async function startDesktopShell(userDataDir: string): Promise<DesktopShe
     for (const event of ['resize', 'move', 'maximize', 'unmaximize'] as const) {
       win.on(event as 'resize', () => saver.schedule(current()));
     }
-    win.on('close', () => {
-      saver.schedule(current());
-      void saver.flush();
-    });
+    // Written before the handler returns: the app may quit right after its last window closes.
+    win.on('close', () => saver.saveOnClose(current()));
   };
 
   return { log, host, attach };

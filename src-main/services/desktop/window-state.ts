@@ -2,9 +2,11 @@
 // window-state.json in the user data folder. Plain Node: the shell passes in the displays' work
 // areas, so the Node tests can unplug a monitor. A restored window is always reachable: moved back
 // onto a display when its title bar would be off every screen, and never larger than that display.
+import { randomBytes } from 'node:crypto';
+import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { writeFileAtomic } from '../settings/atomic-write.ts';
+import { basename, dirname, join } from 'node:path';
+import { removeStaleTemps, writeFileAtomic } from '../settings/atomic-write.ts';
 
 export interface Rect {
   x: number;
@@ -80,8 +82,11 @@ export function restoreWindowState(saved: WindowState | null, workAreas: Rect[])
 }
 
 export async function loadWindowState(userDataDir: string): Promise<WindowState | null> {
+  const file = join(userDataDir, WINDOW_STATE_FILE);
+  // Temp files of a write an earlier run never finished (killed, or quit mid-write): the file is whole.
+  await removeStaleTemps(file);
   try {
-    return parseWindowState(await readFile(join(userDataDir, WINDOW_STATE_FILE), 'utf8'));
+    return parseWindowState(await readFile(file, 'utf8'));
   } catch {
     return null;
   }
@@ -89,13 +94,16 @@ export async function loadWindowState(userDataDir: string): Promise<WindowState 
 
 /**
  * Saves the state a while after the last move or resize (a drag fires dozens of events), atomically;
- * flush() writes what is pending at once (on close). A failed write is only logged: the next launch
- * opens the window at its default place, nothing more.
+ * flush() writes what is pending at once, closeSync() writes the closing state before it returns (the
+ * app may quit right after a window closes, before an async write would finish). A failed write is
+ * only logged: the next launch opens the window at its default place, nothing more.
  */
 export class WindowStateSaver {
   private timer: NodeJS.Timeout | null = null;
   private pending: WindowState | null = null;
   private writing: Promise<void> = Promise.resolve();
+  private closed = false;
+  private inFlight = 0;
 
   private readonly userDataDir: string;
   private readonly log: (line: string) => void;
@@ -108,6 +116,7 @@ export class WindowStateSaver {
   }
 
   schedule(state: WindowState): void {
+    if (this.closed) return;
     this.pending = state;
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.flush(), this.delayMs);
@@ -121,12 +130,55 @@ export class WindowStateSaver {
     this.pending = null;
     if (state) {
       const file = join(this.userDataDir, WINDOW_STATE_FILE);
+      this.inFlight++;
       this.writing = this.writing
         .then(() => writeFileAtomic(file, `${JSON.stringify(state)}\n`))
         .catch((error: unknown) =>
           this.log(`window state not saved: ${error instanceof Error ? error.message : error}`),
-        );
+        )
+        .finally(() => {
+          this.inFlight--;
+        });
     }
     return this.writing;
+  }
+
+  /**
+   * On close: the closing state written synchronously (temp file, fsync, rename), so a move in the
+   * last moments is kept even when the process exits at once; later schedules are ignored. An async
+   * write still running holds an older state: once it lands, the closing state is written again.
+   */
+  saveOnClose(state: WindowState): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.pending = null;
+    this.closed = true;
+    const write = () => {
+      try {
+        writeAtomicSync(join(this.userDataDir, WINDOW_STATE_FILE), `${JSON.stringify(state)}\n`);
+      } catch (error) {
+        this.log(`window state not saved: ${error instanceof Error ? error.message : error}`);
+      }
+    };
+    write();
+    if (this.inFlight > 0) this.writing = this.writing.then(write);
+  }
+}
+
+function writeAtomicSync(path: string, data: string): void {
+  // The same temp name as writeFileAtomic, so removeStaleTemps finds one a killed write left.
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    const fd = openSync(temp, 'wx', 0o600);
+    try {
+      writeSync(fd, data);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, path);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
   }
 }

@@ -1,5 +1,6 @@
 // Window size and position across launches: restored when it fits, pulled back onto a display when
 // it would not be reachable, the default after a bad file, and saved atomically after the last move.
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_WINDOW,
   loadWindowState,
+  parseWindowState,
   restoreWindowState,
   WINDOW_STATE_FILE,
   WindowStateSaver,
@@ -59,6 +61,42 @@ describe('window-state.json', () => {
     expect(await loadWindowState(dir)).toBeNull();
     await saver.flush();
     expect(await loadWindowState(dir)).toEqual({ x: 49, y: 10, width: 1200, height: 800, maximized: false });
+    expect(await readdir(dir)).toEqual([WINDOW_STATE_FILE]);
+  });
+
+  it('keeps a move made just before closing: written before saveOnClose returns, later moves ignored', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'window-state-'));
+    const saver = new WindowStateSaver(dir, () => {}, 10_000);
+    saver.schedule({ x: 5, y: 10, width: 1200, height: 800, maximized: false });
+    saver.saveOnClose({ x: 300, y: 40, width: 1200, height: 800, maximized: false });
+    expect(parseWindowState(readFileSync(join(dir, WINDOW_STATE_FILE), 'utf8'))).toEqual({
+      x: 300,
+      y: 40,
+      width: 1200,
+      height: 800,
+      maximized: false,
+    });
+    saver.schedule({ x: 1, y: 1, width: 1000, height: 700, maximized: false });
+    await saver.flush();
+    expect((await loadWindowState(dir))?.x).toBe(300);
+    expect(await readdir(dir)).toEqual([WINDOW_STATE_FILE]);
+  });
+
+  it('lands the closing state even when an earlier save is still being written', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'window-state-'));
+    const saver = new WindowStateSaver(dir, () => {});
+    saver.schedule({ x: 5, y: 10, width: 1200, height: 800, maximized: false });
+    const earlier = saver.flush();
+    saver.saveOnClose({ x: 300, y: 40, width: 1200, height: 800, maximized: true });
+    await earlier;
+    expect(await loadWindowState(dir)).toEqual({ x: 300, y: 40, width: 1200, height: 800, maximized: true });
+  });
+
+  it('removes the temp files of a write an earlier run never finished when it loads', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'window-state-'));
+    await writeFile(join(dir, WINDOW_STATE_FILE), '{"width":1200,"height":800,"maximized":false}\n');
+    await writeFile(join(dir, `.${WINDOW_STATE_FILE}.4242.deadbeef.tmp`), '{"width":12');
+    expect(await loadWindowState(dir)).toEqual({ width: 1200, height: 800, maximized: false });
     expect(await readdir(dir)).toEqual([WINDOW_STATE_FILE]);
   });
 
