@@ -5,6 +5,7 @@
 // to the page before the item moves it (to a screen, a panel or another dialog).
 import { Command } from 'cmdk';
 import { useState } from 'react';
+import { openLink } from '../navigation/link-requests.ts';
 import { useUiStore } from '../ui-store.ts';
 import { ModalDialog } from './modal-dialog.tsx';
 import { paletteScore } from './palette-filter.ts';
@@ -16,8 +17,24 @@ const GROUP_ORDER: PaletteGroup[] = ['Parties', 'Recent views', 'Actions', 'Chai
 
 export function CommandPalette({ mode }: { mode: 'all' | 'recent' }) {
   const close = useUiStore((s) => s.closeDialog);
-  const items = usePaletteItems(mode);
   const [search, setSearch] = useState('');
+  const listed = usePaletteItems(mode);
+  // A pasted ledger-explorer:// link (from a colleague, a case) opens through the link router, with
+  // every check an OS-opened link gets; the router says why when it cannot be opened.
+  const pasted = search.trim();
+  const items: PaletteItem[] = /^ledger-explorer:/i.test(pasted)
+    ? [
+        {
+          id: 'open-link',
+          group: 'Actions',
+          label: 'Open this link',
+          detail: pasted.length > 80 ? `${pasted.slice(0, 79)}…` : pasted,
+          keywords: [pasted, 'open link'],
+          run: () => openLink(pasted),
+        },
+        ...listed,
+      ]
+    : listed;
   const run = (item: PaletteItem) => {
     close();
     item.run();

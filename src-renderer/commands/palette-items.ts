@@ -6,6 +6,7 @@ import type { SavedParty } from '../../src-shared/contract/schemas.ts';
 import { useChainListing } from '../data/chains.ts';
 import { useCollections } from '../data/rpc-workspace.ts';
 import { useActiveProfile, useSettings } from '../data/settings.ts';
+import { useKnownParties } from '../data/transfers.ts';
 import { METHOD_CATALOG, paramsTemplate } from '../features/rpc/method-catalog.ts';
 import { useRpcConsoleStore } from '../features/rpc/rpc-console-store.ts';
 import { draftToFilters } from '../features/transfers/filters/filter-draft.ts';
@@ -38,20 +39,21 @@ export function usePaletteItems(mode: 'all' | 'recent'): PaletteItem[] {
   const chains = useChainListing(profile?.id);
   const collections = useCollections();
   const recent = useRecentViewList();
+  const known = useKnownParties(profile?.id ?? '');
   const actionItems = useActionItems();
   const ui = useUiStore.getState();
 
+  const saved = settings.data?.settings.savedParties ?? [];
   const recentItems: PaletteItem[] = recent.map((view) => ({
     id: `recent:${view.link}`,
     group: 'Recent views',
-    label: view.title,
-    detail: new Date(view.at).toLocaleString(),
+    label: titleWithLabel(view.title, partyOfRecent(view), saved),
+    detail: localMinute(view.at),
     keywords: [view.kind, 'recent'],
     run: () => openRecentView(view),
   }));
   if (mode === 'recent') return recentItems;
 
-  const saved = settings.data?.settings.savedParties ?? [];
   const savedIds = new Set(saved.map((p) => p.party));
   const recentParties = [
     ...new Set(recent.map(partyOfRecent).filter((p): p is string => p !== null && !savedIds.has(p))),
@@ -66,14 +68,27 @@ export function usePaletteItems(mode: 'all' | 'recent'): PaletteItem[] {
       keywords: [p.party, 'party', 'saved'],
       run: () => openPartyTransfers(p.party),
     })),
-    ...recentParties.map((party) => ({
-      id: `party:${party}`,
-      group: 'Parties' as const,
-      label: shortenParty(party),
-      detail: `${party} · recent`,
-      keywords: [party, 'party', 'recent'],
-      run: () => openPartyTransfers(party),
-    })),
+    // The profile's own parties by name (the sandbox's 60): found by "alice" before anything is saved.
+    ...(known.data?.parties ?? [])
+      .filter((p) => !savedIds.has(p.party))
+      .map((p) => ({
+        id: `party:${p.party}`,
+        group: 'Parties' as const,
+        label: p.name,
+        detail: p.party,
+        keywords: [p.party, 'party'],
+        run: () => openPartyTransfers(p.party),
+      })),
+    ...recentParties
+      .filter((party) => !known.data?.parties.some((p) => p.party === party))
+      .map((party) => ({
+        id: `party:${party}`,
+        group: 'Parties' as const,
+        label: shortenParty(party),
+        detail: `${party} · recent`,
+        keywords: [party, 'party', 'recent'],
+        run: () => openPartyTransfers(party),
+      })),
   ];
 
   const chainNames = (chains.data?.chains ?? []).map((c) => c.name);
@@ -131,4 +146,20 @@ export function usePaletteItems(mode: 'all' | 'recent'): PaletteItem[] {
   });
 
   return [...parties, ...recentItems, ...actionItems, ...chainItems, ...requestItems, ...methodItems, ...settingItems];
+}
+
+/** A recent view's title with the party's saved label in place of its short id, when it has one. */
+function titleWithLabel(title: string, party: string | null, saved: readonly SavedParty[]): string {
+  const label = party ? saved.find((p) => p.party === party)?.label : undefined;
+  if (!party || !label) return title;
+  const at = party.indexOf('::');
+  const short = at < 0 ? party : `${party.slice(0, at)}::${party.slice(at + 2, at + 10)}…`;
+  return title.replace(short, label);
+}
+
+/** 2026-11-24 10:59, local time: the app's own date style (ISO order, 24-hour). */
+function localMinute(iso: string): string {
+  const d = new Date(iso);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
 }

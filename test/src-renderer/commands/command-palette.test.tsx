@@ -9,7 +9,7 @@ import { useTransfersStore } from '../../../src-renderer/features/transfers/tran
 import { useLinkRequests } from '../../../src-renderer/navigation/link-requests.ts';
 import { useUiStore } from '../../../src-renderer/ui-store.ts';
 import { formatViewLink } from '../../../src-shared/links/view-link.ts';
-import { createFakeBridge, type FakeLedger } from '../../fixtures/fake-bridge.ts';
+import { createFakeBridge, type FakeLedger, SAMPLE_PARTIES } from '../../fixtures/fake-bridge.ts';
 import { renderWithApp } from '../support/render-with-app.tsx';
 
 const ACME = `acme-treasury::1220${'3f9c'.repeat(16)}`;
@@ -260,5 +260,51 @@ describe('CommandPalette', () => {
     expect(await screen.findByRole('dialog', { name: 'Recent views' })).toBeTruthy();
     expect(options()).toEqual([]);
     expect(screen.getByText(/No recent views yet/)).toBeTruthy();
+  });
+
+  it("finds the profile's own parties by name before anything is saved (the sandbox's alice)", async () => {
+    const { user, input } = await openPalette();
+    await waitFor(() => expect(options()).toContain('alice'));
+
+    await user.type(input, 'alice');
+    expect(options()[0]).toBe('alice');
+    await user.keyboard('{Enter}');
+    expect(useTransfersStore.getState().view?.filters.party).toBe(SAMPLE_PARTIES[0].party);
+  });
+
+  it('opens a pasted ledger-explorer:// link through the link router', async () => {
+    const { user, input } = await openPalette();
+    const link = formatViewLink({ kind: 'chain', profile: 'sandbox', chain: 'canton-coin' });
+    await user.click(input);
+    await user.paste(link);
+
+    expect(options()[0]).toBe('Open this link');
+    await user.keyboard('{Enter}');
+    expect(useLinkRequests.getState().queue).toEqual([link]);
+  });
+
+  it('shows a recent view with the party label and the time in the app date style', async () => {
+    const bridge = await bridgeWithData();
+    await bridge.views.record(
+      formatViewLink({
+        kind: 'transfers',
+        profile: 'sandbox',
+        source: 'live',
+        filters: {
+          party: ACME,
+          asset: { kind: 'all' },
+          effectiveAfter: null,
+          effectiveBefore: null,
+          orderDesc: true,
+          pageSize: 50,
+          nodeId: null,
+        },
+      }),
+    );
+    renderWithApp(<CommandDialogs />, { bridge });
+    useUiStore.getState().openDialog('recent');
+    await waitFor(() => expect(options()).toEqual(['Transfers of Acme treasury · all assets']));
+    const detail = screen.getByRole('option').querySelector('.palette-detail')?.textContent ?? '';
+    expect(detail).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
   });
 });
