@@ -1,7 +1,10 @@
 // The node comparison (transfers:compareNodes): one run per profile and filters, kept in the query
 // cache so it is still there after a visit to another section, and so the case report can include
-// the last result for the filters on screen (useLastNodeComparison).
+// the last result for the filters on screen (useLastNodeComparison). One comparison runs at a time:
+// it reads every page on every node, so a new one (other filters) cancels the one on its way, and
+// so does leaving the panel; otherwise main would keep reading for a result nobody looks at.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { asBridgeError, type BridgeErrorShape } from '../../src-shared/contract/errors.ts';
 import type { NodeComparison } from '../../src-shared/contract/node-compare.ts';
 import type { TransferFilters } from '../../src-shared/contract/transfers.ts';
@@ -22,6 +25,17 @@ function compareKey(profileId: string, filters: TransferFilters | null) {
 }
 
 let seqs = 0;
+/** The comparison on its way, whichever filters it was started for. */
+let running: { seq: number; requestId: string } | null = null;
+
+function cancelRunning(): void {
+  if (!running) return;
+  const { requestId } = running;
+  running = null;
+  void ledger()
+    .app.cancel(requestId)
+    .catch(() => {});
+}
 
 function useRun(profileId: string, filters: TransferFilters | null) {
   return useQuery<NodeCompareRun | null>({
@@ -33,22 +47,34 @@ function useRun(profileId: string, filters: TransferFilters | null) {
   });
 }
 
-/** Start, follow and cancel a comparison of `filters` across the profile's validator nodes. */
-export function useNodeComparison(profileId: string, filters: TransferFilters | null) {
+/**
+ * Start, follow and cancel a comparison of `filters` across the profile's validator nodes.
+ * `cancelOnUnmount`: the panel's instance cancels the comparison on its way when it goes.
+ */
+export function useNodeComparison(
+  profileId: string,
+  filters: TransferFilters | null,
+  { cancelOnUnmount = false }: { cancelOnUnmount?: boolean } = {},
+) {
   const client = useQueryClient();
   const run = useRun(profileId, filters);
+  useEffect(() => (cancelOnUnmount ? cancelRunning : undefined), [cancelOnUnmount]);
 
   const start = () => {
     if (!filters) return;
     const key = compareKey(profileId, filters);
     const seq = ++seqs;
     const requestId = `nc-${crypto.randomUUID()}`;
+    cancelRunning();
+    running = { seq, requestId };
     client.setQueryData<NodeCompareRun>(key, { seq, requestId, result: null, error: null });
-    const settle = (update: Pick<NodeCompareRun, 'result' | 'error'>) =>
+    const settle = (update: Pick<NodeCompareRun, 'result' | 'error'>) => {
+      if (running?.seq === seq) running = null;
       // An older run that ends late never replaces a newer one.
       client.setQueryData<NodeCompareRun | null>(key, (current) =>
         current?.seq === seq ? { ...current, ...update } : current,
       );
+    };
     ledger()
       .transfers.compareNodes({ requestId, profileId, filters })
       .then(

@@ -14,7 +14,7 @@ import './compare.css';
 const count = (n: number) => n.toLocaleString('en-US');
 
 export function NodeComparePanel({ profileId, filters }: { profileId: string; filters: TransferFilters }) {
-  const { run, start, cancel, pending } = useNodeComparison(profileId, filters);
+  const { run, start, cancel, pending } = useNodeComparison(profileId, filters, { cancelOnUnmount: true });
   const { open, setOpen } = useCompareOpen();
   if (!open || !run) return null;
   const cancelled = run.error !== null && asBridgeError(run.error).code === 'cancelled';

@@ -152,6 +152,28 @@ describe('node comparison', () => {
     expect((screen.getByRole('button', { name: 'Compare nodes' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
+  it('cancels the comparison on its way when one starts for new filters, and when the panel goes', async () => {
+    const bridge = createFakeBridge({ transfers: { compareNodes: () => new Promise<NodeComparison>(() => {}) } });
+    const { user, rerender, unmount } = renderBoth(bridge);
+    await user.click(screen.getByRole('button', { name: 'Compare nodes' }));
+    const first = bridge.transfers.compareNodes.mock.calls[0][0].requestId;
+    expect(bridge.app.cancel).not.toHaveBeenCalled();
+
+    const other = { ...FILTERS, party: BOB };
+    rerender(
+      <>
+        <CompareNodesButton profileId="sandbox" filters={other} />
+        <NodeComparePanel profileId="sandbox" filters={other} />
+      </>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Compare nodes' }));
+    const second = bridge.transfers.compareNodes.mock.calls[1][0].requestId;
+    expect(bridge.app.cancel.mock.calls).toEqual([[first]]);
+
+    unmount();
+    expect(bridge.app.cancel.mock.calls).toEqual([[first], [second]]);
+  });
+
   it('shows the reason when the comparison cannot run at all', async () => {
     const bridge = createFakeBridge();
     failWith(bridge.transfers.compareNodes, 'unauthorized', 'No ledger JWT saved for this profile');
