@@ -63,6 +63,7 @@ export function CounterpartyTable({
                       <button
                         type="button"
                         className="local-counterparty-button"
+                        title={party}
                         aria-label={`Open the relationship with ${party}`}
                         onClick={(e) => {
                           e.stopPropagation();
