@@ -38,6 +38,26 @@ describe('LiveStatus', () => {
     expect(said('Work')).toBe('Done: 4 legs');
   });
 
+  it('says an unchanged text again when it comes from a new event, and only then', () => {
+    const { rerender } = render(<LiveStatus label="Page" text="Page 1 loaded: 50 legs" final seq={1} />);
+    const region = screen.getByRole('status', { name: 'Page' });
+    // What a screen reader reads out of a polite region: the text added to it.
+    const observer = new MutationObserver(() => {});
+    observer.observe(region, { childList: true, subtree: true, characterData: true });
+    const heard = () =>
+      observer
+        .takeRecords()
+        .flatMap((r) => [...r.addedNodes].map((n) => n.textContent))
+        .filter(Boolean);
+
+    rerender(<LiveStatus label="Page" text="Page 1 loaded: 50 legs" final seq={1} />);
+    expect(heard()).toEqual([]);
+    rerender(<LiveStatus label="Page" text="Page 1 loaded: 50 legs" final seq={2} />);
+    expect(heard()).toEqual(['Page 1 loaded: 50 legs']);
+    expect(said('Page')).toBe('Page 1 loaded: 50 legs');
+    observer.disconnect();
+  });
+
   it('is a polite status region, hidden from sight', () => {
     render(<LiveStatus label="Work" text="Done" final />);
     const region = screen.getByRole('status', { name: 'Work' });
