@@ -6,6 +6,7 @@ import { useForget, useStores } from '../../data/local-ledger.ts';
 import { ErrorMessage } from '../../ui/error-message.tsx';
 import { bytes, count } from '../../ui/local-format.ts';
 import { shortenParty } from '../../ui/party-format.ts';
+import { PartyName } from '../../ui/party-id.tsx';
 
 type Target = { profileId: string; party: string | null; label: string };
 
@@ -80,8 +81,8 @@ function StoreRow({ store, onForget }: { store: LocalStoreInfo; onForget: (targe
         <tbody>
           {store.parties.map((p) => (
             <tr key={p.party}>
-              <td className="mono" title={p.party}>
-                {shortenParty(p.party)}
+              <td>
+                <PartyName party={p.party} />
               </td>
               <td>{count(p.legs)}</td>
               <td>{p.lastSyncAt ?? 'not finished'}</td>
