@@ -79,7 +79,9 @@ describe('settings hooks', () => {
 
     act(() => result.current.save.mutate({ party: PARTY, label: 'Alice' }));
     await vi.waitFor(() =>
-      expect(cachedSettings(queryClient)?.settings.savedParties).toEqual([{ party: PARTY, label: 'Alice', colour: 'none', note: '' }]),
+      expect(cachedSettings(queryClient)?.settings.savedParties).toEqual([
+        { party: PARTY, label: 'Alice', colour: 'none', note: '' },
+      ]),
     );
 
     act(() => result.current.remove.mutate(PARTY));
