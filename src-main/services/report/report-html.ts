@@ -3,6 +3,7 @@
 // decided may: the profile's name (never its URLs or secrets), saved labels, the request's data.
 import type { NodeComparison } from '../../../src-shared/contract/node-compare.ts';
 import type { TransferFilters, TransferLeg } from '../../../src-shared/contract/transfers.ts';
+import { formatViewLink } from '../../../src-shared/links/view-link.ts';
 import { count, esc, plural } from './html-text.ts';
 import { flowChartSvg } from './report-chart.ts';
 import { comparisonSection } from './report-comparison.ts';
@@ -13,6 +14,8 @@ import { REPORT_CSS, reportCsp } from './report-style.ts';
 import { summarize } from './report-summary.ts';
 
 export interface CaseReportModel {
+  /** The profile's id: the view's link names it (never its URLs). */
+  profileId: string;
   profileName: string;
   defaultNode: DefaultNode;
   filters: TransferFilters;
@@ -45,6 +48,11 @@ export function caseReportHtml(m: CaseReportModel): string {
       `${plural(m.legsShown, 'leg')} on ${scope}${cut ? `; the first ${count(m.legs.length)} are listed below` : ''}`,
     ],
     ['Report written', `${esc(m.generatedAt)} by Ledger Explorer ${esc(m.appVersion)}`],
+    [
+      'This view',
+      `<code class="view-link">${esc(formatViewLink({ kind: 'transfers', profile: m.profileId, filters: m.filters, source: 'live' }))}</code>` +
+        ' <span class="muted">(paste it into Ledger Explorer’s command palette, Ctrl/Cmd+K, to open the same view)</span>',
+    ],
   ];
   return `<!doctype html>
 <html lang="en">

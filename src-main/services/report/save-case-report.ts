@@ -25,6 +25,7 @@ export async function saveCaseReport(ctx: ServiceContext, raw: CaseReportRequest
     throw new ServiceError('unsupported', 'PDF needs the desktop app (it prints the report with Electron): save HTML.');
   }
   const html = caseReportHtml({
+    profileId: profile.id,
     profileName: profile.name,
     defaultNode: await defaultNode(ctx, profile.id),
     filters: request.filters,

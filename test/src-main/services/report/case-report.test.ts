@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaseReportSaved } from '../../../../src-shared/contract/case-report.ts';
 import type { NodeComparison } from '../../../../src-shared/contract/node-compare.ts';
 import { addDecimal, decimalToString, parseDecimal, ZERO } from '../../../../src-shared/decimal.ts';
+import { parseViewLink } from '../../../../src-shared/links/view-link.ts';
 import { filtersFor, firstPage, ok, type ReportRig, reportRequest, startReportRig } from './case-report-fixture.ts';
 
 let rig: ReportRig;
@@ -100,6 +101,13 @@ describe('case report (HTML)', () => {
     expect(html).toContain('2026-11-23T18:00:00Z');
     expect(html).toContain('3 legs present on one node but not another (the first 1 listed)');
     expect(html).toContain(`<code>${legs[1].updateId}</code>`);
+    // The view's link, for a colleague to reopen exactly this view: it parses back to these filters.
+    const link = /<code class="view-link">([^<]+)<\/code>/.exec(html)?.[1].replaceAll('&amp;', '&');
+    const parsed = parseViewLink(link ?? '');
+    expect(parsed).toMatchObject({
+      ok: true,
+      target: { kind: 'transfers', profile: 'sandbox', source: 'live', filters: reportRequest(rig, legs).filters },
+    });
   });
 
   it('is self-contained and holds no secret of any profile, nor a profile URL', async () => {
