@@ -28,7 +28,8 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
     ],
   },
   {
-    // The desktop app's menu (src-main/services/desktop/menu-template.ts; a Node test keeps the two in step).
+    // The desktop app's menu (src-main/services/desktop/menu-template.ts; a Node test keeps the two in
+    // step). The browser tier has no menu.
     title: 'Desktop app menu',
     shortcuts: [
       { keys: ['Mod+Shift+E'], does: 'Export transfers' },
@@ -68,21 +69,6 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
   {
     title: 'Local ledger SQL',
     shortcuts: [{ keys: ['Mod+Enter'], does: 'Run the query' }],
-  },
-  {
-    // The application menu's own accelerators (src-main/services/desktop/menu-template.ts; a Node
-    // test holds the two in step). The browser tier has no menu.
-    title: 'Desktop app menu',
-    shortcuts: [
-      { keys: ['Mod+Shift+E'], does: 'Export transfers' },
-      { keys: ['Mod+Shift+S'], does: 'Save case report' },
-      { keys: ['Mod+Shift+L'], does: 'Copy link to this view' },
-      { keys: ['Mod+Shift+Y'], does: 'Sync the local ledger' },
-      { keys: ['Mod+Shift+D'], does: 'Compare nodes' },
-      { keys: ['Mod+Shift+T'], does: 'Toggle dark theme' },
-      { keys: ['Mod+,'], does: 'Settings' },
-      { keys: ['Mod+/'], does: 'Keyboard shortcuts' },
-    ],
   },
 ];
 

@@ -23,6 +23,11 @@ describe('shortcuts sheet', () => {
     }
   });
 
+  it('lists each group once (two parts of the app once both added the menu group)', () => {
+    const titles = SHORTCUT_GROUPS.map((g) => g.title);
+    expect(new Set(titles).size).toBe(titles.length);
+  });
+
   it('writes Mod as Ctrl, or as ⌘ on macOS', () => {
     expect(keyLabel('Mod+Shift+E', false)).toBe('Ctrl+Shift+E');
     expect(keyLabel('Mod+Shift+E', true)).toBe('⌘⇧E');
