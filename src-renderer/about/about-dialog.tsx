@@ -26,13 +26,12 @@ function AboutContent() {
     ['Runs as', info ? (info.transport === 'electron' ? 'Desktop app' : 'Browser version') : '…'],
   ];
   return (
-    <ModalDialog label="About Ledger Explorer" className="about-dialog" onClose={close}>
-      <div className="dialog-header">
-        <h2>Ledger Explorer</h2>
-        <button type="button" onClick={close}>
-          Close
-        </button>
-      </div>
+    <ModalDialog
+      label="About Ledger Explorer"
+      heading="Ledger Explorer"
+      className="app-sheet about-dialog"
+      onClose={close}
+    >
       <dl className="about-versions">
         {rows.map(([term, value]) => (
           <div key={term}>

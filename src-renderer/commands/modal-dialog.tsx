@@ -1,4 +1,4 @@
-// The frame of the app's own dialogs (palette, shortcuts sheet): a native <dialog> opened modal, so
+// The frame of the app's own dialogs (palette, shortcuts sheet, About): a native <dialog> opened modal, so
 // the page behind is inert and focus stays inside; Escape closes it and focus goes back to where it
 // was. Not cmdk's Command.Dialog: its Radix dialog injects a <style> element (scroll lock), which
 // the renderer's Content-Security-Policy (style-src 'self') refuses.
@@ -6,12 +6,15 @@ import { type ReactNode, useEffect, useRef } from 'react';
 
 export function ModalDialog({
   label,
+  heading,
   className,
   onClose,
   children,
 }: {
   /** The dialog's accessible name. */
   label: string;
+  /** A sheet's visible title: shown with a Close button in a header that stays on top as it scrolls. */
+  heading?: string;
   className?: string;
   onClose: () => void;
   children: ReactNode;
@@ -61,6 +64,14 @@ export function ModalDialog({
         if (event.target === event.currentTarget) onClose();
       }}
     >
+      {heading !== undefined && (
+        <div className="dialog-header">
+          <h2>{heading}</h2>
+          <button type="button" onClick={onClose}>
+            Close
+          </button>
+        </div>
+      )}
       {children}
     </dialog>
   );

@@ -10,13 +10,12 @@ export function ShortcutsSheet() {
   const close = useUiStore((s) => s.closeDialog);
   const mac = isMac();
   return (
-    <ModalDialog label="Keyboard shortcuts" className="shortcuts-sheet" onClose={close}>
-      <div className="dialog-header">
-        <h2>Keyboard shortcuts</h2>
-        <button type="button" onClick={close}>
-          Close
-        </button>
-      </div>
+    <ModalDialog
+      label="Keyboard shortcuts"
+      heading="Keyboard shortcuts"
+      className="app-sheet shortcuts-sheet"
+      onClose={close}
+    >
       {SHORTCUT_GROUPS.map((group) => (
         <div key={group.title} className="shortcut-group">
           <h3>{group.title}</h3>
