@@ -4,6 +4,7 @@
 // the keychain cannot read refuses the operation, since it could not be checked.
 import { SECRET_KINDS } from '../../../src-shared/contract/schemas.ts';
 import { ServiceError } from '../errors.ts';
+import { secretForms } from '../rpc/rpc-history-store.ts';
 import type { ServiceContext } from '../service-context.ts';
 
 export interface SavedSecret {
@@ -42,13 +43,19 @@ export async function savedSecrets(ctx: ServiceContext, refusal: string): Promis
   return found.filter((s) => s !== null).filter((s) => s.value.length >= MIN_SECRET_LENGTH);
 }
 
-/** The first secret found in any of the texts: as itself, percent-encoded or JSON-escaped. */
-export function secretIn(texts: string[], secrets: SavedSecret[]): SavedSecret | null {
-  return secrets.find((s) => secretForms(s.value).some((form) => texts.some((t) => t.includes(form)))) ?? null;
-}
-
-function secretForms(secret: string): string[] {
-  const forms = new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)]);
-  forms.add(encodeURIComponent(JSON.stringify(secret).slice(1, -1)));
-  return [...forms];
+/**
+ * The first secret found in any of the texts, as itself or JSON-escaped (rpc-history-store's
+ * secretForms), or any of those forms passed through one of `encodings` (how the text was written:
+ * percent-encoded in a link, HTML-escaped in a report).
+ */
+export function secretIn(
+  texts: readonly string[],
+  secrets: readonly SavedSecret[],
+  encodings: ReadonlyArray<(text: string) => string>,
+): SavedSecret | null {
+  const formsOf = (value: string) => {
+    const plain = secretForms(value);
+    return [...plain, ...encodings.flatMap((encode) => plain.map(encode))];
+  };
+  return secrets.find((s) => formsOf(s.value).some((form) => texts.some((t) => t.includes(form)))) ?? null;
 }

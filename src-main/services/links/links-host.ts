@@ -47,6 +47,7 @@ export class LinksHost {
     const leaked = secretIn(
       [text, link, JSON.stringify(target)],
       await savedSecrets(this.ctx, 'A link is checked for every saved secret first, so none was made.'),
+      [encodeURIComponent],
     );
     if (leaked) {
       throw new ServiceError(

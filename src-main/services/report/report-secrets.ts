@@ -2,9 +2,8 @@
 // ledger JWT; the sandbox's built-in ones while its network runs) may appear in it, as itself,
 // HTML-escaped or JSON-escaped. A report that would hold one is refused, not scrubbed: a case record
 // with holes in it would mislead, and a secret in a party name or status is worth a look anyway.
-import { MIN_SECRET_LENGTH, type SavedSecret, savedSecrets } from '../credentials/saved-secrets.ts';
+import { MIN_SECRET_LENGTH, type SavedSecret, savedSecrets, secretIn } from '../credentials/saved-secrets.ts';
 import { ServiceError } from '../errors.ts';
-import { secretForms } from '../rpc/rpc-history-store.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { esc } from './html-text.ts';
 
@@ -20,7 +19,7 @@ export async function everySecret(ctx: ServiceContext): Promise<SavedSecret[]> {
 
 /** Throws when the report text holds any of the secrets in any of the forms it could take there. */
 export function refuseSecrets(text: string, secrets: readonly SavedSecret[]): void {
-  const leaked = secrets.find((s) => [...secretForms(s.value), esc(s.value)].some((form) => text.includes(form)));
+  const leaked = secretIn([text], secrets, [esc]);
   if (leaked) {
     throw new ServiceError(
       'invalid_argument',
