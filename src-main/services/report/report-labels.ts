@@ -1,13 +1,10 @@
 // A party as the report writes it: the saved label (the address book's) with the full id beside
 // it, since a support case needs the exact id to quote, and a label alone can be ambiguous.
+import type { PartyLabels } from '../export/csv.ts';
 import { esc } from './html-text.ts';
 
-export type Labels = ReadonlyMap<string, string>;
-
-/** Saved parties -> label, as main reads them from the settings (empty labels left out). */
-export function labelsOf(saved: ReadonlyArray<{ party: string; label: string }>): Labels {
-  return new Map(saved.filter((p) => p.label.trim() !== '').map((p) => [p.party, p.label.trim()]));
-}
+/** Saved parties -> label: the exports' own map (export/csv.ts labelsOf; labels are stored trimmed). */
+export type Labels = PartyLabels;
 
 /** A party cell: label (if saved) over the full id; null as a dash. */
 export function partyHtml(party: string | null, labels: Labels): string {

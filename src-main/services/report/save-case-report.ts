@@ -6,6 +6,7 @@ import { open, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { CaseReportRequest, CaseReportSaved } from '../../../src-shared/contract/case-report.ts';
 import { ServiceError } from '../errors.ts';
+import { labelsOf } from '../export/csv.ts';
 import { nodeChoices } from '../ledger/node-choices.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { commitFile, writeFileAtomic } from '../settings/atomic-write.ts';
@@ -14,7 +15,6 @@ import { parseReportRequest } from './parse-report-request.ts';
 import { looksLikePdf, PDF_TIMEOUT_MS } from './pdf-policy.ts';
 import type { DefaultNode } from './report-filters.ts';
 import { caseReportHtml } from './report-html.ts';
-import { labelsOf } from './report-labels.ts';
 import { everyAddress, everySecret, refuseAddresses, refuseSecrets } from './report-secrets.ts';
 
 export async function saveCaseReport(ctx: ServiceContext, raw: CaseReportRequest): Promise<CaseReportSaved | null> {
