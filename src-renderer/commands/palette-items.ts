@@ -28,10 +28,7 @@ export function openPartyTransfers(party: string): void {
   useUiStore.getState().showSection('transfers');
 }
 
-const partyColour = (party: SavedParty): string | undefined => {
-  const colour = (party as SavedParty & { colour?: string }).colour;
-  return colour && colour !== 'none' ? colour : undefined;
-};
+const partyColour = ({ colour }: SavedParty): string | undefined => (colour !== 'none' ? colour : undefined);
 
 export function usePaletteItems(mode: 'all' | 'recent'): PaletteItem[] {
   const settings = useSettings();
