@@ -3,6 +3,7 @@
 // the words it is found by (label, full id, the kind of thing) and what it does; the palette only
 // filters and runs them.
 import type { SavedParty } from '../../src-shared/contract/schemas.ts';
+import { shortParty } from '../../src-shared/links/view-title.ts';
 import { useChainListing } from '../data/chains.ts';
 import { useCollections } from '../data/rpc-workspace.ts';
 import { useActiveProfile, useSettings } from '../data/settings.ts';
@@ -149,9 +150,7 @@ export function usePaletteItems(mode: 'all' | 'recent'): PaletteItem[] {
 function titleWithLabel(title: string, party: string | null, saved: readonly SavedParty[]): string {
   const label = party ? saved.find((p) => p.party === party)?.label : undefined;
   if (!party || !label) return title;
-  const at = party.indexOf('::');
-  const short = at < 0 ? party : `${party.slice(0, at)}::${party.slice(at + 2, at + 10)}…`;
-  return title.replace(short, label);
+  return title.replace(shortParty(party), label);
 }
 
 /** 2026-11-24 10:59, local time: the app's own date style (ISO order, 24-hour). */

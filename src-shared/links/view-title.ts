@@ -16,7 +16,7 @@ export function viewTitle(target: ViewTarget): string {
 }
 
 /** alice::1220abcd… : the hint and the fingerprint's first hex digits, like the table shows it. */
-function shortParty(party: string): string {
+export function shortParty(party: string): string {
   const at = party.indexOf('::');
   return at < 0 ? party : `${party.slice(0, at)}::${party.slice(at + 2, at + 10)}…`;
 }
