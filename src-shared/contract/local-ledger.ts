@@ -291,6 +291,12 @@ export interface LocalExportResult {
   rows: number;
   bytes: number;
   elapsedMs: number;
+  /**
+   * DuckDB SQL that reads the export back with the app's names and types: a view `export` over the
+   * file and, for legs, the `legs` view, `instrument_totals` and `decimal_text()` over it, so a query
+   * from the SQL editor runs unchanged on the file (docs/local-ledger.md, "Read an export back").
+   */
+  readBack: string;
 }
 
 /** What the local table's filter controls offer: every instrument and status stored for the party. */
