@@ -22,7 +22,7 @@ import {
   type FlowSeries,
   flowSeries,
 } from './flow-scale.ts';
-import { barSpan, bucketWord, dateText, type Grain, nearestBucket, timeTicks, xRange } from './time-axis.ts';
+import { barSpan, bucketWord, dateText, type Grain, pointedBucket, timeTicks, xRange } from './time-axis.ts';
 import './flow-chart.css';
 
 export interface FlowChartProps {
@@ -149,6 +149,8 @@ const AXIS_GAP = 5;
 const X_AXIS_SIZE = 52;
 /** A bar is at most this wide (CSS px), so one day on a wide chart is a bar, not a wall. */
 const MAX_BAR_PX = 32;
+/** A bar this close to the pointer (CSS px) is the one pointed at, however thin it is drawn. */
+const SNAP_PX = 4;
 /** The narrowest zoom: below an hour a daily chart says nothing more. */
 const MIN_ZOOM_MS = 3_600_000;
 
@@ -317,9 +319,10 @@ function Plot({
           setCursor: [
             (u) => {
               const left = u.cursor.left;
-              const { grain: g, zone: z } = current.current;
+              const { grain: g, zone: z, series: s } = current.current;
               const x = left == null || left < 0 ? Number.NaN : u.posToVal(left, 'x');
-              point.current(Number.isFinite(x) ? nearestBucket(x, g, z) : null);
+              if (left == null || !Number.isFinite(x)) point.current(null);
+              else point.current(pointedBucket(x, s.starts, g, z, Math.abs(u.posToVal(left + SNAP_PX, 'x') - x)));
             },
           ],
           setSelect: [

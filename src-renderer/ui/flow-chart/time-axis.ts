@@ -1,8 +1,8 @@
 // The flow chart's time axis, computed here instead of by uPlot: buckets of a known grain (a day,
 // an ISO week starting Monday, a month) in one explicit zone, the x range, and the ticks with their
-// labels. uPlot's own x autoscale gives a single point a range of 86,400 units (1,000 days when x
-// is in milliseconds' thousandths, the "Dec 2026 to Jun 2029" axis of issue 24; uPlot #620) and
-// guesses the grain from the data; here the grain is known, so it is passed. docs/charts.md
+// labels. uPlot's own x autoscale gives a single point a range of 86,400,000 seconds (1,000 days:
+// the "Dec 2026 to Jun 2029" axis of issue 24; uPlot #620) and guesses the grain from the data;
+// here the grain is known, so it is passed. docs/charts.md
 import type { TimeZoneChoice } from '../../../src-shared/time/time-text.ts';
 
 /** How the points are bucketed: the Local ledger's day/week/month (UTC), the Transfers summary's day (zone preference). */
@@ -77,6 +77,33 @@ export function nearestBucket(ms: number, grain: Grain, zone: TimeZoneChoice): n
   const start = bucketStart(ms, grain, zone);
   const next = addBuckets(start, 1, grain, zone);
   return ms - start <= next - ms ? start : next;
+}
+
+/**
+ * The bucket the pointer at `x` names: the nearest bucket start; but when that bucket has no point
+ * and a point's start lies within `tolerance` (x units: a few pixels' worth), that point's. On a
+ * long daily chart a pixel spans several days and a bar is thinner than the pointer: pointing at
+ * the bar must read the bar, not the empty day beside it. `starts` ascending.
+ */
+export function pointedBucket(
+  x: number,
+  starts: readonly number[],
+  grain: Grain,
+  zone: TimeZoneChoice,
+  tolerance: number,
+): number {
+  const bucket = nearestBucket(x, grain, zone);
+  let low = 0;
+  let high = starts.length - 1;
+  while (high - low > 1) {
+    const middle = (low + high) >> 1;
+    if (starts[middle] <= x) low = middle;
+    else high = middle;
+  }
+  const candidates = [starts[low], starts[high]].filter((s) => s !== undefined);
+  if (candidates.includes(bucket)) return bucket;
+  const closest = candidates.sort((a, b) => Math.abs(a - x) - Math.abs(b - x))[0];
+  return closest !== undefined && Math.abs(closest - x) <= tolerance ? closest : bucket;
 }
 
 /**

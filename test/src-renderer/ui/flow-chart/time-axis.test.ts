@@ -12,6 +12,7 @@ import {
   type Grain,
   MIN_TICK_SPACING_PX,
   nearestBucket,
+  pointedBucket,
   timeTicks,
   xRange,
 } from '../../../../src-renderer/ui/flow-chart/time-axis.ts';
@@ -214,6 +215,18 @@ describe('examples', () => {
       'Mar 10',
     ]);
     expect(nearestBucket(utc('2025-03-06T13:00:00Z'), 'day', 'utc')).toBe(utc('2025-03-07'));
+  });
+
+  it('reads the bar under a pointer wider than the bar, and the gap where no bar is near', () => {
+    const starts = [utc('2020-01-01'), utc('2025-06-10')];
+    // A pixel of a five-year chart is a few days: pointing a day off the bar still reads the bar...
+    expect(pointedBucket(utc('2020-01-02T06:00:00Z'), starts, 'day', 'utc', 3 * 86_400_000)).toBe(starts[0]);
+    expect(pointedBucket(utc('2025-06-08'), starts, 'day', 'utc', 3 * 86_400_000)).toBe(starts[1]);
+    // ...and far from any bar it names the empty day.
+    expect(pointedBucket(utc('2022-03-04T01:00:00Z'), starts, 'day', 'utc', 3 * 86_400_000)).toBe(utc('2022-03-04'));
+    // On a short chart a pixel is less than a day: the day beside a bar is a gap.
+    expect(pointedBucket(utc('2020-01-02T01:00:00Z'), starts, 'day', 'utc', 3_600_000)).toBe(utc('2020-01-02'));
+    expect(pointedBucket(utc('2020-01-02'), [], 'day', 'utc', 1e12)).toBe(utc('2020-01-02'));
   });
 
   it('ticks weeks on Mondays (ISO) and months on the first', () => {
