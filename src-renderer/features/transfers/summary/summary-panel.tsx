@@ -1,4 +1,4 @@
-// Above the table: totals in and out per instrument for the loaded legs, and the daily net flow
+// Below the table: totals in and out per instrument for the loaded legs, and the daily net flow
 // of one instrument (picked here) as the app's one flow chart (ui/flow-chart).
 import { useMemo, useRef, useState } from 'react';
 import type { TransferLeg } from '../../../../src-shared/contract/transfers.ts';
