@@ -83,10 +83,15 @@ test('a chart of one day of flows shows that day with a title, and the exact amo
   const tableNet = (await section.getByRole('table').locator('tbody tr td').last().innerText()).trim();
   const read = parseDecimal(tableNet.replaceAll(',', ''));
   expect(read && addDecimal(read, { units: -net.units, scale: net.scale }).units).toBe(0n);
+  const readout = `${dayText} (UTC): net ${net.units > 0n ? '+' : ''}${tableNet} ${instrument}`;
   await chart.locator('.u-over').hover();
-  await expect(section.locator('.flow-readout')).toHaveText(
-    `${dayText} (UTC): net ${net.units > 0n ? '+' : ''}${tableNet} ${instrument}`,
-  );
+  await expect(section.locator('.flow-readout')).toHaveText(readout);
+  // The keyboard reads the same bar.
+  await page.mouse.move(0, 0);
+  await expect(section.locator('.flow-readout')).toHaveText('Point at a bar for its exact amount.');
+  await chart.focus();
+  await page.keyboard.press('End');
+  await expect(section.locator('.flow-readout')).toHaveText(readout);
 
   // The relationship view: one chart per instrument, each with its title on screen.
   await page.getByRole('tab', { name: 'Counterparties' }).click();

@@ -125,7 +125,7 @@ export function FlowChart({
           <p className="muted flow-chart-note">
             {note}
             {note ? ' ' : ''}Bar heights are rounded for drawing; the amount under the pointer is exact. Drag across the
-            bars to zoom in, double-click to see them all.
+            bars to zoom in, double-click to see them all; on the focused chart, ← → step from bar to bar.
           </p>
         </>
       )}
@@ -241,6 +241,8 @@ function Plot({
   const labels = useRef(new Map<number, string>());
   const point = useRef(onPoint);
   point.current = onPoint;
+  /** The bucket last pointed at, by mouse or keyboard. */
+  const pointed = useRef<number | null>(null);
   const themeKey = useThemeKey();
 
   // Made again for another grain, zone or theme (the colours are CSS variables read here); new
@@ -321,8 +323,11 @@ function Plot({
               const left = u.cursor.left;
               const { grain: g, zone: z, series: s } = current.current;
               const x = left == null || left < 0 ? Number.NaN : u.posToVal(left, 'x');
-              if (left == null || !Number.isFinite(x)) point.current(null);
-              else point.current(pointedBucket(x, s.starts, g, z, Math.abs(u.posToVal(left + SNAP_PX, 'x') - x)));
+              pointed.current =
+                left == null || !Number.isFinite(x)
+                  ? null
+                  : pointedBucket(x, s.starts, g, z, Math.abs(u.posToVal(left + SNAP_PX, 'x') - x));
+              point.current(pointed.current);
             },
           ],
           setSelect: [
@@ -368,5 +373,39 @@ function Plot({
     plotRef.current?.setData(plotData(series));
   }, [series]);
 
-  return <div ref={ref} className="flow-chart" role="img" aria-label={label} data-testid="flow-chart" />;
+  // The keyboard's pointer: ← → step from bar to bar (gaps skipped), Home and End go to the ends.
+  const step = (e: React.KeyboardEvent) => {
+    const plot = plotRef.current;
+    const { starts, bars, clippedBars } = current.current.series;
+    const at = pointed.current;
+    let next = -1;
+    if (e.key === 'Home') next = 0;
+    else if (e.key === 'End') next = starts.length - 1;
+    else if (e.key === 'ArrowRight') next = at === null ? 0 : starts.findIndex((s) => s > at);
+    else if (e.key === 'ArrowLeft') next = at === null ? starts.length - 1 : starts.findLastIndex((s) => s < at);
+    else return;
+    e.preventDefault();
+    if (!plot || next < 0 || next >= starts.length) return;
+    const { min, max } = plot.scales.x;
+    if (min == null || max == null || starts[next] < min || starts[next] > max) {
+      view.current = null;
+      const range = full.current;
+      if (range) plot.setScale('x', { min: range[0], max: range[1] });
+    }
+    const height = bars[next] ?? clippedBars[next] ?? 0;
+    plot.setCursor({ left: plot.valToPos(starts[next], 'x'), top: plot.valToPos(height, 'y') });
+  };
+
+  return (
+    <div
+      ref={ref}
+      className="flow-chart"
+      role="img"
+      aria-label={label}
+      data-testid="flow-chart"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the chart takes focus so the keyboard can point at its bars (the readout above says the exact amount)
+      tabIndex={0}
+      onKeyDown={step}
+    />
+  );
 }

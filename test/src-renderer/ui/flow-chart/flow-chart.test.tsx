@@ -98,6 +98,32 @@ describe('FlowChart', () => {
     await waitFor(() => expect(readout.textContent).toBe('Point at a bar for its exact amount.'));
   });
 
+  it('steps from bar to bar with the keyboard, over the gaps, and reads each one out exactly', async () => {
+    const { user } = renderWithApp(
+      chart({
+        grain: 'week',
+        points: [
+          { start: ms('2026-10-05'), value: '1.5' },
+          { start: ms('2026-10-26'), value: '-2' },
+          { start: ms('2026-11-02'), value: '3' },
+        ],
+      }),
+    );
+    const plot = screen.getByTestId('flow-chart');
+    const readout = screen.getByText('Point at a bar for its exact amount.');
+    await waitFor(() => expect(plot.dataset.xFrom).toBeDefined());
+
+    plot.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(readout.textContent).toBe('week of 2026-10-05 (UTC): net +1.5000000000 CC');
+    await user.keyboard('{ArrowRight}');
+    expect(readout.textContent).toBe('week of 2026-10-26 (UTC): net -2.0000000000 CC');
+    await user.keyboard('{End}');
+    expect(readout.textContent).toBe('week of 2026-11-02 (UTC): net +3.0000000000 CC');
+    await user.keyboard('{ArrowRight}{ArrowLeft}{ArrowLeft}');
+    expect(readout.textContent).toBe('week of 2026-10-05 (UTC): net +1.5000000000 CC');
+  });
+
   it('clips an outlier by default and says so; each chart has its own scale choice', async () => {
     const points = ['100', '-90', '1000000', '80'].map((value, i) => ({ start: ms(`2026-10-0${i + 1}`), value }));
     const { user } = renderWithApp(
