@@ -255,7 +255,7 @@ function TransfersExplorer({ profileId }: { profileId: string }) {
             </div>
             {/* Below the table: the rows are what a query is run for, so they start high on the first
                 screen; the totals and the chart follow. */}
-            <SummaryPanel chunks={chunks} zone={meta.timeZone} theme={preferences?.theme ?? 'system'} />
+            <SummaryPanel chunks={chunks} zone={meta.timeZone} />
           </div>
           <ExportPanel profileId={profileId} filters={view.filters} />
         </>

@@ -90,7 +90,7 @@ export function RelationshipView({
         </table>
       )}
       {flows.map(({ key, rows }) => (
-        <NetFlowChart key={key} points={rows} label={instrumentLabel(rows[0])} bucket={bucket} />
+        <NetFlowChart key={key} rows={rows} bucket={bucket} />
       ))}
       {data && (
         <RelationshipLegs

@@ -170,8 +170,12 @@ describe('CounterpartiesView', () => {
       '0',
       '123,456,789,012,345,678,901,234.5000000000',
     ]);
-    expect(screen.getByTestId('net-flow-chart').getAttribute('aria-label')).toBe(
-      'Net flow of CC per month (UTC): 2 months with transfers',
+    // The chart's title names the instrument on screen, not only for screen readers.
+    expect(
+      screen.getByRole('heading', { name: /^Net flow of CC \(Amulet\) per UTC month · administrator / }),
+    ).toBeTruthy();
+    expect(screen.getByTestId('flow-chart').getAttribute('aria-label')).toBe(
+      'Net flow of CC (Amulet) per UTC month: 2 months from 2025-02-01 to 2025-03-01',
     );
     expect(rowsOf('Legs between the parties')[0].slice(0, 4)).toEqual([
       '2025-03-01 10:00:00 UTC',
