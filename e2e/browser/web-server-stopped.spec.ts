@@ -10,6 +10,8 @@ import { expect, test } from '../support/web-app.ts';
 import { expectPage, legRows, openFilters } from './transfers-support.ts';
 
 test.use({ appOptions: { transfers: 600 } });
+// Each test starts the app's main twice (services, sandbox, EVM nodes) on a shared 2-core machine.
+test.slow();
 
 const STOPPED = "Ledger Explorer's server stopped: run npm run dev:web again.";
 const NEW_KEY = "Ledger Explorer's server no longer accepts this tab's key: open the address npm run dev:web printed";
