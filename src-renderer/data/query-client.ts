@@ -17,6 +17,10 @@ export function createQueryClient(): QueryClient {
       queries: {
         retry: (failureCount, error) => failureCount < 2 && RETRYABLE.has(asBridgeError(error).code),
         refetchOnWindowFocus: false,
+        // Back online (the browser version: its server is back after a restart, web/server-link.ts;
+        // the desktop app: the machine's network is back): every query on screen is asked again,
+        // since what main answered before may have changed while it was away.
+        refetchOnReconnect: 'always',
         staleTime: 30_000,
       },
       mutations: { retry: false },
