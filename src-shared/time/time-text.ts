@@ -52,6 +52,33 @@ export type TimeInputResult = { ok: true; iso: string; instant: Instant } | { ok
 /** The forms a field takes, said in its hint and in every message about a time that is not one. */
 export const TIME_INPUT_FORMS = '2026-10-30, 2026-10-30 14:30, or 2026-10-30T14:30:00Z';
 
+/** The labels of a range's two bounds on every screen: the spec's effectiveAfter (inclusive) and effectiveBefore (exclusive). */
+export const TIME_RANGE_LABELS = { from: 'From', before: 'Before' } as const;
+
+/** What a time received as text (a link, a request) is told when it is not RFC 3339. */
+export const NOT_RFC3339 =
+  'not an RFC 3339 date-time: write a date, a time and Z or an offset, like 2026-10-30T14:30:00Z';
+
+/**
+ * A time received as text (a link, a channel's argument, a stored view): RFC 3339 read generously
+ * (readRfc3339), within years 0001-9999, as canonical UTC text (`Z`, the fraction's digits as
+ * given without trailing zeros: never rounded).
+ */
+export function readTimeText(text: string): TimeInputResult {
+  const at = readRfc3339(text);
+  if (!at) {
+    const year = /^\s*\+?(\d{5,})-/.exec(text);
+    return { ok: false, message: year ? `year ${Number(year[1])} is too far ahead: the latest is 9999` : NOT_RFC3339 };
+  }
+  return checked(at, fractionOf(text));
+}
+
+/** A time as canonical RFC 3339 UTC text (see readTimeText); text that is not a time is returned as it is. */
+export function canonicalTime(text: string): string {
+  const read = readTimeText(text);
+  return read.ok ? read.iso : text;
+}
+
 const TYPED = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[Tt ]+(\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?)?$/;
 
 /**
@@ -89,6 +116,55 @@ export function readTimeInput(text: string, zone: TimeZoneChoice): TimeInputResu
   }
   return checked(instant({ ms: local.getTime(), leap: wall.leap }, fraction), fraction);
 }
+
+/**
+ * The text a time field shows for a time (filling a form from a link, a drill-down, a default):
+ * the shortest form readTimeInput reads back as the same instant in `zone` ("2026-10-30",
+ * "2026-10-30 14:30", "2026-10-30 14:30:05.25"), the fraction's digits as the text has them. A
+ * local time the clocks show twice (the hour repeated when daylight saving ends) is written with
+ * its offset, so it cannot be read back as the other one. Text that is not a time is returned as it is.
+ */
+export function timeInputText(text: string | null, zone: TimeZoneChoice): string {
+  if (text === null || text === '') return '';
+  const at = readRfc3339(text);
+  if (!at) return text;
+  // A leap second (23:59:60) is read as the last microsecond of its minute: written that way.
+  if (/:60(?:\.|\s*[Zz+-])/.test(text)) return isoText(at);
+  const fraction = fractionOf(text).replace(/0+$/, '');
+  const second = new Date(Number(floorDiv(at.micros, 1_000_000n)) * 1000);
+  const [y, mo, d, h, mi, s] =
+    zone === 'utc'
+      ? [
+          second.getUTCFullYear(),
+          second.getUTCMonth() + 1,
+          second.getUTCDate(),
+          second.getUTCHours(),
+          second.getUTCMinutes(),
+          second.getUTCSeconds(),
+        ]
+      : [
+          second.getFullYear(),
+          second.getMonth() + 1,
+          second.getDate(),
+          second.getHours(),
+          second.getMinutes(),
+          second.getSeconds(),
+        ];
+  const date = `${pad(y, 4)}-${pad(mo)}-${pad(d)}`;
+  const clock = `${pad(h)}:${pad(mi)}${s || fraction ? `:${pad(s)}` : ''}${fraction ? `.${fraction}` : ''}`;
+  const short = h || mi || s || fraction ? `${date} ${clock}` : date;
+  const offset = zone === 'utc' ? 0 : -second.getTimezoneOffset();
+  const sign = offset < 0 ? '-' : '+';
+  const withOffset = `${date} ${pad(h)}:${pad(mi)}:${pad(s)}${fraction ? `.${fraction}` : ''}${sign}${pad(Math.trunc(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
+  for (const candidate of [short, withOffset]) {
+    const back = readTimeInput(candidate, zone);
+    if (back.ok && back.instant.micros === at.micros) return candidate;
+  }
+  // Outside the years a field takes (read generously from a link): the canonical text, refused with its reason on submit.
+  return isoText(at, fraction);
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** Reads a pair of typed bounds, `from` inclusive and `before` exclusive, with the fields' own labels in every message. */
 export function readTimeRange(
