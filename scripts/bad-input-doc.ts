@@ -45,9 +45,11 @@ appears once that is fixed.
   "from" in 2999 finds nothing and says so. The limit is what ISO-8601 times without a sign hold:
   years 0001 to 9999 **in UTC**. A local 9999-12-31 23:59 west of Greenwich is year 10000 in UTC,
   which a server converting to UTC overflows on, so it is refused with the range.
-- **A half-typed date is an error, not "no bound".** The browser's date field reads as empty while
-  the user sees a date in it; taking that as no bound would show unfiltered results as if filtered.
-  The form asks the field (\`validity.badInput\`) on submit.
+- **Times are typed text, one way everywhere** (docs/times.md): a date (midnight), a date and time
+  read in the zone shown beside the field (the preference in Settings), or RFC 3339 with its own
+  offset. The browser's date-time picker is not used: a half-filled one reads as empty to the page,
+  which would show unfiltered results as if filtered. A message names the field by its label
+  ("From: no such date: 2026-04 has no day 31", "Before must be later than From").
 - **Nesting is limited to 100 levels** (real calls nest a few). JSON.parse takes any depth, but every
   recursive walk after it (JSON.stringify, the history file, the HTTP client) overflows its stack
   somewhere past a few thousand. The walk that measures depth is not recursive and gives up past

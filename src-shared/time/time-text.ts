@@ -28,6 +28,7 @@ const MAX_FRACTION_DIGITS = 64;
 /** The instants a time may name: years 0001 to 9999 in UTC. */
 export const EARLIEST_MS = -62_135_596_800_000; // 0001-01-01T00:00:00Z
 export const LATEST_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+const OUT_OF_RANGE = 'out of range: times from year 0001 to 9999 (UTC) only';
 
 /**
  * A time from the service, a link or a file (RFC 3339, read generously), as an instant; null when
@@ -68,7 +69,9 @@ export function readTimeText(text: string): TimeInputResult {
   const at = readRfc3339(text);
   if (!at) {
     const year = /^\s*\+?(\d{5,})-/.exec(text);
-    return { ok: false, message: year ? `year ${Number(year[1])} is too far ahead: the latest is 9999` : NOT_RFC3339 };
+    if (year) return { ok: false, message: `year ${Number(year[1])} is too far ahead: the latest is 9999` };
+    if (/^\s*0000-/.test(text)) return { ok: false, message: OUT_OF_RANGE };
+    return { ok: false, message: NOT_RFC3339 };
   }
   return checked(at, fractionOf(text));
 }
@@ -220,9 +223,7 @@ export function sameInstant(a: string, b: string): boolean {
 }
 
 function checked(at: Instant, fraction: string): TimeInputResult {
-  if (at.ms < EARLIEST_MS || at.ms > LATEST_MS) {
-    return { ok: false, message: 'out of range: times from year 0001 to 9999 (UTC) only' };
-  }
+  if (at.ms < EARLIEST_MS || at.ms > LATEST_MS) return { ok: false, message: OUT_OF_RANGE };
   // Digits beyond the microsecond are kept in the text sent on, never rounded.
   return { ok: true, iso: isoText(at, fraction.replace(/0+$/, '')), instant: at };
 }
@@ -268,7 +269,7 @@ function fractionOf(value: string): string {
 }
 
 function noSuchTime([y, mo, d, h, mi, s]: number[]): string {
-  if (y < 1) return 'out of range: times from year 0001 to 9999 (UTC) only';
+  if (y < 1) return OUT_OF_RANGE;
   if (h > 23 || mi > 59 || s > 59) return 'no such time of day (hours 00-23, minutes and seconds 00-59)';
   return `no such date: ${String(y).padStart(4, '0')}-${String(mo).padStart(2, '0')} has no day ${d}`;
 }

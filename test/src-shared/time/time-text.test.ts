@@ -161,7 +161,7 @@ describe('readTimeText: a time received as text (a link, a request)', () => {
     expect(message('2026-10-30T12:00:00')).toBe(NOT_RFC3339);
     expect(message('+010000-01-01T00:00:00Z')).toBe('year 10000 is too far ahead: the latest is 9999');
     expect(message('9999-12-31T23:00:00-05:00')).toMatch(/^out of range/);
-    expect(message('0000-01-01T00:00:00Z')).toBe(NOT_RFC3339);
+    expect(message('0000-01-01T00:00:00Z')).toMatch(/^out of range/);
   });
 });
 
