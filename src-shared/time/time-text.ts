@@ -86,12 +86,13 @@ const TYPED = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[Tt ]+(\d{1,2}):(\d{2})(?::(\d{2})
 
 /**
  * A time typed by a person. A date alone is midnight; a date and time without an offset is read in
- * `zone` (a local time skipped by a daylight-saving change is refused, never moved); text with `Z`
- * or an offset is that instant whatever the zone. Empty text is not a time: callers treat it as
+ * `zone` (a local time skipped by a daylight-saving change is refused, never moved); text with `Z`,
+ * an offset or a trailing "UTC" (as the tables show times) is that instant whatever the zone. Empty text is not a time: callers treat it as
  * "no bound" before calling.
  */
 export function readTimeInput(text: string, zone: TimeZoneChoice): TimeInputResult {
-  const value = text.trim();
+  // "… UTC" is how the tables show a time (time-display.ts): a time copied from one reads back.
+  const value = text.trim().replace(/(\d)\s*UTC$/i, '$1Z');
   if (value === '') return { ok: false, message: 'empty' };
   if (value.length > 120) return { ok: false, message: `not a date or time: use ${TIME_INPUT_FORMS}` };
   if (/[Zz]$|[+-]\d{2}(?::?\d{2})?$/.test(value) && /\d[Tt ]\d/.test(value)) {

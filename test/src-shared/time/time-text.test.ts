@@ -88,6 +88,15 @@ describe('readTimeInput: what a person types', () => {
     });
   });
 
+  it('reads a time copied from a table ("… UTC") as that instant, in either zone', () => {
+    for (const zone of ['utc', 'local'] as const) {
+      expect(readTimeInput('2026-10-31 14:23:07.203456789012 UTC', zone)).toMatchObject({
+        ok: true,
+        iso: '2026-10-31T14:23:07.203456789012Z',
+      });
+    }
+  });
+
   it('reads a time without an offset in the local zone when the field says local', () => {
     const read = readTimeInput('2026-10-30 14:30', 'local');
     expect(read.ok && read.instant.ms).toBe(new Date(2026, 9, 30, 14, 30).getTime());
