@@ -229,6 +229,15 @@ describe('FilterForm: effective time (typed, docs/times.md)', () => {
     }
   });
 
+  it('the folded bar says the times as the fields read them, in their zone', async () => {
+    const { user } = await typedForm('utc');
+    await user.type(screen.getByLabelText('From'), '2026-10-01T10:00+02:00');
+    await user.type(screen.getByLabelText('Before'), '2026-10-02');
+    await user.click(screen.getByRole('button', { name: 'Show transfers' }));
+
+    expect(screen.getByTestId('filter-bar').textContent).toContain('from 2026-10-01 08:00 UTC before 2026-10-02 UTC');
+  });
+
   it('reads times in the zone chosen in Settings and says so: local shows the zone’s name', async () => {
     const { user } = await typedForm('local');
     const zoneName = new Intl.DateTimeFormat().resolvedOptions().timeZone;
