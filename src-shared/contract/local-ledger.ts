@@ -1,24 +1,16 @@
 // The local ledger: a party's transfer legs synced into a DuckDB store per profile (main), and the
 // questions answered from it. Amounts cross the bridge as exact decimal strings, never numbers.
 import { z } from 'zod';
+import { RANGE_ORDER_MESSAGE, rangeOutOfOrder, TimeText } from '../time/time-schema.ts';
 import type { BridgeErrorShape } from './errors.ts';
 import { NodeIdText, PartyId, ProfileIdText, RequestId, type TransferLeg } from './transfers.ts';
 
-const EARLIEST = Date.parse('0001-01-01T00:00:00Z');
-const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
-const isoDateTime = z.iso.datetime({ offset: true, precision: undefined, message: 'not a date-time' }).refine((s) => {
-  const at = Date.parse(s);
-  return at >= EARLIEST && at <= LATEST;
-}, 'out of range: times from year 0001 to 9999 (UTC) only');
-
-/** A time range: `after` inclusive, `before` exclusive, either open. */
-export const TimeRange = z
-  .object({ after: isoDateTime.nullable(), before: isoDateTime.nullable() })
-  .superRefine((r, ctx) => {
-    if (r.after && r.before && Date.parse(r.after) >= Date.parse(r.before)) {
-      ctx.addIssue({ code: 'custom', path: ['before'], message: '"before" must be later than "after"' });
-    }
-  });
+/** A time range: `after` inclusive ("From"), `before` exclusive ("Before"), either open; times as in TransferFilters. */
+export const TimeRange = z.object({ after: TimeText.nullable(), before: TimeText.nullable() }).superRefine((r, ctx) => {
+  if (rangeOutOfOrder(r.after, r.before)) {
+    ctx.addIssue({ code: 'custom', path: ['before'], message: RANGE_ORDER_MESSAGE });
+  }
+});
 export type TimeRange = z.infer<typeof TimeRange>;
 
 /** A plain decimal number as text (an amount bound): "-12.5", "1000". */

@@ -112,7 +112,8 @@ export class LocalLedger {
     const store = await this.store(profileId);
     const row = await store.read(async (c) => {
       const r = await c.runAndReadAll(
-        `SELECT count(*), count(*) FILTER (WHERE NOT amount_exact), min(effective_at), max(effective_at),
+        // The first and last by instant (the text as sent): texts in different offsets do not sort as times.
+        `SELECT count(*), count(*) FILTER (WHERE NOT amount_exact), arg_min(effective_at, effective_ts), arg_max(effective_at, effective_ts),
            (SELECT strftime(last_sync_at, '%Y-%m-%dT%H:%M:%S.%gZ') FROM party_sync WHERE party = ?),
            (SELECT node_id FROM party_sync WHERE party = ?),
            (SELECT count(*) FROM sync_runs WHERE party = ?)

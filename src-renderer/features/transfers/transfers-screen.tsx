@@ -236,7 +236,7 @@ function TransfersExplorer({ profileId }: { profileId: string }) {
           {stale && (
             <p className="banner banner-warning" role="status" data-testid="stale-results">
               Showing results for the last query that ran: {shortenParty(view.filters.party)},{' '}
-              {otherFiltersLine(view.filters)}; fix the form to run a new one.
+              {otherFiltersLine(view.filters, meta.timeZone)}; fix the form to run a new one.
             </p>
           )}
           <div className="view-results" style={stale ? { opacity: 0.55 } : undefined} data-stale={stale || undefined}>

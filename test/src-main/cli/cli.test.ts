@@ -72,7 +72,7 @@ describe('npm run cli', () => {
       [['sync', '--profile', 'sandbox'], /--party is required/],
       [['sync', '--profile', 'Bad Id', '--party', busy], /--profile: profile id/],
       [['sync', '--profile', 'sandbox', '--party', 'alice'], /--party: a party id looks like/],
-      [['sync', '--profile', 'sandbox', '--party', busy, '--after', 'yesterday'], /--after: not a date-time/],
+      [['sync', '--profile', 'sandbox', '--party', busy, '--after', 'yesterday'], /--after: not a/],
       [
         [
           'sync',

@@ -102,12 +102,13 @@ describe('CounterpartiesView', () => {
       local: { status: async () => status(), counterparties: async () => structuredClone(RANKING) },
     });
     const { user } = renderWithApp(<CounterpartiesView profileId="sandbox" party={PARTY} />, { bridge });
-    const from = await screen.findByLabelText('From (UTC)');
+    const from = await screen.findByLabelText('From');
+    expect(from).toHaveProperty('value', '2024-07-01');
 
     await user.clear(from);
     await user.type(from, '2025-02-30');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
-    expect(screen.getByRole('alert').textContent).toBe('no such date or time');
+    expect(screen.getByRole('alert').textContent).toBe('From: no such date: 2025-02 has no day 30');
 
     await user.clear(from);
     await user.type(from, '2025-02-01');
