@@ -16,7 +16,9 @@ import { settingsHandlers } from './handlers/settings-handlers.ts';
 import { transfersHandlers } from './handlers/transfers-handlers.ts';
 import { workspaceHandlers } from './handlers/workspace-handlers.ts';
 import type { ShellInbox } from './links/shell-inbox.ts';
+import type { LocalLedgerOptions } from './local-ledger/local-ledger.ts';
 import { LocalLedgerHost } from './local-ledger/local-ledger-host.ts';
+import { userText } from './local-ledger/store-markers.ts';
 import { LocalSandbox, type SandboxNetwork, type SandboxOptions } from './local-sandbox.ts';
 import { onFirstUse } from './on-first-use.ts';
 import { RequestRegistry } from './request-registry.ts';
@@ -36,6 +38,12 @@ export interface AppServicesOptions {
    * the active profile is the sandbox, else on the first call that uses it. false: no sandbox.
    */
   sandbox?: boolean | SandboxOptions;
+  /**
+   * How this process shares the local stores with other programs (docs/local-ledger.md, "Two
+   * programs, one store"). Default: the app's (a view waits a few seconds, a sync until cancelled),
+   * named after the transport; main tells the renderer when another program changed a store.
+   */
+  localLedger?: Omit<LocalLedgerOptions, 'onChange'>;
   /** Shorter waits for tests (the product uses the clients' defaults). */
   timeouts?: ServiceTimeouts;
   log?: (line: string) => void;
@@ -88,7 +96,22 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
   const links = onFirstUse(
     async () => new (await import('./links/links-host.ts')).LinksHost(context, options.userDataDir),
   );
-  const local = new LocalLedgerHost(context, options.userDataDir);
+  const pushShellEvent: AppServices['shellInbox']['push'] = (event) =>
+    void links.get().then((host) => host.inbox.push(event));
+  const local = new LocalLedgerHost(context, options.userDataDir, {
+    ...options.localLedger,
+    access: {
+      program: options.transport === 'electron' ? 'Ledger Explorer' : 'Ledger Explorer (npm run dev:web)',
+      ...options.localLedger?.access,
+    },
+    onChange: (change) =>
+      pushShellEvent({
+        kind: 'local-changed',
+        profileId: change.profileId,
+        party: change.party,
+        by: change.by ? userText(change.by) : null,
+      }),
+  });
   const abiLibrary = new AbiLibraryHost(context, options.userDataDir);
   const dispatch = createDispatch(
     {
@@ -114,7 +137,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     exports,
     local,
     // In order: callbacks on one promise run in the order they were added.
-    shellInbox: { push: (event) => void links.get().then((host) => host.inbox.push(event)) },
+    shellInbox: { push: pushShellEvent },
     get sandbox() {
       return sandbox.network;
     },
