@@ -59,6 +59,8 @@ export interface StoreAccess {
   readWaitMs: number;
   /** Told while an operation waits for the file (the CLI's progress lines). */
   onWait?: (wait: StoreWaitNotice) => void;
+  /** What to do about a store that stayed busy, after "X has this local store open: " (default: the app's words). */
+  busyAdvice?: string;
 }
 
 export interface StoreWaitNotice {
@@ -338,7 +340,7 @@ export class LedgerStore {
         const now = Date.now();
         for (const p of [...this.pending]) {
           if (p.wait.signal?.aborted) this.drop(p, new ServiceError('cancelled', 'Cancelled.'));
-          else if (now >= p.deadline) this.drop(p, busyError(holder));
+          else if (now >= p.deadline) this.drop(p, busyError(holder, this.access.busyAdvice));
           else p.wait.onWait?.({ path: this.path, holder, waitedMs: now - p.started });
         }
         if (this.pending.length === 0) return;
@@ -510,9 +512,9 @@ function closedError(): ServiceError {
 }
 
 /** Another program kept the file past this operation's wait: said in words, with who, for the screen. */
-export function busyError(holder: StoreUser | null): ServiceError {
+export function busyError(holder: StoreUser | null, advice = 'this view loads when it is done'): ServiceError {
   const who = holder ? userText(holder) : 'Another program';
-  return new ServiceError('local_store', `${who} has this local store open: this view loads when it is done.`, {
+  return new ServiceError('local_store', `${who} has this local store open: ${advice}.`, {
     cause: 'busy',
     ...(holder ? { holderPid: holder.pid, holderProgram: holder.program } : {}),
   });

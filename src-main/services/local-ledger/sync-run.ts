@@ -263,11 +263,15 @@ async function claimParty(
     }
     if (wait.signal?.aborted) throw new ServiceError('cancelled', 'The sync was cancelled before it started.');
     if (Date.now() >= deadline) {
-      throw new ServiceError('local_store', `${userText(other)} is syncing this party: sync again when it is done.`, {
-        cause: 'busy',
-        holderPid: other.pid,
-        holderProgram: other.program,
-      });
+      throw new ServiceError(
+        'local_store',
+        `${userText(other)} is syncing this party: nothing was changed; sync again when it is done.`,
+        {
+          cause: 'busy',
+          holderPid: other.pid,
+          holderProgram: other.program,
+        },
+      );
     }
     sayWaiting(`${userText(other)} is syncing this party: this sync starts when it is done`);
     await new Promise((resolve) => setTimeout(resolve, CLAIM_POLL_MS));

@@ -50,3 +50,23 @@ export async function untilLine(run: CliRun, pattern: RegExp): Promise<string> {
   }
   throw new Error(`the CLI ended without a line matching ${pattern}:\n${seen.join('\n')}`);
 }
+
+/**
+ * Another program holding a store (`program` in its holder file): opens it, says "holding" on stdout,
+ * and keeps it until its stdin closes.
+ */
+export function holdStore(path: string, program = 'nightly-job'): ChildProcess {
+  const script = `
+    import { DuckDBInstance } from '@duckdb/node-api';
+    import { writeHolder } from ${JSON.stringify(join(import.meta.dirname, '../../../src-main/services/local-ledger/store-markers.ts'))};
+    const instance = await DuckDBInstance.create(${JSON.stringify(path)});
+    await writeHolder(${JSON.stringify(path)}, ${JSON.stringify(program)});
+    process.stdout.write('holding\\n');
+    process.stdin.on('data', () => {});
+    process.stdin.on('end', () => { instance.closeSync(); process.exit(0); });
+  `;
+  return spawn(process.execPath, ['--input-type=module', '-e', script], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+    cwd: join(import.meta.dirname, '../../..'),
+  });
+}

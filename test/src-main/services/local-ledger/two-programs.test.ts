@@ -6,7 +6,6 @@
 // store the app holds: the CLI gets it only because the app lets go for a waiting program. Where two
 // syncs must meet, the sandbox's ledger answers slowly (an armed latency fault) for as long as the
 // test needs, so they meet on a fast machine too.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -17,7 +16,7 @@ import { LEG_SELECT, rowToLeg } from '../../../../src-main/services/local-ledger
 import type { LocalPartyStatus, SyncStatus } from '../../../../src-shared/contract/local-ledger.ts';
 import type { ShellEvent } from '../../../../src-shared/contract/shell-events.ts';
 import { multiset, serviceLegs } from '../../../durability/local-legs.ts';
-import { runCli, untilLine } from '../../cli/cli-process.ts';
+import { holdStore, runCli, untilLine } from '../../cli/cli-process.ts';
 import { type RemoteSync, startRemoteSync } from './remote-sync-fixture.ts';
 
 let fixture: RemoteSync;
@@ -209,20 +208,3 @@ describe('the app and the CLI on one store', () => {
     expect((await status(party)).legs).toBe((await serviceMultiset(party)).length);
   }, 60_000);
 });
-
-/** Another program holding the store: opens it, says so on stdout, and keeps it until its stdin closes. */
-function holdStore(path: string): ChildProcess {
-  const script = `
-    import { DuckDBInstance } from '@duckdb/node-api';
-    import { writeHolder } from ${JSON.stringify(join(import.meta.dirname, '../../../../src-main/services/local-ledger/store-markers.ts'))};
-    const instance = await DuckDBInstance.create(${JSON.stringify(path)});
-    await writeHolder(${JSON.stringify(path)}, 'nightly-job');
-    process.stdout.write('holding\\n');
-    process.stdin.on('data', () => {});
-    process.stdin.on('end', () => { instance.closeSync(); process.exit(0); });
-  `;
-  return spawn(process.execPath, ['--input-type=module', '-e', script], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-    cwd: join(import.meta.dirname, '../../../..'),
-  });
-}
