@@ -43,7 +43,10 @@ export interface AppServicesOptions {
    * programs, one store"). Default: the app's (a view waits a few seconds, a sync until cancelled),
    * named after the transport; main tells the renderer when another program changed a store.
    */
-  localLedger?: Omit<LocalLedgerOptions, 'onChange'>;
+  localLedger?: Omit<LocalLedgerOptions, 'onChange'> & {
+    /** false: no watch on other programs' changes (the CLI has no screen to refresh). */
+    watch?: boolean;
+  };
   /** Shorter waits for tests (the product uses the clients' defaults). */
   timeouts?: ServiceTimeouts;
   log?: (line: string) => void;
@@ -98,19 +101,22 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
   );
   const pushShellEvent: AppServices['shellInbox']['push'] = (event) =>
     void links.get().then((host) => host.inbox.push(event));
+  const { watch = true, ...localLedger } = options.localLedger ?? {};
   const local = new LocalLedgerHost(context, options.userDataDir, {
-    ...options.localLedger,
+    ...localLedger,
     access: {
       program: options.transport === 'electron' ? 'Ledger Explorer' : 'Ledger Explorer (npm run dev:web)',
-      ...options.localLedger?.access,
+      ...localLedger.access,
     },
-    onChange: (change) =>
-      pushShellEvent({
-        kind: 'local-changed',
-        profileId: change.profileId,
-        party: change.party,
-        by: change.by ? userText(change.by) : null,
-      }),
+    onChange: watch
+      ? (change) =>
+          pushShellEvent({
+            kind: 'local-changed',
+            profileId: change.profileId,
+            party: change.party,
+            by: change.by ? userText(change.by) : null,
+          })
+      : undefined,
   });
   const abiLibrary = new AbiLibraryHost(context, options.userDataDir);
   const dispatch = createDispatch(
