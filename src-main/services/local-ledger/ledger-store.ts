@@ -168,7 +168,13 @@ export class LedgerStore {
     if (signal?.aborted) throw new ServiceError('cancelled', 'Cancelled.');
     const opened = await this.acquire({ signal, ...wait });
     let connection: DuckDBConnection | null = null;
-    const interrupt = () => connection?.interrupt();
+    // DuckDB drops an interrupt that comes between two queries of the work (duckdb-rs #860): once
+    // aborted, the connection is interrupted again every 50 ms until the work ends.
+    let interrupting: NodeJS.Timeout | null = null;
+    const interrupt = () => {
+      connection?.interrupt();
+      interrupting ??= setInterval(() => connection?.interrupt(), 50);
+    };
     signal?.addEventListener('abort', interrupt, { once: true });
     try {
       connection = await opened.instance.connect();
@@ -180,6 +186,7 @@ export class LedgerStore {
       throw error;
     } finally {
       signal?.removeEventListener('abort', interrupt);
+      if (interrupting) clearInterval(interrupting);
       if (connection) {
         connection.closeSync();
         this.reading.delete(connection);
