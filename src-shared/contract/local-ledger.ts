@@ -129,8 +129,13 @@ export interface SyncStatus {
   profileId: string;
   party: string;
   nodeId: string | null;
-  /** `waiting`: the service answered "starting" (503) and the sync waits its Retry-After. */
+  /**
+   * `waiting`: the service answered "starting" (503) and the sync waits its Retry-After, or another
+   * program has the store or syncs this party (`waitingFor` says which).
+   */
   state: 'running' | 'waiting' | 'done' | 'failed' | 'cancelled';
+  /** What the sync waits for, in words, when it is another program: "npm run cli -- sync (PID 4242) is syncing this party…". */
+  waitingFor?: string | null;
   /** The window being fetched: `after` is where an incremental sync starts (newest stored minus the overlap). */
   window: { after: string | null; before: string | null };
   incremental: boolean;

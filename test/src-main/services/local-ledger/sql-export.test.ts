@@ -199,9 +199,14 @@ describe('local SQL', () => {
 
   it('is cancelled through app:cancel', async () => {
     const running = sql('SELECT count(*) FROM range(1000000000000) a, legs b', 10, 'req-slow0001');
-    // The query reaches DuckDB once the request is registered; cancel until it has been.
+    // The query reaches DuckDB once the request is registered; cancel until it has been, or until it
+    // ended: a cancel that came first is remembered and aborts the request as it starts.
+    let settled = false;
+    void running.finally(() => {
+      settled = true;
+    });
     let cancelled = false;
-    while (!cancelled) {
+    while (!cancelled && !settled) {
       const answer = await dispatch('app:cancel', 'req-slow0001');
       cancelled = answer.ok && answer.value === true;
       if (!cancelled) await new Promise((resolve) => setImmediate(resolve));
