@@ -19,7 +19,7 @@ import {
   readHolder,
   removeHolder,
   type StoreUser,
-  userText,
+  userSentence,
   WaitingMarker,
   writeHolder,
   writeVersion,
@@ -78,8 +78,12 @@ export interface StoreWait {
   onWait?: (wait: StoreWaitNotice) => void;
 }
 
-/** The desktop app's and the browser version's defaults: a view waits a few seconds, then says why. */
-export const APP_STORE_ACCESS: StoreAccess = { program: 'Ledger Explorer', idleMs: 1500, readWaitMs: 3000 };
+/**
+ * The desktop app's and the browser version's defaults: a view waits a few seconds, then says why.
+ * The grace covers a pause in reading the table (a read after it reopens the file and starts with a
+ * cold cache: about 100 ms more at a million legs); a waiting program never waits for it.
+ */
+export const APP_STORE_ACCESS: StoreAccess = { program: 'Ledger Explorer', idleMs: 5000, readWaitMs: 3000 };
 
 interface Opened {
   instance: DuckDBInstance;
@@ -520,7 +524,7 @@ function closedError(): ServiceError {
 
 /** Another program kept the file past this operation's wait: said in words, with who, for the screen. */
 export function busyError(holder: StoreUser | null, advice = 'this view loads when it is done'): ServiceError {
-  const who = holder ? userText(holder) : 'Another program';
+  const who = userSentence(holder);
   return new ServiceError('local_store', `${who} has this local store open: ${advice}.`, {
     cause: 'busy',
     ...(holder ? { holderPid: holder.pid, holderProgram: holder.program } : {}),

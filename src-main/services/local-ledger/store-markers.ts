@@ -26,6 +26,11 @@ export function userText(user: StoreUser): string {
   return `${user.program} (PID ${user.pid})`;
 }
 
+/** The same at the start of a sentence; null: a program that cannot be told ("Another program"). */
+export function userSentence(user: StoreUser | null): string {
+  return (user ? userText(user) : 'another program').replace(/^another program/, 'Another program');
+}
+
 /** A marker not touched for this long belongs to a program that stopped without removing it. */
 export const MARKER_STALE_MS = 15_000;
 /** How often a program touches the markers it keeps (waiting, sync claims). */

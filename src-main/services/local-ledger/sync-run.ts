@@ -17,7 +17,7 @@ import { whileRateLimited, whileStarting } from '../ledger/transfer-source.ts';
 import { isoToMicros, microsToIso } from './effective-time.ts';
 import type { LedgerStore, StoreWait } from './ledger-store.ts';
 import { appendLegs } from './leg-rows.ts';
-import { SyncClaim, syncClaimant, userText } from './store-markers.ts';
+import { SyncClaim, syncClaimant, userSentence, userText } from './store-markers.ts';
 import { refreshLegRowsView } from './store-schema.ts';
 
 /** How far before the newest stored leg an incremental sync starts again (late and changed legs). */
@@ -111,7 +111,7 @@ export async function runSync(
     signal,
     onWait: ({ holder, waitedMs }) => {
       if (waitedMs >= SAY_WAIT_AFTER_MS) {
-        sayWaiting(`${holder ? userText(holder) : 'Another program'} has the local store open`);
+        sayWaiting(`${userSentence(holder)} has the local store open`);
       }
     },
   };

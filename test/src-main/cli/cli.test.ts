@@ -58,7 +58,7 @@ describe('npm run cli', () => {
     // Without the variable: the desktop app's folder ($XDG_CONFIG_HOME/ledger-explorer here).
     const plain = await cli(['--help']).done;
     expect(plain.stdout).toContain(`user-data folder: ${join(home, '.config', 'ledger-explorer')}`);
-  }, 60_000);
+  }, 120_000);
 
   it('profiles lists ids, kinds and names; --json for scripts', async () => {
     const dir = join(home, 'remote-data');
@@ -125,7 +125,7 @@ describe('npm run cli', () => {
       expect({ args, code, stdout }).toEqual({ args, code: 2, stdout: '' });
       for (const message of messages) expect(stderr, args.join(' ')).toMatch(message);
     }
-  }, 120_000);
+  }, 240_000);
 
   it('syncs the sandbox profile by party name and a UTC date; a second run is incremental; export writes the stored legs', async () => {
     const dir = join(home, 'sandbox-data');

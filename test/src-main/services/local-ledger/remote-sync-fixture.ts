@@ -2,7 +2,7 @@
 // sandbox network in this process (its full handle: appendTransfers), the profile's secrets saved
 // through the bridge as a user would, and sync-and-wait through dispatch.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -69,6 +69,7 @@ export async function startRemoteSync(
     close: async () => {
       await services.close();
       await sandbox.close();
+      await rm(userDataDir, { recursive: true, force: true });
     },
   };
 }

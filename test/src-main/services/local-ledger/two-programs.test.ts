@@ -2,7 +2,7 @@
 // store"). The app's services run in this process as the web shell starts them; the CLI is the real
 // one, a child process on the same user-data folder; both read a sandbox network in this process
 // through a remote profile. Real DuckDB files, real HTTP, real processes. The app keeps the file
-// open for a minute after its last read here (its grace is 1.5 s by default), so every test meets a
+// open for a minute after its last read here (its grace is 5 s by default), so every test meets a
 // store the app holds: the CLI gets it only because the app lets go for a waiting program. Where two
 // syncs must meet, the sandbox's ledger answers slowly (an armed latency fault) for as long as the
 // test needs, so they meet on a fast machine too.
