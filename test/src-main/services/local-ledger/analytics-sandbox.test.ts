@@ -80,7 +80,7 @@ beforeAll(async () => {
   const done = await services.local.waitForSync(started.jobId);
   expect(done.state, JSON.stringify(done.error)).toBe('done');
   legs = await serviceLegs(party);
-});
+}, 60_000);
 afterAll(async () => {
   await services.close();
 });

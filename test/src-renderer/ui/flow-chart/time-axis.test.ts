@@ -95,8 +95,9 @@ for (const tz of ZONES) {
           expect(addBuckets(start, -1, grain, zone)).toBe(low);
           expect(addBuckets(start, 1, grain, zone)).toBe(high);
           // The point sits in the middle of the range, give or take a bucket's length difference
-          // (a month of 28 next to one of 31 days, a local day of 23 or 25 hours).
-          expect(Math.abs(high - start - (start - low))).toBeLessThanOrEqual(3 * 86_400_000);
+          // (a month of 28 next to one of 31 days, plus a daylight-saving shift of up to an hour in
+          // the months' local time: fast-check found February-March 2005 in Lord Howe, 3 days 30 min).
+          expect(Math.abs(high - start - (start - low))).toBeLessThanOrEqual(3 * 86_400_000 + 3_600_000);
           expect(low).toBeLessThan(start);
           expect(high).toBeGreaterThan(start);
         }),
