@@ -1,6 +1,5 @@
-// How local legs and store facts read on screen. Amounts go through formatAmount (exact, from
-// the decimal string); times are shown absolute in the zone the preferences choose.
-import { formatAmount } from '../../src-shared/decimal.ts';
+// How local legs and store facts read on screen (amounts: ui/amount-cell.tsx); times are shown
+// absolute in the zone the preferences choose.
 
 export const NULL_TEXT = '—';
 
@@ -19,9 +18,6 @@ export function formatTime(iso: string | null, zone: 'local' | 'utc'): string {
     d.getMinutes(),
   )}:${pad(d.getSeconds())}`;
 }
-
-export const formatLegAmount = (amount: string | null, decimals: number | null) =>
-  amount === null ? NULL_TEXT : formatAmount(amount, decimals);
 
 export const count = (n: number) => n.toLocaleString('en');
 
