@@ -34,6 +34,8 @@ export const VARIATIONS = {
   'wrapped-chain-list': 'the chain listing as {"chains": [...]} instead of a bare array',
   'verbatim-cursor':
     'nextPageUrl’s cursor ends in "~"; a cursor that comes back altered (e.g. "%7E") is a 400: it must be passed back byte for byte',
+  'long-amounts':
+    'every leg’s amount has 48 digits (sign, fraction and decimals kept): past a double and a 128-bit integer; every other leg 38, which a 128-bit integer holds, so sums of them pass 2^127',
   'strict-requests':
     'requests are checked against the spec beyond what the sandbox needs (parameter names, RFC 3339 times, RFC 3986 encoding, no "+" in a query): a 400 names the rule',
 } as const;
@@ -237,6 +239,7 @@ function vary(active: Set<Variation>, where: Interface, status: number, headers:
       body.transfers = null;
     }
     if (active.has('omit-next-page-url') && body.nextPageUrl === null) delete body.nextPageUrl;
+    if (active.has('long-amounts') && Array.isArray(body.transfers)) lengthenAmounts(body.transfers);
     if (active.has('verbatim-cursor') && typeof body.nextPageUrl === 'string') {
       body.nextPageUrl = body.nextPageUrl.replace(/([?&]cursor=[^&#]*)/, '$1~');
     }
@@ -329,6 +332,22 @@ function setInt64Max(body: JsonObject): void {
     for (const ix of body.lifecycleIndexes)
       if (isObject(ix)) Object.assign(ix, { cursor: INT64_MAX, remainingSourceRows: 0 });
   }
+}
+
+/** Leading digits put before a leg's own: never a leading zero, and distinct legs stay distinct. */
+const LEADING_DIGITS = '123456789'.repeat(8);
+
+/** Each leg's amount widened to 48 digits (even positions) or 38 (odd): leading digits before its own. */
+function lengthenAmounts(legs: Json[]): void {
+  legs.forEach((leg, i) => {
+    if (!isObject(leg) || typeof leg.amount !== 'string') return;
+    const m = /^(-?)(\d+)((?:\.\d+)?)$/.exec(leg.amount);
+    if (!m) return;
+    const [, sign, whole, fraction] = m;
+    const own = whole.replace(/^0+/, '');
+    const lead = (i % 2 === 0 ? 48 : 38) - own.length - Math.max(0, fraction.length - 1);
+    if (lead > 0) leg.amount = `${sign}${LEADING_DIGITS.slice(0, lead)}${own}${fraction}`;
+  });
 }
 
 function addExtraFields(value: Json): void {
