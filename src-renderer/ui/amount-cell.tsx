@@ -110,10 +110,11 @@ export function AmountCell({ label = 'amount', ...value }: AmountValue & { label
               {INEXACT_MARK}
             </span>
             {value.amount}
-            <span className="visually-hidden"> (kept as text, left out of sums)</span>
           </>
         )}
       </span>
+      {/* Beside the text, not in it: selecting the amount selects the amount only. */}
+      {!exact && <span className="visually-hidden"> (kept as text, left out of sums)</span>}
       <AmountCopy text={copyText} label={label} />
     </span>
   );
