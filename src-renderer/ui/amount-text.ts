@@ -69,7 +69,7 @@ export function widestAmount(values: Iterable<AmountValue>): number {
 /** A cell's left and right padding in the app's tables. */
 const CELL_PADDING_PX = 16;
 /** The Copy button beside the amount and the gap before it (amount-cell.css gives it this size). */
-export const AMOUNT_COPY_PX = 22;
+export const AMOUNT_COPY_PX = 19;
 
 /** The pixels a column needs to show `chars` characters of amount whole, with its Copy button. */
 export function amountColumnPx(chars: number, charPx: number): number {

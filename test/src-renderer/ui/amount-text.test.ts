@@ -85,6 +85,6 @@ describe('amountChars: the characters amountText shows, counted without building
     ];
     expect(widestAmount(values)).toBe(58);
     expect(widestAmount([])).toBe(0);
-    expect(amountColumnPx(58, 7.25)).toBe(Math.ceil(58 * 7.25) + 16 + 22);
+    expect(amountColumnPx(58, 7.25)).toBe(Math.ceil(58 * 7.25) + 16 + 19);
   });
 });

@@ -71,14 +71,14 @@ export function RelationshipView({
                 <th scope="col" className="num">
                   Net
                 </th>
-                <th scope="col">First seen</th>
-                <th scope="col">Last seen</th>
+                <th scope="col">First seen (UTC)</th>
+                <th scope="col">Last seen (UTC)</th>
               </tr>
             </thead>
             <tbody>
               {data.totals.map((t) => (
                 <tr key={instrumentKey(t)}>
-                  <td>{instrumentLabel(t)}</td>
+                  <td className="nowrap">{instrumentLabel(t)}</td>
                   <td className="num">{t.legsIn.toLocaleString('en-US')}</td>
                   <td className="num">{t.legsOut.toLocaleString('en-US')}</td>
                   <td className="num">
@@ -90,8 +90,13 @@ export function RelationshipView({
                   <td className="num">
                     <AmountCell amount={t.net} decimals={t.decimals} label="net" />
                   </td>
-                  <td className="nowrap">{utcText(t.firstSeen)}</td>
-                  <td className="nowrap">{utcText(t.lastSeen)}</td>
+                  {/* The day, as in the ranking; the full time on hover. */}
+                  <td className="nowrap" title={utcText(t.firstSeen)}>
+                    {t.firstSeen?.slice(0, 10) ?? '—'}
+                  </td>
+                  <td className="nowrap" title={utcText(t.lastSeen)}>
+                    {t.lastSeen?.slice(0, 10) ?? '—'}
+                  </td>
                 </tr>
               ))}
             </tbody>
