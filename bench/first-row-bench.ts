@@ -16,7 +16,14 @@ export async function firstRowBench(): Promise<Figure[]> {
   // The app on its default profile: the in-process sandbox network, here with 1M transfers.
   const { child, info } = await startReady(
     'src-main/web-shell/cli.ts',
-    ['--transfers', '1000000', '--keychain-service', 'ledger-explorer-bench', '--print-credentials'],
+    [
+      '--transfers',
+      '1000000',
+      '--temp-user-data',
+      '--keychain-service',
+      'ledger-explorer-bench',
+      '--print-credentials',
+    ],
     { HOME: home, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent' },
   );
   const browser = await chromium.launch({

@@ -180,7 +180,7 @@ async function viaBrowser(
   try {
     const page = await browser.newPage();
     await page.goto(info.url);
-    // The worker left the bench profile active (a reload would need a new bridge token).
+    // The worker left the bench profile active: the page opens on it.
     await page.getByRole('navigation', { name: 'Sections' }).waitFor();
     const bridge = await page.evaluate(
       async ([id, p, n]) => {

@@ -33,6 +33,7 @@ export async function pageStackBench(options: { transfers?: number; rounds?: num
     'src-main/web-shell/cli.ts',
     [
       '--no-sandbox',
+      '--temp-user-data',
       '--keychain-service',
       'ledger-explorer-bench',
       ...(process.env.BENCH_RENDERER_DIR ? ['--renderer-dir', process.env.BENCH_RENDERER_DIR] : []),

@@ -70,7 +70,7 @@ export async function rpcAnswerBench(): Promise<Figure[]> {
   const home = mkdtempSync(join(tmpdir(), 'bench-home-'));
   const web = await startReady(
     'src-main/web-shell/cli.ts',
-    ['--no-sandbox', '--keychain-service', 'ledger-explorer-bench'],
+    ['--no-sandbox', '--temp-user-data', '--keychain-service', 'ledger-explorer-bench'],
     {
       HOME: home,
       DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent',

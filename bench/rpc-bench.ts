@@ -63,7 +63,7 @@ export async function rpcBench(): Promise<Figure[]> {
     const home = mkdtempSync(join(tmpdir(), 'bench-home-'));
     const web = await startReady(
       'src-main/web-shell/cli.ts',
-      ['--no-sandbox', '--keychain-service', 'ledger-explorer-bench'],
+      ['--no-sandbox', '--temp-user-data', '--keychain-service', 'ledger-explorer-bench'],
       {
         HOME: home,
         DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent',

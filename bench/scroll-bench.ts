@@ -14,6 +14,7 @@ export async function scrollBench(options: { transfers?: number } = {}): Promise
     [
       '--transfers',
       String(options.transfers ?? 600_000),
+      '--temp-user-data',
       '--keychain-service',
       'ledger-explorer-bench',
       '--print-credentials',

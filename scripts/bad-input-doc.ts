@@ -27,7 +27,7 @@ their messages are the same words.
 |---|---|---|
 | Node, table-driven | \`test/bad-input/bad-input.test.ts\` | Every row below. Form rows: the renderer's own checks (\`draftToFilters\`, the RPC console's \`checkRequest\`, \`ProfileInput\`, \`SecretValue\`, \`SavedPartyInput\`) refuse the value at the named field with the message, and the draft object the user typed is unchanged; accepted rows become the exact value shown (filters are also turned into the service query and checked against spec rules 3 and 4 and the page-size limit). Channel rows: main's real dispatch (\`src-main/services/handlers/dispatch.ts\`, on the app's real services in a temp user-data folder) answers \`invalid_argument\` with the message at the named path, and every file in the user-data folder (settings, saved requests) is byte-identical afterwards. The run prints \`bad input: N inputs tried, N handled\`. |
 | Node | \`test/bad-input/bad-input-doc.test.ts\` | This file is what \`scripts/bad-input-doc.ts\` renders from the tables (else: run \`npm run docs:bad-input\`). |
-| Browser (Chromium, test bridge) | \`e2e/browser/bad-input-forms.spec.ts\` | 34 inputs, a slice typed into the real forms (at least one per field a user can type a bad value into: party, times, instrument administrator and id, label, chain, method, params, batch, profile name, the four URLs, node id, a secret), and a few hostile bridge calls from the page: the message is the field's \`aria-describedby\`, the bridge was not called (a witness on \`window.ledger\`), the sandbox received no request (its request count), and the typed text is still in the field. Each test ends with a good input that does go out, so the witnesses are shown to see requests. |
+| Browser (Chromium, test bridge) | \`e2e/browser/bad-input-forms.spec.ts\` | 35 inputs, a slice typed into the real forms (at least one per field a user can type a bad value into: party, times, instrument administrator and id, label, chain, method, params, batch, profile name, the four URLs, node id, a secret), and a few hostile bridge calls from the page: the message is the field's \`aria-describedby\`, the bridge was not called (a witness on \`window.ledger\`), the sandbox received no request (its request count), and the typed text is still in the field. Each test ends with a good input that does go out, so the witnesses are shown to see requests. |
 | Component | \`test/src-renderer/features/transfers/filters/party-picker.test.tsx\` | A refused label for a saved party is said at the label field, nothing is sent, the text stays. |
 | Random | \`test/security/ipc-fuzz.test.ts\` | Thousands of random and hostile arguments on every channel. |
 | Files | \`docs/durability.md\` | Settings and other files killed mid-write, corrupt or unwritable. |
@@ -45,9 +45,11 @@ appears once that is fixed.
   "from" in 2999 finds nothing and says so. The limit is what ISO-8601 times without a sign hold:
   years 0001 to 9999 **in UTC**. A local 9999-12-31 23:59 west of Greenwich is year 10000 in UTC,
   which a server converting to UTC overflows on, so it is refused with the range.
-- **A half-typed date is an error, not "no bound".** The browser's date field reads as empty while
-  the user sees a date in it; taking that as no bound would show unfiltered results as if filtered.
-  The form asks the field (\`validity.badInput\`) on submit.
+- **Times are typed text, one way everywhere** (docs/times.md): a date (midnight), a date and time
+  read in the zone shown beside the field (the preference in Settings), or RFC 3339 with its own
+  offset. The browser's date-time picker is not used: a half-filled one reads as empty to the page,
+  which would show unfiltered results as if filtered. A message names the field by its label
+  ("From: no such date: 2026-04 has no day 31", "Before must be later than From").
 - **Nesting is limited to 100 levels** (real calls nest a few). JSON.parse takes any depth, but every
   recursive walk after it (JSON.stringify, the history file, the HTTP client) overflows its stack
   somewhere past a few thousand. The walk that measures depth is not recursive and gives up past

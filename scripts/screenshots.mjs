@@ -12,10 +12,14 @@ const root = resolve(import.meta.dirname, '..');
 const home = mkdtempSync(join(tmpdir(), 'ledger-shots-'));
 // A private, unlocked Secret Service, as on a desktop: secrets go to the keychain (no warning banner).
 const keyring = await startKeyringSession();
-const shell = spawn(process.execPath, [join(root, 'src-main/web-shell/cli.ts'), '--print-credentials'], {
-  env: { ...keyring.env, HOME: home },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const shell = spawn(
+  process.execPath,
+  [join(root, 'src-main/web-shell/cli.ts'), '--temp-user-data', '--print-credentials'],
+  {
+    env: { ...keyring.env, HOME: home },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
 const { url, sandbox } = JSON.parse(await new Promise((r) => createInterface({ input: shell.stdout }).once('line', r)));
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -14,6 +14,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { checkTimesAndMatch, INTERFACES, isInterface, serveArming } from './arming-endpoint.ts';
 import type { Interface } from './faults.ts';
 import { sendJson } from './http-replies.ts';
+import { parseDateTimeMicros } from './ledger/date-time.ts';
 
 export const VARIATIONS = {
   'omit-next-page-url': 'the transfer list leaves out nextPageUrl when it is null (the last page)',
@@ -36,6 +37,8 @@ export const VARIATIONS = {
     'nextPageUrl’s cursor ends in "~"; a cursor that comes back altered (e.g. "%7E") is a 400: it must be passed back byte for byte',
   'long-amounts':
     'every leg’s amount has 48 digits (sign, fraction and decimals kept): past a double and a 128-bit integer; every other leg 38, which a 128-bit integer holds, so sums of them pass 2^127',
+  'effective-at-forms':
+    'every leg’s effectiveAt spelled another legal RFC 3339 way: 12 fraction digits (its six, then 999999: less than a microsecond later, so it sorts and filters the same) and, leg by leg, the offsets +05:30, -04:00, +00:00 and Z',
   'strict-requests':
     'requests are checked against the spec beyond what the sandbox needs (parameter names, RFC 3339 times, RFC 3986 encoding, no "+" in a query): a 400 names the rule',
 } as const;
@@ -240,6 +243,11 @@ function vary(active: Set<Variation>, where: Interface, status: number, headers:
     }
     if (active.has('omit-next-page-url') && body.nextPageUrl === null) delete body.nextPageUrl;
     if (active.has('long-amounts') && Array.isArray(body.transfers)) lengthenAmounts(body.transfers);
+    if (active.has('effective-at-forms') && Array.isArray(body.transfers)) {
+      body.transfers.forEach((leg, k) => {
+        if (isObject(leg) && typeof leg.effectiveAt === 'string') leg.effectiveAt = respelled(leg.effectiveAt, k);
+      });
+    }
     if (active.has('verbatim-cursor') && typeof body.nextPageUrl === 'string') {
       body.nextPageUrl = body.nextPageUrl.replace(/([?&]cursor=[^&#]*)/, '$1~');
     }
@@ -381,6 +389,25 @@ function writeJson(value: Json, numberForms: boolean): string {
       .join(',')}}`;
   }
   return JSON.stringify(value);
+}
+
+/** Offsets (minutes east of UTC; null: `Z`) that effective-at-forms cycles through, leg by leg. */
+const RESPELL_OFFSETS = [330, -240, 0, null] as const;
+
+/** A leg's time in another spelling: the same wall-clock instant at an offset, with 12 fraction digits. */
+function respelled(text: string, k: number): string {
+  const micros = parseDateTimeMicros(text);
+  if (micros === null) return text;
+  const offset = RESPELL_OFFSETS[k % RESPELL_OFFSETS.length];
+  const seconds = Math.floor(micros / 1_000_000);
+  const sub = String(micros - seconds * 1_000_000).padStart(6, '0');
+  const wall = new Date(seconds * 1000 + (offset ?? 0) * 60_000).toISOString().slice(0, 19);
+  const abs = Math.abs(offset ?? 0);
+  const zone =
+    offset === null
+      ? 'Z'
+      : `${offset < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  return `${wall}.${sub}999999${zone}`;
 }
 
 /** The human words of an error body, for text-error-body. */

@@ -96,7 +96,7 @@ test('the top counterparty, its relationship and the monthly flows equal the leg
   await expect(page.getByRole('table', { name: 'Totals between the parties' }).locator('tbody tr')).toHaveCount(
     new Set(between.map(label)).size,
   );
-  await expect(page.getByTestId('net-flow-chart').first().locator('canvas')).toBeAttached();
+  await expect(page.getByTestId('flow-chart').first().locator('canvas')).toBeAttached();
   await page.getByRole('button', { name: '← All counterparties' }).click();
 
   // Flows per month: the instrument's total line equals the sums over the range.

@@ -172,9 +172,16 @@ test('the summary totals the loaded legs exactly, and uPlot draws the daily flow
   await expect(chart.locator('canvas')).toBeVisible();
   // uPlot's stylesheet arrived as a file (style-src 'self'): its rules apply (else .u-over would be static).
   await expect(chart.locator('.u-over')).toHaveCSS('position', 'absolute');
-  await expect(chart).toHaveAttribute('aria-label', /^Daily net flow of CC: \d+ days with transfers$/);
-  // Pointing at the bars shows a day's net flow exactly, to CC's 10 decimals.
-  await chart.locator('.u-over').hover();
+  await expect(chart).toHaveAttribute('aria-label', /^Net flow of CC \(Amulet\) per (UTC|local) day: \d+ days from /);
+  await expect(page.getByRole('heading', { name: /^Net flow of CC \(Amulet\) per (UTC|local) day/ })).toBeVisible();
+  // Pointing at the first bar (one day after the axis starts) shows its net flow exactly, to CC's
+  // 10 decimals.
+  const over = chart.locator('.u-over');
+  const [from, to] = await Promise.all(
+    ['data-x-from', 'data-x-to'].map(async (n) => Date.parse((await chart.getAttribute(n)) as string)),
+  );
+  const box = (await over.boundingBox()) as { width: number; height: number };
+  await over.hover({ position: { x: (86_400_000 / (to - from)) * box.width, y: box.height / 2 } });
   await expect(page.locator('.flow-readout')).toHaveText(
     /^\d{4}-\d{2}-\d{2} \((UTC|local)\): net [+-]?\d{1,3}(,\d{3})*\.\d{10} CC( \(bar clipped\))?$/,
   );

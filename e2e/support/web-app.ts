@@ -1,6 +1,7 @@
 // Browser tier fixture: a fresh app per test. It starts `src-main/web-shell/cli.ts` (the real
 // main-process services and handler table, the in-process sandbox network, the real keytar) on a
 // new user-data folder, and opens the built renderer in Debian's Chromium through the test bridge.
+// A test can stop that server and start it again on the same folder (a restart of `npm run dev:web`).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -11,16 +12,24 @@ import { test as base, expect, type Page } from '@playwright/test';
 import type { SandboxDescription } from '../../src-sandbox/sandbox-network.ts';
 
 export interface WebApp {
-  url: string;
+  /** The address the server printed last (it carries the bridge key in its fragment). */
+  readonly url: string;
   userDataDir: string;
   /** The in-process sandbox network, as `npm run sandbox` describes it (addresses, keys, parties, tokens). */
-  sandbox: SandboxDescription;
+  readonly sandbox: SandboxDescription;
   /** Where exports land (the browser version has no save dialog). */
   exportDir: string;
-  /** Everything main wrote to stderr so far (its log). */
+  /** Everything main wrote to stderr so far (its log), over every start. */
   log(): string;
   /** Opens the app in the page and waits until it has loaded its settings. */
   open(page: Page): Promise<void>;
+  /** Stops the server and keeps its folder: SIGTERM (Ctrl+C), or SIGKILL (a crash). */
+  stopServer(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
+  /**
+   * Starts the server again on the same folder, as `npm run dev:web` run again would: on the port
+   * and with the key it remembers there (`newKey`: with a new key, as `--new-key`).
+   */
+  startServer(options?: { newKey?: boolean }): Promise<void>;
 }
 
 export interface WebAppOptions {
@@ -42,53 +51,82 @@ export interface WebAppOptions {
 
 const root = resolve(import.meta.dirname, '../..');
 
+interface Ready {
+  url: string;
+  sandbox: SandboxDescription;
+  exportDir: string;
+}
+
 export async function startWebApp(options: WebAppOptions = {}): Promise<WebApp & { stop(): Promise<void> }> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'ledger-e2e-'));
   await options.prepare?.(userDataDir);
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [
-      join(root, 'src-main/web-shell/cli.ts'),
-      '--user-data-dir',
-      userDataDir,
-      '--keychain-service',
-      `ledger-explorer-e2e-${randomBytes(4).toString('hex')}`,
-      ...(options.transfers ? ['--transfers', String(options.transfers)] : []),
-      ...(options.startupSeconds ? ['--startup-seconds', String(options.startupSeconds)] : []),
-      ...(options.faults ? ['--faults'] : []),
-      ...(options.httpTimeoutMs ? ['--http-timeout-ms', String(options.httpTimeoutMs)] : []),
-      ...(options.hostileNames ? ['--hostile-names'] : []),
-      // Tests sign in with the sandbox's keys and pick its parties: the ready line must carry them.
-      '--print-credentials',
-    ],
-    { env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const keychainService = `ledger-explorer-e2e-${randomBytes(4).toString('hex')}`;
   let stderr = '';
-  child.stderr?.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const ready = await new Promise<Record<string, unknown>>((resolveReady, reject) => {
-    child.once('exit', (code) => reject(new Error(`web shell exited (${code}) before it was ready:\n${stderr}`)));
-    createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', (line) =>
-      resolveReady(JSON.parse(line)),
+
+  /** One run of the web shell on the test's folder; resolves with its ready line. */
+  const spawnShell = async (extra: string[]): Promise<{ child: ChildProcess; ready: Ready }> => {
+    const child: ChildProcess = spawn(
+      process.execPath,
+      [
+        join(root, 'src-main/web-shell/cli.ts'),
+        '--user-data-dir',
+        userDataDir,
+        '--keychain-service',
+        keychainService,
+        ...(options.transfers ? ['--transfers', String(options.transfers)] : []),
+        ...(options.startupSeconds ? ['--startup-seconds', String(options.startupSeconds)] : []),
+        ...(options.faults ? ['--faults'] : []),
+        ...(options.httpTimeoutMs ? ['--http-timeout-ms', String(options.httpTimeoutMs)] : []),
+        ...(options.hostileNames ? ['--hostile-names'] : []),
+        // Tests sign in with the sandbox's keys and pick its parties: the ready line must carry them.
+        '--print-credentials',
+        ...extra,
+      ],
+      { env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
-  });
+    child.stderr?.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    const ready = await new Promise<Ready>((resolveReady, reject) => {
+      child.once('exit', (code) => reject(new Error(`web shell exited (${code}) before it was ready:\n${stderr}`)));
+      createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', (line) =>
+        resolveReady(JSON.parse(line)),
+      );
+    });
+    return { child, ready };
+  };
+
+  const stopChild = async (child: ChildProcess, signal: 'SIGTERM' | 'SIGKILL') => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill(signal);
+    await exited;
+  };
+
+  // The first start on any free port (tests run side by side); a restart comes back on the same one.
+  let current = await spawnShell(['--port', '0']);
   return {
-    url: ready.url as string,
+    get url() {
+      return current.ready.url;
+    },
     userDataDir,
-    sandbox: ready.sandbox as WebApp['sandbox'],
-    exportDir: ready.exportDir as string,
+    get sandbox() {
+      return current.ready.sandbox;
+    },
+    exportDir: current.ready.exportDir,
     log: () => stderr,
     open: async (page) => {
       // Always a full load (a second goto to the same URL with a fragment would only change the hash).
       if (page.url() !== 'about:blank') await page.goto('about:blank');
-      await page.goto(ready.url as string);
+      await page.goto(current.ready.url);
       await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
     },
+    stopServer: (signal = 'SIGTERM') => stopChild(current.child, signal),
+    startServer: async (restart = {}) => {
+      current = await spawnShell(restart.newKey ? ['--new-key'] : []);
+    },
     stop: async () => {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
+      await stopChild(current.child, 'SIGTERM');
       await rm(userDataDir, { recursive: true, force: true });
     },
   };

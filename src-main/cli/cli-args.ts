@@ -1,37 +1,115 @@
 // The CLI's arguments, checked before anything starts: a bad one is refused with exit code 2 and a
-// message naming it (the same rules as the app's fields: the contract's schemas).
+// message naming it (the same rules as the app's fields: the contract's schemas, the one time reader).
+// What needs the user's settings (is the profile there, which party a name means, which nodes the
+// profile has) is checked next, in cli-resolve.ts, with the valid values listed.
 import { parseArgs } from 'node:util';
-import type { z } from 'zod';
-import { LocalExportFormat, TimeRange } from '../../src-shared/contract/local-ledger.ts';
-import { NodeIdText, PartyId, ProfileIdText } from '../../src-shared/contract/transfers.ts';
+import { LocalExportFormat } from '../../src-shared/contract/local-ledger.ts';
+import { NodeIdText } from '../../src-shared/contract/transfers.ts';
+import { readTimeRange } from '../../src-shared/time/time-text.ts';
 
 export class UsageError extends Error {}
 
-interface Common {
+/** What every command that opens a store shares. */
+interface StoreCommand {
   profile: string;
+  /** A full party id or a name the profile knows (cli-resolve.ts). */
   party: string;
   userDataDir: string | null;
   keychainService: string | null;
+  /** How long to wait for another program that has the store open or syncs the party, in ms. */
+  waitMs: number;
   /** Tests: the size of the in-process sandbox's ledger (sandbox profile only). */
   sandboxTransfers: number | null;
 }
-export interface SyncArgs extends Common {
+export interface SyncArgs extends StoreCommand {
   command: 'sync';
   node: string | null;
   after: string | null;
   before: string | null;
 }
-export interface ExportArgs extends Common {
+export interface ExportArgs extends StoreCommand {
   command: 'export';
   format: LocalExportFormat;
   out: string;
 }
-export type CliArgs = SyncArgs | ExportArgs;
+export interface ProfilesArgs {
+  command: 'profiles';
+  json: boolean;
+  userDataDir: string | null;
+}
+export interface HelpArgs {
+  command: 'help';
+}
+export type CliArgs = SyncArgs | ExportArgs | ProfilesArgs | HelpArgs;
 
-export const USAGE = `usage:
-  npm run cli -- sync   --profile P --party X [--node N] [--after T] [--before T] [--user-data-dir D]
-  npm run cli -- export --profile P --party X --format parquet|parquet-by-month|csv|jsonl --out PATH [--user-data-dir D]
-The ledger JWT comes from the OS keychain (the profile's saved one), or from LEDGER_EXPLORER_LEDGER_JWT when set.`;
+export const COMMANDS = ['sync', 'export', 'profiles', 'help'] as const;
+export const DEFAULT_WAIT_SECONDS = 600;
+const MAX_WAIT_SECONDS = 86_400;
+
+/** The usage, as `--help` prints it; `userData` says which folder this run would use and why. */
+export function usage(userData: { dir: string; from: string }): string {
+  return `Ledger Explorer's command line: sync a party's transfer legs into the local store, and export them,
+from a terminal or a scheduler (cron, a systemd timer). The same stores, profiles and keychain as the app.
+
+usage:
+  npm run cli -- sync     --profile P --party X [--node N] [--after T] [--before T] [options]
+  npm run cli -- export   --profile P --party X --format F --out PATH [options]
+  npm run cli -- profiles [--json] [--user-data-dir D]
+  npm run cli -- help     (or --help, -h)
+
+commands:
+  sync       Fetches the party's legs into <user-data>/local-ledger/<profile>.duckdb. The first sync
+             of a party fetches its whole history (or the --after/--before window); later ones fetch
+             only what is new. An interrupted sync resumes where it stopped when run again.
+  export     Writes every stored leg of the party, oldest first, to --out.
+  profiles   Lists the connection profiles: id, kind, name (--json: one JSON array, for scripts).
+  help       This text.
+
+options:
+  --profile P          A profile id, as \`profiles\` lists them (the built-in one is "sandbox").
+  --party X            A full party id (name::1220…), or a name the profile knows: an address-book
+                       label or, on the sandbox profile, one of its parties (exchange-north). Whole
+                       name, any case; a name that fits several parties lists them.
+  --node N             The validator node to read from (default: the profile's default node). On the
+                       sandbox profile one of its nodes (a wrong one lists them); on a remote profile
+                       any node id the deployment knows.
+  --after T            Only legs at or after T.
+  --before T           Only legs before T.
+                       T is a date, YYYY-MM-DD (midnight UTC), a date and time in UTC
+                       (YYYY-MM-DD HH:MM[:SS]), or any RFC 3339 date-time with its offset
+                       (2026-10-30T14:30:00Z, 2026-10-30T16:30:00+02:00). A time without an offset is
+                       UTC, never this machine's zone.
+  --format F           parquet | parquet-by-month | csv | jsonl (docs/local-ledger.md, "Export").
+  --out PATH           The file to write (for parquet-by-month a folder, which must not exist yet).
+  --wait S             How long to wait, in seconds, when another program has the store open (the app,
+                       the browser version, another sync) or syncs the same party: it finishes first,
+                       then this run goes on. Default ${DEFAULT_WAIT_SECONDS}; 0: do not wait.
+  --user-data-dir D    The user-data folder (default below).
+  --json               (profiles) One JSON array instead of a table.
+  --keychain-service N The OS keychain service that holds the profiles' secrets (default: the app's).
+  --sandbox-transfers N  (tests) The size of the sandbox profile's in-process ledger.
+
+environment:
+  LEDGER_EXPLORER_LEDGER_JWT  The ledger JWT for --profile, instead of the one saved in the OS
+                              keychain. Read once, never printed or saved.
+  LEDGER_EXPLORER_USER_DATA   The user-data folder, instead of the default.
+
+user-data folder: ${userData.dir}
+                  (${userData.from})
+
+output:
+  Progress and waits on stderr ("sync: 20000 legs, 20 pages, …"); one JSON line on stdout that sums
+  up (sync: state, window, legs, pages, seconds, store; export: path, rows, bytes).
+
+exit codes:
+  0    done
+  1    failed (the reason on stderr: no JWT, the service refused, the store could not be written)
+  2    a bad argument (the message names it and lists the valid values)
+  75   another program kept the store (or the party's sync) longer than --wait: nothing was changed;
+       run again later
+  130  interrupted (Ctrl+C, SIGINT); 143: stopped (SIGTERM). A sync resumes where it stopped when the
+       same command runs again.`;
+}
 
 const OPTIONS = {
   profile: { type: 'string' },
@@ -41,12 +119,24 @@ const OPTIONS = {
   before: { type: 'string' },
   format: { type: 'string' },
   out: { type: 'string' },
+  wait: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
   'user-data-dir': { type: 'string' },
   'keychain-service': { type: 'string' },
   'sandbox-transfers': { type: 'string' },
 } as const;
 
+const STORE_OPTIONS = ['profile', 'party', 'user-data-dir', 'keychain-service', 'sandbox-transfers', 'wait'];
+const ALLOWED: Record<Exclude<(typeof COMMANDS)[number], 'help'>, string[]> = {
+  sync: [...STORE_OPTIONS, 'node', 'after', 'before'],
+  export: [...STORE_OPTIONS, 'format', 'out'],
+  profiles: ['json', 'user-data-dir'],
+};
+
 export function parseCliArgs(argv: readonly string[]): CliArgs {
+  // --help anywhere wins, even beside a mistake: the person asking wants the usage.
+  if (argv.includes('--help') || argv.includes('-h')) return { command: 'help' };
   let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
   try {
     parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
@@ -55,53 +145,74 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   }
   const { values, positionals } = parsed;
   const [command, ...extra] = positionals;
-  if (command !== 'sync' && command !== 'export') {
-    throw new UsageError(
-      command ? `unknown command "${command}": sync or export` : 'a command is needed: sync or export',
-    );
+  if (command === undefined) throw new UsageError(`a command is needed: ${COMMANDS.join(', ')}`);
+  if (!(COMMANDS as readonly string[]).includes(command)) {
+    throw new UsageError(`unknown command "${command}": the commands are ${COMMANDS.join(', ')}`);
   }
+  if (command === 'help') return { command: 'help' };
   if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
-  const only = (names: string[]) => {
-    for (const name of Object.keys(values)) {
-      if (!names.includes(name)) throw new UsageError(`--${name} is not an option of ${command}`);
+  const name = command as keyof typeof ALLOWED;
+  for (const option of Object.keys(values)) {
+    if (!ALLOWED[name].includes(option)) {
+      throw new UsageError(
+        `--${option} is not an option of ${name}: its options are ${ALLOWED[name].map((o) => `--${o}`).join(', ')}`,
+      );
     }
-  };
+  }
+  const userDataDir = values['user-data-dir'] ?? null;
+  if (userDataDir !== null && userDataDir.trim() === '') throw new UsageError('--user-data-dir: a folder is needed');
+  if (name === 'profiles') return { command: 'profiles', json: values.json ?? false, userDataDir };
+
   const sandboxTransfers = values['sandbox-transfers'];
   if (sandboxTransfers !== undefined && !/^[1-9]\d{0,6}$/.test(sandboxTransfers)) {
     throw new UsageError('--sandbox-transfers: a whole number from 1 to 9999999');
   }
-  const common: Common = {
-    profile: check('--profile', ProfileIdText, required('--profile', values.profile)),
-    party: check('--party', PartyId, required('--party', values.party)),
-    userDataDir: values['user-data-dir'] ?? null,
+  const common: StoreCommand = {
+    profile: required('--profile', values.profile).trim(),
+    party: required('--party', values.party).trim(),
+    userDataDir,
     keychainService: values['keychain-service'] ?? null,
+    waitMs: waitSeconds(values.wait) * 1000,
     sandboxTransfers: sandboxTransfers === undefined ? null : Number(sandboxTransfers),
   };
-  const shared = ['profile', 'party', 'user-data-dir', 'keychain-service', 'sandbox-transfers'];
-  if (command === 'sync') {
-    only([...shared, 'node', 'after', 'before']);
-    const after = values.after === undefined ? null : check('--after', TimeRange.shape.after, values.after);
-    const before = values.before === undefined ? null : check('--before', TimeRange.shape.before, values.before);
-    if (after && before && Date.parse(after) >= Date.parse(before)) {
-      throw new UsageError('--before must be later than --after');
+  if (common.profile === '')
+    throw new UsageError('--profile: a profile id is needed (`npm run cli -- profiles` lists them)');
+  if (common.party === '') throw new UsageError('--party: a party id or a party name is needed');
+  if (name === 'sync') {
+    const range = readTimeRange({ from: values.after ?? '', before: values.before ?? '' }, 'utc', {
+      from: '--after',
+      before: '--before',
+    });
+    if (!range.ok) throw new UsageError(range.issues.from ?? range.issues.before ?? 'not a time range');
+    let node: string | null = null;
+    if (values.node !== undefined) {
+      const checked = NodeIdText.safeParse(values.node);
+      if (!checked.success) throw new UsageError(`--node: ${checked.error.issues[0]?.message ?? 'not a node id'}`);
+      node = checked.data;
     }
-    const node = values.node === undefined ? null : check('--node', NodeIdText, values.node);
-    return { command, ...common, node, after, before };
+    return { command: 'sync', ...common, node, after: range.from, before: range.before };
   }
-  only([...shared, 'format', 'out']);
-  const format = check('--format', LocalExportFormat, required('--format', values.format));
+  const formatText = required('--format', values.format);
+  const format = LocalExportFormat.safeParse(formatText);
+  if (!format.success) {
+    throw new UsageError(
+      `--format: "${formatText}" is not a format; the formats are ${LocalExportFormat.options.join(', ')}`,
+    );
+  }
   const out = required('--out', values.out);
   if (out.trim() === '') throw new UsageError('--out: a file path is needed');
-  return { command, ...common, format, out };
+  return { command: 'export', ...common, format: format.data, out };
+}
+
+function waitSeconds(text: string | undefined): number {
+  if (text === undefined) return DEFAULT_WAIT_SECONDS;
+  if (!/^\d{1,6}$/.test(text.trim()) || Number(text) > MAX_WAIT_SECONDS) {
+    throw new UsageError(`--wait: a whole number of seconds from 0 to ${MAX_WAIT_SECONDS} (got "${text}")`);
+  }
+  return Number(text);
 }
 
 function required(name: string, value: string | undefined): string {
   if (value === undefined) throw new UsageError(`${name} is required`);
   return value;
-}
-
-function check<T>(name: string, schema: z.ZodType<T>, value: string): T {
-  const result = schema.safeParse(value);
-  if (!result.success) throw new UsageError(`${name}: ${result.error.issues[0]?.message ?? 'not valid'}`);
-  return result.data;
 }

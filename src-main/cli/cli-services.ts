@@ -5,7 +5,7 @@
 // never printed and never written anywhere (not even to the keychain).
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { type AppServices, startAppServices } from '../services/app-services.ts';
+import { type AppServices, type AppServicesOptions, startAppServices } from '../services/app-services.ts';
 
 export const JWT_ENV = 'LEDGER_EXPLORER_LEDGER_JWT';
 
@@ -17,6 +17,8 @@ export interface CliServicesOptions {
   /** Where an export is written (the host's save dialog, answered in advance). */
   savePath?: string;
   log: (line: string) => void;
+  /** How this run shares the store with the app (who it is, how long it waits, what it says meanwhile). */
+  localLedger?: AppServicesOptions['localLedger'];
 }
 
 export async function startCliServices(options: CliServicesOptions): Promise<AppServices> {
@@ -34,6 +36,7 @@ export async function startCliServices(options: CliServicesOptions): Promise<App
         ? { evm: false, ...(options.sandboxTransfers ? { transfers: options.sandboxTransfers } : {}) }
         : false,
     host: { chooseSavePath: async () => (options.savePath ? resolve(options.savePath) : null) },
+    localLedger: options.localLedger,
   });
   const jwt = process.env[JWT_ENV];
   // Read once and taken out of the environment: nothing this process starts inherits it.

@@ -1,9 +1,11 @@
-// `npm run cli -- sync|export ...`: the local ledger's sync and export, headless, for a team that
-// schedules them (cron, CI) and feeds a warehouse. The same services as the desktop app, on the
-// same user-data folder and keychain (docs/local-ledger.md, "Command line").
-// Progress lines go to stderr; one JSON line, the summary, to stdout.
-// Exit codes: 0 done; 1 failed (the message on stderr); 2 bad arguments (naming the argument);
-// 130 interrupted (SIGINT: the sync is cancelled and the next run of the same command resumes it).
+// `npm run cli -- sync|export|profiles|help ...`: the local ledger's sync and export, headless, for a
+// team that schedules them (cron, a systemd timer, CI) and feeds a warehouse. The same services as the
+// desktop app, on the same user-data folder and keychain (docs/local-ledger.md, "Command line").
+// It shares the store with the app when both run (ledger-store.ts): it waits for the app to let go,
+// up to --wait, saying who has it. Progress lines go to stderr; one JSON line, the summary, to stdout.
+// Exit codes (usage() lists them): 0 done; 1 failed; 2 bad arguments (naming the argument, listing
+// the valid values); 75 the store stayed busy past --wait; 130 SIGINT, 143 SIGTERM (the sync is
+// cancelled and the next run of the same command resumes it).
 import {
   ALL_LEGS,
   type LocalExportRequest,
@@ -11,39 +13,76 @@ import {
   type SyncStatus,
 } from '../../src-shared/contract/local-ledger.ts';
 import type { AppServices } from '../services/app-services.ts';
+import type { StoreWaitNotice } from '../services/local-ledger/ledger-store.ts';
+import { userText } from '../services/local-ledger/store-markers.ts';
 import { syncTestHooks } from '../services/local-ledger/sync-run.ts';
-import { type CliArgs, type ExportArgs, parseCliArgs, type SyncArgs, USAGE, UsageError } from './cli-args.ts';
+import { SettingsStore } from '../services/settings/settings-store.ts';
+import {
+  type CliArgs,
+  type ExportArgs,
+  type ProfilesArgs,
+  parseCliArgs,
+  type SyncArgs,
+  UsageError,
+  usage,
+} from './cli-args.ts';
+import { profileTable, resolveNode, resolveParty, resolveProfile } from './cli-resolve.ts';
 import { startCliServices } from './cli-services.ts';
 import { progressLine } from './progress-line.ts';
-import { defaultUserDataDir } from './user-data-dir.ts';
+import { defaultUserDataDir, userDataDirSource } from './user-data-dir.ts';
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
 
-class Failed extends Error {}
+/** Exit codes a scheduler sees (usage() explains them). */
+const EXIT = { done: 0, failed: 1, usage: 2, busy: 75, interrupted: 130, stopped: 143 } as const;
+
+class Failed extends Error {
+  readonly busy: boolean;
+  constructor(message: string, busy = false) {
+    super(message);
+    this.busy = busy;
+  }
+}
 
 async function call<T>(services: AppServices, channel: string, ...args: unknown[]): Promise<T> {
   const answer = await services.dispatch(channel, args);
-  if (!answer.ok) throw new Failed(answer.error.message);
+  if (!answer.ok) throw new Failed(answer.error.message, answer.error.details?.cause === 'busy');
   return answer.value as T;
 }
 
-async function sync(services: AppServices, args: SyncArgs): Promise<number> {
+/** Waits for the store, said on stderr when they start and every 10 seconds after (a log is not a progress bar). */
+function waitReporter(waitSeconds: number): (wait: StoreWaitNotice) => void {
+  let said = Number.NEGATIVE_INFINITY;
+  let holderSaid = '';
+  return ({ holder, waitedMs, path }) => {
+    const who = holder ? userText(holder) : 'another program';
+    if (waitedMs < 1000 || (who === holderSaid && waitedMs - said < 10_000)) return;
+    said = waitedMs;
+    holderSaid = who;
+    say(
+      `waiting: ${who} has the local store ${path} open; waited ${Math.round(waitedMs / 1000)} s of at most ${waitSeconds} s (--wait)`,
+    );
+  };
+}
+
+async function sync(services: AppServices, args: SyncArgs, party: string, node: string | null): Promise<number> {
   // Tests (durability): a line just before the window is replaced, so a kill can land in that transaction.
   if (process.env.LEDGER_EXPLORER_TEST_HOOKS === 'sync')
     syncTestHooks.beforeReplace = () => say('test-hook: replacing');
   const started = await call<SyncStatus>(services, 'local:sync', {
     profileId: args.profile,
-    party: args.party,
-    nodeId: args.node,
+    party,
+    nodeId: node,
     range: { after: args.after, before: args.before },
   });
-  let interrupted = false;
-  const onSigint = () => {
-    interrupted = true;
-    say('interrupted: cancelling the sync (the same command resumes it)');
+  let stoppedBy: NodeJS.Signals | null = null;
+  const onSignal = (signal: NodeJS.Signals) => {
+    stoppedBy = signal;
+    say(`${signal === 'SIGTERM' ? 'stopped' : 'interrupted'}: cancelling the sync (the same command resumes it)`);
     void services.local.cancelSync(started.jobId).catch(() => {});
   };
-  process.on('SIGINT', onSigint);
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   let shown = '';
   const show = () => {
     const line = progressLine(services.local.syncStatus(started.jobId));
@@ -52,7 +91,8 @@ async function sync(services: AppServices, args: SyncArgs): Promise<number> {
   };
   const timer = setInterval(show, 100);
   const done = await services.local.waitForSync(started.jobId).finally(() => clearInterval(timer));
-  process.off('SIGINT', onSigint);
+  process.off('SIGINT', onSignal);
+  process.off('SIGTERM', onSignal);
   show();
   const seconds = (Date.parse(done.finishedAt ?? new Date().toISOString()) - Date.parse(done.startedAt)) / 1000;
   const summary = {
@@ -72,27 +112,87 @@ async function sync(services: AppServices, args: SyncArgs): Promise<number> {
     ...(done.error ? { error: done.error.message } : {}),
   };
   process.stdout.write(`${JSON.stringify(summary)}\n`);
-  if (done.state === 'done') return 0;
-  if (interrupted || done.state === 'cancelled') return 130;
+  if (done.state === 'done') return EXIT.done;
+  if (stoppedBy === 'SIGTERM') return EXIT.stopped;
+  if (stoppedBy || done.state === 'cancelled') return EXIT.interrupted;
   say(`error: ${done.error?.message ?? 'the sync failed'}`);
-  return 1;
+  return done.error?.details?.cause === 'busy' ? EXIT.busy : EXIT.failed;
 }
 
-async function exportStore(services: AppServices, args: ExportArgs): Promise<number> {
+async function exportStore(services: AppServices, args: ExportArgs, party: string): Promise<number> {
   const request: LocalExportRequest = {
     profileId: args.profile,
     format: args.format,
     source: {
       kind: 'legs',
-      party: args.party,
+      party,
       filters: ALL_LEGS,
       sort: { column: 'effectiveAt', desc: false },
     },
   };
   const result = await call<LocalExportResult | null>(services, 'local:export', request);
   if (!result) throw new Failed('the export was not written');
-  process.stdout.write(`${JSON.stringify({ command: 'export', format: args.format, party: args.party, ...result })}\n`);
-  return 0;
+  process.stdout.write(`${JSON.stringify({ command: 'export', format: args.format, party, ...result })}\n`);
+  return EXIT.done;
+}
+
+/** `profiles`: what --profile takes, read from the settings without starting anything. */
+async function profiles(args: ProfilesArgs, userDataDir: string): Promise<number> {
+  const settings = await SettingsStore.open(userDataDir);
+  const list = settings.settings.profiles;
+  if (args.json) {
+    const rows = list.map((p) => ({
+      id: p.id,
+      kind: p.kind,
+      name: p.name,
+      active: p.id === settings.settings.activeProfileId,
+    }));
+    process.stdout.write(`${JSON.stringify(rows)}\n`);
+  } else {
+    process.stdout.write(`${profileTable(list)}\n`);
+  }
+  return EXIT.done;
+}
+
+async function storeCommand(args: SyncArgs | ExportArgs, userDataDir: string): Promise<number> {
+  const waitSeconds = Math.round(args.waitMs / 1000);
+  const services = await startCliServices({
+    userDataDir,
+    profile: args.profile,
+    keychainService: args.keychainService,
+    sandboxTransfers: args.sandboxTransfers,
+    savePath: args.command === 'export' ? args.out : undefined,
+    log: (line) => say(`[main] ${line}`),
+    localLedger: {
+      access: {
+        program: `npm run cli -- ${args.command}`,
+        readWaitMs: args.waitMs,
+        onWait: waitReporter(waitSeconds),
+        busyAdvice: `nothing was changed; run this again when it is done, or wait longer than ${waitSeconds} s with --wait`,
+      },
+      syncWaitMs: args.waitMs,
+      watch: false,
+    },
+  });
+  try {
+    let party: string;
+    let node: string | null = null;
+    try {
+      const profile = resolveProfile(services.context.settings.settings.profiles, args.profile, userDataDir);
+      party = await resolveParty(services, profile, args.party);
+      if (args.command === 'sync') node = await resolveNode(services, profile, args.node);
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      say(`error: ${error.message}`);
+      return EXIT.usage;
+    }
+    return args.command === 'sync' ? await sync(services, args, party, node) : await exportStore(services, args, party);
+  } catch (error) {
+    say(`error: ${error instanceof Error ? error.message : String(error)}`);
+    return error instanceof Failed && error.busy ? EXIT.busy : EXIT.failed;
+  } finally {
+    await services.close();
+  }
 }
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -101,30 +201,16 @@ async function main(argv: readonly string[]): Promise<number> {
     args = parseCliArgs(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    say(`error: ${error.message}\n${USAGE}`);
-    return 2;
+    say(`error: ${error.message}\n(npm run cli -- --help lists every command and option)`);
+    return EXIT.usage;
+  }
+  if (args.command === 'help') {
+    process.stdout.write(`${usage({ dir: defaultUserDataDir(), from: userDataDirSource() })}\n`);
+    return EXIT.done;
   }
   const userDataDir = args.userDataDir ?? defaultUserDataDir();
-  const services = await startCliServices({
-    userDataDir,
-    profile: args.profile,
-    keychainService: args.keychainService,
-    sandboxTransfers: args.sandboxTransfers,
-    savePath: args.command === 'export' ? args.out : undefined,
-    log: (line) => say(`[main] ${line}`),
-  });
-  try {
-    if (!services.context.settings.settings.profiles.some((p) => p.id === args.profile)) {
-      say(`error: --profile: no connection profile "${args.profile}" in ${userDataDir}`);
-      return 2;
-    }
-    return args.command === 'sync' ? await sync(services, args) : await exportStore(services, args);
-  } catch (error) {
-    say(`error: ${error instanceof Error ? error.message : String(error)}`);
-    return 1;
-  } finally {
-    await services.close();
-  }
+  if (args.command === 'profiles') return profiles(args, userDataDir);
+  return storeCommand(args, userDataDir);
 }
 
 process.exitCode = await main(process.argv.slice(2));

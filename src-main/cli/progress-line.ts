@@ -4,7 +4,12 @@ import type { SyncStatus } from '../../src-shared/contract/local-ledger.ts';
 
 export function progressLine(status: SyncStatus): string {
   const eta = status.etaSeconds === null ? 'ETA ?' : `ETA ${formatSeconds(status.etaSeconds)}`;
-  const waiting = status.state === 'waiting' ? ' (the service is starting: waiting)' : '';
+  const waiting =
+    status.state !== 'waiting'
+      ? ''
+      : status.waitingFor
+        ? ` (waiting: ${status.waitingFor})`
+        : ' (the service is starting: waiting)';
   return `sync: ${status.legs} legs, ${status.pages} pages, ${status.legsPerSecond} legs/s, ${eta}${waiting}`;
 }
 

@@ -23,3 +23,10 @@ export function defaultUserDataDir(
         : env.XDG_CONFIG_HOME || join(home, '.config');
   return join(appData, APP_NAME);
 }
+
+/** Why this folder, in words, for `--help`. */
+export function userDataDirSource(env: NodeJS.ProcessEnv = process.env): string {
+  return env.LEDGER_EXPLORER_USER_DATA
+    ? 'from LEDGER_EXPLORER_USER_DATA; --user-data-dir D overrides it'
+    : "the desktop app's folder, which the app and the browser version use too; --user-data-dir D overrides it";
+}

@@ -16,7 +16,9 @@ import { settingsHandlers } from './handlers/settings-handlers.ts';
 import { transfersHandlers } from './handlers/transfers-handlers.ts';
 import { workspaceHandlers } from './handlers/workspace-handlers.ts';
 import type { ShellInbox } from './links/shell-inbox.ts';
+import type { LocalLedgerOptions } from './local-ledger/local-ledger.ts';
 import { LocalLedgerHost } from './local-ledger/local-ledger-host.ts';
+import { userText } from './local-ledger/store-markers.ts';
 import { LocalSandbox, type SandboxNetwork, type SandboxOptions } from './local-sandbox.ts';
 import { onFirstUse } from './on-first-use.ts';
 import { RequestRegistry } from './request-registry.ts';
@@ -36,6 +38,15 @@ export interface AppServicesOptions {
    * the active profile is the sandbox, else on the first call that uses it. false: no sandbox.
    */
   sandbox?: boolean | SandboxOptions;
+  /**
+   * How this process shares the local stores with other programs (docs/local-ledger.md, "Two
+   * programs, one store"). Default: the app's (a view waits a few seconds, a sync until cancelled),
+   * named after the transport; main tells the renderer when another program changed a store.
+   */
+  localLedger?: Omit<LocalLedgerOptions, 'onChange'> & {
+    /** false: no watch on other programs' changes (the CLI has no screen to refresh). */
+    watch?: boolean;
+  };
   /** Shorter waits for tests (the product uses the clients' defaults). */
   timeouts?: ServiceTimeouts;
   log?: (line: string) => void;
@@ -88,7 +99,25 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
   const links = onFirstUse(
     async () => new (await import('./links/links-host.ts')).LinksHost(context, options.userDataDir),
   );
-  const local = new LocalLedgerHost(context, options.userDataDir);
+  const pushShellEvent: AppServices['shellInbox']['push'] = (event) =>
+    void links.get().then((host) => host.inbox.push(event));
+  const { watch = true, ...localLedger } = options.localLedger ?? {};
+  const local = new LocalLedgerHost(context, options.userDataDir, {
+    ...localLedger,
+    access: {
+      program: options.transport === 'electron' ? 'Ledger Explorer' : 'Ledger Explorer (npm run dev:web)',
+      ...localLedger.access,
+    },
+    onChange: watch
+      ? (change) =>
+          pushShellEvent({
+            kind: 'local-changed',
+            profileId: change.profileId,
+            party: change.party,
+            by: change.by ? userText(change.by) : null,
+          })
+      : undefined,
+  });
   const abiLibrary = new AbiLibraryHost(context, options.userDataDir);
   const dispatch = createDispatch(
     {
@@ -114,7 +143,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     exports,
     local,
     // In order: callbacks on one promise run in the order they were added.
-    shellInbox: { push: (event) => void links.get().then((host) => host.inbox.push(event)) },
+    shellInbox: { push: pushShellEvent },
     get sandbox() {
       return sandbox.network;
     },

@@ -1,31 +1,52 @@
-// The browser test bridge: the same main-process dispatch, served on loopback so the built
-// renderer can run in a plain Chromium. Only the Electron IPC transport is swapped: a random
-// token (handed to the page in the URL fragment) and an exact Origin check stand in for
-// Electron's "is this our window" check.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+// The browser version's server: the same main-process dispatch, served on loopback so the built
+// renderer can run in a plain browser. Only the Electron IPC transport is swapped: the bridge key
+// (handed to the page in the URL fragment), an exact Host and Origin check stand in for Electron's
+// "is this our window" check. What it refuses and why: docs/security.md, "The browser version's key".
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import {
+  CHALLENGE_PATTERN,
+  serverProofText,
+  WEB_APP_NAME,
+  WEB_BRIDGE_PATH,
+  WEB_HEALTH_PATH,
+} from '../../src-shared/bridge/web-bridge.ts';
 import { rendererCsp } from '../../src-shared/csp.ts';
 import type { Dispatch } from '../services/handlers/dispatch.ts';
 import { readStatic } from './static-files.ts';
 
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
-export const BRIDGE_PATH = '/__bridge/';
+export const BRIDGE_PATH = WEB_BRIDGE_PATH;
+
+/** A new bridge key: 192 random bits, hex. */
+export function newBridgeKey(): string {
+  return randomBytes(24).toString('hex');
+}
 
 export interface WebShell {
-  /** Open this in a browser: it carries the bridge token in its fragment. */
+  /** Open this in a browser: it carries the bridge key in its fragment. */
   url: string;
   origin: string;
+  port: number;
+  /** Says who answers /__health (the folder lock records it, so a second start can tell it is us). */
+  instance: string;
   close(): Promise<void>;
 }
 
 export async function startWebShell(options: {
   rendererDir: string;
-  dispatch: Dispatch;
+  /** The handlers, or their promise: the server can listen (and answer /__health) while main's services start. */
+  dispatch: Dispatch | Promise<Dispatch>;
+  /** The bridge key (default: a new one). */
+  key?: string;
+  /** 0 or absent: any free port. A port in use rejects with the listen error (code EADDRINUSE). */
   port?: number;
 }): Promise<WebShell> {
-  const token = randomBytes(24).toString('hex');
-  let origin = '';
+  const key = options.key ?? newBridgeKey();
+  const keyDigest = digest(key);
+  const instance = randomBytes(8).toString('hex');
+  let port = 0;
   const server = createServer((req, res) => {
     handle(req, res).catch(() => {
       if (!res.headersSent) res.writeHead(500);
@@ -34,31 +55,59 @@ export async function startWebShell(options: {
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const path = new URL(req.url ?? '/', origin).pathname;
-    if (path.startsWith(BRIDGE_PATH)) return bridge(req, res, path.slice(BRIDGE_PATH.length));
+    // DNS rebinding: a page on evil.example whose name now resolves to 127.0.0.1 reaches this port
+    // with `Host: evil.example:PORT`. Only the loopback names this server was opened with are ours.
+    const host = loopbackHost(req.headers.host, port);
+    if (!host) return plain(res, 403, 'unknown host');
+    const origin = `http://${host}`;
+    const url = new URL(req.url ?? '/', origin);
+    if (url.pathname.startsWith(BRIDGE_PATH)) {
+      return bridge(req, res, origin, url.pathname.slice(BRIDGE_PATH.length));
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'method not allowed');
-    const file = await readStatic(options.rendererDir, path);
+    if (url.pathname === WEB_HEALTH_PATH) return health(res, origin, url.searchParams.get('challenge'));
+    const file = await readStatic(options.rendererDir, url.pathname);
     if (!file) return plain(res, 404, 'not found');
     res.writeHead(200, {
       'content-type': file.type,
       'content-security-policy': rendererCsp('web'),
       'x-content-type-options': 'nosniff',
       'cache-control': 'no-store',
+      'referrer-policy': 'no-referrer',
+      // No other origin may load the bundle as a script or image (it holds no secret; still ours only).
+      'cross-origin-resource-policy': 'same-origin',
     });
     res.end(req.method === 'HEAD' ? undefined : file.body);
   }
 
-  async function bridge(req: IncomingMessage, res: ServerResponse, channel: string): Promise<void> {
+  /** Unauthenticated, cheap, no CORS header (another origin cannot read it); the proof only when asked. */
+  function health(res: ServerResponse, origin: string, challenge: string | null): void {
+    if (challenge !== null && !CHALLENGE_PATTERN.test(challenge)) {
+      plain(res, 400, 'bad challenge');
+      return;
+    }
+    const proof =
+      challenge === null
+        ? undefined
+        : createHmac('sha256', key).update(serverProofText(origin, challenge)).digest('hex');
+    const bytes = Buffer.from(JSON.stringify({ app: WEB_APP_NAME, instance, ...(proof ? { proof } : {}) }));
+    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+    res.end(bytes);
+  }
+
+  async function bridge(req: IncomingMessage, res: ServerResponse, origin: string, channel: string): Promise<void> {
     if (req.method !== 'POST') return plain(res, 405, 'POST only');
+    // The page's own origin (the address it was loaded from) and nothing else: a request a browser
+    // sends for another page names that page's origin, and a non-browser client has no key.
     if (req.headers.origin !== origin) return plain(res, 403, 'foreign origin');
-    if (!tokenMatches(req.headers.authorization, token)) return plain(res, 403, 'bad bridge token');
+    if (!keyMatches(req.headers.authorization, keyDigest)) return plain(res, 403, 'bad bridge token');
     let args: unknown;
     try {
       args = JSON.parse(await readBody(req));
     } catch (error) {
       return plain(res, 400, (error as Error).message);
     }
-    const envelope = await options.dispatch(decodeURIComponent(channel), args);
+    const envelope = await (await options.dispatch)(decodeURIComponent(channel), args);
     const bytes = Buffer.from(JSON.stringify(envelope));
     res.writeHead(200, {
       'content-type': 'application/json',
@@ -70,12 +119,18 @@ export async function startWebShell(options: {
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  port = (server.address() as AddressInfo).port;
+  const origin = `http://127.0.0.1:${port}`;
   return {
-    url: `${origin}/#bridge=${token}`,
+    url: `${origin}/#bridge=${key}`,
     origin,
+    port,
+    instance,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -84,10 +139,26 @@ export async function startWebShell(options: {
   };
 }
 
-function tokenMatches(header: string | undefined, token: string): boolean {
-  const given = Buffer.from(header?.replace(/^Bearer /, '') ?? '');
-  const expected = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+/**
+ * The Host header when it names this server by a loopback name (`127.0.0.1:PORT` or
+ * `localhost:PORT`, case as sent for the port, any case for the name), else null. It is also the
+ * page's origin: the browser sends the address bar's host:port.
+ */
+export function loopbackHost(header: string | undefined, port: number): string | null {
+  if (!header || port === 0) return null;
+  const match = /^(127\.0\.0\.1|localhost):(\d{1,5})$/i.exec(header);
+  if (!match || Number(match[2]) !== port || match[2] !== String(port)) return null;
+  return `${(match[1] as string).toLowerCase()}:${port}`;
+}
+
+/** SHA-256 of a secret: compared in constant time, and equal in length whatever the caller sent. */
+function digest(text: string): Buffer {
+  return createHash('sha256').update(text, 'utf8').digest();
+}
+
+function keyMatches(header: string | undefined, expected: Buffer): boolean {
+  if (!header?.startsWith('Bearer ')) return false;
+  return timingSafeEqual(digest(header.slice('Bearer '.length)), expected);
 }
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -109,6 +180,6 @@ function readBody(req: IncomingMessage): Promise<string> {
 }
 
 function plain(res: ServerResponse, status: number, text: string): void {
-  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
   res.end(text);
 }

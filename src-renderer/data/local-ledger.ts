@@ -1,9 +1,12 @@
 // Hooks over the local ledger's channels: the store's status for the provenance line, sync jobs
 // (started, watched every 250 ms while running or waiting, cancelled), windows of the local
 // transfers table, the filter facets, the store list and forgetting. A finished sync or a forget
-// invalidates everything read from that party's local data, so every view shows the new store.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// invalidates everything read from that party's local data, so every view shows the new store; so
+// does a change another program made (main's 'local-changed' event: invalidateLocalStore). A read
+// that found the store held by another program says so and tries again by itself (storeBusy).
+import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { asBridgeError } from '../../src-shared/contract/errors.ts';
 import type {
   ForgetRequest,
   LocalLegFilters,
@@ -18,6 +21,25 @@ import { queryKeys } from './query-keys.ts';
 
 const isActive = (status: SyncStatus | null | undefined) => status?.state === 'running' || status?.state === 'waiting';
 
+/**
+ * Main's answer when another program (a scheduled `npm run cli -- sync`) kept the store past the few
+ * seconds a view waits: the view shows those words and reads again every second until it gets in.
+ */
+export function storeBusy(error: unknown): boolean {
+  if (error === null || error === undefined) return false;
+  const { code, details } = asBridgeError(error);
+  return code === 'local_store' && details?.cause === 'busy';
+}
+
+/** How often a view whose store was busy reads again. */
+export const STORE_BUSY_RETRY_MS = 1000;
+
+/** Another program changed the profile's store: every view read from it (and the Settings list) reads again. */
+export function invalidateLocalStore(client: QueryClient, profileId: string): void {
+  void client.invalidateQueries({ queryKey: queryKeys.local.profile(profileId) });
+  void client.invalidateQueries({ queryKey: queryKeys.local.stores() });
+}
+
 export function useStores() {
   return useQuery({ queryKey: queryKeys.local.stores(), queryFn: () => ledger().local.stores() });
 }
@@ -31,7 +53,8 @@ export function useLocalStatus(profileId: string, party: string | null, syncing 
     queryKey: queryKeys.local.status(profileId, party ?? ''),
     queryFn: () => ledger().local.status(profileId, party as string),
     enabled: party !== null,
-    refetchInterval: (query) => (syncing || isActive(query.state.data?.job) ? 1000 : false),
+    refetchInterval: (query) =>
+      syncing || isActive(query.state.data?.job) || storeBusy(query.state.error) ? 1000 : false,
   });
 }
 

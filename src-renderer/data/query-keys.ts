@@ -70,6 +70,8 @@ export const queryKeys = {
   local: {
     /** Every profile's store list (Settings). */
     stores: () => ['local', 'stores'] as const,
+    /** Everything read from one profile's local store (another program changed it: this prefix). */
+    profile: (profileId: string) => ['local', profileId] as const,
     /** Everything read from one party's local data: a sync or a forget invalidates this prefix. */
     party: (profileId: string, party: string) => ['local', profileId, party] as const,
     status: (profileId: string, party: string) => ['local', profileId, party, 'status'] as const,

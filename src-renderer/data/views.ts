@@ -1,13 +1,15 @@
 // Hooks over links and recent views (docs/links.md): the recent list, recording a view (main makes
 // its link, refusing one that would hold a secret), and the pump that pulls links and menu commands
-// from main (app:nextEvent, a long poll).
+// from main (app:nextEvent, a long poll). The same pump carries word that another program changed a
+// local store; that goes to the data layer (the queries it makes stale), not to the link router.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { ShellEvent } from '../../src-shared/contract/shell-events.ts';
+import type { ShellEvent, ShellRequest } from '../../src-shared/contract/shell-events.ts';
 import type { RecordedView } from '../../src-shared/contract/view-target.ts';
 import type { RecentView, ViewTarget } from '../../src-shared/contract/views.ts';
 import { formatViewLink } from '../../src-shared/links/view-link.ts';
 import { ledger } from './bridge.ts';
+import { invalidateLocalStore } from './local-ledger.ts';
 import { queryKeys } from './query-keys.ts';
 
 /** The last 50 views opened, newest first. */
@@ -34,15 +36,19 @@ export function useRecordView() {
 /**
  * Calls `onEvent` for every link and menu command main hands over while mounted (mount it once, in
  * the app shell). An event that arrives between two mounts (React's strict double mount) waits for
- * the next; none is lost.
+ * the next; none is lost. A local store changed by another program refreshes what was read from it.
  */
-export function useShellEvents(onEvent: (event: ShellEvent) => void): void {
+export function useShellEvents(onEvent: (event: ShellRequest) => void): void {
+  const client = useQueryClient();
   const handler = useRef(onEvent);
   handler.current = onEvent;
   useEffect(() => {
-    const unsubscribe = subscribe((event) => handler.current(event));
+    const unsubscribe = subscribe((event) => {
+      if (event.kind === 'local-changed') invalidateLocalStore(client, event.profileId);
+      else handler.current(event);
+    });
     return unsubscribe;
-  }, []);
+  }, [client]);
 }
 
 let listener: ((event: ShellEvent) => void) | null = null;

@@ -4,7 +4,7 @@
 // nothing. A link naming another existing profile asks first (the banner names both profiles):
 // nothing is switched, queried or filled until the user presses "Open on …".
 import { useEffect, useState } from 'react';
-import type { ShellCommand, ShellEvent } from '../../src-shared/contract/shell-events.ts';
+import type { ShellCommand, ShellRequest } from '../../src-shared/contract/shell-events.ts';
 import type { ViewTarget } from '../../src-shared/contract/views.ts';
 import { parseViewLink } from '../../src-shared/links/view-link.ts';
 import { useSavePreferences, useSetActiveProfile, useSettings } from '../data/settings.ts';
@@ -34,7 +34,7 @@ export function LinkRouter() {
   const [confirming, setConfirming] = useState<ViewTarget | null>(null);
   useRecordVisits();
 
-  useShellEvents((event: ShellEvent) => {
+  useShellEvents((event: ShellRequest) => {
     if (event.kind === 'link') return openLink(event.url);
     const ui = useUiStore.getState();
     const action = ACTIONS[event.command];

@@ -1,22 +1,14 @@
 // How local legs and store facts read on screen (amounts: ui/amount-cell.tsx); times are shown
-// absolute in the zone the preferences choose.
+// absolute in the zone the preferences choose, by the same formatter as the Transfers table
+// (src-shared/time/time-display.ts).
+import { formatEffectiveTime } from '../../src-shared/time/time-display.ts';
+import type { TimeZoneChoice } from '../../src-shared/time/time-text.ts';
 
 export const NULL_TEXT = '—';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-export function formatTime(iso: string | null, zone: 'local' | 'utc'): string {
-  if (iso === null) return NULL_TEXT;
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  if (zone === 'utc') {
-    return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(
-      d.getUTCMinutes(),
-    )}:${pad(d.getUTCSeconds())} UTC`;
-  }
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(
-    d.getMinutes(),
-  )}:${pad(d.getSeconds())}`;
+/** A time as the local views show it: absolute, in the preferences' zone (the app's one formatter). */
+export function formatTime(iso: string | null, zone: TimeZoneChoice): string {
+  return formatEffectiveTime(iso, { zone });
 }
 
 export const count = (n: number) => n.toLocaleString('en');

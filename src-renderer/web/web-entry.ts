@@ -1,28 +1,42 @@
-// Browser entry: installs window.ledger over the loopback test bridge, then starts the same app.
-// The bridge token arrives in the URL fragment (never sent to a server) and is removed from the
-// address bar at once.
+// Browser entry: installs window.ledger over the browser version's loopback bridge, then starts the
+// same app. The bridge key arrives in the URL fragment (never sent to a server), is taken out of the
+// address bar at once and kept in this tab's sessionStorage (bridge-key.ts); a reload, back/forward
+// and a second tab keep working, and a stopped server is said and recovered from (server-link.ts).
 // Must stay first: it configures zod before any schema is built (see the module).
 import '../zod-jitless.ts';
+import { onlineManager } from '@tanstack/react-query';
 import { createBridge } from '../../src-shared/bridge/create-bridge.ts';
 import { BRIDGE_GLOBAL } from '../../src-shared/contract/channel-names.ts';
-import type { Envelope } from '../../src-shared/contract/errors.ts';
+import { storedKey, storeKey, takeAddressParts } from './bridge-key.ts';
+import { showServerBanner } from './server-banner.ts';
+import { ServerLink } from './server-link.ts';
 
-const fragment = new URLSearchParams(window.location.hash.slice(1));
-const token = fragment.get('bridge') ?? '';
-// A view to open (docs/links.md): the app checks it as strictly as a link from the OS.
-const link = fragment.get('open');
-history.replaceState(null, '', window.location.pathname);
+const { key: given, link } = takeAddressParts();
+if (given) storeKey(given);
+const server = new ServerLink(given ?? storedKey());
+// TanStack Query's "online" is "the server answers with this tab's key": while it is not, queries
+// and mutations wait (paused, nothing the user typed is dropped) instead of failing, and they run
+// again when it is back (the browser's own online/offline says nothing about a loopback server).
+onlineManager.setEventListener((setOnline) => server.subscribe((state) => setOnline(state === 'ok')));
+showServerBanner(server);
 
-const api = createBridge(async (channel, args) => {
-  const response = await fetch(`/__bridge/${encodeURIComponent(channel)}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(args),
-  });
-  if (!response.ok) throw new Error(`test bridge answered HTTP ${response.status}: ${await response.text()}`);
-  return (await response.json()) as Envelope<unknown>;
+Object.defineProperty(window, BRIDGE_GLOBAL, {
+  value: createBridge(server.transport),
+  writable: false,
+  configurable: false,
 });
-Object.defineProperty(window, BRIDGE_GLOBAL, { value: api, writable: false, configurable: false });
 
-if (link !== null) (await import('../navigation/link-requests.ts')).openLink(link);
+// The printed address opened again in this tab changes only the fragment (no reload): a new key
+// and a view to open are taken from it all the same.
+window.addEventListener('hashchange', () => {
+  const parts = takeAddressParts();
+  if (parts.key) void server.offerKey(parts.key);
+  if (parts.link !== null) void openView(parts.link);
+});
+
+async function openView(view: string): Promise<void> {
+  (await import('../navigation/link-requests.ts')).openLink(view);
+}
+
+if (link !== null) await openView(link);
 await import('../main.tsx');

@@ -1,6 +1,7 @@
 // RFC 3339 date-times to microseconds since the epoch, exactly (Date.parse would drop the
-// microseconds and accept forms the spec's `date-time` does not).
-const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?([Zz]|[+-]\d{2}:\d{2})$/;
+// microseconds and accept forms the spec's `date-time` does not). Any number of fraction digits
+// (RFC 3339 sets no limit; beyond 64 is refused as not meant), truncated to the microsecond.
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,64}))?([Zz]|[+-]\d{2}:\d{2})$/;
 
 export function parseDateTimeMicros(text: string): number | null {
   const m = RFC3339.exec(text);

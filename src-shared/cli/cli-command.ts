@@ -1,6 +1,6 @@
 // The command line that does what a Local ledger view shows (docs/local-ledger.md, "Command
-// line"): `npm run cli -- sync ...` for the party, node and range on screen, which is what a
-// scheduled job runs to keep that view fresh, and `npm run cli -- export ...` for its file.
+// line"): `npm run --silent cli -- sync ...` for the party, node and range on screen, which is what
+// a scheduled job runs to keep that view fresh, and `... export ...` for its file.
 //
 // What it never holds: a secret. The CLI takes the ledger JWT from the OS keychain or from
 // LEDGER_EXPLORER_LEDGER_JWT; nothing here has a place for one, and the builders read only the
@@ -12,8 +12,11 @@
 // /bin/sh, and the contract's ids hold no control characters to show.
 import { isoText, readRfc3339 } from '../time/time-text.ts';
 
-/** How the command starts: the repository's npm script (run it in the Ledger Explorer folder). */
-export const CLI_PREFIX: readonly string[] = ['npm', 'run', 'cli', '--'];
+/**
+ * How the command starts: the repository's npm script, run in the Ledger Explorer folder. `--silent`:
+ * without it npm writes two header lines on stdout, before the CLI's one JSON summary a job reads.
+ */
+export const CLI_PREFIX: readonly string[] = ['npm', 'run', '--silent', 'cli', '--'];
 
 export const CLI_EXPORT_FORMATS = ['parquet', 'parquet-by-month', 'csv', 'jsonl'] as const;
 export type CliExportFormat = (typeof CLI_EXPORT_FORMATS)[number];
@@ -63,12 +66,12 @@ export function exportArguments(input: ExportCommandInput): string[] {
   ];
 }
 
-/** `npm run cli -- sync …` as one line a shell runs as written. */
+/** `npm run --silent cli -- sync …` as one line a shell runs as written. */
 export function syncCommand(input: SyncCommandInput): string {
   return commandLine([...CLI_PREFIX, ...syncArguments(input)]);
 }
 
-/** `npm run cli -- export …` as one line a shell runs as written. */
+/** `npm run --silent cli -- export …` as one line a shell runs as written. */
 export function exportCommand(input: ExportCommandInput): string {
   return commandLine([...CLI_PREFIX, ...exportArguments(input)]);
 }

@@ -2,6 +2,7 @@
 // view on screen. Main adds what it alone may know (the profile's name, the saved parties' labels)
 // and never anything secret. The legs come from the renderer, so every field is bounded here.
 import { z } from 'zod';
+import { TimeText } from '../time/time-schema.ts';
 import { ProfileIdText, TransferFilters } from './transfers.ts';
 
 /** At most this many legs go into one report; the report says how many were shown in all. */
@@ -60,7 +61,7 @@ export const CaseReportRequest = z
     /** How many legs were on screen (more than `legs` when the cap cut the list). */
     legsShown: z.number().int().min(0),
     /** When the results on screen were read from the service (ISO). */
-    queryTime: z.iso.datetime({ offset: true, message: 'not a date-time' }),
+    queryTime: TimeText,
     comparison: ReportComparison.nullable(),
     format: z.enum(['html', 'pdf']),
   })

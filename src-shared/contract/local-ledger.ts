@@ -1,24 +1,16 @@
 // The local ledger: a party's transfer legs synced into a DuckDB store per profile (main), and the
 // questions answered from it. Amounts cross the bridge as exact decimal strings, never numbers.
 import { z } from 'zod';
+import { RANGE_ORDER_MESSAGE, rangeOutOfOrder, TimeText } from '../time/time-schema.ts';
 import type { BridgeErrorShape } from './errors.ts';
 import { NodeIdText, PartyId, ProfileIdText, RequestId, type TransferLeg } from './transfers.ts';
 
-const EARLIEST = Date.parse('0001-01-01T00:00:00Z');
-const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
-const isoDateTime = z.iso.datetime({ offset: true, precision: undefined, message: 'not a date-time' }).refine((s) => {
-  const at = Date.parse(s);
-  return at >= EARLIEST && at <= LATEST;
-}, 'out of range: times from year 0001 to 9999 (UTC) only');
-
-/** A time range: `after` inclusive, `before` exclusive, either open. */
-export const TimeRange = z
-  .object({ after: isoDateTime.nullable(), before: isoDateTime.nullable() })
-  .superRefine((r, ctx) => {
-    if (r.after && r.before && Date.parse(r.after) >= Date.parse(r.before)) {
-      ctx.addIssue({ code: 'custom', path: ['before'], message: '"before" must be later than "after"' });
-    }
-  });
+/** A time range: `after` inclusive ("From"), `before` exclusive ("Before"), either open; times as in TransferFilters. */
+export const TimeRange = z.object({ after: TimeText.nullable(), before: TimeText.nullable() }).superRefine((r, ctx) => {
+  if (rangeOutOfOrder(r.after, r.before)) {
+    ctx.addIssue({ code: 'custom', path: ['before'], message: RANGE_ORDER_MESSAGE });
+  }
+});
 export type TimeRange = z.infer<typeof TimeRange>;
 
 /** A plain decimal number as text (an amount bound): "-12.5", "1000". */
@@ -137,8 +129,13 @@ export interface SyncStatus {
   profileId: string;
   party: string;
   nodeId: string | null;
-  /** `waiting`: the service answered "starting" (503) and the sync waits its Retry-After. */
+  /**
+   * `waiting`: the service answered "starting" (503) and the sync waits its Retry-After, or another
+   * program has the store or syncs this party (`waitingFor` says which).
+   */
   state: 'running' | 'waiting' | 'done' | 'failed' | 'cancelled';
+  /** What the sync waits for, in words, when it is another program: "npm run cli -- sync (PID 4242) is syncing this party…". */
+  waitingFor?: string | null;
   /** The window being fetched: `after` is where an incremental sync starts (newest stored minus the overlap). */
   window: { after: string | null; before: string | null };
   incremental: boolean;
@@ -291,6 +288,12 @@ export interface LocalExportResult {
   rows: number;
   bytes: number;
   elapsedMs: number;
+  /**
+   * DuckDB SQL that reads the export back with the app's names and types: a view `export` over the
+   * file and, for legs, the `legs` view, `instrument_totals` and `decimal_text()` over it, so a query
+   * from the SQL editor runs unchanged on the file (docs/local-ledger.md, "Read an export back").
+   */
+  readBack: string;
 }
 
 /** What the local table's filter controls offer: every instrument and status stored for the party. */

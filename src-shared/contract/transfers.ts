@@ -1,5 +1,6 @@
 // Transfers: the filters a user sets, the page main returns, token info and export jobs.
 import { z } from 'zod';
+import { RANGE_ORDER_MESSAGE, rangeOutOfOrder, TimeText } from '../time/time-schema.ts';
 
 /** Canton party id: `<hint>::<namespace fingerprint>` (the fingerprint as 1220 + 64 hex digits). */
 export const PARTY_ID_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9_:-]{0,184}::1220[0-9a-f]{64}$/;
@@ -18,18 +19,6 @@ export const ProfileIdText = z
   .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'profile id: 1-64 lowercase letters, digits or dashes');
 
 export const PAGE_SIZES = [25, 50, 100, 250, 500, 1000] as const;
-
-/** The instants a time filter may name: years 0001 to 9999 in UTC (what ISO-8601 date-times without a sign hold). */
-const EARLIEST = Date.parse('0001-01-01T00:00:00Z');
-const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
-
-const isoDateTime = z.iso
-  .datetime({ offset: true, precision: undefined, message: 'not a date-time' })
-  // 9999-12-31T23:00-05:00 is a well-formed time in year 10000 UTC: a server turning it into UTC overflows.
-  .refine((s) => {
-    const at = Date.parse(s);
-    return at >= EARLIEST && at <= LATEST;
-  }, 'out of range: times from year 0001 to 9999 (UTC) only');
 
 /** Printable ASCII: a node id travels in an HTTP header (or the query) as it is. */
 const NODE_ID = /^[\x20-\x7e]+$/;
@@ -62,18 +51,18 @@ export const TransferFilters = z
   .object({
     party: PartyId,
     asset: AssetFilter,
-    /** Inclusive. ISO-8601 with offset. */
-    effectiveAfter: isoDateTime.nullable(),
-    /** Exclusive. */
-    effectiveBefore: isoDateTime.nullable(),
+    /** Inclusive ("From" on every screen). RFC 3339, parsed into canonical UTC text (docs/times.md). */
+    effectiveAfter: TimeText.nullable(),
+    /** Exclusive ("Before"). */
+    effectiveBefore: TimeText.nullable(),
     orderDesc: z.boolean(),
     pageSize: z.number().int().min(1, 'at least 1').max(1000, 'at most 1000'),
     /** null: the profile's default node (or the deployment default). */
     nodeId: NodeIdText.nullable(),
   })
   .superRefine((f, ctx) => {
-    if (f.effectiveAfter && f.effectiveBefore && Date.parse(f.effectiveAfter) >= Date.parse(f.effectiveBefore)) {
-      ctx.addIssue({ code: 'custom', path: ['effectiveBefore'], message: '"before" must be later than "after"' });
+    if (rangeOutOfOrder(f.effectiveAfter, f.effectiveBefore)) {
+      ctx.addIssue({ code: 'custom', path: ['effectiveBefore'], message: RANGE_ORDER_MESSAGE });
     }
   });
 export type TransferFilters = z.infer<typeof TransferFilters>;

@@ -2,11 +2,14 @@
 // comes from outside (a chat message, the OS, a URL fragment), so anything the app would not make
 // itself (another scheme, an unknown view or key, a repeated key, a control character, 64 KB and
 // more) is refused with a message naming the problem, and a parsed target passes the contract's
-// own schema. A link names its profile; it never carries a URL, a key or a token.
+// own schema. A link names its profile; it never carries a URL, a key or a token. Times are RFC 3339,
+// read generously (any offset, any fraction digits: links made before issue 24 kept the user's
+// offset) and written canonically in UTC (docs/times.md).
 import type { z } from 'zod';
 import type { AssetFilter } from '../contract/transfers.ts';
 import { MAX_LINK_CHARS, ViewTargetSchema } from '../contract/view-target.ts';
 import type { ViewTarget } from '../contract/views.ts';
+import { canonicalTime } from '../time/time-text.ts';
 import { viewTargetProblem } from './view-target-check.ts';
 
 export const LINK_SCHEME = 'ledger-explorer';
@@ -34,8 +37,9 @@ export function formatViewLink(target: ViewTarget): string {
       q.set('admin', f.asset.admin);
       q.set('id', f.asset.id);
     }
-    if (f.effectiveAfter) q.set('after', f.effectiveAfter);
-    if (f.effectiveBefore) q.set('before', f.effectiveBefore);
+    // One spelling per instant (UTC, `Z`, every fraction digit kept): the same view makes the same link.
+    if (f.effectiveAfter) q.set('after', canonicalTime(f.effectiveAfter));
+    if (f.effectiveBefore) q.set('before', canonicalTime(f.effectiveBefore));
     q.set('order', f.orderDesc ? 'desc' : 'asc');
     q.set('size', String(f.pageSize));
     if (f.nodeId) q.set('node', f.nodeId);

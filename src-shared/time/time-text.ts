@@ -28,6 +28,7 @@ const MAX_FRACTION_DIGITS = 64;
 /** The instants a time may name: years 0001 to 9999 in UTC. */
 export const EARLIEST_MS = -62_135_596_800_000; // 0001-01-01T00:00:00Z
 export const LATEST_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+const OUT_OF_RANGE = 'out of range: times from year 0001 to 9999 (UTC) only';
 
 /**
  * A time from the service, a link or a file (RFC 3339, read generously), as an instant; null when
@@ -52,16 +53,46 @@ export type TimeInputResult = { ok: true; iso: string; instant: Instant } | { ok
 /** The forms a field takes, said in its hint and in every message about a time that is not one. */
 export const TIME_INPUT_FORMS = '2026-10-30, 2026-10-30 14:30, or 2026-10-30T14:30:00Z';
 
+/** The labels of a range's two bounds on every screen: the spec's effectiveAfter (inclusive) and effectiveBefore (exclusive). */
+export const TIME_RANGE_LABELS = { from: 'From', before: 'Before' } as const;
+
+/** What a time received as text (a link, a request) is told when it is not RFC 3339. */
+export const NOT_RFC3339 =
+  'not an RFC 3339 date-time: write a date, a time and Z or an offset, like 2026-10-30T14:30:00Z';
+
+/**
+ * A time received as text (a link, a channel's argument, a stored view): RFC 3339 read generously
+ * (readRfc3339), within years 0001-9999, as canonical UTC text (`Z`, the fraction's digits as
+ * given without trailing zeros: never rounded).
+ */
+export function readTimeText(text: string): TimeInputResult {
+  const at = readRfc3339(text);
+  if (!at) {
+    const year = /^\s*\+?(\d{5,})-/.exec(text);
+    if (year) return { ok: false, message: `year ${Number(year[1])} is too far ahead: the latest is 9999` };
+    if (/^\s*0000-/.test(text)) return { ok: false, message: OUT_OF_RANGE };
+    return { ok: false, message: NOT_RFC3339 };
+  }
+  return checked(at, fractionOf(text));
+}
+
+/** A time as canonical RFC 3339 UTC text (see readTimeText); text that is not a time is returned as it is. */
+export function canonicalTime(text: string): string {
+  const read = readTimeText(text);
+  return read.ok ? read.iso : text;
+}
+
 const TYPED = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[Tt ]+(\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?)?$/;
 
 /**
  * A time typed by a person. A date alone is midnight; a date and time without an offset is read in
- * `zone` (a local time skipped by a daylight-saving change is refused, never moved); text with `Z`
- * or an offset is that instant whatever the zone. Empty text is not a time: callers treat it as
+ * `zone` (a local time skipped by a daylight-saving change is refused, never moved); text with `Z`,
+ * an offset or a trailing "UTC" (as the tables show times) is that instant whatever the zone. Empty text is not a time: callers treat it as
  * "no bound" before calling.
  */
 export function readTimeInput(text: string, zone: TimeZoneChoice): TimeInputResult {
-  const value = text.trim();
+  // "… UTC" is how the tables show a time (time-display.ts): a time copied from one reads back.
+  const value = text.trim().replace(/(\d)\s*UTC$/i, '$1Z');
   if (value === '') return { ok: false, message: 'empty' };
   if (value.length > 120) return { ok: false, message: `not a date or time: use ${TIME_INPUT_FORMS}` };
   if (/[Zz]$|[+-]\d{2}(?::?\d{2})?$/.test(value) && /\d[Tt ]\d/.test(value)) {
@@ -89,6 +120,55 @@ export function readTimeInput(text: string, zone: TimeZoneChoice): TimeInputResu
   }
   return checked(instant({ ms: local.getTime(), leap: wall.leap }, fraction), fraction);
 }
+
+/**
+ * The text a time field shows for a time (filling a form from a link, a drill-down, a default):
+ * the shortest form readTimeInput reads back as the same instant in `zone` ("2026-10-30",
+ * "2026-10-30 14:30", "2026-10-30 14:30:05.25"), the fraction's digits as the text has them. A
+ * local time the clocks show twice (the hour repeated when daylight saving ends) is written with
+ * its offset, so it cannot be read back as the other one. Text that is not a time is returned as it is.
+ */
+export function timeInputText(text: string | null, zone: TimeZoneChoice): string {
+  if (text === null || text === '') return '';
+  const at = readRfc3339(text);
+  if (!at) return text;
+  // A leap second (23:59:60) is read as the last microsecond of its minute: written that way.
+  if (/:60(?:\.|\s*[Zz+-])/.test(text)) return isoText(at);
+  const fraction = fractionOf(text).replace(/0+$/, '');
+  const second = new Date(Number(floorDiv(at.micros, 1_000_000n)) * 1000);
+  const [y, mo, d, h, mi, s] =
+    zone === 'utc'
+      ? [
+          second.getUTCFullYear(),
+          second.getUTCMonth() + 1,
+          second.getUTCDate(),
+          second.getUTCHours(),
+          second.getUTCMinutes(),
+          second.getUTCSeconds(),
+        ]
+      : [
+          second.getFullYear(),
+          second.getMonth() + 1,
+          second.getDate(),
+          second.getHours(),
+          second.getMinutes(),
+          second.getSeconds(),
+        ];
+  const date = `${pad(y, 4)}-${pad(mo)}-${pad(d)}`;
+  const clock = `${pad(h)}:${pad(mi)}${s || fraction ? `:${pad(s)}` : ''}${fraction ? `.${fraction}` : ''}`;
+  const short = h || mi || s || fraction ? `${date} ${clock}` : date;
+  const offset = zone === 'utc' ? 0 : -second.getTimezoneOffset();
+  const sign = offset < 0 ? '-' : '+';
+  const withOffset = `${date} ${pad(h)}:${pad(mi)}:${pad(s)}${fraction ? `.${fraction}` : ''}${sign}${pad(Math.trunc(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
+  for (const candidate of [short, withOffset]) {
+    const back = readTimeInput(candidate, zone);
+    if (back.ok && back.instant.micros === at.micros) return candidate;
+  }
+  // Outside the years a field takes (read generously from a link): the canonical text, refused with its reason on submit.
+  return isoText(at, fraction);
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** Reads a pair of typed bounds, `from` inclusive and `before` exclusive, with the fields' own labels in every message. */
 export function readTimeRange(
@@ -144,9 +224,7 @@ export function sameInstant(a: string, b: string): boolean {
 }
 
 function checked(at: Instant, fraction: string): TimeInputResult {
-  if (at.ms < EARLIEST_MS || at.ms > LATEST_MS) {
-    return { ok: false, message: 'out of range: times from year 0001 to 9999 (UTC) only' };
-  }
+  if (at.ms < EARLIEST_MS || at.ms > LATEST_MS) return { ok: false, message: OUT_OF_RANGE };
   // Digits beyond the microsecond are kept in the text sent on, never rounded.
   return { ok: true, iso: isoText(at, fraction.replace(/0+$/, '')), instant: at };
 }
@@ -192,7 +270,7 @@ function fractionOf(value: string): string {
 }
 
 function noSuchTime([y, mo, d, h, mi, s]: number[]): string {
-  if (y < 1) return 'out of range: times from year 0001 to 9999 (UTC) only';
+  if (y < 1) return OUT_OF_RANGE;
   if (h > 23 || mi > 59 || s > 59) return 'no such time of day (hours 00-23, minutes and seconds 00-59)';
   return `no such date: ${String(y).padStart(4, '0')}-${String(mo).padStart(2, '0')} has no day ${d}`;
 }

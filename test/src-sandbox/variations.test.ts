@@ -182,6 +182,27 @@ describe('variation modes', () => {
     });
   });
 
+  it('effective-at-forms spells every time with 12 fraction digits and an offset, naming the same microsecond', async () => {
+    const plain = json((await get(lastPageUrl(), null)).text);
+    const varied = json((await get(lastPageUrl(), 'effective-at-forms')).text);
+    expect(legal.list(varied)).toBe(true);
+    const times = varied.transfers.map((l: { effectiveAt: string }) => l.effectiveAt);
+    expect(times.slice(0, 4).map((t: string) => /(Z|[+-]\d\d:\d\d)$/.exec(t)?.[1])).toEqual([
+      '+05:30',
+      '-04:00',
+      '+00:00',
+      'Z',
+    ]);
+    for (const [k, leg] of varied.transfers.entries()) {
+      const sent = plain.transfers[k].effectiveAt as string;
+      expect(leg.effectiveAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{12}(Z|[+-]\d\d:\d\d)$/);
+      // Less than a microsecond later than the time it stands for: the same microsecond.
+      expect(Math.floor(Date.parse(leg.effectiveAt) / 1000)).toBe(Math.floor(Date.parse(sent) / 1000));
+      expect(leg.effectiveAt.slice(20, 26)).toBe(sent.slice(20, 26));
+      expect({ ...leg, effectiveAt: sent }).toEqual(plain.transfers[k]);
+    }
+  });
+
   it('verbatim-cursor marks the cursor and refuses it re-encoded', async () => {
     const first = json((await get(transfersUrl(net.urls.baseUrl, party, { pageSize: '5' }), 'verbatim-cursor')).text);
     expect(first.nextPageUrl).toMatch(/cursor=[A-Za-z0-9_-]+~$/);

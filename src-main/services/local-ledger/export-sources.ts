@@ -1,14 +1,18 @@
 // What a store export reads: the local table's legs (its filters and sort), the counterparty
 // ranking, the flows, or a checked read-only query, each as one SELECT for DuckDB's COPY.
+// Every export of legs has the `legs` view's columns and types (src-shared/contract/legs-view.ts),
+// then the address book's labels; each format keeps exact integers exact (docs/local-ledger.md,
+// "Export"): Parquet as DECIMAL(38,0), CSV as digits, JSON Lines as strings.
 import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
+import { LEG_LABEL_COLUMNS, LEGS_VIEW_COLUMNS, type ViewColumn } from '../../../src-shared/contract/legs-view.ts';
 import type { LocalExportFormat, LocalExportSource } from '../../../src-shared/contract/local-ledger.ts';
-import { TRANSFER_LEG_FIELDS } from '../../../src-shared/contract/transfers.ts';
 import { analyticsWhere } from './analytics.ts';
 import { rankCounterparties } from './counterparty-ranking.ts';
 import { flowBuckets } from './flow-buckets.ts';
 import { legFilterSql } from './leg-filters-sql.ts';
 import { SORT_SQL, scalesOf } from './local-ledger.ts';
 import { checkReadOnly, refused } from './sql-guard.ts';
+import { LEGS_VIEW_SQL } from './store-schema.ts';
 
 export interface ExportSelect {
   sql: string;
@@ -16,19 +20,27 @@ export interface ExportSelect {
   /** Names of text columns (the CSV guards them against formulas, as the live export does). */
   textColumns: string[];
   columns: string[];
+  /** The columns as DuckDB should read them back (names and types), for the read-back SQL. */
+  schema: ViewColumn[];
+  /** What the rows are, for the read-back SQL: legs get the `legs` view over them. */
+  shape: 'legs' | 'counterparties' | 'flows' | 'query';
 }
 
-/** The 12 fields as the service sent them, named as in the live export (TRANSFER_LEG_FIELDS). */
-const LEG_FIELDS = `update_id AS "updateId", effective_at AS "effectiveAt", instrument_admin AS "instrumentAdmin",
-  instrument_id AS "instrumentId", symbol, decimals, amount, sender_party AS "senderParty",
-  receiver_party AS "receiverParty", counterparty, is_incoming AS "isIncoming", status`;
-/** The address book's labels of sender and receiver follow the 12 fields, as in the live export. */
-const LABEL_COLUMNS = ['senderLabel', 'receiverLabel'];
-const LEG_TEXT: string[] = [
-  ...TRANSFER_LEG_FIELDS.filter((f) => f !== 'decimals' && f !== 'isIncoming'),
-  ...LABEL_COLUMNS,
-];
-const LEG_ORDER: string[] = [...TRANSFER_LEG_FIELDS, ...LABEL_COLUMNS];
+/**
+ * A TIMESTAMP column in each format: Parquet keeps the type; CSV writes DuckDB's own text with all
+ * six fraction digits (spreadsheets read it as a date and time); JSON Lines writes RFC 3339 UTC.
+ * Both texts read back as the same TIMESTAMP.
+ */
+export function timeColumnSql(expression: string, format: LocalExportFormat): string {
+  if (format === 'csv') return `strftime(${expression}, '%Y-%m-%d %H:%M:%S.%f')`;
+  if (format === 'jsonl') return `strftime(${expression}, '%Y-%m-%dT%H:%M:%S.%fZ')`;
+  return expression;
+}
+
+/** An exact integer wider than JavaScript's numbers: a string in JSON Lines (readers would round a number), as is elsewhere. */
+function wideColumnSql(expression: string, format: LocalExportFormat): string {
+  return format === 'jsonl' ? `(${expression})::VARCHAR` : expression;
+}
 
 /**
  * The label columns and the join that gives them: the saved labels as an inline VALUES list (its
@@ -36,22 +48,28 @@ const LEG_ORDER: string[] = [...TRANSFER_LEG_FIELDS, ...LABEL_COLUMNS];
  */
 function labelJoin(labels: ReadonlyMap<string, string>): { columns: string; join: string; params: DuckDBValue[] } {
   if (labels.size === 0)
-    return { columns: ', NULL::VARCHAR AS "senderLabel", NULL::VARCHAR AS "receiverLabel"', join: '', params: [] };
+    return { columns: ', NULL::VARCHAR AS sender_label, NULL::VARCHAR AS receiver_label', join: '', params: [] };
   const values = [...labels].map(() => '(?, ?)').join(', ');
   const book = `(VALUES ${values}) AS $_book(label_party, label_text)`;
   return {
-    columns: ', sender_book.label_text AS "senderLabel", receiver_book.label_text AS "receiverLabel"',
+    columns: ', sender_book.label_text AS sender_label, receiver_book.label_text AS receiver_label',
     join: ` LEFT JOIN ${book.replace('$', 'sender')} ON sender_book.label_party = sender_party LEFT JOIN ${book.replace('$', 'receiver')} ON receiver_book.label_party = receiver_party`,
     params: [...labels, ...labels].flat(),
   };
 }
-/**
- * Parquet adds typed columns: the time as a TIMESTAMP (UTC) and the exact amount as units at a scale.
- * Units are DECIMAL(38,0): Parquet has no 128-bit integer (DuckDB would write a HUGEINT as DOUBLE);
- * units beyond 38 digits are NULL there, the `amount` text is always exact.
- */
-const LEG_TYPED = `, effective_ts AS "effectiveTime", TRY_CAST(amount_units AS DECIMAL(38,0)) AS "amountUnits",
-  amount_scale AS "amountScale", amount_exact AS "amountExact"`;
+
+/** The legs view's columns over leg_rows, each in the format's exact form. */
+function legColumnsSql(format: LocalExportFormat): string {
+  return LEGS_VIEW_COLUMNS.map(({ name }) => {
+    const expression = LEGS_VIEW_SQL[name];
+    if (name === 'effective_at') return `${timeColumnSql(expression, format)} AS ${name}`;
+    if (name === 'amount_units') return `${wideColumnSql(expression, format)} AS ${name}`;
+    return expression === name ? name : `${expression} AS ${name}`;
+  }).join(', ');
+}
+
+const LEG_SCHEMA: ViewColumn[] = [...LEGS_VIEW_COLUMNS, ...LEG_LABEL_COLUMNS];
+const LEG_TEXT = LEG_SCHEMA.filter((c) => c.type === 'VARCHAR').map((c) => c.name);
 
 export async function exportSelect(
   c: DuckDBConnection,
@@ -74,86 +92,147 @@ export async function exportSelect(
     const orderBy = parquet ? '' : ` ORDER BY ${order}, seq ${direction}`;
     const book = labelJoin(labels);
     return {
-      sql: `SELECT ${LEG_FIELDS}${book.columns}${parquet ? LEG_TYPED : ''}${month} FROM leg_rows${book.join} WHERE ${where.sql}${orderBy}`,
+      sql: `SELECT ${legColumnsSql(format)}${book.columns}${month} FROM leg_rows${book.join} WHERE ${where.sql}${orderBy}`,
       params: [...book.params, ...where.params],
       textColumns: LEG_TEXT,
-      columns: LEG_ORDER,
+      columns: LEG_SCHEMA.map((c) => c.name),
+      schema: LEG_SCHEMA,
+      shape: 'legs',
     };
   }
   if (source.kind === 'sql') {
     const text = await checkReadOnly(c, source.sql);
     const prepared = await c.prepare(`SELECT * FROM (${text})`);
-    const columns: string[] = [];
-    const textColumns: string[] = [];
+    const schema: ViewColumn[] = [];
+    const replaced: string[] = [];
     let hasMonth = false;
     let timeColumn: string | null = null;
-    const wide: string[] = [];
     for (let i = 0; i < prepared.columnCount; i++) {
       const name = prepared.columnName(i);
-      const type = prepared.columnType(i).toString();
-      columns.push(name);
-      if (type === 'VARCHAR') textColumns.push(name);
+      let type = prepared.columnType(i).toString();
       if (name === 'month') hasMonth = true;
       if (name === 'effective_at' && type === 'TIMESTAMP') timeColumn = name;
-      // Parquet has no 128-bit integer; JSON readers turn long numbers into doubles: both get exact text.
-      if (/^(U?HUGEINT|BIGNUM)$/.test(type) || (format === 'jsonl' && /^DECIMAL/.test(type))) wide.push(name);
+      const q = quote(name);
+      if (/^(U?HUGEINT|BIGNUM)$/.test(type)) {
+        // Parquet has no 128-bit integer (DuckDB would write a DOUBLE); DECIMAL(38,0) holds every
+        // exact value of 38 digits, and a wider one fails the export in words rather than round.
+        type = 'DECIMAL(38,0)';
+        replaced.push(`${wideColumnSql(`${q}::DECIMAL(38,0)`, format)} AS ${q}`);
+      } else if (format === 'jsonl' && /^DECIMAL/.test(type)) {
+        replaced.push(`${q}::VARCHAR AS ${q}`);
+      } else if (type === 'TIMESTAMP' && !parquet) {
+        replaced.push(`${timeColumnSql(q, format)} AS ${q}`);
+      }
+      schema.push({ name, type, meaning: '' });
     }
     prepared.destroySync();
     if (byMonth && !hasMonth && !timeColumn) {
       throw refused('Parquet by month needs a column named month, or effective_at (a time) as the legs view has.');
     }
-    // Exact text instead of DuckDB's DOUBLE (Parquet) or a bare JSON number (JSON Lines).
-    const replace =
-      (parquet || format === 'jsonl') && wide.length > 0
-        ? ` REPLACE (${wide.map((n) => `${quote(n)}::VARCHAR AS ${quote(n)}`).join(', ')})`
-        : '';
+    const replace = replaced.length > 0 ? ` REPLACE (${replaced.join(', ')})` : '';
     const month = byMonth && !hasMonth ? `, strftime(${timeColumn}, '%Y-%m') AS month` : '';
-    return { sql: `SELECT *${replace}${month} FROM (${text})`, params: [], textColumns, columns };
+    return {
+      sql: `SELECT *${replace}${month} FROM (${text})`,
+      params: [],
+      textColumns: schema.filter((s) => s.type === 'VARCHAR').map((s) => s.name),
+      columns: schema.map((s) => s.name),
+      schema,
+      shape: 'query',
+    };
   }
   if (byMonth && source.kind === 'counterparties') {
     throw refused('A counterparty ranking has no month: export it as CSV, JSON Lines or Parquet.');
   }
-  return analyticsTable(c, source, byMonth);
+  return analyticsTable(c, source, format);
 }
 
 type Analytics = Extract<LocalExportSource, { kind: 'counterparties' | 'flows' }>;
 
-/** The analytics rows (exact text sums, computed as on screen) put in a temp table of this connection. */
-async function analyticsTable(c: DuckDBConnection, source: Analytics, byMonth: boolean): Promise<ExportSelect> {
+const COUNTERPARTY_SCHEMA: ViewColumn[] = [
+  { name: 'party', type: 'VARCHAR', meaning: 'whose counterparties these are' },
+  { name: 'counterparty', type: 'VARCHAR', meaning: 'as in legs' },
+  { name: 'instrument_admin', type: 'VARCHAR', meaning: 'as in legs' },
+  { name: 'instrument_id', type: 'VARCHAR', meaning: 'as in legs' },
+  { name: 'symbol', type: 'VARCHAR', meaning: 'as in legs' },
+  { name: 'decimals', type: 'INTEGER', meaning: 'as in legs' },
+  { name: 'legs_in', type: 'BIGINT', meaning: 'incoming legs' },
+  { name: 'legs_out', type: 'BIGINT', meaning: 'outgoing legs' },
+  { name: 'volume_in', type: 'VARCHAR', meaning: 'exact decimal text' },
+  { name: 'volume_out', type: 'VARCHAR', meaning: 'exact decimal text' },
+  { name: 'net', type: 'VARCHAR', meaning: 'exact decimal text' },
+  { name: 'first_seen', type: 'TIMESTAMP', meaning: 'UTC' },
+  { name: 'last_seen', type: 'TIMESTAMP', meaning: 'UTC' },
+];
+const FLOW_SCHEMA: ViewColumn[] = [
+  { name: 'party', type: 'VARCHAR', meaning: 'whose flows these are' },
+  { name: 'bucket_start', type: 'TIMESTAMP', meaning: 'UTC start of the day, ISO week or month' },
+  { name: 'instrument_admin', type: 'VARCHAR', meaning: 'as in legs' },
+  { name: 'instrument_id', type: 'VARCHAR', meaning: 'as in legs' },
+  { name: 'symbol', type: 'VARCHAR', meaning: 'as in legs' },
+  { name: 'decimals', type: 'INTEGER', meaning: 'as in legs' },
+  { name: 'legs_in', type: 'BIGINT', meaning: 'incoming legs' },
+  { name: 'legs_out', type: 'BIGINT', meaning: 'outgoing legs' },
+  { name: 'volume_in', type: 'VARCHAR', meaning: 'exact decimal text' },
+  { name: 'volume_out', type: 'VARCHAR', meaning: 'exact decimal text' },
+  { name: 'net', type: 'VARCHAR', meaning: 'exact decimal text' },
+];
+
+/**
+ * The analytics rows (exact text sums, computed as on screen) put in a temp table of this
+ * connection, with the legs view's names and types (times as TIMESTAMP, sums as exact decimal text).
+ */
+async function analyticsTable(
+  c: DuckDBConnection,
+  source: Analytics,
+  format: LocalExportFormat,
+): Promise<ExportSelect> {
   const q = { ...source.query, profileId: '' };
   const where = analyticsWhere(q);
+  const party = source.query.party;
   const rows: Array<Record<string, string | number | null>> =
     source.kind === 'counterparties'
-      ? (await rankCounterparties(c, where)).rows.map((r) => ({ ...r }))
-      : (await flowBuckets(c, where, source.query.bucket)).buckets.map((r) => ({ ...r, month: r.start.slice(0, 7) }));
-  const columns =
-    source.kind === 'counterparties'
-      ? ['counterparty', 'instrumentAdmin', 'instrumentId', 'symbol', 'decimals', 'legsIn', 'legsOut'].concat([
-          'volumeIn',
-          'volumeOut',
-          'net',
-          'firstSeen',
-          'lastSeen',
-        ])
-      : ['start', 'instrumentAdmin', 'instrumentId', 'symbol', 'decimals', 'legsIn', 'legsOut'].concat([
-          'volumeIn',
-          'volumeOut',
-          'net',
-          'month',
-        ]);
-  const numeric = new Set(['decimals', 'legsIn', 'legsOut']);
+      ? (await rankCounterparties(c, where)).rows.map((r) => ({
+          party,
+          counterparty: r.counterparty,
+          instrument_admin: r.instrumentAdmin,
+          instrument_id: r.instrumentId,
+          symbol: r.symbol,
+          decimals: r.decimals,
+          legs_in: r.legsIn,
+          legs_out: r.legsOut,
+          volume_in: r.volumeIn,
+          volume_out: r.volumeOut,
+          net: r.net,
+          first_seen: r.firstSeen,
+          last_seen: r.lastSeen,
+        }))
+      : (await flowBuckets(c, where, source.query.bucket)).buckets.map((r) => ({
+          party,
+          bucket_start: r.start,
+          instrument_admin: r.instrumentAdmin,
+          instrument_id: r.instrumentId,
+          symbol: r.symbol,
+          decimals: r.decimals,
+          legs_in: r.legsIn,
+          legs_out: r.legsOut,
+          volume_in: r.volumeIn,
+          volume_out: r.volumeOut,
+          net: r.net,
+        }));
+  const schema = source.kind === 'counterparties' ? COUNTERPARTY_SCHEMA : FLOW_SCHEMA;
   await c.run('DROP TABLE IF EXISTS temp.export_rows');
+  // Times arrive as ISO text and are stored as TIMESTAMP (the cast reads the Z); numbers as BIGINT.
   await c.run(
-    `CREATE TEMP TABLE export_rows (${columns.map((n) => `${quote(n)} ${numeric.has(n) ? 'BIGINT' : 'VARCHAR'}`).join(', ')})`,
+    `CREATE TEMP TABLE export_rows (${schema.map((s) => `${quote(s.name)} ${s.type === 'VARCHAR' || s.type === 'TIMESTAMP' ? 'VARCHAR' : 'BIGINT'}`).join(', ')})`,
   );
   const appender = await c.createAppender('export_rows', 'main', 'temp');
   try {
     for (const row of rows) {
-      for (const name of columns) {
+      for (const { name, type } of schema) {
         const value = row[name];
         if (value === null || value === undefined) appender.appendNull();
-        else if (numeric.has(name)) appender.appendBigInt(BigInt(value));
-        else appender.appendVarchar(String(value));
+        else if (type === 'VARCHAR' || type === 'TIMESTAMP') appender.appendVarchar(String(value));
+        else appender.appendBigInt(BigInt(value));
       }
       appender.endRow();
     }
@@ -161,12 +240,21 @@ async function analyticsTable(c: DuckDBConnection, source: Analytics, byMonth: b
   } finally {
     appender.closeSync();
   }
-  const shown = columns.filter((n) => n !== 'month');
+  const select = schema.map(({ name, type }) => {
+    if (type === 'TIMESTAMP') return `${timeColumnSql(`${quote(name)}::TIMESTAMP`, format)} AS ${quote(name)}`;
+    if (type === 'INTEGER') return `${quote(name)}::INTEGER AS ${quote(name)}`;
+    return quote(name);
+  });
+  const timeColumn = source.kind === 'flows' ? 'bucket_start' : null;
+  const month =
+    format === 'parquet-by-month' && timeColumn ? `, strftime(${quote(timeColumn)}::TIMESTAMP, '%Y-%m') AS month` : '';
   return {
-    sql: `SELECT ${(byMonth ? columns : shown).map(quote).join(', ')} FROM temp.export_rows`,
+    sql: `SELECT ${select.join(', ')}${month} FROM temp.export_rows`,
     params: [],
-    textColumns: shown.filter((n) => !numeric.has(n)),
-    columns: shown,
+    textColumns: schema.filter((s) => s.type === 'VARCHAR').map((s) => s.name),
+    columns: schema.map((s) => s.name),
+    schema,
+    shape: source.kind,
   };
 }
 

@@ -5,7 +5,7 @@ import type { SyncStatus } from '../../../src-shared/contract/local-ledger.ts';
 import { ServiceError } from '../errors.ts';
 import type { ServiceContext } from '../service-context.ts';
 import type { LedgerStore } from './ledger-store.ts';
-import type { LocalLedger } from './local-ledger.ts';
+import type { LocalLedger, LocalLedgerOptions } from './local-ledger.ts';
 import { storeFolder, storePathIn } from './store-paths.ts';
 
 export type LocalLedgerModule = typeof import('./entry.ts');
@@ -14,12 +14,14 @@ export class LocalLedgerHost {
   readonly folder: string;
   private readonly ctx: ServiceContext;
   private readonly userDataDir: string;
+  private readonly options: LocalLedgerOptions;
   private loading: Promise<{ module: LocalLedgerModule; ledger: LocalLedger }> | null = null;
   private ledgerNow: LocalLedger | null = null;
 
-  constructor(ctx: ServiceContext, userDataDir: string) {
+  constructor(ctx: ServiceContext, userDataDir: string, options: LocalLedgerOptions = {}) {
     this.ctx = ctx;
     this.userDataDir = userDataDir;
+    this.options = options;
     this.folder = storeFolder(userDataDir);
   }
 
@@ -30,7 +32,7 @@ export class LocalLedgerHost {
   /** The DuckDB part and the one LocalLedger, loaded once. */
   load(): Promise<{ module: LocalLedgerModule; ledger: LocalLedger }> {
     this.loading ??= import('./entry.ts').then((module) => {
-      const ledger = new module.LocalLedger(this.ctx, this.userDataDir);
+      const ledger = new module.LocalLedger(this.ctx, this.userDataDir, this.options);
       this.ledgerNow = ledger;
       return { module, ledger };
     });

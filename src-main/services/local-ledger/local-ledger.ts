@@ -1,6 +1,7 @@
-// The local ledger in main: one store per profile (opened on first use, kept open), the syncs
-// running into them, and the table's reads. Analytics, SQL and export (analytics.ts, sql-runner.ts,
-// store-export.ts) read through `store()`.
+// The local ledger in main: one store per profile (its file opened per operation and shared with
+// other programs: ledger-store.ts), the syncs running into them, and the table's reads. Analytics,
+// SQL and export (analytics.ts, sql-runner.ts, store-export.ts) read through `store()`. Changes
+// another program makes to a store are reported through `onChange` (store-watch.ts).
 import { randomBytes } from 'node:crypto';
 import { readdir, rm, stat } from 'node:fs/promises';
 import type { BridgeErrorShape } from '../../../src-shared/contract/errors.ts';
@@ -19,11 +20,22 @@ import { ServiceError } from '../errors.ts';
 import { openTransferSource } from '../ledger/transfer-source.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { forgetParty } from './forget.ts';
-import { LedgerStore, storeError } from './ledger-store.ts';
+import { APP_STORE_ACCESS, LedgerStore, type StoreAccess, storeError } from './ledger-store.ts';
 import { legFilterSql } from './leg-filters-sql.ts';
 import { LEG_SELECT, rowToLeg } from './leg-rows.ts';
+import { storeMarkers } from './store-markers.ts';
 import { storeFolder, storePathIn } from './store-paths.ts';
+import { type StoreChange, StoreWatch } from './store-watch.ts';
 import { runSync, type SyncProgress } from './sync-run.ts';
+
+/** How this process shares its stores (ledger-store.ts), and whom it tells when another program changed one. */
+export interface LocalLedgerOptions {
+  access?: Partial<StoreAccess>;
+  /** How long a sync waits for the file or for another program's sync of the same party (default: until cancelled). */
+  syncWaitMs?: number;
+  /** A store was changed by another program (main tells the renderer; none: not watched). */
+  onChange?: (change: StoreChange) => void;
+}
 
 /** Sort columns of the table as SQL: the time by its TIMESTAMP, the amount by its exact value. */
 export const SORT_SQL: Record<LocalLegsQuery['sort']['column'], string> = {
@@ -49,33 +61,38 @@ interface SyncJob {
 export class LocalLedger {
   readonly ctx: ServiceContext;
   readonly folder: string;
-  private readonly stores = new Map<string, Promise<LedgerStore>>();
+  readonly access: StoreAccess;
+  private readonly syncWaitMs: number;
+  private readonly stores = new Map<string, LedgerStore>();
   private readonly jobs = new Map<string, SyncJob>();
-  /** Per profile, a forget under way: the store is not opened again until it ends. */
-  private readonly forgetting = new Map<string, Promise<void>>();
   /** Per profile and party, the start under way (startSync). */
   private readonly starting = new Map<string, Promise<void>>();
+  private readonly watch: StoreWatch | null;
 
-  constructor(ctx: ServiceContext, userDataDir: string) {
+  constructor(ctx: ServiceContext, userDataDir: string, options: LocalLedgerOptions = {}) {
     this.ctx = ctx;
     this.folder = storeFolder(userDataDir);
+    this.access = { ...APP_STORE_ACCESS, ...options.access };
+    this.syncWaitMs = options.syncWaitMs ?? Number.POSITIVE_INFINITY;
+    this.watch = options.onChange ? new StoreWatch(this.folder, options.onChange) : null;
   }
 
   storePath(profileId: string): string {
     return storePathIn(this.folder, profileId);
   }
 
-  /** The profile's store, opened on first use. */
-  store(profileId: string): Promise<LedgerStore> {
-    const forgetting = this.forgetting.get(profileId);
-    if (forgetting) return forgetting.then(() => this.store(profileId));
-    let opening = this.stores.get(profileId);
-    if (!opening) {
-      opening = LedgerStore.open(this.storePath(profileId));
-      this.stores.set(profileId, opening);
-      opening.catch(() => this.stores.delete(profileId));
+  /** The profile's store (its file is opened by each operation, when it needs it). */
+  async store(profileId: string): Promise<LedgerStore> {
+    let store = this.stores.get(profileId);
+    if (!store) {
+      const watch = this.watch;
+      store = new LedgerStore(this.storePath(profileId), this.access, {
+        opened: watch ? () => watch.check(profileId) : undefined,
+      });
+      this.stores.set(profileId, store);
     }
-    return opening;
+    await this.watch?.start();
+    return store;
   }
 
   async storesInfo(): Promise<LocalStoreInfo[]> {
@@ -112,7 +129,8 @@ export class LocalLedger {
     const store = await this.store(profileId);
     const row = await store.read(async (c) => {
       const r = await c.runAndReadAll(
-        `SELECT count(*), count(*) FILTER (WHERE NOT amount_exact), min(effective_at), max(effective_at),
+        // The first and last by instant (the text as sent): texts in different offsets do not sort as times.
+        `SELECT count(*), count(*) FILTER (WHERE NOT amount_exact), arg_min(effective_at, effective_ts), arg_max(effective_at, effective_ts),
            (SELECT strftime(last_sync_at, '%Y-%m-%dT%H:%M:%S.%gZ') FROM party_sync WHERE party = ?),
            (SELECT node_id FROM party_sync WHERE party = ?),
            (SELECT count(*) FROM sync_runs WHERE party = ?)
@@ -182,6 +200,7 @@ export class LocalLedger {
       pages: 0,
       legsPerSecond: 0,
       etaSeconds: null,
+      waitingFor: null,
       startedAt: new Date(started).toISOString(),
       finishedAt: null,
       error: null,
@@ -196,6 +215,7 @@ export class LocalLedger {
         pages: p.pages,
         state:
           status.state === 'running' || status.state === 'waiting' ? (p.waiting ? 'waiting' : 'running') : status.state,
+        waitingFor: p.waitingFor,
         legsPerSecond: seconds > 0 ? Math.round(p.legs / seconds) : 0,
         etaSeconds:
           p.covered && p.covered > 0 && p.covered < 1 ? Math.round((seconds * (1 - p.covered)) / p.covered) : null,
@@ -207,15 +227,17 @@ export class LocalLedger {
       after: request.range.after ?? null,
       before: request.range.before ?? null,
     };
-    const done = runSync(store, source, plan, controller.signal, update)
+    const done = runSync(store, source, plan, controller.signal, update, this.syncWaitMs)
       .then(
         (p) => {
           update(p);
           status.state = 'done';
           status.etaSeconds = 0;
+          status.waitingFor = null;
         },
         (error) => {
           status.state = controller.signal.aborted ? 'cancelled' : 'failed';
+          status.waitingFor = null;
           status.error = controller.signal.aborted ? null : asBridgeError(error);
         },
       )
@@ -316,22 +338,15 @@ export class LocalLedger {
 
   /** Deletes a party's legs (the file is rewritten without them) or the profile's whole store. */
   async forget(request: ForgetRequest): Promise<LocalStoreInfo[]> {
-    // Until the files are gone or rewritten, nothing may open the store again (store() waits on this).
-    const forgetting = this.forgetFiles(request);
-    const settled = forgetting.catch(() => {});
-    this.forgetting.set(request.profileId, settled);
     try {
-      await forgetting;
+      await this.forgetFiles(request);
     } catch (error) {
       throw storeError(error, 'The local data could not be forgotten');
-    } finally {
-      if (this.forgetting.get(request.profileId) === settled) this.forgetting.delete(request.profileId);
     }
     return this.storesInfo();
   }
 
   private async forgetFiles(request: ForgetRequest): Promise<void> {
-    await this.forgetting.get(request.profileId);
     const running = [...this.jobs.values()].filter(
       (j) => j.status.profileId === request.profileId && (request.party === null || j.status.party === request.party),
     );
@@ -340,22 +355,31 @@ export class LocalLedger {
       await job.done;
     }
     const path = this.storePath(request.profileId);
-    const opened = this.stores.get(request.profileId);
-    this.stores.delete(request.profileId);
-    // close() interrupts the reads still running and waits for them and for the last write.
-    if (opened) await (await opened.catch(() => null))?.close();
-    if (request.party === null) {
-      for (const suffix of ['', '.wal', '.tmp']) await rm(`${path}${suffix}`, { recursive: true, force: true });
-    } else if (await stat(path).catch(() => null)) {
-      await forgetParty(path, request.party);
+    const store = await this.store(request.profileId);
+    if (!(await stat(path).catch(() => null))) {
+      // Nothing stored: only what a crash may have left beside the name goes.
+      if (request.party === null)
+        for (const suffix of ['.wal', '.tmp']) await rm(`${path}${suffix}`, { recursive: true, force: true });
+      return;
     }
+    // With the file to itself (another program can neither write it meanwhile nor keep writing the old one).
+    const { party } = request;
+    await store.exclusive(async (connection) => {
+      if (party !== null) return forgetParty(connection, path, party);
+      for (const suffix of ['', '.wal', '.tmp']) await rm(`${path}${suffix}`, { recursive: true, force: true });
+      for (const marker of await storeMarkers(path)) await rm(marker, { force: true });
+    });
+    // No party id in the version file: a forgotten party's id is left in no byte beside the store.
+    if (party !== null) await store.announce(null);
+    await this.watch?.note(request.profileId);
   }
 
   async close(): Promise<void> {
     for (const job of this.jobs.values()) job.controller.abort();
     await Promise.all([...this.jobs.values()].map((j) => j.done));
-    for (const opening of this.stores.values()) await (await opening.catch(() => null))?.close();
+    for (const store of this.stores.values()) await store.close();
     this.stores.clear();
+    this.watch?.close();
   }
 }
 

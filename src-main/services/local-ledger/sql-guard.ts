@@ -5,7 +5,9 @@
 // the environment or changes state. Everything else is refused with what was refused
 // (docs/local-ledger.md, "SQL").
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { SQL_VIEWS } from '../../../src-shared/contract/legs-view.ts';
 import { ServiceError } from '../errors.ts';
+import { nearest, sqlError } from './sql-errors.ts';
 
 /** Table functions that only make rows from their arguments. */
 const TABLE_FUNCTIONS = new Set(['range', 'generate_series', 'unnest', 'json_each', 'json_tree']);
@@ -51,7 +53,7 @@ export async function checkReadOnly(connection: DuckDBConnection, sql: string): 
   try {
     count = (await connection.extractStatements(text)).count;
   } catch (error) {
-    throw duckdbError(error);
+    throw duckdbError(error, text);
   }
   if (count !== 1) throw refused(`One statement at a time: this text holds ${count}.`);
   const answer = await connection.runAndReadAll('SELECT json_serialize_sql(?::VARCHAR)', [text]);
@@ -64,7 +66,7 @@ export async function checkReadOnly(connection: DuckDBConnection, sql: string): 
     if (/Only SELECT/i.test(parsed.error_message ?? '')) {
       throw refused(`Only reads run here: ${leadingKeyword(text)} was refused. The local store is read-only from SQL.`);
     }
-    throw new ServiceError('invalid_argument', firstLine(parsed.error_message ?? 'The query could not be read.'));
+    throw sqlError(parsed.error_message ?? 'The query could not be read.', text);
   }
   const ctes = new Set<string>();
   collectCtes(parsed.statements, ctes);
@@ -125,9 +127,18 @@ function checkTable(o: Record<string, unknown>, ctes: ReadonlySet<string>): void
   const catalog = String(o.catalog_name ?? '');
   const lower = name.toLowerCase();
   if (catalog === '' && schema === '' && PLAIN_NAME.test(lower) && ctes.has(lower)) return;
-  if (lower === 'legs' && catalog === '' && (schema === '' || schema === 'main')) return;
+  if (Object.hasOwn(SQL_VIEWS, lower) && catalog === '' && (schema === '' || schema === 'main')) return;
   const qualified = [catalog, schema, name].filter(Boolean).join('.');
-  throw refused(`Reading ${qualified} was refused: SQL here reads the legs view only (docs: "SQL").`);
+  if (catalog === '' && schema === '' && PLAIN_NAME.test(lower) && !INTERNAL.has(lower)) {
+    // A misspelt view: say so, with the nearest name, rather than a refusal that sounds like an attack.
+    const near = nearest(lower, Object.keys(SQL_VIEWS));
+    throw refused(
+      `No view named ${name}.${near ? ` Did you mean ${near}?` : ''} SQL here reads ${Object.keys(SQL_VIEWS).join(' and ')}.`,
+    );
+  }
+  throw refused(
+    `Reading ${qualified} was refused: SQL here reads the documented views only, ${Object.keys(SQL_VIEWS).join(' and ')} (docs: "SQL").`,
+  );
 }
 
 /** The statement's first word (after comments), to name what was refused. */
@@ -136,14 +147,8 @@ function leadingKeyword(text: string): string {
   return (/^[A-Za-z_]+/.exec(bare)?.[0] ?? 'the statement').toUpperCase();
 }
 
-export function duckdbError(error: unknown): ServiceError {
+/** DuckDB's error about `query`, in words and with its place (sql-errors.ts). */
+export function duckdbError(error: unknown, query = ''): ServiceError {
   if (error instanceof ServiceError) return error;
-  return new ServiceError('invalid_argument', firstLine((error as Error)?.message ?? String(error)));
-}
-
-function firstLine(message: string): string {
-  return message
-    .replace(/^Failed to extract statements: /, '')
-    .split('\n')[0]
-    .slice(0, 500);
+  return sqlError((error as Error)?.message ?? String(error), query);
 }

@@ -25,7 +25,7 @@ export async function runSql(local: LocalLedger, query: SqlQuery): Promise<SqlRe
         reader = await c.streamAndReadUntil(text, q.rowCap + 1);
       } catch (error) {
         if (signal.aborted) throw new ServiceError('cancelled', 'Cancelled.');
-        throw duckdbError(error);
+        throw duckdbError(error, text);
       }
       const types = reader.columnTypes();
       const names = reader.columnNames();

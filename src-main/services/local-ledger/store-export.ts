@@ -13,6 +13,7 @@ import { commitFile } from '../settings/atomic-write.ts';
 import { csvLineSql } from './export-csv-sql.ts';
 import { type ExportSelect, exportSelect } from './export-sources.ts';
 import type { LocalLedger } from './local-ledger.ts';
+import { readBackSql } from './read-back-sql.ts';
 import { duckdbError } from './sql-guard.ts';
 
 const FILTERS = {
@@ -39,14 +40,14 @@ export async function exportFromStore(
   const partial = join(dirname(path), `${basename(path)}.partial-${randomBytes(4).toString('hex')}`);
   const started = performance.now();
   try {
-    const rows = await store.read(async (c) => {
-      // The address book as the export starts: the legs get their sender's and receiver's labels.
-      const select = await exportSelect(c, r.source, r.format, labelsOf(local.ctx.settings.settings.savedParties));
-      const copy = `COPY (${r.format === 'csv' ? csvSelect(select) : select.sql}) TO ${literal(partial)} (${options(r.format)})`;
+    const { rows, select } = await store.read(async (c) => {
       try {
-        return Number((await c.runAndReadAll(copy, select.params)).rowsChanged);
+        // The address book as the export starts: the legs get their sender's and receiver's labels.
+        const select = await exportSelect(c, r.source, r.format, labelsOf(local.ctx.settings.settings.savedParties));
+        const copy = `COPY (${r.format === 'csv' ? csvSelect(select) : select.sql}) TO ${literal(partial)} (${options(r.format)})`;
+        return { rows: Number((await c.runAndReadAll(copy, select.params)).rowsChanged), select };
       } catch (error) {
-        throw duckdbError(error);
+        throw duckdbError(error, r.source.kind === 'sql' ? r.source.sql : '');
       }
     }, signal);
     if (folder) await rename(partial, path);
@@ -56,6 +57,7 @@ export async function exportFromStore(
       rows,
       bytes: await sizeOf(path),
       elapsedMs: Math.round(performance.now() - started),
+      readBack: readBackSql(path, r.format, select),
     };
   } catch (error) {
     await rm(partial, { recursive: true, force: true }).catch(() => {});

@@ -4,6 +4,8 @@
 // (docs/local-ledger.md). A sync writes its pages into `leg_store` under its run id (invisible
 // while the run is open) and replaces its window in one transaction when the last page is in (docs/service-decisions.md, "Local sync").
 
+import { LEGS_VIEW_COLUMNS, type LegsViewColumn } from '../../../src-shared/contract/legs-view.ts';
+
 /** Bump when a table changes; an older store is rebuilt from a new sync (its file is kept aside). */
 export const SCHEMA_VERSION = 1;
 
@@ -54,6 +56,84 @@ export async function refreshLegRowsView(connection: {
   await connection.run(legRowsViewSql(open.getRows().map((row) => row[0] as bigint)));
 }
 
+/** 10^38: units must stay below it (in magnitude) to be exact in DECIMAL(38,0), the type of amount_units. */
+const UNITS_LIMIT = '100000000000000000000000000000000000000::HUGEINT';
+
+/**
+ * The `legs` view's columns as SQL over leg_rows, one entry per documented column
+ * (src-shared/contract/legs-view.ts): the view, every export of legs and the live export's shape
+ * are all this one list.
+ */
+export const LEGS_VIEW_SQL: Record<LegsViewColumn, string> = {
+  party: 'party',
+  update_id: 'update_id',
+  effective_at: 'effective_ts',
+  effective_at_text: 'effective_at',
+  instrument_admin: 'instrument_admin',
+  instrument_id: 'instrument_id',
+  symbol: 'symbol',
+  decimals: 'decimals',
+  amount: 'amount',
+  amount_units: 'amount_units::DECIMAL(38,0)',
+  amount_scale: 'amount_scale',
+  amount_exact: 'amount_exact',
+  direction: "CASE WHEN is_incoming THEN 'in' ELSE 'out' END",
+  is_incoming: 'is_incoming',
+  sender_party: 'sender_party',
+  receiver_party: 'receiver_party',
+  counterparty: 'counterparty',
+  status: 'status',
+};
+
+/** The view's select list over leg_rows (its columns by their documented names, in order). */
+export function legsSelectList(): string {
+  return LEGS_VIEW_COLUMNS.map(({ name }) =>
+    LEGS_VIEW_SQL[name] === name ? name : `${LEGS_VIEW_SQL[name]} AS ${name}`,
+  ).join(',\n     ');
+}
+
+export function legsViewSql(source: string): string {
+  return `CREATE OR REPLACE VIEW legs AS SELECT\n     ${legsSelectList()}\n   FROM ${source}`;
+}
+
+/**
+ * decimal_text(units, scale): exact integer units (any integer type, DECIMAL(38,0), BIGNUM) as
+ * decimal text at `scale`, by string operations only (abs() of a BIGNUM is a DOUBLE in DuckDB):
+ * decimal_text(-12345, 2) = '-123.45', decimal_text(5, 3) = '0.005'. The same text as main's
+ * unitsToDecimal (stored-amount.ts); a test compares them.
+ */
+export const DECIMAL_TEXT_MACRO = `CREATE OR REPLACE MACRO decimal_text(units, scale) AS
+  CASE WHEN units IS NULL OR scale IS NULL THEN NULL
+       WHEN scale = 0 THEN units::VARCHAR
+       ELSE (CASE WHEN starts_with(units::VARCHAR, '-') THEN '-' ELSE '' END)
+         || lpad(ltrim(units::VARCHAR, '-'), greatest(length(ltrim(units::VARCHAR, '-')), scale + 1)::INTEGER, '0')[: -scale - 1]
+         || '.'
+         || right(lpad(ltrim(units::VARCHAR, '-'), greatest(length(ltrim(units::VARCHAR, '-')), scale + 1)::INTEGER, '0'), scale)
+  END`;
+
+/**
+ * Exact totals per party, instrument and scale, over `legs` (so a file read back as `legs` gets
+ * the same view: docs/local-ledger.md, "Read an export back"). Legs kept as text only form the
+ * row whose amount_scale is NULL, with no volumes.
+ */
+export const INSTRUMENT_TOTALS_VIEW = `CREATE OR REPLACE VIEW instrument_totals AS
+  SELECT party, instrument_admin, instrument_id, any_value(symbol) AS symbol, amount_scale,
+    count(*) AS legs,
+    count(*) FILTER (WHERE direction = 'in') AS legs_in,
+    count(*) FILTER (WHERE direction = 'out') AS legs_out,
+    decimal_text(coalesce(sum(amount_units) FILTER (WHERE direction = 'in'), 0), amount_scale) AS volume_in,
+    decimal_text(coalesce(sum(amount_units) FILTER (WHERE direction = 'out'), 0), amount_scale) AS volume_out,
+    decimal_text(coalesce(sum(amount_units) FILTER (WHERE direction = 'in'), 0)
+      - coalesce(sum(amount_units) FILTER (WHERE direction = 'out'), 0), amount_scale) AS net,
+    CASE WHEN amount_scale IS NOT NULL THEN coalesce(sum(amount_units) FILTER (WHERE direction = 'in'), 0) END AS volume_in_units,
+    CASE WHEN amount_scale IS NOT NULL THEN coalesce(sum(amount_units) FILTER (WHERE direction = 'out'), 0) END AS volume_out_units,
+    CASE WHEN amount_scale IS NOT NULL THEN coalesce(sum(amount_units) FILTER (WHERE direction = 'in'), 0)
+      - coalesce(sum(amount_units) FILTER (WHERE direction = 'out'), 0) END AS net_units,
+    min(effective_at) AS first_at,
+    max(effective_at) AS last_at
+  FROM legs
+  GROUP BY party, instrument_admin, instrument_id, amount_scale`;
+
 export const SCHEMA_SQL = [
   `CREATE TABLE IF NOT EXISTS store_meta (key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL)`,
   // Every leg row, with the sync run that wrote it. Rows of a run still in sync_runs (open: being
@@ -82,24 +162,11 @@ export const SCHEMA_SQL = [
      started_at TIMESTAMP NOT NULL
    )`,
   legRowsViewSql([]),
-  `CREATE OR REPLACE VIEW legs AS SELECT
-     party,
-     update_id,
-     effective_ts AS effective_at,
-     effective_at AS effective_at_text,
-     instrument_admin,
-     instrument_id,
-     symbol,
-     decimals,
-     amount,
-     amount_units,
-     amount_scale,
-     amount_exact,
-     CASE WHEN is_incoming THEN 'in' ELSE 'out' END AS direction,
-     is_incoming,
-     sender_party,
-     receiver_party,
-     counterparty,
-     status
-   FROM leg_rows`,
+  // Units beyond 38 digits fit a HUGEINT but no exact Parquet type: a store written before the
+  // limit (stored-amount.ts) keeps such an amount as text, as a new sync would.
+  `UPDATE leg_store SET amount_units = NULL, amount_scale = NULL, amount_exact = false, amount_whole = NULL, amount_frac = NULL
+     WHERE amount_units >= ${UNITS_LIMIT} OR amount_units <= -${UNITS_LIMIT}`,
+  DECIMAL_TEXT_MACRO,
+  legsViewSql('leg_rows'),
+  INSTRUMENT_TOTALS_VIEW,
 ];

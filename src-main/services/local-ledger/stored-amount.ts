@@ -3,9 +3,12 @@
 // plain decimal, more fraction digits than its decimals, too large for HUGEINT) is kept as text,
 // flagged, and left out of every sum (docs/local-ledger.md).
 
-/** HUGEINT's range: a signed 128-bit integer. */
-const HUGEINT_MAX = (1n << 127n) - 1n;
-const HUGEINT_MIN = -(1n << 127n);
+/**
+ * Units are exact up to 38 digits: DECIMAL(38,0), the type of `amount_units` in the legs view and
+ * in every Parquet export (Parquet has no 128-bit integer; HUGEINT's extra 39th digit would have no
+ * exact type there). Beyond it an amount is kept as text, flagged, and left out of sums.
+ */
+const MAX_UNIT_DIGITS = 38;
 
 /** The scale used when the service sends no `decimals` (the most any instrument in sight uses). */
 export const SCALE_WITHOUT_DECIMALS = 18;
@@ -35,12 +38,10 @@ export function storedAmount(amount: string | null, decimals: number | null): St
     if (/[^0]/.test(fraction.slice(scale))) return INEXACT;
   }
   const digits = whole + fraction.slice(0, scale).padEnd(scale, '0');
-  // 39 digits can still exceed 2^127: check the value, but do not build a huge BigInt from a huge string.
-  if (digits.replace(/^0+/, '').length > 39) return INEXACT;
-  let units = BigInt(digits);
-  if (sign) units = -units;
-  if (units > HUGEINT_MAX || units < HUGEINT_MIN) return INEXACT;
-  return { units, scale, exact: true };
+  // Checked on the text: a huge string never becomes a huge BigInt.
+  if (digits.replace(/^0+/, '').length > MAX_UNIT_DIGITS) return INEXACT;
+  const units = BigInt(digits);
+  return { units: sign ? -units : units, scale, exact: true };
 }
 
 /** units / 10^scale as plain decimal text ("-1234.500"): how sums leave the store. */

@@ -4,6 +4,10 @@
 // process resumes at the next page and never stores a page twice; when the last page is in, one
 // transaction deletes the window's older legs and closes the run, which makes its legs visible.
 // Nothing a reader sees changes until then, and nothing is copied.
+// The store's file is shared with other programs (ledger-store.ts): a sync may let go of it between
+// batches (another program reads meanwhile) and open it again; its run id keeps its rows invisible
+// across all of that. One program at a time syncs a party (its claim, store-markers.ts): a second
+// waits for the first, then fetches only what is new.
 import { type DuckDBConnection, DuckDBTimestampValue } from '@duckdb/node-api';
 import type { SyncStatus } from '../../../src-shared/contract/local-ledger.ts';
 import type { TransferFilters, TransferLeg, TransferPage } from '../../../src-shared/contract/transfers.ts';
@@ -11,8 +15,9 @@ import { ServiceError } from '../errors.ts';
 import type { TransferSource } from '../ledger/transfer-source.ts';
 import { whileRateLimited, whileStarting } from '../ledger/transfer-source.ts';
 import { isoToMicros, microsToIso } from './effective-time.ts';
-import type { LedgerStore } from './ledger-store.ts';
+import type { LedgerStore, StoreWait } from './ledger-store.ts';
 import { appendLegs } from './leg-rows.ts';
+import { SyncClaim, syncClaimant, userText } from './store-markers.ts';
 import { refreshLegRowsView } from './store-schema.ts';
 
 /** How far before the newest stored leg an incremental sync starts again (late and changed legs). */
@@ -44,7 +49,14 @@ export interface SyncProgress {
   /** Fraction of the window's time covered, 0..1, when it can be told. */
   covered: number | null;
   waiting: boolean;
+  /** What the sync waits for, in words, when it is another program ("npm run cli -- sync (PID 4242) is syncing this party"). */
+  waitingFor: string | null;
 }
+
+/** A wait for the file this short is not worth a word on the screen. */
+const SAY_WAIT_AFTER_MS = 500;
+/** How often a sync waiting for another program's sync of the party looks again. */
+const CLAIM_POLL_MS = 250;
 
 interface Run {
   runId: bigint;
@@ -67,143 +79,232 @@ export async function runSync(
   plan: SyncPlan,
   signal: AbortSignal,
   onProgress: (progress: SyncProgress) => void,
+  waitMs = Number.POSITIVE_INFINITY,
 ): Promise<SyncProgress> {
-  const run = await startOrResume(store, plan);
-  const windowIso = { after: isoOrNull(run.after), before: isoOrNull(run.before) };
-  let startMicros = run.after;
-  const endMicros = run.before ?? BigInt(Date.now()) * 1000n;
-  let lastSeen: bigint | null = null;
+  // What the sync waits for (another program) and what it has done so far: progress reads both.
+  let waitingFor: string | null = null;
   let waiting = false;
+  let run: Run | null = null;
+  let startMicros: bigint | null = null;
+  let endMicros = BigInt(Date.now()) * 1000n;
+  let lastSeen: bigint | null = null;
   const progress = (): SyncProgress => ({
-    window: windowIso,
-    incremental: run.incremental,
-    resumed: run.resumed,
-    legs: run.legs,
-    pages: run.pages,
+    window: run
+      ? { after: isoOrNull(run.after), before: isoOrNull(run.before) }
+      : { after: plan.after, before: plan.before },
+    incremental: run?.incremental ?? false,
+    resumed: run?.resumed ?? false,
+    legs: run?.legs ?? 0,
+    pages: run?.pages ?? 0,
     covered: coveredFraction(startMicros, endMicros, lastSeen),
-    waiting,
+    waiting: waiting || waitingFor !== null,
+    waitingFor,
   });
-  onProgress(progress());
-
-  const filters: TransferFilters = {
-    party: plan.party,
-    asset: { kind: 'all' },
-    effectiveAfter: windowIso.after,
-    effectiveBefore: windowIso.before,
-    orderDesc: false,
-    pageSize: SYNC_PAGE_SIZE,
-    nodeId: plan.nodeId,
+  const sayWaiting = (words: string | null) => {
+    if (words === waitingFor) return;
+    waitingFor = words;
+    onProgress(progress());
   };
-  const noteTimes = (legs: readonly TransferLeg[]) => {
-    for (let i = legs.length - 1; i >= 0; i--) {
-      const at = legs[i].effectiveAt;
-      if (at === null) continue;
-      const micros = safeMicros(at);
-      if (micros !== null) lastSeen = micros;
-      if (startMicros === null) startMicros = firstMicros(legs);
-      break;
-    }
-  };
-  let restarts = 0;
-  const fetchFrom = (cursor: string | null): Promise<TransferPage | null> =>
-    whileStarting(
-      () =>
-        whileRateLimited(async () => {
-          try {
-            return await source.fetchPage(filters, cursor, signal);
-          } catch (error) {
-            if (error instanceof ServiceError && error.code === 'service_starting') {
-              waiting = true;
-              onProgress(progress());
-            }
-            throw error;
-          }
-        }, signal),
-      signal,
-    ).catch((error) => {
-      // A cursor the service no longer accepts (it restarted, or it expired): fetch the window again,
-      // a few times at most (a service that refuses every cursor would otherwise loop for ever).
-      if (error instanceof ServiceError && error.code === 'bad_request' && cursor !== null && restarts < MAX_RESTARTS) {
-        restarts++;
-        return null;
+  // Every write waits for the file as long as the sync may, saying for whom; once one is in, the sync runs again.
+  const wait: Partial<StoreWait> = {
+    waitMs,
+    signal,
+    onWait: ({ holder, waitedMs }) => {
+      if (waitedMs >= SAY_WAIT_AFTER_MS) {
+        sayWaiting(`${holder ? userText(holder) : 'Another program'} has the local store open`);
       }
-      throw error;
-    });
-
-  // The next page is fetched while the last ones are written, and pages are committed in batches
-  // (each batch with the cursor that follows it): the service and the disk work at the same time.
-  let allFetched = run.pages > 0 && run.cursor === null;
-  let pending = allFetched ? null : fetchFrom(run.cursor);
-  let batch: TransferPage[] = [];
-  let batchLegs = 0;
-  let lastCommit = performance.now();
-  // At most one batch commits while the next pages are fetched and parsed (the disk and the
-  // service work at the same time); a failed commit stops the sync at the next page.
-  let committing: Promise<void> | null = null;
-  const settle = async () => {
-    if (committing) await committing;
-    committing = null;
+    },
   };
-  while (pending) {
-    const page = await pending;
-    waiting = false;
-    if (page === null) {
-      await settle();
-      await discardStaged(store, run);
-      batch = [];
-      batchLegs = 0;
-      pending = fetchFrom(null);
+  const written = <T>(result: T): T => {
+    sayWaiting(null);
+    return result;
+  };
+
+  const claim = await claimParty(store, plan.party, wait, sayWaiting);
+  try {
+    const current = written(await startOrResume(store, plan, wait));
+    run = current;
+    startMicros = current.after;
+    endMicros = current.before ?? endMicros;
+    const windowIso = { after: isoOrNull(current.after), before: isoOrNull(current.before) };
+    onProgress(progress());
+
+    const filters: TransferFilters = {
+      party: plan.party,
+      asset: { kind: 'all' },
+      effectiveAfter: windowIso.after,
+      effectiveBefore: windowIso.before,
+      orderDesc: false,
+      pageSize: SYNC_PAGE_SIZE,
+      nodeId: plan.nodeId,
+    };
+    const noteTimes = (legs: readonly TransferLeg[]) => {
+      for (let i = legs.length - 1; i >= 0; i--) {
+        const at = legs[i].effectiveAt;
+        if (at === null) continue;
+        const micros = safeMicros(at);
+        if (micros !== null) lastSeen = micros;
+        if (startMicros === null) startMicros = firstMicros(legs);
+        break;
+      }
+    };
+    let restarts = 0;
+    const fetchFrom = (cursor: string | null): Promise<TransferPage | null> =>
+      whileStarting(
+        () =>
+          whileRateLimited(async () => {
+            try {
+              return await source.fetchPage(filters, cursor, signal);
+            } catch (error) {
+              if (error instanceof ServiceError && error.code === 'service_starting') {
+                waiting = true;
+                onProgress(progress());
+              }
+              throw error;
+            }
+          }, signal),
+        signal,
+      ).catch((error) => {
+        // A cursor the service no longer accepts (it restarted, or it expired): fetch the window again,
+        // a few times at most (a service that refuses every cursor would otherwise loop for ever).
+        if (
+          error instanceof ServiceError &&
+          error.code === 'bad_request' &&
+          cursor !== null &&
+          restarts < MAX_RESTARTS
+        ) {
+          restarts++;
+          return null;
+        }
+        throw error;
+      });
+
+    // The next page is fetched while the last ones are written, and pages are committed in batches
+    // (each batch with the cursor that follows it): the service and the disk work at the same time.
+    let allFetched = current.pages > 0 && current.cursor === null;
+    let pending = allFetched ? null : fetchFrom(current.cursor);
+    let batch: TransferPage[] = [];
+    let batchLegs = 0;
+    let lastCommit = performance.now();
+    // At most one batch commits while the next pages are fetched and parsed (the disk and the
+    // service work at the same time); a failed commit stops the sync at the next page.
+    let committing: Promise<void> | null = null;
+    const settle = async () => {
+      if (committing) await committing;
+      committing = null;
+    };
+    while (pending) {
+      const page = await pending;
+      waiting = false;
+      if (page === null) {
+        await settle();
+        written(await discardStaged(store, current, wait));
+        batch = [];
+        batchLegs = 0;
+        pending = fetchFrom(null);
+        continue;
+      }
+      if (signal.aborted) break;
+      pending = page.next === null ? null : fetchFrom(page.next);
+      // An unhandled rejection of a prefetch abandoned below would crash the process: it is awaited or dropped here.
+      pending?.catch(() => {});
+      batch.push(page);
+      batchLegs += page.legs.length;
+      if (page.next === null || batchLegs >= BATCH_LEGS || performance.now() - lastCommit >= BATCH_MS) {
+        await settle();
+        const pages = batch;
+        batch = [];
+        batchLegs = 0;
+        lastCommit = performance.now();
+        committing = commitBatch(store, plan.party, current, pages, wait).then(() => {
+          for (const done of pages) noteTimes(done.legs);
+          written(undefined);
+          onProgress(progress());
+        });
+        committing.catch(() => {});
+      }
+      if (signal.aborted) break;
+    }
+    await settle();
+    allFetched = current.pages > 0 && current.cursor === null;
+    if (!allFetched || signal.aborted) {
+      throw new ServiceError('cancelled', 'The sync was cancelled; it resumes where it stopped.');
+    }
+    syncTestHooks.beforeReplace?.();
+    written(await replaceWindow(store, plan, current, wait));
+    // Other programs' views of the store (the app beside a scheduled CLI) refresh without a restart.
+    await store.announce(plan.party);
+    return { ...progress(), covered: 1 };
+  } finally {
+    await claim.release();
+  }
+}
+
+/**
+ * Waits until no other program syncs the party (its claim, read without opening the store), then
+ * claims it while holding the store, so two programs cannot both claim it.
+ */
+async function claimParty(
+  store: LedgerStore,
+  party: string,
+  wait: Partial<StoreWait>,
+  sayWaiting: (words: string | null) => void,
+): Promise<SyncClaim> {
+  const deadline = Date.now() + (wait.waitMs ?? Number.POSITIVE_INFINITY);
+  for (;;) {
+    const other = await syncClaimant(store.path, party);
+    if (!other) {
+      const claim = await store.write(
+        async () => ((await syncClaimant(store.path, party)) ? null : SyncClaim.take(store.path, party, store.program)),
+        wait,
+      );
+      if (claim) return claim;
       continue;
     }
-    if (signal.aborted) break;
-    pending = page.next === null ? null : fetchFrom(page.next);
-    // An unhandled rejection of a prefetch abandoned below would crash the process: it is awaited or dropped here.
-    pending?.catch(() => {});
-    batch.push(page);
-    batchLegs += page.legs.length;
-    if (page.next === null || batchLegs >= BATCH_LEGS || performance.now() - lastCommit >= BATCH_MS) {
-      await settle();
-      const pages = batch;
-      batch = [];
-      batchLegs = 0;
-      lastCommit = performance.now();
-      committing = commitBatch(store, plan.party, run, pages).then(() => {
-        for (const done of pages) noteTimes(done.legs);
-        onProgress(progress());
-      });
-      committing.catch(() => {});
+    if (wait.signal?.aborted) throw new ServiceError('cancelled', 'The sync was cancelled before it started.');
+    if (Date.now() >= deadline) {
+      throw new ServiceError(
+        'local_store',
+        `${userText(other)} is syncing this party: nothing was changed; sync again when it is done.`,
+        {
+          cause: 'busy',
+          holderPid: other.pid,
+          holderProgram: other.program,
+        },
+      );
     }
-    if (signal.aborted) break;
+    sayWaiting(`${userText(other)} is syncing this party: this sync starts when it is done`);
+    await new Promise((resolve) => setTimeout(resolve, CLAIM_POLL_MS));
   }
-  await settle();
-  allFetched = run.pages > 0 && run.cursor === null;
-  if (!allFetched || signal.aborted) {
-    throw new ServiceError('cancelled', 'The sync was cancelled; it resumes where it stopped.');
-  }
-  syncTestHooks.beforeReplace?.();
-  await replaceWindow(store, plan, run);
-  return { ...progress(), covered: 1 };
 }
 
 /** One transaction: the pages' legs into staging, and the cursor after the last of them. */
-async function commitBatch(store: LedgerStore, party: string, run: Run, pages: readonly TransferPage[]): Promise<void> {
+async function commitBatch(
+  store: LedgerStore,
+  party: string,
+  run: Run,
+  pages: readonly TransferPage[],
+  wait: Partial<StoreWait>,
+): Promise<void> {
   const legs = pages.flatMap((p) => p.legs);
   const last = pages[pages.length - 1];
-  const first = store.takeSeq(legs.length);
   await store.write(async (connection) => {
+    // Read at this open: another program may have stored legs since this sync last held the file.
+    const first = await store.takeSeq(connection, legs.length);
     await connection.run('BEGIN TRANSACTION');
     try {
       await appendLegs(connection, run.runId, party, legs, first);
-      await connection.run(
+      const updated = await connection.run(
         'UPDATE sync_runs SET next_cursor = ?, pages = pages + ?, legs = legs + ? WHERE run_id = ?',
         [last.next, BigInt(pages.length), BigInt(legs.length), run.runId],
       );
+      if (updated.rowsChanged !== 1) throw runGone();
       await connection.run('COMMIT');
     } catch (error) {
       await connection.run('ROLLBACK').catch(() => {});
       throw error;
     }
-  });
+  }, wait);
   run.cursor = last.next;
   run.pages += pages.length;
   run.legs += legs.length;
@@ -221,73 +322,84 @@ async function inTransaction<T>(connection: DuckDBConnection, work: () => Promis
   }
 }
 
-async function startOrResume(store: LedgerStore, plan: SyncPlan): Promise<Run> {
+async function startOrResume(store: LedgerStore, plan: SyncPlan, wait: Partial<StoreWait>): Promise<Run> {
   // One transaction: dropping an interrupted run (its rows, then its row) and opening the new one.
-  return store.write((connection) =>
-    inTransaction(connection, async () => {
-      const open = await connection.runAndReadAll(
-        'SELECT run_id, node_id, epoch_us(window_after), epoch_us(window_before), incremental, next_cursor, pages, legs FROM sync_runs WHERE party = ?',
-        [plan.party],
-      );
-      const row = open.getRows()[0];
-      if (row) {
-        const [runId, nodeId, after, before, incremental, cursor, pages, legs] = row as [
-          bigint,
-          string | null,
-          bigint | null,
-          bigint | null,
-          boolean,
-          string | null,
-          bigint,
-          bigint,
-        ];
-        // The same request continues the interrupted run; another one (node, explicit range) starts over.
-        const sameNode = nodeId === plan.nodeId;
-        const sameRange = incremental
-          ? plan.after === null && plan.before === null
-          : isoOrNull(after) === normalise(plan.after) && isoOrNull(before) === normalise(plan.before);
-        if (sameNode && sameRange) {
-          return { runId, after, before, incremental, cursor, pages: Number(pages), legs: Number(legs), resumed: true };
-        }
-        await connection.run('DELETE FROM leg_store WHERE run_id = ?', [runId]);
-        await connection.run('DELETE FROM sync_runs WHERE run_id = ?', [runId]);
-        await refreshLegRowsView(connection);
-      }
-      let after = plan.after === null ? null : isoToMicros(plan.after);
-      const before = plan.before === null ? null : isoToMicros(plan.before);
-      let incremental = false;
-      if (plan.after === null && plan.before === null) {
-        // Everything was synced before: fetch only from the newest stored leg, minus the overlap.
-        const state = await connection.runAndReadAll(
-          `SELECT p.full_history, (SELECT epoch_us(max(effective_ts)) FROM leg_rows WHERE party = ?)
-           FROM party_sync p WHERE p.party = ?`,
-          [plan.party, plan.party],
+  return store.write(
+    (connection) =>
+      inTransaction(connection, async () => {
+        const open = await connection.runAndReadAll(
+          'SELECT run_id, node_id, epoch_us(window_after), epoch_us(window_before), incremental, next_cursor, pages, legs FROM sync_runs WHERE party = ?',
+          [plan.party],
         );
-        const [fullHistory, newest] = (state.getRows()[0] ?? [false, null]) as [boolean, bigint | null];
-        if (fullHistory && newest !== null) {
-          after = newest - INCREMENTAL_OVERLAP_MICROS;
-          incremental = true;
+        const row = open.getRows()[0];
+        if (row) {
+          const [runId, nodeId, after, before, incremental, cursor, pages, legs] = row as [
+            bigint,
+            string | null,
+            bigint | null,
+            bigint | null,
+            boolean,
+            string | null,
+            bigint,
+            bigint,
+          ];
+          // The same request continues the interrupted run; another one (node, explicit range) starts over.
+          const sameNode = nodeId === plan.nodeId;
+          const sameRange = incremental
+            ? plan.after === null && plan.before === null
+            : isoOrNull(after) === normalise(plan.after) && isoOrNull(before) === normalise(plan.before);
+          if (sameNode && sameRange) {
+            return {
+              runId,
+              after,
+              before,
+              incremental,
+              cursor,
+              pages: Number(pages),
+              legs: Number(legs),
+              resumed: true,
+            };
+          }
+          await connection.run('DELETE FROM leg_store WHERE run_id = ?', [runId]);
+          await connection.run('DELETE FROM sync_runs WHERE run_id = ?', [runId]);
+          await refreshLegRowsView(connection);
         }
-      }
-      // From a sequence: a run id is never used twice, so an old run's rows can never turn invisible.
-      const id = await connection.runAndReadAll("SELECT nextval('run_ids')");
-      const runId = id.getRows()[0][0] as bigint;
-      await connection.run('INSERT INTO sync_runs VALUES (?, ?, ?, ?, ?, ?, NULL, 0, 0, now()::TIMESTAMP)', [
-        runId,
-        plan.party,
-        plan.nodeId,
-        ts(after),
-        ts(before),
-        incremental,
-      ]);
-      await refreshLegRowsView(connection);
-      return { runId, after, before, incremental, cursor: null, pages: 0, legs: 0, resumed: false };
-    }),
+        let after = plan.after === null ? null : isoToMicros(plan.after);
+        const before = plan.before === null ? null : isoToMicros(plan.before);
+        let incremental = false;
+        if (plan.after === null && plan.before === null) {
+          // Everything was synced before: fetch only from the newest stored leg, minus the overlap.
+          const state = await connection.runAndReadAll(
+            `SELECT p.full_history, (SELECT epoch_us(max(effective_ts)) FROM leg_rows WHERE party = ?)
+           FROM party_sync p WHERE p.party = ?`,
+            [plan.party, plan.party],
+          );
+          const [fullHistory, newest] = (state.getRows()[0] ?? [false, null]) as [boolean, bigint | null];
+          if (fullHistory && newest !== null) {
+            after = newest - INCREMENTAL_OVERLAP_MICROS;
+            incremental = true;
+          }
+        }
+        // From a sequence: a run id is never used twice, so an old run's rows can never turn invisible.
+        const id = await connection.runAndReadAll("SELECT nextval('run_ids')");
+        const runId = id.getRows()[0][0] as bigint;
+        await connection.run('INSERT INTO sync_runs VALUES (?, ?, ?, ?, ?, ?, NULL, 0, 0, now()::TIMESTAMP)', [
+          runId,
+          plan.party,
+          plan.nodeId,
+          ts(after),
+          ts(before),
+          incremental,
+        ]);
+        await refreshLegRowsView(connection);
+        return { runId, after, before, incremental, cursor: null, pages: 0, legs: 0, resumed: false };
+      }),
+    wait,
   );
 }
 
 /** The last step, one transaction: the window's legs become exactly the staged ones. */
-async function replaceWindow(store: LedgerStore, plan: SyncPlan, run: Run): Promise<void> {
+async function replaceWindow(store: LedgerStore, plan: SyncPlan, run: Run, wait: Partial<StoreWait>): Promise<void> {
   await store.write(async (connection) => {
     await connection.run('BEGIN TRANSACTION');
     try {
@@ -313,7 +425,8 @@ async function replaceWindow(store: LedgerStore, plan: SyncPlan, run: Run): Prom
         );
       }
       // Closing the run is what makes its rows visible (the leg_rows view): nothing is copied.
-      await connection.run('DELETE FROM sync_runs WHERE run_id = ?', [run.runId]);
+      const closed = await connection.run('DELETE FROM sync_runs WHERE run_id = ?', [run.runId]);
+      if (closed.rowsChanged !== 1) throw runGone();
       await refreshLegRowsView(connection);
       const full = run.after === null && run.before === null;
       await connection.run(
@@ -327,22 +440,37 @@ async function replaceWindow(store: LedgerStore, plan: SyncPlan, run: Run): Prom
       await connection.run('ROLLBACK').catch(() => {});
       throw error;
     }
-  });
+  }, wait);
 }
 
-async function discardStaged(store: LedgerStore, run: Run): Promise<void> {
+async function discardStaged(store: LedgerStore, run: Run, wait: Partial<StoreWait>): Promise<void> {
   // One transaction: a kill between the two would leave a cursor past pages that are gone.
-  await store.write((connection) =>
-    inTransaction(connection, async () => {
-      await connection.run('DELETE FROM leg_store WHERE run_id = ?', [run.runId]);
-      await connection.run('UPDATE sync_runs SET next_cursor = NULL, pages = 0, legs = 0 WHERE run_id = ?', [
-        run.runId,
-      ]);
-    }),
+  await store.write(
+    (connection) =>
+      inTransaction(connection, async () => {
+        await connection.run('DELETE FROM leg_store WHERE run_id = ?', [run.runId]);
+        const reset = await connection.run(
+          'UPDATE sync_runs SET next_cursor = NULL, pages = 0, legs = 0 WHERE run_id = ?',
+          [run.runId],
+        );
+        if (reset.rowsChanged !== 1) throw runGone();
+      }),
+    wait,
   );
   run.cursor = null;
   run.pages = 0;
   run.legs = 0;
+}
+
+/**
+ * The run's row is gone: another program forgot the party (or the profile) while this sync ran
+ * between two of its writes. Its staged legs would otherwise turn visible half-fetched.
+ */
+function runGone(): ServiceError {
+  return new ServiceError(
+    'local_store',
+    "This party's local data was forgotten (in another window or program) while the sync ran: sync again to fetch it.",
+  );
 }
 
 function ts(micros: bigint | null): DuckDBTimestampValue | null {

@@ -10,6 +10,7 @@ import { useActiveProfile } from '../../data/settings.ts';
 import { useAppAction } from '../../ui/app-action.ts';
 import { ErrorMessage } from '../../ui/error-message.tsx';
 import { PartyName } from '../../ui/party-id.tsx';
+import { useTimeZone } from '../../ui/time-zone.ts';
 import { useUiStore } from '../../ui-store.ts';
 import { CopyCliCommand } from './copy-cli-command.tsx';
 import { CounterpartiesView } from './counterparties/counterparties-view.tsx';
@@ -20,7 +21,7 @@ import { SqlView } from './sql/sql-view.tsx';
 import { SyncOptions } from './sync-options.tsx';
 import { SyncPanel } from './sync-panel.tsx';
 import { LocalTransfers } from './table/local-transfers.tsx';
-import { emptyRange, parseRange, type RangeDraft } from './time-range-draft.ts';
+import { emptyRange, parseRange, type RangeDraft, rangeDraftOf } from './time-range-draft.ts';
 import './local-ledger.css';
 
 const TABS = [
@@ -55,6 +56,7 @@ function LocalLedger({ profileId }: { profileId: string }) {
   const [tab, setTab] = useState<TabId>('transfers');
   const [nodeId, setNodeId] = useState<string | null>(opened?.nodeId ?? null);
   const [range, setRange] = useState<RangeDraft>(emptyRange);
+  const zone = useTimeZone();
   const [rangeIssues, setRangeIssues] = useState<Partial<RangeDraft>>({});
   const [jobId, setJobId] = useState<string | null>(null);
   const job = useSyncStatus(jobId);
@@ -66,13 +68,13 @@ function LocalLedger({ profileId }: { profileId: string }) {
   const localTarget = useUiStore((s) => s.localTarget);
   useEffect(() => {
     if (!localTarget || localTarget.profile !== profileId) return;
-    const utc = (iso: string | null) => (iso ? new Date(iso).toISOString().slice(0, 19).replace('T', ' ') : '');
     setParty(localTarget.party);
     setCarried(false);
     setNodeId(localTarget.nodeId);
-    setRange({ after: utc(localTarget.after), before: utc(localTarget.before) });
+    setRange(rangeDraftOf(localTarget, zone));
     setTab('transfers');
-  }, [localTarget, profileId]);
+    // Again once the settings have loaded: the range is spelled in the zone shown beside it.
+  }, [localTarget, profileId, zone]);
 
   // A sync already running for the party (started before this screen opened): follow it.
   const runningJob = status.data?.job?.jobId ?? null;
@@ -94,7 +96,7 @@ function LocalLedger({ profileId }: { profileId: string }) {
   };
   /** The range fields as the sync reads them; a wrong one says so at its field. */
   const readRange = () => {
-    const parsed = parseRange(range);
+    const parsed = parseRange(range, zone);
     setRangeIssues(parsed.issues ?? {});
     return parsed.range;
   };
@@ -126,6 +128,7 @@ function LocalLedger({ profileId }: { profileId: string }) {
           range={range}
           onRange={setRange}
           issues={rangeIssues}
+          zone={zone}
         />
       </section>
       {party === null ? (

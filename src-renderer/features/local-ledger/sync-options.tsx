@@ -1,6 +1,9 @@
-// What the next sync reads: the validator node (the profile's nodes) and an optional time range.
+// What the next sync reads: the validator node (the profile's nodes) and an optional time range
+// (empty: everything, and later syncs fetch only what is new), typed as every time is (docs/times.md).
+import type { TimeZoneChoice } from '../../../src-shared/time/time-text.ts';
 import { useNodeChoices } from '../../data/transfers.ts';
 import { Field } from '../../ui/field.tsx';
+import { TimeRangeFields } from '../../ui/time-field.tsx';
 import type { RangeDraft } from './time-range-draft.ts';
 
 export function SyncOptions({
@@ -10,6 +13,7 @@ export function SyncOptions({
   range,
   onRange,
   issues,
+  zone,
 }: {
   profileId: string;
   nodeId: string | null;
@@ -17,6 +21,8 @@ export function SyncOptions({
   range: RangeDraft;
   onRange: (range: RangeDraft) => void;
   issues: Partial<RangeDraft>;
+  /** Where the range's times without an offset are read (the preference), shown beside them. */
+  zone: TimeZoneChoice;
 }) {
   const nodes = useNodeChoices(profileId);
   const defaultNode = nodes.data?.defaultNodeId;
@@ -34,20 +40,7 @@ export function SyncOptions({
           ))}
         </select>
       </Field>
-      <Field label="Sync from (UTC, optional)" error={issues.after}>
-        <input
-          value={range.after}
-          onChange={(e) => onRange({ ...range, after: e.target.value })}
-          placeholder="2025-01-01"
-        />
-      </Field>
-      <Field label="Sync until (UTC, optional)" error={issues.before}>
-        <input
-          value={range.before}
-          onChange={(e) => onRange({ ...range, before: e.target.value })}
-          placeholder="2026-01-01"
-        />
-      </Field>
+      <TimeRangeFields legend="Sync range" value={range} onChange={onRange} zone={zone} issues={issues} />
     </fieldset>
   );
 }

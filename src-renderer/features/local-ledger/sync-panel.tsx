@@ -15,6 +15,11 @@ const HEADINGS: Record<SyncStatus['state'], string> = {
   cancelled: 'Sync cancelled',
 };
 
+/** The heading: a wait for another program (the store, or its sync of this party) is not a wait for the service. */
+function heading(status: SyncStatus): string {
+  return status.state === 'waiting' && status.waitingFor ? 'Waiting for another program…' : HEADINGS[status.state];
+}
+
 function failureTitle(status: SyncStatus): string {
   const code = status.error ? asBridgeError(status.error).code : null;
   if (code === 'node_quarantined') return 'The node is quarantined: choose another node and sync again.';
@@ -40,7 +45,7 @@ export function SyncPanel({
     // progress at most every few seconds and the end at once.
     <section className="panel local-sync-panel" data-testid="sync-panel" data-state={status.state} aria-label="Sync">
       <LiveStatus label="Sync status" final={!active} text={syncAnnouncement(status)} />
-      <h3>{HEADINGS[status.state]}</h3>
+      <h3>{heading(status)}</h3>
       <p data-testid="sync-progress">
         {count(status.legs)} {status.legs === 1 ? 'leg' : 'legs'} in {count(status.pages)}{' '}
         {status.pages === 1 ? 'page' : 'pages'}
@@ -50,7 +55,11 @@ export function SyncPanel({
         {status.resumed && ' · resumed where the last sync stopped'}
       </p>
       {status.state === 'waiting' && (
-        <p className="muted">The service answered that it is still starting; the sync retries when it says to.</p>
+        <p className="muted" data-testid="sync-waiting">
+          {status.waitingFor
+            ? `${status.waitingFor}. Nothing is lost meanwhile.`
+            : 'The service answered that it is still starting; the sync retries when it says to.'}
+        </p>
       )}
       {status.state === 'failed' && status.error && <ErrorMessage error={status.error} title={failureTitle(status)} />}
       {status.state === 'cancelled' && (
@@ -69,7 +78,7 @@ export function SyncPanel({
 /** What the sync's live region says: the heading's words and the legs so far. */
 export function syncAnnouncement(status: SyncStatus): string {
   const legs = `${count(status.legs)} ${status.legs === 1 ? 'leg' : 'legs'} in ${count(status.pages)} ${status.pages === 1 ? 'page' : 'pages'}`;
-  if (status.state === 'waiting') return HEADINGS.waiting;
+  if (status.state === 'waiting') return status.waitingFor ?? HEADINGS.waiting;
   if (status.state === 'failed') return `Sync failed after ${legs}: ${failureTitle(status)}`;
   return `${HEADINGS[status.state].replace('…', '')}: ${legs}`;
 }

@@ -1,46 +1,42 @@
-// A time range as the user types it: two text fields read as UTC ("2025-06-01" or
-// "2025-06-01 12:30"), turned into the contract's TimeRange and checked by its own schema, so a
-// bad date or an inverted range is refused at the field before any call.
+// A time range as the user types it (the sync range, the table's filter, the counterparties and
+// flows range): two texts read by the app's one time reader in the zone shown beside the fields
+// (docs/times.md), turned into the contract's TimeRange and checked by its own schema, so a bad
+// time or an inverted range is refused at the field, in the fields' own labels, before any call.
 import { TimeRange } from '../../../src-shared/contract/local-ledger.ts';
+import {
+  readTimeRange,
+  TIME_RANGE_LABELS,
+  type TimeZoneChoice,
+  timeInputText,
+} from '../../../src-shared/time/time-text.ts';
 
 export interface RangeDraft {
+  /** From (inclusive), as typed; empty: no bound. */
   after: string;
+  /** Before (exclusive), as typed; empty: no bound. */
   before: string;
 }
 export const emptyRange = (): RangeDraft => ({ after: '', before: '' });
 
-const INPUT = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
-
-/** One field as ISO (UTC), null when empty, or the message for the field. */
-function toIso(text: string): { iso: string | null } | { error: string } {
-  const value = text.trim();
-  if (value === '') return { iso: null };
-  const m = INPUT.exec(value);
-  if (!m) return { error: 'a UTC date like 2025-06-01 or 2025-06-01 12:30' };
-  const [y, mo, d, h = '00', mi = '00', s = '00'] = m.slice(1);
-  const iso = `${y}-${mo}-${d}T${h}:${mi}:${s}Z`;
-  const at = new Date(iso);
-  // Date rolls 2025-02-30 over into March: a day that does not exist is refused, not moved.
-  if (Number.isNaN(at.getTime()) || at.toISOString().slice(0, 19) !== iso.slice(0, 19)) {
-    return { error: 'no such date or time' };
-  }
-  return { iso };
-}
-
 export type RangeResult = { range: TimeRange; issues: null } | { range: null; issues: Partial<RangeDraft> };
 
-export function parseRange(draft: RangeDraft): RangeResult {
-  const after = toIso(draft.after);
-  const before = toIso(draft.before);
-  const issues: Partial<RangeDraft> = {};
-  if ('error' in after) issues.after = after.error;
-  if ('error' in before) issues.before = before.error;
-  if ('error' in after || 'error' in before) return { range: null, issues };
-  const parsed = TimeRange.safeParse({ after: after.iso, before: before.iso });
-  if (parsed.success) return { range: parsed.data, issues: null };
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] === 'after' ? 'after' : 'before';
-    issues[field] ??= issue.message;
+/** The typed range as the contract's TimeRange (canonical UTC text), or the message for each field. */
+export function parseRange(draft: RangeDraft, zone: TimeZoneChoice): RangeResult {
+  const read = readTimeRange({ from: draft.after, before: draft.before }, zone, TIME_RANGE_LABELS);
+  if (!read.ok) {
+    const issues: Partial<RangeDraft> = {};
+    if (read.issues.from) issues.after = read.issues.from;
+    if (read.issues.before) issues.before = read.issues.before;
+    return { range: null, issues };
   }
+  const parsed = TimeRange.safeParse({ after: read.from, before: read.before });
+  if (parsed.success) return { range: parsed.data, issues: null };
+  const issues: Partial<RangeDraft> = {};
+  for (const issue of parsed.error.issues) issues[issue.path[0] === 'after' ? 'after' : 'before'] ??= issue.message;
   return { range: null, issues };
+}
+
+/** A range (RFC 3339 bounds, as a link carries it) as the texts its fields show in `zone`. */
+export function rangeDraftOf(range: { after: string | null; before: string | null }, zone: TimeZoneChoice): RangeDraft {
+  return { after: timeInputText(range.after, zone), before: timeInputText(range.before, zone) };
 }

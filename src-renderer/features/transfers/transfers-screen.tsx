@@ -244,7 +244,7 @@ function TransfersExplorer({ profileId }: { profileId: string }) {
           {stale && (
             <p className="banner banner-warning" role="status" data-testid="stale-results">
               Showing results for the last query that ran: {shortenParty(view.filters.party)},{' '}
-              {otherFiltersLine(view.filters)}; fix the form to run a new one.
+              {otherFiltersLine(view.filters, meta.timeZone)}; fix the form to run a new one.
             </p>
           )}
           <div className="view-results" style={stale ? { opacity: 0.55 } : undefined} data-stale={stale || undefined}>
@@ -263,7 +263,7 @@ function TransfersExplorer({ profileId }: { profileId: string }) {
             </div>
             {/* Below the table: the rows are what a query is run for, so they start high on the first
                 screen; the totals and the chart follow. */}
-            <SummaryPanel chunks={chunks} zone={meta.timeZone} theme={preferences?.theme ?? 'system'} />
+            <SummaryPanel chunks={chunks} zone={meta.timeZone} />
           </div>
           <ExportPanel profileId={profileId} filters={view.filters} />
         </>

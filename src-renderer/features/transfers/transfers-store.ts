@@ -31,9 +31,6 @@ interface TransfersState {
    */
   restoredProfile: string | null;
   markRestored: (profileId: string) => void;
-  /** The user picked "Times entered in" themselves: the zone preferred in Settings no longer replaces it. */
-  zoneChosen: boolean;
-  markZoneChosen: () => void;
   setDraft: (patch: Partial<FilterDraft>) => void;
   /** Shows the first page for these filters (from the form, or a node picked on the quarantine card). */
   search: (filters: TransferFilters) => void;
@@ -67,8 +64,6 @@ export const useTransfersStore = create<TransfersState>((set, get) => {
     markRestored: (profileId) => {
       if (get().restoredProfile !== profileId) set({ restoredProfile: profileId });
     },
-    zoneChosen: false,
-    markZoneChosen: () => set({ zoneChosen: true }),
     setDraft: (patch) => set(({ draft }) => ({ draft: { ...draft, ...patch } })),
     search: (filters) => set({ view: freshView(filters) }),
     nextPage: (next) => updateView((v) => ({ ...v, cursors: forward(v.cursors, next) })),

@@ -3,11 +3,9 @@
 // the contract's TransferFilters schema (the one main applies) and shows the message at the field.
 import { accepted, type BadInput, type BadInputTable, FINGERPRINT, GOOD_PARTY, refused } from './bad-input-case.ts';
 
-/** Part of the form's draft (src-renderer/features/transfers/filters/filter-draft.ts), plus fields the browser could not read. */
+/** Part of the form's draft (src-renderer/features/transfers/filters/filter-draft.ts). */
 export interface FilterInput {
   draft: Record<string, unknown>;
-  /** A datetime-local field holding a value the browser cannot give (a date without its time). */
-  unreadable?: { after?: boolean; before?: boolean };
 }
 
 const party = (value: string, input: string, message: RegExp, shown?: string): BadInput<FilterInput> =>
@@ -59,102 +57,140 @@ const partyRows: BadInput<FilterInput>[] = [
   }),
 ];
 
-const time = (
-  field: 'From (inclusive)' | 'Before (exclusive)',
-  input: string,
-  draft: Record<string, unknown>,
-  message: RegExp,
-  unreadable?: FilterInput['unreadable'],
-): BadInput<FilterInput> => refused(field, input, unreadable ? { draft, unreadable } : { draft }, message);
+// Times are typed text, read by the app's one time reader (docs/times.md) in the zone shown beside
+// the fields; the test runs in New York (a negative offset and a daylight-saving gap).
+const time = (field: 'From' | 'Before', input: string, draft: Record<string, unknown>, message: RegExp) =>
+  refused<FilterInput>(field, input, { draft }, message);
+const FORMS = '2026-10-30, 2026-10-30 14:30, or 2026-10-30T14:30:00Z';
 
 const timeRows: BadInput<FilterInput>[] = [
   time(
-    'Before (exclusive)',
+    'Before',
     'before earlier than from',
-    { after: '2026-05-02T00:00', before: '2026-05-01T00:00' },
-    /^"before" must be later than "after"$/,
+    { after: '2026-05-02', before: '2026-05-01', zone: 'utc' },
+    /^Before must be later than From$/,
   ),
   time(
-    'Before (exclusive)',
+    'Before',
     'before equal to from (an empty range)',
-    { after: '2026-05-01T00:00', before: '2026-05-01T00:00' },
-    /later than "after"/,
+    { after: '2026-05-01 00:00', before: '2026-05-01', zone: 'utc' },
+    /^Before must be later than From$/,
   ),
   time(
-    'Before (exclusive)',
+    'Before',
     'one second before from',
-    { after: '2026-05-01T00:00:01', before: '2026-05-01T00:00', zone: 'utc' },
-    /later than "after"/,
+    { after: '2026-05-01 00:00:01', before: '2026-05-01 00:00', zone: 'utc' },
+    /^Before must be later than From$/,
   ),
-  time('From (inclusive)', 'a word', { after: 'yesterday' }, /^not a date and time \(expected YYYY-MM-DD HH:MM\)$/),
-  time('From (inclusive)', 'a Unix timestamp', { after: '1767225600' }, /^not a date and time/),
   time(
-    'From (inclusive)',
-    'an ISO time with its offset (the field takes none)',
-    { after: '2026-05-01T00:00:00Z' },
-    /^not a date and time/,
+    'Before',
+    'the same instant written two ways (local 02:00 in New York and 06:00Z)',
+    { after: '2026-05-01 02:00', before: '2026-05-01T06:00:00Z', zone: 'local' },
+    /^Before must be later than From$/,
   ),
-  time('From (inclusive)', 'a US-style date', { after: '05/01/2026 10:00' }, /^not a date and time/),
-  time('Before (exclusive)', 'month 13, hour 99', { before: '2026-13-45T99:99' }, /^no such date/),
-  time('From (inclusive)', '31 April', { after: '2026-04-31T00:00' }, /^no such date$/),
-  time('From (inclusive)', '29 February in a common year', { after: '2027-02-29T12:00' }, /^no such date$/),
-  time('From (inclusive)', '31 April in UTC', { after: '2026-04-31T00:00', zone: 'utc' }, /^no such date or time$/),
-  time('From (inclusive)', 'hour 24 in UTC', { after: '2026-05-01T24:00', zone: 'utc' }, /^no such date or time$/),
+  time('From', 'a word', { after: 'yesterday' }, new RegExp(`^From: not a date or time: use ${FORMS}$`)),
+  time('From', 'a Unix timestamp', { after: '1767225600' }, /^From: not a date or time/),
+  time('From', 'a time without its date', { after: '14:30' }, /^From: not a date or time/),
+  time('From', 'a US-style date', { after: '05/01/2026 10:00' }, /^From: write the year first, as in 2026-10-30/),
+  time('From', 'a two-digit year', { after: '26-05-01' }, /^From: write the year with four digits/),
+  time('Before', 'month 13, hour 99', { before: '2026-13-45T99:99' }, /^Before: no such time of day/),
+  time('From', '31 April', { after: '2026-04-31' }, /^From: no such date: 2026-04 has no day 31$/),
   time(
-    'From (inclusive)',
+    'From',
+    '29 February in a common year',
+    { after: '2027-02-29 12:00' },
+    /^From: no such date: 2027-02 has no day 29$/,
+  ),
+  time('From', 'hour 24', { after: '2026-05-01 24:00', zone: 'utc' }, /^From: no such time of day/),
+  time('From', 'an offset of 25 hours', { after: '2026-05-01T10:00+25:00' }, /^From: not a date or time/),
+  time(
+    'From',
     'a local time the clocks skip (New York, 8 March 2026 02:30)',
-    { after: '2026-03-08T02:30' },
-    /does not exist.*UTC/,
+    { after: '2026-03-08 02:30', zone: 'local' },
+    /^From: this local time does not exist .*use UTC$/,
   ),
   time(
-    'From (inclusive)',
-    'a date typed without its time (the browser gives "")',
-    {},
-    /^incomplete date and time: fill in every part/,
-    { after: true },
+    'Before',
+    'year 275760 (what a browser date field allows)',
+    { before: '275760-09-13' },
+    /^Before: year 275760 is too far ahead: the latest is 9999$/,
   ),
-  time('Before (exclusive)', 'a time typed without its date', {}, /^incomplete date and time/, { before: true }),
+  time('From', 'year 10000', { after: '+010000-01-01' }, /^From: year 10000 is too far ahead/),
   time(
-    'Before (exclusive)',
-    'year 275760 (the date field allows it)',
-    { before: '275760-09-13T00:00' },
-    /^year 275760 is too far ahead: the latest is 9999$/,
-  ),
-  time('From (inclusive)', 'year 10000', { after: '+010000-01-01T00:00' }, /^year 10000 is too far ahead/),
-  time(
-    'Before (exclusive)',
+    'Before',
     '9999-12-31 23:59 local in New York: year 10000 in UTC',
-    { before: '9999-12-31T23:59', zone: 'local' },
-    /^out of range: times from year 0001 to 9999 \(UTC\) only$/,
+    { before: '9999-12-31 23:59', zone: 'local' },
+    /^Before: out of range: times from year 0001 to 9999 \(UTC\) only$/,
   ),
-  time('From (inclusive)', 'year 0000', { after: '0000-01-01T00:00', zone: 'utc' }, /^out of range/),
+  time('From', 'year 0000', { after: '0000-01-01', zone: 'utc' }, /^From: out of range/),
+  time(
+    'From',
+    'a fraction of 65 digits',
+    { after: `2026-05-01 10:00:00.${'1'.repeat(65)}` },
+    /^From: not a date or time/,
+  ),
   accepted(
-    'Before (exclusive)',
+    'From',
+    'a date alone: midnight in the zone beside the field',
+    { draft: { after: '2026-05-01', zone: 'utc' } },
+    /sent as canonical UTC text/,
+    { effectiveAfter: '2026-05-01T00:00:00Z' },
+  ),
+  accepted(
+    'From',
+    'a date alone in local time (New York, summer)',
+    { draft: { after: '2026-05-01', zone: 'local' } },
+    /sent as canonical UTC text/,
+    { effectiveAfter: '2026-05-01T04:00:00Z' },
+  ),
+  accepted(
+    'From',
+    'an RFC 3339 time with its own offset: that instant, whatever the zone',
+    { draft: { after: '2026-05-01T10:00:00+05:30', zone: 'local' } },
+    /sent as canonical UTC text/,
+    { effectiveAfter: '2026-05-01T04:30:00Z' },
+  ),
+  accepted(
+    'From',
+    'a time with 12 fraction digits (RFC 3339 sets no limit)',
+    { draft: { after: '2026-05-01 10:00:05.123456789012', zone: 'utc' } },
+    /every fraction digit kept/,
+    { effectiveAfter: '2026-05-01T10:00:05.123456789012Z' },
+  ),
+  accepted(
+    'From',
+    'lower-case t and z, spaces around it',
+    { draft: { after: '  2026-05-01t10:00:00z ', zone: 'local' } },
+    /sent as canonical UTC text/,
+    { effectiveAfter: '2026-05-01T10:00:00Z' },
+  ),
+  accepted(
+    'Before',
     'a far-future "before" in UTC: a legitimate open bound',
-    { draft: { before: '9999-12-31T23:59', zone: 'utc' } },
-    /sent as an exact ISO time/,
+    { draft: { before: '9999-12-31 23:59', zone: 'utc' } },
+    /sent as canonical UTC text/,
     { effectiveBefore: '9999-12-31T23:59:00Z' },
   ),
   accepted(
-    'From (inclusive)',
+    'From',
     'a far-future "from" (finds nothing, and says so)',
-    { draft: { after: '2999-01-01T00:00', zone: 'utc' } },
-    /sent as an exact ISO time/,
+    { draft: { after: '2999-01-01', zone: 'utc' } },
+    /sent as canonical UTC text/,
     { effectiveAfter: '2999-01-01T00:00:00Z' },
   ),
   accepted(
-    'From (inclusive)',
+    'From',
     'a time before the chain existed (year 0001)',
-    { draft: { after: '0001-01-01T00:00', zone: 'utc' } },
-    /sent as an exact ISO time/,
+    { draft: { after: '0001-01-01', zone: 'utc' } },
+    /sent as canonical UTC text/,
     { effectiveAfter: '0001-01-01T00:00:00Z' },
   ),
   accepted(
-    'From (inclusive)',
+    'From',
     'seconds and milliseconds',
-    { draft: { after: '2026-05-01T10:00:05.250', zone: 'utc' } },
-    /sent to the millisecond/,
-    { effectiveAfter: '2026-05-01T10:00:05.250Z' },
+    { draft: { after: '2026-05-01 10:00:05.250', zone: 'utc' } },
+    /every fraction digit kept, trailing zeros dropped/,
+    { effectiveAfter: '2026-05-01T10:00:05.25Z' },
   ),
 ];
 

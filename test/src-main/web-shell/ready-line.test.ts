@@ -1,7 +1,7 @@
 // What `npm run dev:web` prints when ready: a person at a terminal sees where to open the app and
 // nothing secret; a script gets a small JSON line; credentials only when asked for.
 import { describe, expect, it } from 'vitest';
-import { type ReadyFacts, readyLine } from '../../../src-main/web-shell/ready-line.ts';
+import { alreadyRunningLine, type ReadyFacts, readyLine } from '../../../src-main/web-shell/ready-line.ts';
 import type { SandboxDescription } from '../../../src-sandbox/index.ts';
 
 const SANDBOX: SandboxDescription = {
@@ -23,6 +23,7 @@ const SANDBOX: SandboxDescription = {
 const FACTS: ReadyFacts = {
   url: 'http://127.0.0.1:5173/#bridge=abc123',
   userDataDir: '/tmp/ledger-explorer-web-x',
+  userDataKind: 'chosen',
   secretStorage: 'keychain',
   exportDir: '/tmp/ledger-explorer-web-x/exports',
   sandbox: SANDBOX,
@@ -39,6 +40,30 @@ describe('readyLine', () => {
     for (const secret of SECRETS) expect(line).not.toContain(secret);
   });
 
+  it('on a terminal, says whether the folder is the shared one or a throwaway one', () => {
+    const shared = { ...FACTS, userDataDir: '/home/ann/.config/ledger-explorer', userDataKind: 'shared' as const };
+    expect(readyLine(shared, { terminal: true, printCredentials: false })).toBe(
+      'Ledger Explorer is running at http://127.0.0.1:5173/#bridge=abc123  (user data: /home/ann/.config/ledger-explorer, shared with the desktop app and the CLI; Ctrl+C to stop)\n',
+    );
+    const temporary = { ...FACTS, userDataKind: 'temporary' as const };
+    expect(readyLine(temporary, { terminal: true, printCredentials: false })).toBe(
+      'Ledger Explorer is running at http://127.0.0.1:5173/#bridge=abc123  (throwaway user data: /tmp/ledger-explorer-web-x, removed when it stops; Ctrl+C to stop)\n',
+    );
+  });
+
+  it('a second start on the same folder says where the first runs, in words or as JSON', () => {
+    const facts = { url: FACTS.url, userDataDir: '/u', userDataKind: 'shared' as const, pid: 4242 };
+    expect(alreadyRunningLine(facts, { terminal: true })).toBe(
+      'Ledger Explorer is already running at http://127.0.0.1:5173/#bridge=abc123  (user data: /u, shared with the desktop app and the CLI; process 4242). One server per folder: open that address, or stop it first.\n',
+    );
+    expect(JSON.parse(alreadyRunningLine(facts, { terminal: false }))).toEqual({
+      alreadyRunning: true,
+      url: FACTS.url,
+      userDataDir: '/u',
+      pid: 4242,
+    });
+  });
+
   it('for a script: one JSON line with the URL, the folders and the sandbox addresses and counts, no secret', () => {
     const line = readyLine(FACTS, { terminal: false, printCredentials: false });
     expect(line.endsWith('\n')).toBe(true);
@@ -46,6 +71,7 @@ describe('readyLine', () => {
     expect(JSON.parse(line)).toEqual({
       url: 'http://127.0.0.1:5173/#bridge=abc123',
       userDataDir: '/tmp/ledger-explorer-web-x',
+      userDataKind: 'chosen',
       secretStorage: 'keychain',
       exportDir: '/tmp/ledger-explorer-web-x/exports',
       sandbox: {

@@ -63,6 +63,8 @@ describe('date-time parameters', () => {
     ['2025-01-31T12:00:00.000001Z', Date.UTC(2025, 0, 31, 12) * 1000 + 1],
     ['2025-01-31T14:00:00.5+02:00', Date.UTC(2025, 0, 31, 12) * 1000 + 500_000],
     ['2025-01-31t12:00:00.123456789z', Date.UTC(2025, 0, 31, 12) * 1000 + 123_456],
+    // RFC 3339 sets no limit on the fraction: 12 digits, truncated (never rounded) to the microsecond.
+    ['2025-01-31T17:30:00.123456999999+05:30', Date.UTC(2025, 0, 31, 12) * 1000 + 123_456],
     ['0050-01-01T00:00:00Z', -60589296000000000],
   ])('%s', (text, micros) => {
     expect(parseDateTimeMicros(text)).toBe(micros);

@@ -5,6 +5,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { parseCliArgs } from '../../../src-main/cli/cli-args.ts';
 import {
   CLI_PREFIX,
   cliTime,
@@ -70,7 +71,7 @@ const hostile = fc
 describe('syncCommand: the sync for the party, node and range on screen', () => {
   it('names the profile and party; node and range only when chosen', () => {
     expect(syncCommand({ profileId: 'sandbox', party: PARTY, nodeId: null, after: null, before: null })).toBe(
-      `npm run cli -- sync --profile sandbox --party ${PARTY}`,
+      `npm run --silent cli -- sync --profile sandbox --party ${PARTY}`,
     );
     expect(
       syncCommand({
@@ -82,7 +83,7 @@ describe('syncCommand: the sync for the party, node and range on screen', () => 
         userDataDir: '/home/ana/.config/ledger-explorer',
       }),
     ).toBe(
-      `npm run cli -- sync --profile sandbox --party ${PARTY} --node validator-1 --after 2025-06-01 ` +
+      `npm run --silent cli -- sync --profile sandbox --party ${PARTY} --node validator-1 --after 2025-06-01 ` +
         '--before 2026-01-01T12:30:00Z --user-data-dir /home/ana/.config/ledger-explorer',
     );
   });
@@ -121,7 +122,35 @@ describe('syncCommand: the sync for the party, node and range on screen', () => 
     const line = syncCommand(view);
     expect(line).not.toContain('secret');
     expect(line).not.toContain('sk-live');
-    expect(line).toBe(`npm run cli -- sync --profile sandbox --party ${PARTY}`);
+    expect(line).toBe(`npm run --silent cli -- sync --profile sandbox --party ${PARTY}`);
+  });
+});
+
+describe("the CLI's own parser reads the copied line back as the view on screen", () => {
+  it.each([
+    ['no node, no range', { nodeId: null, after: null, before: null }],
+    [
+      'a node and a range of a date and a time',
+      { nodeId: 'validator-2', after: '2025-06-01T00:00:00Z', before: '2026-01-01T12:30:15.25Z' },
+    ],
+    ['a node id and a party that start with a dash', { nodeId: '-n1', after: null, before: '2026-01-01T00:00:00Z' }],
+  ])('%s', async (_what, view) => {
+    const party = view.nodeId === '-n1' ? `-desk::1220${'0'.repeat(64)}` : PARTY;
+    const input = { profileId: 'sandbox', party, userDataDir: '/home/ana/Ledger data', ...view };
+    const [words] = await wordsOf('dash', [syncCommand(input)]);
+    const parsed = parseCliArgs(words);
+    expect(parsed).toMatchObject({
+      command: 'sync',
+      profile: 'sandbox',
+      party,
+      node: view.nodeId,
+      userDataDir: '/home/ana/Ledger data',
+    });
+    const instant = (iso: string | null) => (iso === null ? null : Date.parse(iso));
+    expect(parsed.command === 'sync' && [instant(parsed.after), instant(parsed.before)]).toEqual([
+      instant(view.after),
+      instant(view.before),
+    ]);
   });
 });
 
@@ -130,7 +159,7 @@ describe('exportCommand', () => {
     expect(
       exportCommand({ profileId: 'sandbox', party: PARTY, format: 'parquet', out: "/tmp/Ana's legs/exchange.parquet" }),
     ).toBe(
-      `npm run cli -- export --profile sandbox --party ${PARTY} --format parquet --out '/tmp/Ana'\\''s legs/exchange.parquet'`,
+      `npm run --silent cli -- export --profile sandbox --party ${PARTY} --format parquet --out '/tmp/Ana'\\''s legs/exchange.parquet'`,
     );
   });
 });

@@ -31,10 +31,30 @@ const refusal = (link: unknown) => {
 };
 
 describe('view links', () => {
-  it('round-trips a transfers view with every filter, an instrument id with & and =, and a time offset', () => {
-    const link = formatViewLink(transfers());
+  it('round-trips a transfers view with every filter, an instrument id with & and =, and a time', () => {
+    const target = transfers({ effectiveAfter: '2024-12-31T22:00:00Z', effectiveBefore: '2025-01-01T00:00:00.5Z' });
+    const link = formatViewLink(target);
     expect(link).toMatch(/^ledger-explorer:\/\/transfers\?profile=sandbox&party=alice/);
-    expect(parseViewLink(link)).toEqual({ ok: true, target: transfers() });
+    expect(parseViewLink(link)).toEqual({ ok: true, target });
+  });
+
+  it('writes times canonically (UTC, every fraction digit) and opens any RFC 3339 spelling as the same instants', () => {
+    // A link made before issue 24 kept the offset the user typed in.
+    const old = formatViewLink(transfers()).replace('2024-12-31T22%3A00%3A00Z', '2025-01-01T00%3A00%3A00%2B02%3A00');
+    expect(old).toContain('after=2025-01-01T00%3A00%3A00%2B02%3A00');
+    const opened = parseViewLink(old);
+    expect(opened.ok && opened.target.kind === 'transfers' && opened.target.filters.effectiveAfter).toBe(
+      '2024-12-31T22:00:00Z',
+    );
+    expect(formatViewLink(transfers())).toContain('after=2024-12-31T22%3A00%3A00Z');
+    const fine = transfers({ effectiveAfter: '2025-01-01T05:30:00.123456789012+05:30' });
+    expect(formatViewLink(fine)).toContain('after=2025-01-01T00%3A00%3A00.123456789012Z');
+    const lenient = `ledger-explorer://transfers?profile=sandbox&party=${PARTY}&after=2025-01-01%2000:00Z&before=2025-01-02t00:00:00z`;
+    const read = parseViewLink(lenient);
+    expect(read.ok && read.target.kind === 'transfers' && read.target.filters).toMatchObject({
+      effectiveAfter: '2025-01-01T00:00:00Z',
+      effectiveBefore: '2025-01-02T00:00:00Z',
+    });
   });
 
   it('round-trips a chain and an RPC request (method + params, or a batch), which stays text', () => {
@@ -91,7 +111,11 @@ describe('view links', () => {
     [`ledger-explorer://transfers?profile=sandbox&party=${PARTY}&size=1e3`, /page size "1e3" is not a whole number/],
     [`ledger-explorer://transfers?profile=sandbox&party=${PARTY}&order=up`, /order "up" is not asc or desc/],
     [`ledger-explorer://transfers?profile=sandbox&party=${PARTY}&asset=ledgerCoin&id=x`, /admin and id belong/],
-    [`ledger-explorer://transfers?profile=sandbox&party=${PARTY}&after=yesterday`, /after: not a date-time/],
+    [`ledger-explorer://transfers?profile=sandbox&party=${PARTY}&after=yesterday`, /^after: not an RFC 3339 date-time/],
+    [
+      `ledger-explorer://transfers?profile=sandbox&party=${PARTY}&after=2025-01-02T00:00Z&before=2025-01-01T00:00Z`,
+      /^Before must be later than From$/,
+    ],
     [`ledger-explorer://transfers?profile=sandbox&party=${PARTY}&source=cloud`, /source is live or local/],
     ['ledger-explorer://rpc?profile=sandbox&chain=eth&params=[1]', /params need a method/],
     ['ledger-explorer://rpc?profile=sandbox&chain=eth&method=x&params=%5B1', /params must be a JSON array or object/],
@@ -111,7 +135,7 @@ describe('view links', () => {
     expect(refusal('   ')).toBe('it is empty');
   });
 
-  it('format -> parse is the identity for any view the schema accepts', () => {
+  it('format -> parse gives the view the schema reads, for any view it accepts', () => {
     const filters = fc.record({
       party: fc.constantFrom(PARTY, `a_b-c:d::1220${'0f'.repeat(32)}`),
       asset: fc.oneof(
@@ -123,7 +147,10 @@ describe('view links', () => {
           id: fc.string({ minLength: 1, maxLength: 30, unit: 'grapheme' }).filter((s) => s.trim() === s && s !== ''),
         }),
       ),
-      effectiveAfter: fc.option(fc.constant('2024-05-01T10:00:00.5Z'), { nil: null }),
+      effectiveAfter: fc.option(
+        fc.constantFrom('2024-05-01T10:00:00.5Z', '2024-05-01T15:30:00.123456789012+05:30', '2024-05-01 10:00z'),
+        { nil: null },
+      ),
       effectiveBefore: fc.option(fc.constant('2026-01-01T00:00:00-05:00'), { nil: null }),
       orderDesc: fc.boolean(),
       pageSize: fc.integer({ min: 1, max: 1000 }),
@@ -144,8 +171,9 @@ describe('view links', () => {
     );
     fc.assert(
       fc.property(target, (t) => {
-        fc.pre(ViewTargetSchema.safeParse(t).success);
-        expect(parseViewLink(formatViewLink(t as ViewTarget))).toEqual({ ok: true, target: t });
+        const read = ViewTargetSchema.safeParse(t);
+        fc.pre(read.success);
+        expect(parseViewLink(formatViewLink(t as ViewTarget))).toEqual({ ok: true, target: read.data });
       }),
       { numRuns: 300 },
     );

@@ -1,13 +1,18 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  canonicalTime,
   isoText,
   microsIso,
+  NOT_RFC3339,
   rangeOrderMessage,
   readRfc3339,
   readTimeInput,
   readTimeRange,
+  readTimeText,
   sameInstant,
+  type TimeZoneChoice,
+  timeInputText,
 } from '../../../src-shared/time/time-text.ts';
 
 describe('readRfc3339: a time from the service, a link or a file', () => {
@@ -83,6 +88,15 @@ describe('readTimeInput: what a person types', () => {
     });
   });
 
+  it('reads a time copied from a table ("… UTC") as that instant, in either zone', () => {
+    for (const zone of ['utc', 'local'] as const) {
+      expect(readTimeInput('2026-10-31 14:23:07.203456789012 UTC', zone)).toMatchObject({
+        ok: true,
+        iso: '2026-10-31T14:23:07.203456789012Z',
+      });
+    }
+  });
+
   it('reads a time without an offset in the local zone when the field says local', () => {
     const read = readTimeInput('2026-10-30 14:30', 'local');
     expect(read.ok && read.instant.ms).toBe(new Date(2026, 9, 30, 14, 30).getTime());
@@ -131,5 +145,73 @@ describe('isoText and sameInstant', () => {
     expect(isoText({ micros: 1_793_361_600_120_000n, ms: 0 })).toBe('2026-10-30T12:00:00.12Z');
     expect(isoText({ micros: 1_793_361_600_000_000n, ms: 0 })).toBe('2026-10-30T12:00:00Z');
     expect(sameInstant('2026-10-30T12:00:00Z', '2026-10-30T13:00:00+01:00')).toBe(true);
+  });
+});
+
+describe('readTimeText: a time received as text (a link, a request)', () => {
+  it('reads RFC 3339 generously into one canonical UTC spelling, keeping every fraction digit', () => {
+    expect(readTimeText('2026-10-30T14:30:00+02:00')).toMatchObject({ ok: true, iso: '2026-10-30T12:30:00Z' });
+    expect(readTimeText('2026-10-30 12:30Z')).toMatchObject({ ok: true, iso: '2026-10-30T12:30:00Z' });
+    expect(readTimeText('2026-10-30T18:00:00.123456999999+05:30')).toMatchObject({
+      ok: true,
+      iso: '2026-10-30T12:30:00.123456999999Z',
+    });
+    expect(readTimeText('2026-10-30T12:30:00.500Z')).toMatchObject({ ok: true, iso: '2026-10-30T12:30:00.5Z' });
+    expect(canonicalTime('2026-10-30T12:30:00.000Z')).toBe('2026-10-30T12:30:00Z');
+    expect(canonicalTime('not a time')).toBe('not a time');
+  });
+
+  it('says why a text is refused', () => {
+    const message = (text: string) => {
+      const read = readTimeText(text);
+      return read.ok ? 'ok' : read.message;
+    };
+    expect(message('2026-10-30')).toBe(NOT_RFC3339);
+    expect(message('2026-10-30T12:00:00')).toBe(NOT_RFC3339);
+    expect(message('+010000-01-01T00:00:00Z')).toBe('year 10000 is too far ahead: the latest is 9999');
+    expect(message('9999-12-31T23:00:00-05:00')).toMatch(/^out of range/);
+    expect(message('0000-01-01T00:00:00Z')).toMatch(/^out of range/);
+  });
+});
+
+describe('timeInputText: what a field shows for a time', () => {
+  const previousTz = process.env.TZ;
+  beforeAll(() => {
+    // Node re-reads TZ when it is assigned: Berlin has a gap (March) and a repeated hour (October).
+    process.env.TZ = 'Europe/Berlin';
+  });
+  afterAll(() => {
+    process.env.TZ = previousTz;
+  });
+
+  it('writes the shortest form the field reads back, in the field’s zone', () => {
+    expect(timeInputText('2026-10-30T00:00:00Z', 'utc')).toBe('2026-10-30');
+    expect(timeInputText('2026-10-30T14:30:00Z', 'utc')).toBe('2026-10-30 14:30');
+    expect(timeInputText('2026-10-30T14:30:05.250Z', 'utc')).toBe('2026-10-30 14:30:05.25');
+    expect(timeInputText('2026-10-30T18:00:00.123456999999+05:30', 'utc')).toBe('2026-10-30 12:30:00.123456999999');
+    expect(timeInputText('2026-07-15T08:00:00Z', 'local')).toBe('2026-07-15 10:00');
+    expect(timeInputText('2026-01-14T23:00:00Z', 'local')).toBe('2026-01-15');
+    expect(timeInputText(null, 'utc')).toBe('');
+    expect(timeInputText('garbled', 'utc')).toBe('garbled');
+  });
+
+  it('writes a repeated local hour (daylight saving ends) with its offset, so it cannot be read as the other one', () => {
+    // 25 October 2026, 02:30 happens twice in Berlin: first at +02:00, then at +01:00.
+    expect(timeInputText('2026-10-25T00:30:00Z', 'local')).toBe('2026-10-25 02:30');
+    expect(timeInputText('2026-10-25T01:30:00Z', 'local')).toBe('2026-10-25 02:30:00+01:00');
+  });
+
+  it('reads back as the same instant, in either zone, for any time of years 0001-9999', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -62_135_596_800_000_000n, max: 253_402_300_799_999_999n }),
+        fc.constantFrom<TimeZoneChoice>('utc', 'local'),
+        (micros, zone) => {
+          const text = timeInputText(microsIso(micros), zone);
+          const read = readTimeInput(text, zone);
+          expect(read.ok && read.instant.micros, text).toBe(micros);
+        },
+      ),
+    );
   });
 });

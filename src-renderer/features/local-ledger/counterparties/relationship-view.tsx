@@ -104,7 +104,7 @@ export function RelationshipView({
         </TableScroll>
       )}
       {flows.map(({ key, rows }) => (
-        <NetFlowChart key={key} points={rows} label={instrumentLabel(rows[0])} bucket={bucket} />
+        <NetFlowChart key={key} rows={rows} bucket={bucket} />
       ))}
       {data && (
         <RelationshipLegs

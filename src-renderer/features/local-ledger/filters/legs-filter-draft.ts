@@ -2,6 +2,7 @@
 // LocalLegFilters. Amount bounds and the time range run the contract's own schemas, so a bad
 // value is refused at its field and the table keeps its last good filters meanwhile.
 import { DecimalText, type InstrumentKey, type LocalLegFilters } from '../../../../src-shared/contract/local-ledger.ts';
+import type { TimeZoneChoice } from '../../../../src-shared/time/time-text.ts';
 import { emptyRange, parseRange, type RangeDraft } from '../time-range-draft.ts';
 
 export interface LegsFilterDraft {
@@ -33,12 +34,16 @@ function amount(text: string): { value: string | null } | { error: string } {
   return parsed.success ? { value: parsed.data } : { error: parsed.error.issues[0]?.message ?? 'not a number' };
 }
 
-/** The filters for main, or the messages for the fields that are wrong. `search` is applied as given. */
+/**
+ * The filters for main, or the messages for the fields that are wrong. `search` is applied as
+ * given; the range's times without an offset are read in `zone` (the one shown beside the fields).
+ */
 export function toFilters(
   draft: LegsFilterDraft,
   search: string,
+  zone: TimeZoneChoice,
 ): { filters: LocalLegFilters; issues: null } | { filters: null; issues: FilterIssues } {
-  const range = parseRange(draft.range);
+  const range = parseRange(draft.range, zone);
   const min = amount(draft.amountMin);
   const max = amount(draft.amountMax);
   const issues: FilterIssues = { ...(range.issues ?? {}) };

@@ -1,7 +1,9 @@
 // The local table's filter controls. Choices (instruments, statuses) come from what is stored for
 // the party (local:facets); a change applies at once over every stored leg.
 import type { InstrumentKey, LocalFacets } from '../../../../src-shared/contract/local-ledger.ts';
+import type { TimeZoneChoice } from '../../../../src-shared/time/time-text.ts';
 import { Field } from '../../../ui/field.tsx';
+import { TimeRangeFields } from '../../../ui/time-field.tsx';
 import type { FilterIssues, LegsFilterDraft } from './legs-filter-draft.ts';
 
 const sameInstrument = (a: InstrumentKey, b: InstrumentKey) => a.admin === b.admin && a.id === b.id;
@@ -11,11 +13,14 @@ export function LocalFilters({
   draft,
   onChange,
   issues,
+  zone,
 }: {
   facets: LocalFacets | undefined;
   draft: LegsFilterDraft;
   onChange: (draft: LegsFilterDraft) => void;
   issues: FilterIssues;
+  /** Where the range's times without an offset are read (the preference), shown beside them. */
+  zone: TimeZoneChoice;
 }) {
   const set = <K extends keyof LegsFilterDraft>(key: K, value: LegsFilterDraft[K]) =>
     onChange({ ...draft, [key]: value });
@@ -80,20 +85,14 @@ export function LocalFilters({
       <Field label="Counterparty (party id)">
         <input value={draft.counterparty} onChange={(e) => set('counterparty', e.target.value)} spellCheck={false} />
       </Field>
-      <Field label="From (UTC)" error={issues.after}>
-        <input
-          value={draft.range.after}
-          onChange={(e) => set('range', { ...draft.range, after: e.target.value })}
-          placeholder="2025-01-01"
-        />
-      </Field>
-      <Field label="Until (UTC)" error={issues.before}>
-        <input
-          value={draft.range.before}
-          onChange={(e) => set('range', { ...draft.range, before: e.target.value })}
-          placeholder="2026-01-01"
-        />
-      </Field>
+      <TimeRangeFields
+        legend="Effective time"
+        className="local-time-range"
+        value={draft.range}
+        onChange={(range) => set('range', range)}
+        zone={zone}
+        issues={{ after: issues.after, before: issues.before }}
+      />
       <Field label="Amount at least" error={issues.amountMin}>
         <input value={draft.amountMin} onChange={(e) => set('amountMin', e.target.value)} inputMode="decimal" />
       </Field>

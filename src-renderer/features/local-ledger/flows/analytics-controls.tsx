@@ -1,33 +1,51 @@
 // The controls the counterparties and flows views share: the time range (with its default, the
 // 365 days up to the newest synced leg), the instrument choice, the note on legs left out of sums.
+// The range is typed as every time is (ui/time-field.tsx, docs/times.md).
 import { useState } from 'react';
 import type { InstrumentKey, TimeRange } from '../../../../src-shared/contract/local-ledger.ts';
+import { formatEffectiveTime } from '../../../../src-shared/time/time-display.ts';
+import { readRfc3339, type TimeZoneChoice, timeInputText } from '../../../../src-shared/time/time-text.ts';
 import { useFacets, useLocalStatus } from '../../../data/local-ledger.ts';
 import { Field } from '../../../ui/field.tsx';
+import { TimeRangeFields } from '../../../ui/time-field.tsx';
+import { useTimeZone } from '../../../ui/time-zone.ts';
 import { parseRange, type RangeDraft } from '../time-range-draft.ts';
 import { instrumentKey, instrumentLabel } from './instrument-groups.ts';
 
-const DAY = 86_400_000;
-
-/** The default: the 365 days before the newest leg's next midnight (UTC); open when nothing is stored. */
-export function defaultRange(newest: string | null): RangeDraft {
-  if (!newest) return { after: '', before: '' };
-  const end = Math.floor(Date.parse(newest) / DAY) * DAY + DAY;
-  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-  return { after: day(end - 365 * DAY), before: day(end) };
+/**
+ * The default: the 365 days up to the first midnight after the newest leg, midnights in `zone` (the
+ * one the fields show, so the default reads as two plain dates); open when nothing is stored.
+ */
+export function defaultRange(newest: string | null, zone: TimeZoneChoice): RangeDraft {
+  const at = readRfc3339(newest);
+  if (!at) return { after: '', before: '' };
+  const end = new Date(at.ms);
+  const start = new Date(at.ms);
+  if (zone === 'utc') {
+    end.setUTCHours(24, 0, 0, 0);
+    start.setUTCHours(24, 0, 0, 0);
+    start.setUTCDate(start.getUTCDate() - 365);
+  } else {
+    end.setHours(24, 0, 0, 0);
+    start.setHours(24, 0, 0, 0);
+    start.setDate(start.getDate() - 365);
+  }
+  return { after: timeInputText(start.toISOString(), zone), before: timeInputText(end.toISOString(), zone) };
 }
 
 /** The applied range and instrument choice of a view; null until the store's newest leg is known. */
 export function useAnalyticsChoice(profileId: string, party: string) {
   const status = useLocalStatus(profileId, party);
+  const zone = useTimeZone();
   const newest = status.data?.lastEffectiveAt ?? null;
   const [applied, setApplied] = useState<{ draft: RangeDraft; range: TimeRange } | null>(null);
   const [instrument, setInstrument] = useState<InstrumentKey | null>(null);
-  const fallback = status.data ? defaultRange(newest) : null;
-  const fallbackRange = fallback ? parseRange(fallback).range : null;
+  const fallback = status.data ? defaultRange(newest, zone) : null;
+  const fallbackRange = fallback ? parseRange(fallback, zone).range : null;
   const current = applied ?? (fallback && fallbackRange ? { draft: fallback, range: fallbackRange } : null);
   return {
     newest,
+    zone,
     current,
     isDefault: applied === null,
     apply: (draft: RangeDraft, range: TimeRange) => setApplied({ draft, range }),
@@ -41,37 +59,30 @@ export function RangeForm({
   onApply,
   newest,
   isDefault,
+  zone,
 }: {
   applied: RangeDraft;
   onApply: (draft: RangeDraft, range: TimeRange) => void;
   newest: string | null;
   isDefault: boolean;
+  zone: TimeZoneChoice;
 }) {
   const [draft, setDraft] = useState(applied);
   const [issues, setIssues] = useState<Partial<RangeDraft>>({});
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const parsed = parseRange(draft);
+    const parsed = parseRange(draft, zone);
     setIssues(parsed.issues ?? {});
     if (parsed.range) onApply(draft, parsed.range);
   };
   return (
     <form className="local-analytics-range" onSubmit={submit} aria-label="Time range">
-      <Field label="From (UTC)" error={issues.after}>
-        <input value={draft.after} onChange={(e) => setDraft({ ...draft, after: e.target.value })} placeholder="any" />
-      </Field>
-      <Field label="Until (UTC, not included)" error={issues.before}>
-        <input
-          value={draft.before}
-          onChange={(e) => setDraft({ ...draft, before: e.target.value })}
-          placeholder="any"
-        />
-      </Field>
+      <TimeRangeFields legend="Effective time" value={draft} onChange={setDraft} zone={zone} issues={issues} />
       <button type="submit">Apply</button>
       {isDefault && (
         <span className="muted local-range-note">
           {newest
-            ? `Default: the 365 days up to the newest synced leg (${newest.slice(0, 10)}).`
+            ? `Default: the 365 days up to the newest synced leg (${formatEffectiveTime(newest, { zone }).slice(0, 10)}).`
             : 'Nothing synced yet: every time.'}
         </span>
       )}
@@ -144,6 +155,7 @@ export function ChoiceControls({
           onApply={choice.apply}
           newest={choice.newest}
           isDefault={choice.isDefault}
+          zone={choice.zone}
         />
       )}
       <InstrumentSelect profileId={profileId} party={party} value={choice.instrument} onChange={choice.setInstrument} />

@@ -40,7 +40,7 @@ export function FlowsView({ profileId, party }: { profileId: string; party: stri
         return (
           <section key={key} className="local-instrument" aria-label={`${label} flows`}>
             <h3>{label}</h3>
-            <NetFlowChart points={rows} label={label} bucket={bucket} />
+            <NetFlowChart rows={rows} bucket={bucket} />
             <FlowTable label={label} buckets={rows} bucket={bucket} totals={totalsOf(rows)} />
           </section>
         );

@@ -5,32 +5,17 @@
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { PostgreSQL, sql } from '@codemirror/lang-sql';
 import { bracketMatching, HighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
+import { setDiagnostics } from '@codemirror/lint';
 import { EditorState, Prec } from '@codemirror/state';
 import { drawSelection, EditorView, keymap, lineNumbers } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
 import { useEffect, useRef } from 'react';
+import { SQL_VIEWS } from '../../../../src-shared/contract/legs-view.ts';
 
-/** The documented view (docs/local-ledger.md, "The legs view"). */
-export const LEGS_COLUMNS = [
-  'party',
-  'update_id',
-  'effective_at',
-  'effective_at_text',
-  'instrument_admin',
-  'instrument_id',
-  'symbol',
-  'decimals',
-  'amount',
-  'amount_units',
-  'amount_scale',
-  'amount_exact',
-  'direction',
-  'is_incoming',
-  'sender_party',
-  'receiver_party',
-  'counterparty',
-  'status',
-];
+/** The documented views and their columns (docs/local-ledger.md, "The legs view"): what completion offers. */
+const SCHEMA = Object.fromEntries(
+  Object.entries(SQL_VIEWS).map(([view, columns]) => [view, columns.map((c) => c.name)]),
+) as Record<string, string[]>;
 
 const sqlHighlight = HighlightStyle.define([
   { tag: tags.keyword, color: 'var(--accent)' },
@@ -56,12 +41,14 @@ export interface SqlEditorProps {
   /** Ctrl/Cmd+Enter, with the text as it is in the editor at that moment. */
   onRun: (text: string) => void;
   error: string | null;
+  /** Where main says the error is (1-based line and column): marked in the text. */
+  errorAt?: { line: number; column: number } | null;
 }
 
 // The editor owns its text: the parent hears every change but never writes it back on a render.
 // (Writing a render's value back raced with typing: a keystroke landing before React re-rendered
 // was undone, and a query ran without its first letter.)
-export function SqlEditor({ initial, replace, onChange, onRun, error }: SqlEditorProps) {
+export function SqlEditor({ initial, replace, onChange, onRun, error, errorAt = null }: SqlEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const callbacks = useRef({ onChange, onRun });
@@ -95,7 +82,7 @@ export function SqlEditor({ initial, replace, onChange, onRun, error }: SqlEdito
           indentOnInput(),
           bracketMatching(),
           syntaxHighlighting(sqlHighlight),
-          sql({ dialect: PostgreSQL, schema: { legs: LEGS_COLUMNS }, upperCaseKeywords: true }),
+          sql({ dialect: PostgreSQL, schema: SCHEMA, upperCaseKeywords: true }),
           keymap.of([...defaultKeymap, ...historyKeymap]),
           EditorView.lineWrapping,
           appTheme,
@@ -131,6 +118,28 @@ export function SqlEditor({ initial, replace, onChange, onRun, error }: SqlEdito
       content.removeAttribute('aria-description');
     }
   }, [error]);
+
+  // The place DuckDB pointed at, marked under the text (a word from there to its end), cleared by a
+  // new run's answer. A position past the text (it was edited since) marks nothing.
+  const line = errorAt?.line ?? 0;
+  const column = errorAt?.column ?? 0;
+  useEffect(() => {
+    const editor = view.current;
+    if (!editor) return;
+    const doc = editor.state.doc;
+    if (!error || line < 1 || line > doc.lines) {
+      editor.dispatch(setDiagnostics(editor.state, []));
+      return;
+    }
+    const at = doc.line(line);
+    const from = Math.min(at.from + Math.max(0, column - 1), at.to);
+    const word = /^[\w."]*/.exec(doc.sliceString(from, at.to))?.[0].length ?? 0;
+    editor.dispatch(
+      setDiagnostics(editor.state, [
+        { from, to: Math.min(at.to, from + Math.max(1, word)), severity: 'error', message: error },
+      ]),
+    );
+  }, [error, line, column]);
 
   return <div ref={host} className={`sql-editor${error ? ' sql-editor-invalid' : ''}`} />;
 }

@@ -11,6 +11,12 @@ import { SQL_EXAMPLES } from './sql-examples.ts';
 import { SqlResults } from './sql-results.tsx';
 import './sql.css';
 
+/** main's `details.position` of a query error (sql-errors.ts), when it sent one. */
+function positionOf(details: Record<string, unknown> | undefined): { line: number; column: number } | null {
+  const at = details?.position as { line?: unknown; column?: unknown } | undefined;
+  return typeof at?.line === 'number' && typeof at.column === 'number' ? { line: at.line, column: at.column } : null;
+}
+
 export function SqlView({ profileId }: { profileId: string; party: string }) {
   // The latest text the editor reported (a ref: Run reads it without waiting for a render).
   const text = useRef(SQL_EXAMPLES[0].sql);
@@ -25,6 +31,7 @@ export function SqlView({ profileId }: { profileId: string; party: string }) {
   };
   const failure = query.isError ? asBridgeError(query.error) : null;
   const error = failure && failure.code !== 'cancelled' ? failure.message : null;
+  const errorAt = positionOf(failure?.details);
   return (
     <section className="sql-view" aria-label="SQL">
       <div className="sql-toolbar">
@@ -49,7 +56,9 @@ export function SqlView({ profileId }: { profileId: string; party: string }) {
           </select>
         </label>
         <span className="muted">
-          Read-only, over the <code>legs</code> view; the first {count(SQL_ROW_CAP)} rows are shown.
+          Read-only, over the <code>legs</code> and <code>instrument_totals</code> views;{' '}
+          <code>decimal_text(sum(amount_units), amount_scale)</code> sums exactly. The first {count(SQL_ROW_CAP)} rows
+          are shown.
         </span>
       </div>
       <SqlEditor
@@ -60,6 +69,7 @@ export function SqlView({ profileId }: { profileId: string; party: string }) {
         }}
         onRun={run}
         error={error}
+        errorAt={errorAt}
       />
       {error && (
         <p className="sql-error" role="alert">

@@ -22,7 +22,7 @@ export function LocalTransfers({ profileId, party }: { profileId: string; party:
   const [sort, setSort] = useState(DEFAULT_SORT);
   // The filters last valid: while a field is wrong, the table keeps showing these.
   const [filters, setFilters] = useState<LocalLegFilters>(
-    () => toFilters(emptyFilterDraft(), '').filters as LocalLegFilters,
+    () => toFilters(emptyFilterDraft(), '', zone).filters as LocalLegFilters,
   );
 
   useEffect(() => {
@@ -30,7 +30,7 @@ export function LocalTransfers({ profileId, party }: { profileId: string; party:
     return () => clearTimeout(timer);
   }, [searchText]);
 
-  const result = toFilters(draft, search);
+  const result = toFilters(draft, search, zone);
   const resultKey = JSON.stringify(result.filters);
   useEffect(() => {
     if (resultKey !== 'null') setFilters(JSON.parse(resultKey) as LocalLegFilters);
@@ -42,7 +42,7 @@ export function LocalTransfers({ profileId, party }: { profileId: string; party:
 
   return (
     <div className="local-transfers">
-      <LocalFilters facets={facets.data} draft={draft} onChange={setDraft} issues={result.issues ?? {}} />
+      <LocalFilters facets={facets.data} draft={draft} onChange={setDraft} issues={result.issues ?? {}} zone={zone} />
       <label className="local-search">
         <span>Search</span>
         <input

@@ -5,6 +5,7 @@ import type { NodeComparison } from '../../../../src-shared/contract/node-compar
 import type { TransferFilters } from '../../../../src-shared/contract/transfers.ts';
 import { useNodeComparison } from '../../../data/node-compare.ts';
 import { ErrorMessage } from '../../../ui/error-message.tsx';
+import { useTimeZone } from '../../../ui/time-zone.ts';
 import { filtersText } from '../filters/filters-text.ts';
 import { useCompareOpen } from './compare-open.ts';
 import { DifferencesTable } from './differences-table.tsx';
@@ -16,9 +17,10 @@ const count = (n: number) => n.toLocaleString('en-US');
 export function NodeComparePanel({ profileId, filters }: { profileId: string; filters: TransferFilters }) {
   const { run, start, cancel, pending } = useNodeComparison(profileId, filters, { cancelOnUnmount: true });
   const { open, setOpen } = useCompareOpen();
+  const zone = useTimeZone();
   if (!open || !run) return null;
   const cancelled = run.error !== null && asBridgeError(run.error).code === 'cancelled';
-  const { party, asset, time } = filtersText(filters);
+  const { party, asset, time } = filtersText(filters, zone);
   return (
     <section className="panel node-compare" aria-labelledby="node-compare-title">
       <div className="screen-header">

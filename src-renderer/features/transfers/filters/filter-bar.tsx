@@ -1,6 +1,7 @@
 // The filter form folded into one line once a query has run: the filters on screen (party, asset,
 // time, order, node), and a click or Enter anywhere on it unfolds the form to change them.
 import type { TransferFilters } from '../../../../src-shared/contract/transfers.ts';
+import { useTimeZone } from '../../../ui/time-zone.ts';
 import { filtersText } from './filters-text.ts';
 import './filter-bar.css';
 
@@ -14,7 +15,7 @@ export function FilterBar({
   controls: string;
   onEdit: () => void;
 }) {
-  const text = filtersText(filters);
+  const text = filtersText(filters, useTimeZone());
   return (
     <button
       type="button"

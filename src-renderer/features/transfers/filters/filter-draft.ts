@@ -1,8 +1,15 @@
 // The filter form as the user typed it, and its conversion into the contract's TransferFilters.
 // The form runs the same zod schema main runs, so a half instrument pair, a pair with the coin,
-// a malformed party id or an inverted time range is refused at the field, before any call.
+// a malformed party id or an inverted time range is refused at the field, before any call. Times
+// are typed text read by the app's one time reader (src-shared/time, docs/times.md).
 import { PAGE_SIZES, TransferFilters } from '../../../../src-shared/contract/transfers.ts';
-import type { TimeZoneChoice } from '../table/leg-format.ts';
+import {
+  readTimeInput,
+  readTimeRange,
+  TIME_RANGE_LABELS,
+  type TimeZoneChoice,
+  timeInputText,
+} from '../../../../src-shared/time/time-text.ts';
 
 export type PageSize = (typeof PAGE_SIZES)[number];
 
@@ -12,10 +19,10 @@ export interface FilterDraft {
   asset: 'all' | 'ledgerCoin' | 'instrument';
   instrumentAdmin: string;
   instrumentId: string;
-  /** As a datetime-local input gives it: `YYYY-MM-DDTHH:mm[:ss[.sss]]`, or empty. */
+  /** As typed: a date, a date and time (read in `zone`), or RFC 3339 with its own offset; empty: no bound. */
   after: string;
   before: string;
-  /** Whether `after`/`before` are read as local time or UTC. */
+  /** Where `after`/`before` are read when they carry no offset: the preference in Settings, shown beside the fields. */
   zone: TimeZoneChoice;
   orderDesc: boolean;
   pageSize: PageSize;
@@ -39,57 +46,18 @@ export const emptyDraft = (): FilterDraft => ({
   nodeId: '',
 });
 
-const LOCAL_INPUT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/;
-const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, '0');
-
 /**
- * A datetime-local value read in `zone`, as ISO-8601 with an explicit offset (what the service
- * takes). Returns an error text for a value that is not a time, or a local time that does not
- * exist (skipped by a daylight-saving change).
+ * The draft with its times read in another zone: a text that is a time is rewritten to name the
+ * same instant in `zone` (the marker beside the field changes with it, so what is on screen stays
+ * true); a text that is not a time is kept as typed, for its message on the next submit.
  */
-export function toIsoWithOffset(value: string, zone: TimeZoneChoice): { iso: string } | { error: string } {
-  const m = LOCAL_INPUT.exec(value.trim());
-  if (!m) {
-    // The browser's date field takes years up to 275760; the service's times have four digits.
-    const year = /^\+?(\d{5,})-/.exec(value.trim());
-    if (year) return { error: `year ${Number(year[1])} is too far ahead: the latest is 9999` };
-    return { error: 'not a date and time (expected YYYY-MM-DD HH:MM)' };
-  }
-  const [y, mo, d, h, mi, s = 0] = m.slice(1, 7).map((part) => (part === undefined ? 0 : Number(part)));
-  const fraction = m[7] ? `.${m[7]}` : '';
-  const wall = `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${pad(s)}${fraction}`;
-  if (zone === 'utc') {
-    // setUTCFullYear, not Date.UTC: Date.UTC reads years 0-99 as 1900-1999.
-    const check = new Date(0);
-    check.setUTCFullYear(y, mo - 1, d);
-    if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) {
-      return { error: 'no such date or time' };
-    }
-    return { iso: `${wall}Z` };
-  }
-  const local = new Date(0);
-  local.setFullYear(y, mo - 1, d);
-  local.setHours(h, mi, s, 0);
-  if (local.getMonth() !== mo - 1 || local.getDate() !== d) return { error: 'no such date' };
-  if (local.getHours() !== h || local.getMinutes() !== mi) {
-    return { error: 'this local time does not exist (the clocks skip it); enter it in UTC or pick another time' };
-  }
-  const offset = -local.getTimezoneOffset();
-  const sign = offset < 0 ? '-' : '+';
-  return { iso: `${wall}${sign}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}` };
-}
-
-/** An ISO time back into a datetime-local value in `zone` (for filling the form from filters). */
-export function isoToInputValue(iso: string | null, zone: TimeZoneChoice): string {
-  if (!iso) return '';
-  const d = new Date(Date.parse(iso));
-  if (Number.isNaN(d.getTime())) return '';
-  const parts =
-    zone === 'utc'
-      ? [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()]
-      : [d.getFullYear(), d.getMonth() + 1, d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds()];
-  const [y, mo, day, h, mi, s] = parts;
-  return `${pad(y, 4)}-${pad(mo)}-${pad(day)}T${pad(h)}:${pad(mi)}:${pad(s)}`;
+export function rezoneDraft(draft: FilterDraft, zone: TimeZoneChoice): FilterDraft {
+  if (draft.zone === zone) return draft;
+  const rewrite = (text: string) => {
+    const read = text.trim() ? readTimeInput(text, draft.zone) : null;
+    return read?.ok ? timeInputText(read.iso, zone) : text;
+  };
+  return { ...draft, after: rewrite(draft.after), before: rewrite(draft.before), zone };
 }
 
 /** Which form field a TransferFilters issue path belongs to. */
@@ -104,25 +72,17 @@ function fieldOf(path: ReadonlyArray<PropertyKey>): DraftField {
 
 export type DraftResult = { ok: true; filters: TransferFilters } | { ok: false; issues: DraftIssues };
 
-/**
- * Time fields the browser holds a value for that it cannot give (a date typed without its time, a
- * day 31 in a 30-day month): their value reads as empty, but the user did type something.
- */
-export type UnreadableTimes = Partial<Record<'after' | 'before', boolean>>;
-
-export const INCOMPLETE_TIME = 'incomplete date and time: fill in every part (date, hours, minutes) or clear the field';
-
 /** The draft as filters the contract accepts, or the message for each field that is wrong. */
-export function draftToFilters(draft: FilterDraft, unreadable: UnreadableTimes = {}): DraftResult {
+export function draftToFilters(draft: FilterDraft): DraftResult {
   const issues: DraftIssues = {};
   const times: Record<'after' | 'before', string | null> = { after: null, before: null };
-  for (const key of ['after', 'before'] as const) {
-    // Never read as "no bound": the results would be unfiltered while the field shows a time.
-    if (unreadable[key] && !draft[key].trim()) issues[key] = INCOMPLETE_TIME;
-    if (!draft[key].trim()) continue;
-    const converted = toIsoWithOffset(draft[key], draft.zone);
-    if ('error' in converted) issues[key] = converted.error;
-    else times[key] = converted.iso;
+  const range = readTimeRange({ from: draft.after, before: draft.before }, draft.zone, TIME_RANGE_LABELS);
+  if (range.ok) {
+    times.after = range.from;
+    times.before = range.before;
+  } else {
+    if (range.issues.from) issues.after = range.issues.from;
+    if (range.issues.before) issues.before = range.issues.before;
   }
   if (draft.asset === 'instrument') {
     // Spec rule 3: both halves or neither. Say which half is missing rather than a generic message.
@@ -167,8 +127,8 @@ export function filtersToDraft(filters: TransferFilters, zone: TimeZoneChoice): 
     asset: filters.asset.kind,
     instrumentAdmin: filters.asset.kind === 'instrument' ? filters.asset.admin : '',
     instrumentId: filters.asset.kind === 'instrument' ? filters.asset.id : '',
-    after: isoToInputValue(filters.effectiveAfter, zone),
-    before: isoToInputValue(filters.effectiveBefore, zone),
+    after: timeInputText(filters.effectiveAfter, zone),
+    before: timeInputText(filters.effectiveBefore, zone),
     zone,
     orderDesc: filters.orderDesc,
     pageSize: size,

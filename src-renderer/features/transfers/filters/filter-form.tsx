@@ -7,18 +7,13 @@ import { PAGE_SIZES } from '../../../../src-shared/contract/transfers.ts';
 import { useSettings } from '../../../data/settings.ts';
 import { useNodeChoices } from '../../../data/transfers.ts';
 import { Field } from '../../../ui/field.tsx';
+import { TimeRangeFields } from '../../../ui/time-field.tsx';
 import { useTransfersStore } from '../transfers-store.ts';
 import { AssetFields } from './asset-fields.tsx';
 import { FilterBar } from './filter-bar.tsx';
-import { type DraftIssues, draftToFilters, type FilterDraft, type PageSize } from './filter-draft.ts';
+import { type DraftIssues, draftToFilters, type FilterDraft, type PageSize, rezoneDraft } from './filter-draft.ts';
 import { useFormRestored } from './form-sources.ts';
 import { PartyPicker } from './party-picker.tsx';
-
-function utcOffsetText(): string {
-  const offset = -new Date().getTimezoneOffset();
-  const sign = offset < 0 ? '−' : '+';
-  return `UTC${sign}${String(Math.trunc(Math.abs(offset) / 60)).padStart(2, '0')}:${String(Math.abs(offset) % 60).padStart(2, '0')}`;
-}
 
 export function FilterForm({
   profileId,
@@ -48,42 +43,32 @@ export function FilterForm({
   const search = useTransfersStore((s) => s.search);
   const nodes = useNodeChoices(profileId);
   const [issues, setIssues] = useState<DraftIssues>({});
-  // A half-typed date (no time yet) reads as "" with no change event: ask the fields themselves.
-  const afterInput = useRef<HTMLInputElement>(null);
-  const beforeInput = useRef<HTMLInputElement>(null);
 
-  // Times are entered in the zone the user chose to read them in (Settings), as long as no time
-  // has been typed yet (switching the zone under a typed time would change what it means) and the
-  // user has not picked the zone in the form (a choice of theirs is never undone by a preference).
+  // Times without an offset are read in the zone chosen in Settings, shown beside the fields
+  // (docs/times.md). When it changes, a typed time is rewritten to name the same instant in the
+  // new zone: what the fields say stays what they mean.
   const preferredZone = useSettings().data?.settings.preferences.timeZone;
   useEffect(() => {
-    const { draft: current, zoneChosen } = useTransfersStore.getState();
-    if (preferredZone && !zoneChosen && !current.after && !current.before && current.zone !== preferredZone) {
-      setDraft({ zone: preferredZone });
-    }
+    const current = useTransfersStore.getState().draft;
+    if (!preferredZone || current.zone === preferredZone) return;
+    const next = rezoneDraft(current, preferredZone);
+    setDraft({ after: next.after, before: next.before, zone: next.zone });
+    setIssues(({ after: _after, before: _before, ...rest }) => rest);
   }, [preferredZone, setDraft]);
 
   const change = (patch: Partial<FilterDraft>) => {
     setDraft(patch);
-    if ('zone' in patch) useTransfersStore.getState().markZoneChosen();
     // The message for a field goes once the user edits it.
     setIssues((current) => {
       const next = { ...current };
       for (const key of Object.keys(patch) as Array<keyof FilterDraft>) delete next[key];
-      if ('zone' in patch) {
-        delete next.after;
-        delete next.before;
-      }
       return next;
     });
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const result = draftToFilters(draft, {
-      after: afterInput.current?.validity.badInput,
-      before: beforeInput.current?.validity.badInput,
-    });
+    const result = draftToFilters(draft);
     if (!result.ok) {
       setIssues(result.issues);
       onRefused?.();
@@ -118,35 +103,14 @@ export function FilterForm({
           onChange={(party) => change({ party })}
         />
         <AssetFields draft={draft} issues={issues} onChange={change} />
-        <fieldset className="time-fields">
-          <legend>Effective time</legend>
-          <div className="inline-fields">
-            <Field label="From (inclusive)" error={issues.after}>
-              <input
-                ref={afterInput}
-                type="datetime-local"
-                step={1}
-                value={draft.after}
-                onChange={(e) => change({ after: e.target.value })}
-              />
-            </Field>
-            <Field label="Before (exclusive)" error={issues.before}>
-              <input
-                ref={beforeInput}
-                type="datetime-local"
-                step={1}
-                value={draft.before}
-                onChange={(e) => change({ before: e.target.value })}
-              />
-            </Field>
-            <Field label="Times entered in">
-              <select value={draft.zone} onChange={(e) => change({ zone: e.target.value as FilterDraft['zone'] })}>
-                <option value="local">Local time ({utcOffsetText()})</option>
-                <option value="utc">UTC</option>
-              </select>
-            </Field>
-          </div>
-        </fieldset>
+        <TimeRangeFields
+          legend="Effective time"
+          className="time-fields"
+          value={{ after: draft.after, before: draft.before }}
+          onChange={(range) => change(range.after !== draft.after ? { after: range.after } : { before: range.before })}
+          zone={draft.zone}
+          issues={{ after: issues.after, before: issues.before }}
+        />
         <div className="inline-fields">
           <Field label="Order">
             <select

@@ -1,15 +1,15 @@
-// Above the table: totals in and out per instrument for the loaded legs, and the daily net flow
-// of one instrument (picked here) as a chart.
+// Below the table: totals in and out per instrument for the loaded legs, and the daily net flow
+// of one instrument (picked here) as the app's one flow chart (ui/flow-chart).
 import { useMemo, useRef, useState } from 'react';
 import type { TransferLeg } from '../../../../src-shared/contract/transfers.ts';
 import { decimalToString } from '../../../../src-shared/decimal.ts';
 import { AmountCell } from '../../../ui/amount-cell.tsx';
 import { Field } from '../../../ui/field.tsx';
+import { FlowChart } from '../../../ui/flow-chart/flow-chart.tsx';
+import { adminDetail, instrumentName, instrumentUnit, netFlowTitle } from '../../../ui/flow-chart/instrument-title.tsx';
 import { PartyName } from '../../../ui/party-id.tsx';
 import { TableScroll } from '../../../ui/table-scroll.tsx';
 import type { TimeZoneChoice } from '../table/leg-format.ts';
-import { FlowChart } from './flow-chart.tsx';
-import { compactAmount, dayReadout, type FlowScale, flowSeries } from './flow-scale.ts';
 import { type InstrumentTotals, instrumentLabel, LegTally, netOf } from './transfer-summary.ts';
 
 /** An exact total, whole (ui/amount-cell.tsx). */
@@ -40,23 +40,19 @@ function useLegTotals(chunks: ReadonlyArray<readonly TransferLeg[]>, zone: TimeZ
 export function SummaryPanel({
   chunks,
   zone,
-  theme,
 }: {
   /** The loaded legs, page by page. */
   chunks: ReadonlyArray<readonly TransferLeg[]>;
   zone: TimeZoneChoice;
-  theme: string;
 }) {
   const { totals, flows, legs } = useLegTotals(chunks, zone);
   const [chosen, setChosen] = useState<string | null>(null);
   const chartKey = chosen && flows.has(chosen) ? chosen : (totals[0]?.key ?? null);
   const chartInstrument = totals.find((t) => t.key === chartKey);
-  // Clipped by default: one outlier day would otherwise flatten every other bar.
-  const [scale, setScale] = useState<FlowScale>('clip');
-  const [hovered, setHovered] = useState<number | null>(null);
-  const chartDays = useMemo(() => (chartKey && flows.get(chartKey)) || [], [flows, chartKey]);
-  const series = useMemo(() => flowSeries(chartDays, scale), [chartDays, scale]);
-  const hoveredDay = hovered === null ? undefined : chartDays[hovered];
+  const chartPoints = useMemo(
+    () => ((chartKey && flows.get(chartKey)) || []).map((d) => ({ start: d.start, value: decimalToString(d.net) })),
+    [flows, chartKey],
+  );
 
   if (legs === 0) return null;
   return (
@@ -110,49 +106,23 @@ export function SummaryPanel({
             <select value={chartKey ?? ''} onChange={(e) => setChosen(e.target.value)}>
               {totals.map((t) => (
                 <option key={t.key} value={t.key}>
-                  {instrumentLabel(t)}
+                  {instrumentName(t)}
                 </option>
               ))}
             </select>
           </Field>
-          <fieldset className="flow-scale">
-            <legend>Scale</legend>
-            <label>
-              <input type="radio" name="flow-scale" checked={scale === 'linear'} onChange={() => setScale('linear')} />
-              Linear
-            </label>
-            <label>
-              <input type="radio" name="flow-scale" checked={scale === 'clip'} onChange={() => setScale('clip')} />
-              Clip outliers
-            </label>
-            {series.limit !== null && (
-              <span className="flow-clipped-note">
-                {series.clipped} {series.clipped === 1 ? 'day' : 'days'} clipped at ±{compactAmount(series.limit)}
-              </span>
-            )}
-          </fieldset>
-          <p className="flow-readout mono" aria-live="polite">
-            {hoveredDay
-              ? dayReadout(
-                  hoveredDay,
-                  chartInstrument.decimals,
-                  instrumentLabel(chartInstrument),
-                  zone,
-                  series.clippedBars[hovered ?? -1] != null,
-                )
-              : 'Point at a bar for its exact net flow.'}
-          </p>
           <FlowChart
-            series={series}
-            label={instrumentLabel(chartInstrument)}
+            points={chartPoints}
+            grain="day"
             zone={zone}
-            theme={theme}
-            onHover={setHovered}
+            title={netFlowTitle(chartInstrument, 'day', zone)}
+            detail={adminDetail(chartInstrument.admin)}
+            decimals={chartInstrument.decimals}
+            unit={instrumentUnit(chartInstrument)}
+            gapText="no legs"
+            emptyText="No loaded leg of this instrument has both a time and an amount to draw."
+            note={`Incoming minus outgoing per ${zone === 'utc' ? 'UTC' : 'local'} day; the totals above are exact.`}
           />
-          <p className="muted">
-            Incoming minus outgoing per {zone === 'utc' ? 'UTC' : 'local'} day; the bars are drawn to the nearest
-            plottable value, the totals above are exact.
-          </p>
         </div>
       )}
     </section>

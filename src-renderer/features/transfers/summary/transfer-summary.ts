@@ -1,7 +1,8 @@
 // Totals of the loaded legs: in and out per instrument, and net flow per instrument per day.
 // Exact: amounts are summed as scaled bigints (src-shared/decimal.ts), never as floats.
 import type { TransferLeg } from '../../../../src-shared/contract/transfers.ts';
-import { addDecimal, type Decimal, decimalToString, parseDecimal, ZERO } from '../../../../src-shared/decimal.ts';
+import { addDecimal, type Decimal, parseDecimal, ZERO } from '../../../../src-shared/decimal.ts';
+import { bucketStart, dateText } from '../../../ui/flow-chart/time-axis.ts';
 import type { TimeZoneChoice } from '../table/leg-format.ts';
 
 export interface InstrumentRef {
@@ -38,16 +39,10 @@ export interface DailyFlow {
   net: Decimal;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
+/** The day (in the zone) that holds `ms`: the chart's own day buckets (ui/flow-chart/time-axis.ts). */
 function dayOf(ms: number, zone: TimeZoneChoice): { day: string; start: number } {
-  const d = new Date(ms);
-  if (zone === 'utc') {
-    const [y, m, day] = [d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()];
-    return { day: `${y}-${pad(m + 1)}-${pad(day)}`, start: Date.UTC(y, m, day) };
-  }
-  const [y, m, day] = [d.getFullYear(), d.getMonth(), d.getDate()];
-  return { day: `${y}-${pad(m + 1)}-${pad(day)}`, start: new Date(y, m, day).getTime() };
+  const start = bucketStart(ms, 'day', zone);
+  return { day: dateText(start, zone), start };
 }
 
 /**
@@ -141,10 +136,3 @@ export function dailyNetFlow(legs: readonly TransferLeg[], zone: TimeZoneChoice)
   tally.add(legs);
   return tally.dailyFlows();
 }
-
-/**
- * For plotting only: a chart axis needs numbers. The exact sum is converted to the nearest double
- * at the very end (a bar's height, never a figure anyone reads as the amount; the totals table
- * beside it shows the exact value).
- */
-export const plotValue = (value: Decimal): number => Number(decimalToString(value));

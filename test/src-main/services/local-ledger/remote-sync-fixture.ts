@@ -5,7 +5,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type AppServices, startAppServices } from '../../../../src-main/services/app-services.ts';
+import {
+  type AppServices,
+  type AppServicesOptions,
+  startAppServices,
+} from '../../../../src-main/services/app-services.ts';
 import {
   type SandboxInternals,
   type SandboxOptions,
@@ -24,7 +28,10 @@ export interface RemoteSync {
   close(): Promise<void>;
 }
 
-export async function startRemoteSync(options: SandboxOptions): Promise<RemoteSync> {
+export async function startRemoteSync(
+  options: SandboxOptions,
+  app: Pick<AppServicesOptions, 'localLedger' | 'timeouts'> = {},
+): Promise<RemoteSync> {
   const sandbox = await startSandboxNetwork({ evm: false, ...options });
   const userDataDir = await mkdtemp(join(tmpdir(), 'local-remote-'));
   const { baseUrl, translateUrl, partnerUrl, rpcUrl } = sandbox.urls;
@@ -36,6 +43,7 @@ export async function startRemoteSync(options: SandboxOptions): Promise<RemoteSy
     keychain: { service: `ledger-explorer-test-${randomBytes(4).toString('hex')}` },
     sandbox: false,
     host: { chooseSavePath: async () => null },
+    ...app,
   });
   const call = async <T>(channel: string, ...args: unknown[]): Promise<T> => {
     const answer = await services.dispatch(channel, args);

@@ -15,14 +15,16 @@ describe('storedAmount', () => {
     expect(storedAmount('-7.25', 2)).toEqual({ units: -725n, scale: 2, exact: true });
   });
 
-  it('holds a 30-digit amount exactly, and the largest that fits 128 bits', () => {
+  it('holds a 30-digit amount exactly, and the largest of 38 digits of units (DECIMAL(38,0), every export’s type)', () => {
     expect(storedAmount('123456789012345678901234567890', 6)?.units).toBe(123456789012345678901234567890000000n);
-    expect(storedAmount('170141183460469231731687303715884105727', 0).units).toBe((1n << 127n) - 1n);
+    expect(storedAmount('99999999999999999999.999999999999999999', 18).units).toBe(10n ** 38n - 1n);
+    expect(storedAmount('-99999999999999999999999999999999999999', 0).units).toBe(-(10n ** 38n - 1n));
   });
 
   it('flags what it cannot hold exactly instead of rounding it', () => {
     for (const [amount, decimals] of [
-      ['170141183460469231731687303715884105728', 0], // 2^127: one past HUGEINT
+      ['100000000000000000000000000000000000000', 0], // 10^38: 39 digits, no exact Parquet type
+      ['170141183460469231731687303715884105727', 0], // 2^127 - 1: a HUGEINT, but 39 digits
       ['123456789012345678901234.5', 18], // 24 integer digits at 18 decimals: 42 digits of units
       ['1.234', 2], // more fraction digits than decimals
       ['1e5', 0],

@@ -82,7 +82,7 @@ describe('case report (HTML)', () => {
     expect(html).toContain('All assets');
     expect(html).toContain('Newest first');
     expect(html).toContain('<code>validator-2</code>');
-    expect(html).toContain('2026-11-24T09:30:00.000Z');
+    expect(html).toContain('2026-11-24T09:30:00Z');
     expect(html).toContain(`250 legs on page 1; the first ${legs.length} are listed below`);
     for (const leg of legs) expect(html).toContain(`<td class="amount">${leg.amount}</td>`);
     // Totals exact: the huge amount is summed without losing its last digit.

@@ -102,12 +102,13 @@ describe('CounterpartiesView', () => {
       local: { status: async () => status(), counterparties: async () => structuredClone(RANKING) },
     });
     const { user } = renderWithApp(<CounterpartiesView profileId="sandbox" party={PARTY} />, { bridge });
-    const from = await screen.findByLabelText('From (UTC)');
+    const from = await screen.findByLabelText('From');
+    expect(from).toHaveProperty('value', '2024-07-01');
 
     await user.clear(from);
     await user.type(from, '2025-02-30');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
-    expect(screen.getByRole('alert').textContent).toBe('no such date or time');
+    expect(screen.getByRole('alert').textContent).toBe('From: no such date: 2025-02 has no day 30');
 
     await user.clear(from);
     await user.type(from, '2025-02-01');
@@ -170,8 +171,12 @@ describe('CounterpartiesView', () => {
       '0',
       '123,456,789,012,345,678,901,234.5000000000',
     ]);
-    expect(screen.getByTestId('net-flow-chart').getAttribute('aria-label')).toBe(
-      'Net flow of CC per month (UTC): 2 months with transfers',
+    // The chart's title names the instrument on screen, not only for screen readers.
+    expect(
+      screen.getByRole('heading', { name: /^Net flow of CC \(Amulet\) per UTC month · administrator / }),
+    ).toBeTruthy();
+    expect(screen.getByTestId('flow-chart').getAttribute('aria-label')).toBe(
+      'Net flow of CC (Amulet) per UTC month: 2 months from 2025-02-01 to 2025-03-01',
     );
     expect(rowsOf('Legs between the parties')[0].slice(0, 4)).toEqual([
       '2025-03-01 10:00:00 UTC',

@@ -88,7 +88,14 @@ describe('FlowsView', () => {
       '0.20',
       '99,999,999,999,999,999,999.80',
     ]);
-    expect(screen.getByTestId('net-flow-chart').querySelector('canvas')).not.toBeNull();
+    const chart = screen.getByTestId('flow-chart');
+    expect(chart.querySelector('canvas')).not.toBeNull();
+    expect(
+      screen.getByRole('heading', { name: 'Net flow of CC (Amulet) per UTC day · administrator dso::1' }),
+    ).toBeTruthy();
+    // The store's buckets are UTC days: the axis is the three days and one either side.
+    await waitFor(() => expect(chart.dataset.xFrom).toBe('2025-03-02T00:00:00.000Z'));
+    expect(chart.dataset.xTo).toBe('2025-03-06T00:00:00.000Z');
 
     await user.click(screen.getByRole('radio', { name: 'month' }));
     await waitFor(() =>

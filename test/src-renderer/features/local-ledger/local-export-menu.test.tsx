@@ -14,7 +14,13 @@ describe('LocalExportMenu', () => {
   it('exports in the chosen format and says where, how many rows and how large', async () => {
     const bridge = createFakeBridge({
       local: {
-        export: async () => ({ path: '/home/me/legs.parquet', rows: 12_345, bytes: 2_500_000, elapsedMs: 40 }),
+        export: async () => ({
+          path: '/home/me/legs.parquet',
+          rows: 12_345,
+          bytes: 2_500_000,
+          elapsedMs: 40,
+          readBack: "CREATE OR REPLACE VIEW export AS SELECT * FROM read_parquet('/home/me/legs.parquet');\n",
+        }),
       },
     });
     const { user } = renderWithApp(<LocalExportMenu profileId="sandbox" source={SOURCE} />, { bridge });

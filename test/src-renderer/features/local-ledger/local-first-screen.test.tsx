@@ -96,15 +96,20 @@ describe('the Local ledger first screen', () => {
 
   it('copies the sync of the party, node and range on screen, and says what it copied', async () => {
     useUiStore.getState().showParty({ profile: 'sandbox', party: PARTY, nodeId: 'validator-2', from: 'transfers' });
-    const { user } = renderWithApp(<LocalLedgerScreen />, { bridge: bridgeWith(stored()) });
+    const bridge = bridgeWith(stored());
+    await bridge.settings.savePreferences({ timeZone: 'utc' });
+    const { user } = renderWithApp(<LocalLedgerScreen />, { bridge });
     await screen.findByText('Not synced yet');
-    await user.type(screen.getByLabelText('Sync from (UTC, optional)'), '2025-06-01');
-    await user.type(screen.getByLabelText('Sync until (UTC, optional)'), '2026-01-01 12:30');
+    const range = screen.getByRole('group', { name: 'Sync range' });
+    await waitFor(() => expect(within(range).getAllByText('UTC')).toHaveLength(2));
+    await user.type(within(range).getByLabelText('From'), '2025-06-01');
+    await user.type(within(range).getByLabelText('Before'), '2026-01-01T18:00:00+05:30');
 
     await user.click(screen.getByRole('button', { name: 'Copy CLI command' }));
 
+    // A UTC midnight as a date, any other time as RFC 3339 in UTC: what the CLI takes.
     const command =
-      `npm run cli -- sync --profile sandbox --party ${PARTY} --node validator-2 --after 2025-06-01 ` +
+      `npm run --silent cli -- sync --profile sandbox --party ${PARTY} --node validator-2 --after 2025-06-01 ` +
       `--before 2026-01-01T12:30:00Z --user-data-dir ${USER_DATA}`;
     await waitFor(async () => expect(await navigator.clipboard.readText()).toBe(command));
     const said = screen.getByText(/^Copied the sync of this party, node and range/).closest('[role="status"]');
@@ -117,11 +122,12 @@ describe('the Local ledger first screen', () => {
     const { user } = renderWithApp(<LocalLedgerScreen />, { bridge: bridgeWith(stored()) });
     await screen.findByText('Not synced yet');
     await navigator.clipboard.writeText('before');
-    await user.type(screen.getByLabelText('Sync from (UTC, optional)'), '2025-02-30');
+    const range = screen.getByRole('group', { name: 'Sync range' });
+    await user.type(within(range).getByLabelText('From'), '2025-02-30');
 
     await user.click(screen.getByRole('button', { name: 'Copy CLI command' }));
 
-    expect(screen.getByRole('alert').textContent).toBe('no such date or time');
+    expect(screen.getByRole('alert').textContent).toBe('From: no such date: 2025-02 has no day 30');
     expect(await navigator.clipboard.readText()).toBe('before');
   });
 

@@ -1,7 +1,7 @@
 // The local ledger screen as a user drives it: choose a party (a bad typed id is refused at the
 // field), sync it with progress to done (the provenance line then names the node and the count),
 // and the other ends of a sync: failed with main's error, waiting for the service, cancelled.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { LocalLedgerScreen } from '../../../../src-renderer/features/local-ledger/local-ledger-screen.tsx';
 import { useUiStore } from '../../../../src-renderer/ui-store.ts';
@@ -109,13 +109,45 @@ describe('LocalLedgerScreen', () => {
     expect(screen.getByTestId('sync-progress').textContent).toBe('2,500 legs in 3 pages');
   });
 
-  it('refuses a sync range with a day that does not exist, at the field', async () => {
+  it('refuses a sync range with a day that does not exist, at the field, in the field’s label', async () => {
     const { bridge, user } = renderWithApp(<LocalLedgerScreen />);
     await chooseSampleParty(user);
-    await user.type(screen.getByLabelText('Sync from (UTC, optional)'), '2025-02-30');
+    const range = screen.getByRole('group', { name: 'Sync range' });
+    await user.type(within(range).getByLabelText('From'), '2025-02-30');
     await user.click(await screen.findByRole('button', { name: 'Sync now' }));
 
-    expect(screen.getByRole('alert').textContent).toBe('no such date or time');
+    expect(screen.getByRole('alert').textContent).toBe('From: no such date: 2025-02 has no day 30');
+    expect(bridge.local.sync).not.toHaveBeenCalled();
+  });
+
+  it('syncs the range typed as every time is typed: a date, or RFC 3339 with its offset, sent in UTC', async () => {
+    const bridge = createFakeBridge();
+    await bridge.settings.savePreferences({ timeZone: 'utc' });
+    const { user } = renderWithApp(<LocalLedgerScreen />, { bridge });
+    await chooseSampleParty(user);
+    const range = screen.getByRole('group', { name: 'Sync range' });
+    await waitFor(() => expect(within(range).getAllByText('UTC')).toHaveLength(2));
+    await user.type(within(range).getByLabelText('From'), '2025-06-01');
+    await user.type(within(range).getByLabelText('Before'), '2025-07-01T05:30:00+05:30');
+    await user.click(await screen.findByRole('button', { name: 'Sync now' }));
+
+    await waitFor(() =>
+      expect(bridge.local.sync).toHaveBeenCalledWith(
+        expect.objectContaining({ range: { after: '2025-06-01T00:00:00Z', before: '2025-07-01T00:00:00Z' } }),
+      ),
+    );
+  });
+
+  it('refuses a reversed sync range at Before: "Before must be later than From"', async () => {
+    const { bridge, user } = renderWithApp(<LocalLedgerScreen />);
+    await chooseSampleParty(user);
+    const range = screen.getByRole('group', { name: 'Sync range' });
+    await user.type(within(range).getByLabelText('From'), '2025-07-01T00:00Z');
+    await user.type(within(range).getByLabelText('Before'), '2025-06-30T23:00Z');
+    await user.click(await screen.findByRole('button', { name: 'Sync now' }));
+
+    expect(screen.getByRole('alert').textContent).toBe('Before must be later than From');
+    expect(within(range).getByLabelText('Before').getAttribute('aria-invalid')).toBe('true');
     expect(bridge.local.sync).not.toHaveBeenCalled();
   });
 

@@ -4,8 +4,7 @@ import {
   emptyDraft,
   type FilterDraft,
   filtersToDraft,
-  isoToInputValue,
-  toIsoWithOffset,
+  rezoneDraft,
 } from '../../../../../src-renderer/features/transfers/filters/filter-draft.ts';
 
 const ALICE = `alice::1220${'a'.repeat(64)}`;
@@ -21,38 +20,73 @@ afterAll(() => {
   process.env.TZ = previousTz;
 });
 
-describe('times entered in the form → ISO-8601 with an offset', () => {
-  it('UTC: the wall time as typed, with Z', () => {
-    expect(toIsoWithOffset('2026-03-01T10:15', 'utc')).toEqual({ iso: '2026-03-01T10:15:00Z' });
-    expect(toIsoWithOffset('2026-03-01T10:15:30', 'utc')).toEqual({ iso: '2026-03-01T10:15:30Z' });
+describe('times typed in the form (the app’s one time reader, docs/times.md)', () => {
+  const times = (patch: Partial<FilterDraft>) => {
+    const result = draftToFilters(draft(patch));
+    return result.ok
+      ? [result.filters.effectiveAfter, result.filters.effectiveBefore]
+      : [result.issues.after ?? null, result.issues.before ?? null];
+  };
+
+  it('UTC: a date is midnight, a date and time as typed, sent as canonical UTC text', () => {
+    expect(times({ after: '2026-03-01', before: '2026-03-01 10:15', zone: 'utc' })).toEqual([
+      '2026-03-01T00:00:00Z',
+      '2026-03-01T10:15:00Z',
+    ]);
+    expect(times({ after: '2026-03-01T10:15:30', zone: 'utc' })).toEqual(['2026-03-01T10:15:30Z', null]);
   });
 
-  it('local: the wall time as typed, with the offset in force on that date', () => {
-    expect(toIsoWithOffset('2026-01-15T10:00', 'local')).toEqual({ iso: '2026-01-15T10:00:00+01:00' });
-    expect(toIsoWithOffset('2026-07-15T10:00:05', 'local')).toEqual({ iso: '2026-07-15T10:00:05+02:00' });
-    // Same instant either way.
-    const local = toIsoWithOffset('2026-07-15T10:00', 'local') as { iso: string };
-    expect(Date.parse(local.iso)).toBe(Date.parse('2026-07-15T08:00:00Z'));
+  it('local: the wall time in force on that date, sent as the same instant in UTC', () => {
+    expect(times({ after: '2026-01-15 10:00', before: '2026-07-15 10:00:05', zone: 'local' })).toEqual([
+      '2026-01-15T09:00:00Z',
+      '2026-07-15T08:00:05Z',
+    ]);
   });
 
-  it('refuses a local time the clocks skip, and dates that do not exist', () => {
-    expect(toIsoWithOffset('2026-03-29T02:30', 'local')).toHaveProperty('error');
-    expect(toIsoWithOffset('2025-02-29T00:00', 'utc')).toEqual({ error: 'no such date or time' });
-    expect(toIsoWithOffset('2025-02-29T00:00', 'local')).toHaveProperty('error');
-    expect(toIsoWithOffset('next tuesday', 'utc')).toHaveProperty('error');
+  it('a time with its own offset is that instant in either zone', () => {
+    for (const zone of ['utc', 'local'] as const) {
+      expect(times({ after: '2026-07-15T10:00:00.123456789012+05:30', zone })).toEqual([
+        '2026-07-15T04:30:00.123456789012Z',
+        null,
+      ]);
+    }
   });
 
-  it('reads an ISO time back into the form in either zone', () => {
-    expect(isoToInputValue('2026-07-15T08:00:00Z', 'utc')).toBe('2026-07-15T08:00:00');
-    expect(isoToInputValue('2026-07-15T08:00:00Z', 'local')).toBe('2026-07-15T10:00:00');
-    expect(isoToInputValue(null, 'utc')).toBe('');
+  it('says what is wrong at the field, in the field’s label', () => {
+    expect(times({ after: '2026-03-29 02:30', zone: 'local' })[0]).toMatch(/^From: this local time does not exist/);
+    expect(times({ after: '2025-02-29', zone: 'utc' })[0]).toBe('From: no such date: 2025-02 has no day 29');
+    expect(times({ before: 'next tuesday', zone: 'utc' })[1]).toBe(
+      'Before: not a date or time: use 2026-10-30, 2026-10-30 14:30, or 2026-10-30T14:30:00Z',
+    );
+  });
+
+  it('a change of zone rewrites a typed time to the same instant, and keeps text that is not one', () => {
+    const local = draft({ after: '2026-07-15 10:00', before: 'soon', zone: 'local' });
+    const utc = rezoneDraft(local, 'utc');
+    expect(utc).toMatchObject({ after: '2026-07-15 08:00', before: 'soon', zone: 'utc' });
+    expect(times(utc)).toEqual([null, expect.stringMatching(/^Before: not a date or time/)]);
+    expect(draftToFilters({ ...utc, before: '' })).toMatchObject({
+      ok: true,
+      filters: { effectiveAfter: '2026-07-15T08:00:00Z' },
+    });
+  });
+
+  it('filters back into the form: the shortest text that reads as the same instant', () => {
+    const filters = { ...(draftToFilters(draft({})) as { filters: object }).filters } as Parameters<
+      typeof filtersToDraft
+    >[0];
+    const back = filtersToDraft({ ...filters, effectiveAfter: '2026-07-15T08:00:00Z', effectiveBefore: null }, 'local');
+    expect(back).toMatchObject({ after: '2026-07-15 10:00', before: '', zone: 'local' });
+    expect(filtersToDraft({ ...filters, effectiveAfter: '2026-07-15T08:00:00Z' }, 'utc').after).toBe(
+      '2026-07-15 08:00',
+    );
   });
 });
 
 describe('draftToFilters: the contract schema, with messages at the fields', () => {
   it('converts a complete draft', () => {
     const result = draftToFilters(
-      draft({ asset: 'ledgerCoin', after: '2026-01-01T00:00', before: '2026-02-01T00:00', zone: 'utc', pageSize: 100 }),
+      draft({ asset: 'ledgerCoin', after: '2026-01-01', before: '2026-02-01 00:00', zone: 'utc', pageSize: 100 }),
     );
     expect(result).toEqual({
       ok: true,
@@ -90,11 +124,12 @@ describe('draftToFilters: the contract schema, with messages at the fields', () 
     expect(!badPrint.ok && badPrint.issues.party).toMatch(/not a Canton party id/);
   });
 
-  it('refuses an inverted or empty time range at "before"', () => {
-    const inverted = draftToFilters(draft({ after: '2026-02-01T00:00', before: '2026-01-01T00:00', zone: 'utc' }));
-    expect(!inverted.ok && inverted.issues.before).toBe('"before" must be later than "after"');
-    const empty = draftToFilters(draft({ after: '2026-02-01T00:00', before: '2026-02-01T00:00', zone: 'utc' }));
-    expect(empty.ok).toBe(false);
+  it('refuses an inverted or empty time range at Before, in the fields’ labels', () => {
+    const inverted = draftToFilters(draft({ after: '2026-02-01', before: '2026-01-01', zone: 'utc' }));
+    expect(!inverted.ok && inverted.issues.before).toBe('Before must be later than From');
+    // The same instant written two ways is an empty range.
+    const empty = draftToFilters(draft({ after: '2026-02-01 01:00', before: '2026-02-01T00:00Z', zone: 'local' }));
+    expect(!empty.ok && empty.issues.before).toBe('Before must be later than From');
   });
 
   it('an instrument draft round-trips through filters', () => {
@@ -104,7 +139,7 @@ describe('draftToFilters: the contract schema, with messages at the fields', () 
       instrumentId: 'USDX',
       nodeId: 'validator-2',
       zone: 'utc',
-      after: '2026-01-01T00:00:00',
+      after: '2026-01-01 12:30',
     });
     const result = draftToFilters(d);
     expect(result.ok).toBe(true);

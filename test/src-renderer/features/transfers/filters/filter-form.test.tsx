@@ -1,6 +1,6 @@
 // The filter form refuses at the field what main would refuse (spec rules: a party id, an
-// instrument pair given whole or not at all, the coin never together with a pair, "before" later
-// than "after"), and what it accepts is exactly what the screen sends to transfers.page.
+// instrument pair given whole or not at all, the coin never together with a pair, Before later
+// than From), and what it accepts is exactly what the screen sends to transfers.page.
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FilterForm } from '../../../../../src-renderer/features/transfers/filters/filter-form.tsx';
@@ -164,74 +164,91 @@ describe('FilterForm: the asset (spec rules 3 and 4)', () => {
   });
 });
 
-describe('FilterForm: effective time', () => {
-  it('refuses "before" that is not later than "after", at "before"', async () => {
-    const { user } = renderWithApp(<FilterForm profileId="sandbox" />);
+describe('FilterForm: effective time (typed, docs/times.md)', () => {
+  /** The form with Settings' zone, usable, the party typed. */
+  async function typedForm(zone: 'utc' | 'local' = 'utc') {
+    const bridge = createFakeBridge();
+    await bridge.settings.savePreferences({ timeZone: zone });
+    const rendered = renderWithApp(<FilterForm profileId="sandbox" />, { bridge });
     await formUsable();
-    await user.type(screen.getByLabelText('Party id'), ALICE);
-    await user.selectOptions(screen.getByLabelText('Times entered in'), 'utc');
-    await user.type(screen.getByLabelText('From (inclusive)'), '2026-10-01T00:00');
-    await user.type(screen.getByLabelText('Before (exclusive)'), '2026-10-01T00:00');
+    await rendered.user.type(screen.getByLabelText('Party id'), ALICE);
+    return rendered;
+  }
+
+  it('refuses Before that is not later than From, at Before, in the fields’ labels', async () => {
+    const { user } = await typedForm();
+    await user.type(screen.getByLabelText('From'), '2026-10-01');
+    await user.type(screen.getByLabelText('Before'), '2026-10-01 00:00');
 
     await user.click(screen.getByRole('button', { name: 'Show transfers' }));
 
-    expect(errorOf(screen.getByLabelText('Before (exclusive)'))).toBe('"before" must be later than "after"');
-    expect(errorOf(screen.getByLabelText('From (inclusive)'))).toBeNull();
+    expect(errorOf(screen.getByLabelText('Before'))).toBe('Before must be later than From');
+    expect(errorOf(screen.getByLabelText('From'))).toBeNull();
     expect(shownFilters()).toBeUndefined();
   });
 
-  it('sends UTC times as typed, with Z', async () => {
-    const { user } = renderWithApp(<FilterForm profileId="sandbox" />);
-    await formUsable();
-    await user.type(screen.getByLabelText('Party id'), ALICE);
-    await user.selectOptions(screen.getByLabelText('Times entered in'), 'utc');
-    await user.type(screen.getByLabelText('From (inclusive)'), '2026-10-01T00:00');
-    await user.type(screen.getByLabelText('Before (exclusive)'), '2026-11-01T12:30:15');
+  it('takes a date, a date and time, and RFC 3339 with its offset, and sends the instants in UTC', async () => {
+    const { user } = await typedForm();
+    await user.type(screen.getByLabelText('From'), '2026-10-01');
+    await user.type(screen.getByLabelText('Before'), '2026-11-01T18:00:15.123456789012+05:30');
 
     await user.click(screen.getByRole('button', { name: 'Show transfers' }));
 
     expect(shownFilters()).toMatchObject({
       effectiveAfter: '2026-10-01T00:00:00Z',
-      effectiveBefore: '2026-11-01T12:30:15Z',
+      effectiveBefore: '2026-11-01T12:30:15.123456789012Z',
     });
   });
 
-  it('sends local times with the offset in force', async () => {
-    const { user } = renderWithApp(<FilterForm profileId="sandbox" />);
-    await formUsable();
-    await user.type(screen.getByLabelText('Party id'), ALICE);
-    await user.type(screen.getByLabelText('From (inclusive)'), '2026-10-01T08:00');
+  it('says what is wrong at the field, naming it, and keeps the text', async () => {
+    const { user } = await typedForm();
+    await user.type(screen.getByLabelText('From'), '31/10/2026');
+    await user.type(screen.getByLabelText('Before'), '2026-02-30');
 
     await user.click(screen.getByRole('button', { name: 'Show transfers' }));
 
-    expect(shownFilters()?.effectiveAfter).toMatch(/^2026-10-01T08:00:00[+-]\d\d:\d\d$/);
-    expect(shownFilters()?.effectiveBefore).toBeNull();
+    expect(errorOf(screen.getByLabelText('From'))).toMatch(/^From: write the year first, as in 2026-10-30/);
+    expect(errorOf(screen.getByLabelText('Before'))).toBe('Before: no such date: 2026-02 has no day 30');
+    expect(screen.getByLabelText('From')).toHaveProperty('value', '31/10/2026');
+    expect(shownFilters()).toBeUndefined();
   });
 
-  it('drops the time messages when the zone changes (the typed times now mean something else)', async () => {
-    const { user } = renderWithApp(<FilterForm profileId="sandbox" />);
-    await formUsable();
-    await user.type(screen.getByLabelText('Party id'), ALICE);
-    await user.type(screen.getByLabelText('From (inclusive)'), '2026-10-02T00:00');
-    await user.type(screen.getByLabelText('Before (exclusive)'), '2026-10-01T00:00');
+  it('shows the zone beside each field, the forms in the hint, and no example value in the box', async () => {
+    await typedForm('utc');
+    for (const label of ['From', 'Before']) {
+      const input = screen.getByLabelText(label) as HTMLInputElement;
+      expect(input.type).toBe('text');
+      expect(input.placeholder).toBe('any time');
+      const described = (input.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent);
+      expect(described[0]).toBe('UTC');
+      expect(described[1]).toMatch(
+        /Type 2026-10-30, 2026-10-30 14:30, or 2026-10-30T14:30:00Z; a time without Z or an offset is in UTC/,
+      );
+    }
+  });
+
+  it('the folded bar says the times as the fields read them, in their zone', async () => {
+    const { user } = await typedForm('utc');
+    await user.type(screen.getByLabelText('From'), '2026-10-01T10:00+02:00');
+    await user.type(screen.getByLabelText('Before'), '2026-10-02');
     await user.click(screen.getByRole('button', { name: 'Show transfers' }));
-    expect(errorOf(screen.getByLabelText('Before (exclusive)'))).not.toBeNull();
 
-    await user.selectOptions(screen.getByLabelText('Times entered in'), 'utc');
-
-    expect(errorOf(screen.getByLabelText('Before (exclusive)'))).toBeNull();
+    expect(screen.getByTestId('filter-bar').textContent).toContain('from 2026-10-01 08:00 UTC before 2026-10-02 UTC');
   });
 
-  it('reads times in the zone chosen in Settings until a time is typed', async () => {
-    const bridge = createFakeBridge();
-    await bridge.settings.savePreferences({ timeZone: 'utc' });
-    renderWithApp(<FilterForm profileId="sandbox" />, { bridge });
-    await formUsable();
+  it('reads times in the zone chosen in Settings and says so: local shows the zone’s name', async () => {
+    const { user } = await typedForm('local');
+    const zoneName = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const from = screen.getByLabelText('From');
+    const marker = document.getElementById((from.getAttribute('aria-describedby') ?? '').split(' ')[0]);
+    expect(marker?.textContent).toBe(`local (${zoneName})`);
+    await user.type(from, '2026-10-01 08:00');
 
-    const zone = screen.getByLabelText('Times entered in') as HTMLSelectElement;
-    await screen.findByDisplayValue('UTC');
-    expect(zone.value).toBe('utc');
-    expect(within(zone).getAllByRole('option')[0].textContent).toMatch(/^Local time \(UTC[+−]\d\d:\d\d\)$/);
+    await user.click(screen.getByRole('button', { name: 'Show transfers' }));
+
+    expect(shownFilters()?.effectiveAfter).toBe(new Date(2026, 9, 1, 8, 0).toISOString().replace('.000Z', 'Z'));
   });
 });
 
@@ -284,8 +301,7 @@ describe('what the form sends to transfers.page', () => {
     await user.click(screen.getByRole('radio', { name: 'Instrument' }));
     await user.type(screen.getByLabelText('Instrument administrator'), DSO);
     await user.type(screen.getByLabelText('Instrument id'), ' Amulet ');
-    await user.selectOptions(screen.getByLabelText('Times entered in'), 'utc');
-    await user.type(screen.getByLabelText('From (inclusive)'), '2026-10-01T00:00');
+    await user.type(screen.getByLabelText('From'), '2026-10-01T00:00Z');
     await user.selectOptions(screen.getByLabelText('Page size'), '50');
 
     await user.click(screen.getByRole('button', { name: 'Show transfers' }));

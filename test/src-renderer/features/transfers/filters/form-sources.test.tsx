@@ -95,19 +95,26 @@ describe('FilterForm: usable only once what it is laid out from has arrived', ()
     expect(cantonCoin().checked).toBe(true);
   });
 
-  it('restores the zone preferred in Settings, but never over a zone the user picked in the form', async () => {
+  it('reads times in the zone preferred in Settings; a change of it rewrites a typed time to the same instant', async () => {
     const bridge = createFakeBridge();
     await bridge.settings.savePreferences({ timeZone: 'utc' });
     const first = renderWithApp(<FilterForm profileId="sandbox" />, { bridge });
-    const zone = () => screen.getByLabelText('Times entered in') as HTMLSelectElement;
+    const from = () => screen.getByLabelText('From') as HTMLInputElement;
+    const marker = () => document.getElementById((from().getAttribute('aria-describedby') ?? '').split(' ')[0]);
     await vi.waitFor(() => expect(form().hasAttribute('inert')).toBe(false));
-    expect(zone().value).toBe('utc');
-
-    await first.user.selectOptions(zone(), 'local');
+    expect(marker()?.textContent).toBe('UTC');
+    await first.user.type(from(), '2026-07-15 08:00');
     first.unmount();
-    // Back on Transfers (another screen was open): the form is built again from the same store.
+
+    // Settings changed to local time, then back on Transfers: the form is built again from the same store.
+    await bridge.settings.savePreferences({ timeZone: 'local' });
+    first.queryClient.clear();
     renderWithApp(<FilterForm profileId="sandbox" />, { bridge, queryClient: first.queryClient });
     await vi.waitFor(() => expect(form().hasAttribute('inert')).toBe(false));
-    expect(zone().value).toBe('local');
+    await vi.waitFor(() => expect(marker()?.textContent).toMatch(/^local/));
+    const local = new Date(Date.UTC(2026, 6, 15, 8, 0));
+    const two = (n: number) => String(n).padStart(2, '0');
+    const wall = `${local.getFullYear()}-${two(local.getMonth() + 1)}-${two(local.getDate())} ${two(local.getHours())}:${two(local.getMinutes())}`;
+    expect(from().value).toBe(wall);
   });
 });

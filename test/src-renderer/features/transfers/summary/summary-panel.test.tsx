@@ -1,6 +1,6 @@
 // The summary above the table: exact totals in, out and net per instrument for the loaded legs,
 // and the daily net flow of one instrument, picked here, drawn by the real uPlot.
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SummaryPanel } from '../../../../../src-renderer/features/transfers/summary/summary-panel.tsx';
 import type { TransferLeg } from '../../../../../src-shared/contract/transfers.ts';
@@ -31,13 +31,13 @@ beforeEach(() => {
 
 describe('SummaryPanel', () => {
   it('shows nothing while no leg is loaded', () => {
-    renderWithApp(<SummaryPanel chunks={[]} zone="utc" theme="system" />);
+    renderWithApp(<SummaryPanel chunks={[]} zone="utc" />);
 
     expect(screen.queryByRole('region', { name: 'Summary of the loaded legs' })).toBeNull();
   });
 
   it('totals each instrument exactly, padded to its decimals, most legs first', () => {
-    renderWithApp(<SummaryPanel chunks={[PAGE_1]} zone="utc" theme="system" />);
+    renderWithApp(<SummaryPanel chunks={[PAGE_1]} zone="utc" />);
 
     expect(screen.getByRole('heading', { name: 'Summary of 5 loaded legs' })).toBeTruthy();
     expect(totalsRows()).toEqual([
@@ -47,31 +47,39 @@ describe('SummaryPanel', () => {
   });
 
   it('draws the daily net flow of the first instrument, and of another one picked', async () => {
-    const { user } = renderWithApp(<SummaryPanel chunks={[PAGE_1]} zone="utc" theme="dark" />);
+    const { user } = renderWithApp(<SummaryPanel chunks={[PAGE_1]} zone="utc" />);
     const chart = screen.getByTestId('flow-chart');
-    expect(chart.getAttribute('aria-label')).toBe('Daily net flow of CC: 2 days with transfers');
+    expect(
+      screen.getByRole('heading', { name: 'Net flow of CC (Amulet) per UTC day · administrator DSO::1220dd…dddd' }),
+    ).toBeTruthy();
+    expect(chart.getAttribute('aria-label')).toBe(
+      'Net flow of CC (Amulet) per UTC day: 2 days from 2026-10-30 to 2026-10-31',
+    );
     // uPlot really drew into it.
     expect(chart.querySelector('canvas')).not.toBeNull();
-    expect(screen.getByText(/per UTC day/)).toBeTruthy();
+    expect(screen.getByText(/Incoming minus outgoing per UTC day/)).toBeTruthy();
 
     await user.selectOptions(screen.getByLabelText('Daily net flow of'), 'USDx');
 
+    expect(
+      screen.getByRole('heading', { name: 'Net flow of USDx per UTC day · administrator registrar::1220ee…eeee' }),
+    ).toBeTruthy();
     expect(screen.getByTestId('flow-chart').getAttribute('aria-label')).toBe(
-      'Daily net flow of USDx: 1 days with transfers',
+      'Net flow of USDx per UTC day: 1 day, 2026-10-31',
     );
   });
 
   it('counts days in local time when the user reads times locally', () => {
-    renderWithApp(<SummaryPanel chunks={[[transferLeg()]]} zone="local" theme="system" />);
+    renderWithApp(<SummaryPanel chunks={[[transferLeg()]]} zone="local" />);
 
     expect(screen.getByRole('heading', { name: 'Summary of 1 loaded leg' })).toBeTruthy();
-    expect(screen.getByText(/per local day/)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: /^Net flow of CC \(Amulet\) per local day/ })).toBeTruthy();
   });
 
   it('adds the pages Load all appends, and starts over for other legs', () => {
-    const { rerender } = renderWithApp(<SummaryPanel chunks={[PAGE_1]} zone="utc" theme="system" />);
+    const { rerender } = renderWithApp(<SummaryPanel chunks={[PAGE_1]} zone="utc" />);
 
-    rerender(<SummaryPanel chunks={[PAGE_1, [transferLeg({ amount: '0.4999999999' })]]} zone="utc" theme="system" />);
+    rerender(<SummaryPanel chunks={[PAGE_1, [transferLeg({ amount: '0.4999999999' })]]} zone="utc" />);
     expect(screen.getByRole('heading', { name: 'Summary of 6 loaded legs' })).toBeTruthy();
     expect(totalsRows()[0]).toEqual([
       'CC (Amulet)',
@@ -82,7 +90,7 @@ describe('SummaryPanel', () => {
       '51.0000000000',
     ]);
 
-    rerender(<SummaryPanel chunks={[[usdx({ amount: '1.5' })]]} zone="utc" theme="system" />);
+    rerender(<SummaryPanel chunks={[[usdx({ amount: '1.5' })]]} zone="utc" />);
     expect(screen.getByRole('heading', { name: 'Summary of 1 loaded leg' })).toBeTruthy();
     expect(totalsRows()).toEqual([['USDx', 'registrar::1220ee…eeee', '1', '1.50', '0.00', '1.50']]);
   });
@@ -92,7 +100,6 @@ describe('SummaryPanel', () => {
       <SummaryPanel
         chunks={[[transferLeg({ instrumentAdmin: null, instrumentId: null, symbol: null, decimals: null })]]}
         zone="utc"
-        theme="system"
       />,
     );
 
@@ -109,7 +116,7 @@ describe('SummaryPanel', () => {
     ];
 
     it('clips the outlier day by default and says so; Linear draws it in full', async () => {
-      const { user } = renderWithApp(<SummaryPanel chunks={[OUTLIER]} zone="utc" theme="system" />);
+      const { user } = renderWithApp(<SummaryPanel chunks={[OUTLIER]} zone="utc" />);
 
       expect(screen.getByRole('radio', { name: 'Clip outliers' })).toHaveProperty('checked', true);
       expect(screen.getByText('1 day clipped at ±500')).toBeTruthy();
@@ -123,24 +130,28 @@ describe('SummaryPanel', () => {
     });
 
     it('clips nothing when no day is far out', () => {
-      renderWithApp(<SummaryPanel chunks={[PAGE_1]} zone="utc" theme="system" />);
+      renderWithApp(<SummaryPanel chunks={[PAGE_1]} zone="utc" />);
 
       expect(screen.getByRole('radio', { name: 'Clip outliers' })).toHaveProperty('checked', true);
       expect(screen.queryByText(/clipped at/)).toBeNull();
     });
 
-    it('shows the exact net flow of the day under the pointer, summed digit for digit', () => {
+    it('shows the exact net flow of the day under the pointer, summed digit for digit', async () => {
       // As floats these two would sum to 123456789.12345679.
       const legs = [
         usdx({ amount: '123456789.123456789012345677', decimals: 18, effectiveAt: '2026-10-02T10:00:00Z' }),
         usdx({ amount: '0.000000000000000001', decimals: 18, effectiveAt: '2026-10-02T11:00:00Z' }),
       ];
-      renderWithApp(<SummaryPanel chunks={[legs]} zone="utc" theme="system" />);
-      const readout = screen.getByText('Point at a bar for its exact net flow.');
+      renderWithApp(<SummaryPanel chunks={[legs]} zone="utc" />);
+      const readout = screen.getByText('Point at a bar for its exact amount.');
 
-      const over = screen.getByTestId('flow-chart').querySelector('.u-over') as HTMLElement;
+      // One day: its bar is in the middle of the plot (a day either side).
+      const chart = screen.getByTestId('flow-chart');
+      // uPlot lays out and draws in a microtask: the axis it drew is written on the element.
+      await waitFor(() => expect(chart.dataset.ticks).toBe('2026-10-02T00:00:00.000Z'));
+      const over = chart.querySelector('.u-over') as HTMLElement;
       fireEvent.mouseEnter(over);
-      fireEvent.mouseMove(over, { clientX: 20, clientY: 10 });
+      fireEvent.mouseMove(over, { clientX: Number.parseFloat(over.style.width) / 2, clientY: 10 });
 
       expect(readout.textContent).toBe('2026-10-02 (UTC): net +123,456,789.123456789012345678 USDx');
     });

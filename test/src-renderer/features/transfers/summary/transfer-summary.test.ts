@@ -3,7 +3,6 @@ import {
   dailyNetFlow,
   instrumentKey,
   netOf,
-  plotValue,
   summarizeLegs,
 } from '../../../../../src-renderer/features/transfers/summary/transfer-summary.ts';
 import type { TransferLeg } from '../../../../../src-shared/contract/transfers.ts';
@@ -92,9 +91,5 @@ describe('dailyNetFlow', () => {
     } finally {
       process.env.TZ = previous;
     }
-  });
-
-  it('gives the chart a number only at the end', () => {
-    expect(plotValue({ units: -25n, scale: 1 })).toBe(-2.5);
   });
 });

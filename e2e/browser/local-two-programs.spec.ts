@@ -1,0 +1,78 @@
+// The app and a scheduled `npm run cli -- sync` on one user-data folder at the same time
+// (docs/local-ledger.md, "Two programs, one store"): with the Local ledger screen open, the CLI syncs
+// the same profile's store; the provenance line and the table show its legs by themselves (no
+// reload, no click), and a sync the user then starts fetches only what is new.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { expect, test } from '../support/web-app.ts';
+import { openLocalParty } from './local-support.ts';
+import { fetchLegsOverHttp } from './transfers-support.ts';
+
+const CLI = resolve(import.meta.dirname, '../../src-main/cli/cli.ts');
+/** The CLI's own in-process sandbox has the app's seed; with the same size it holds the same ledger. */
+const TRANSFERS = 2000;
+
+/** `npm run cli -- sync` on the app's folder, by the party's name, as a scheduler would run it. */
+function cliSync(userDataDir: string, party: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(
+    process.execPath,
+    [
+      CLI,
+      'sync',
+      '--profile',
+      'sandbox',
+      '--party',
+      party,
+      '--user-data-dir',
+      userDataDir,
+      '--sandbox-transfers',
+      String(TRANSFERS),
+      '--keychain-service',
+      `ledger-explorer-e2e-cli-${randomBytes(4).toString('hex')}`,
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, HOME: join(userDataDir, 'cli-home') } },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  return new Promise((done) => child.once('close', (code) => done({ code, stdout, stderr })));
+}
+
+test.describe('a scheduled sync while the app is open', () => {
+  test.use({ appOptions: { transfers: TRANSFERS } });
+
+  test('the Local ledger screen shows the legs the CLI synced without a restart', async ({ app, page }) => {
+    const party = app.sandbox.parties[0];
+    const expected = await fetchLegsOverHttp(app, party);
+    const total = expected.legs.length.toLocaleString('en');
+
+    await app.open(page);
+    await openLocalParty(page, party);
+    const provenance = page.getByTestId('local-provenance');
+    await expect(provenance).toHaveText('Not synced yet');
+
+    // By name, as a person writes the job: the sandbox's first party is exchange-north.
+    const cli = await cliSync(app.userDataDir, party.split('::')[0]);
+    expect(cli.code, cli.stderr).toBe(0);
+    expect(JSON.parse(cli.stdout)).toMatchObject({ state: 'done', party, legs: expected.legs.length });
+
+    // Nothing clicked, nothing reloaded: main saw the store change and the screen read it again.
+    await expect(provenance).toHaveText(
+      new RegExp(`^Local, synced (just now|1 minute ago) from the default node, ${total} legs$`),
+    );
+    await expect(page.getByTestId('local-count')).toHaveText(`${total} legs match`);
+
+    // The user's own sync after it: only what is new (nothing), and the same total.
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    const panel = page.getByTestId('sync-panel');
+    await expect(panel).toHaveAttribute('data-state', 'done');
+    await expect(page.getByTestId('sync-progress')).toContainText('only what is new since the last sync');
+    await expect(provenance).toHaveText(new RegExp(`, ${total} legs$`));
+  });
+});
