@@ -191,8 +191,8 @@ function FirstSync({ party, nodeId }: { party: string; nodeId: string | null }) 
     <section className="panel local-first-sync" aria-label="Not synced yet">
       <p>
         Nothing of <PartyName party={party} /> is on this computer yet. <strong>Sync now</strong> copies its legs from{' '}
-        {nodeId ? `node ${nodeId}` : 'the default node'} into the local store (the whole history, or the range in Sync
-        options). Then Transfers, Counterparties, Flows and SQL read them here, offline and in milliseconds.
+        {nodeId ? `node ${nodeId}` : 'the default node'} into the local store (the whole history, or only the Sync range
+        above). Then Transfers, Counterparties, Flows and SQL read them here, offline and in milliseconds.
       </p>
     </section>
   );
