@@ -49,6 +49,19 @@ export interface LocalTarget {
   seq: number;
 }
 
+/**
+ * The party the user has on screen: the Transfers view's, or the one chosen on the Local ledger,
+ * whichever came last. The Local ledger opens on it (docs/local-ledger.md, "Screens").
+ */
+export interface PartyOnScreen {
+  profile: string;
+  party: string;
+  /** The validator node it was read from; null: the profile's default. */
+  nodeId: string | null;
+  /** Where it was put on screen. */
+  from: 'transfers' | 'local';
+}
+
 interface UiState {
   section: SectionId;
   showSection: (section: SectionId) => void;
@@ -66,6 +79,9 @@ interface UiState {
   /** What the Local ledger screen should open (from a link): a party, its node and time range. */
   localTarget: LocalTarget | null;
   openLocal: (target: Omit<LocalTarget, 'seq'>) => void;
+  partyOnScreen: PartyOnScreen | null;
+  /** Says which party is on screen now (the same one again changes nothing). */
+  showParty: (party: PartyOnScreen) => void;
   dialog: AppDialog | null;
   openDialog: (dialog: AppDialog) => void;
   closeDialog: () => void;
@@ -93,6 +109,17 @@ export const useUiStore = create<UiState>((set) => ({
   focusChain: (chain) => set({ chainFocus: { chain }, section: 'chains' }),
   localTarget: null,
   openLocal: (target) => set({ localTarget: { ...target, seq: ++actionSeq }, section: 'local' }),
+  partyOnScreen: null,
+  showParty: (party) =>
+    set(({ partyOnScreen: last }) =>
+      last &&
+      last.profile === party.profile &&
+      last.party === party.party &&
+      last.nodeId === party.nodeId &&
+      last.from === party.from
+        ? {}
+        : { partyOnScreen: { ...party } },
+    ),
   dialog: null,
   openDialog: (dialog) => set({ dialog }),
   closeDialog: () => set({ dialog: null }),

@@ -35,6 +35,8 @@ export const VARIATIONS = {
   'wrapped-chain-list': 'the chain listing as {"chains": [...]} instead of a bare array',
   'verbatim-cursor':
     'nextPageUrl’s cursor ends in "~"; a cursor that comes back altered (e.g. "%7E") is a 400: it must be passed back byte for byte',
+  'long-amounts':
+    'every leg’s amount has 48 digits (sign, fraction and decimals kept): past a double and a 128-bit integer; every other leg 38, which a 128-bit integer holds, so sums of them pass 2^127',
   'effective-at-forms':
     'every leg’s effectiveAt spelled another legal RFC 3339 way: 12 fraction digits (its six, then 999999: less than a microsecond later, so it sorts and filters the same) and, leg by leg, the offsets +05:30, -04:00, +00:00 and Z',
   'strict-requests':
@@ -240,6 +242,7 @@ function vary(active: Set<Variation>, where: Interface, status: number, headers:
       body.transfers = null;
     }
     if (active.has('omit-next-page-url') && body.nextPageUrl === null) delete body.nextPageUrl;
+    if (active.has('long-amounts') && Array.isArray(body.transfers)) lengthenAmounts(body.transfers);
     if (active.has('effective-at-forms') && Array.isArray(body.transfers)) {
       body.transfers.forEach((leg, k) => {
         if (isObject(leg) && typeof leg.effectiveAt === 'string') leg.effectiveAt = respelled(leg.effectiveAt, k);
@@ -337,6 +340,22 @@ function setInt64Max(body: JsonObject): void {
     for (const ix of body.lifecycleIndexes)
       if (isObject(ix)) Object.assign(ix, { cursor: INT64_MAX, remainingSourceRows: 0 });
   }
+}
+
+/** Leading digits put before a leg's own: never a leading zero, and distinct legs stay distinct. */
+const LEADING_DIGITS = '123456789'.repeat(8);
+
+/** Each leg's amount widened to 48 digits (even positions) or 38 (odd): leading digits before its own. */
+function lengthenAmounts(legs: Json[]): void {
+  legs.forEach((leg, i) => {
+    if (!isObject(leg) || typeof leg.amount !== 'string') return;
+    const m = /^(-?)(\d+)((?:\.\d+)?)$/.exec(leg.amount);
+    if (!m) return;
+    const [, sign, whole, fraction] = m;
+    const own = whole.replace(/^0+/, '');
+    const lead = (i % 2 === 0 ? 48 : 38) - own.length - Math.max(0, fraction.length - 1);
+    if (lead > 0) leg.amount = `${sign}${LEADING_DIGITS.slice(0, lead)}${own}${fraction}`;
+  });
 }
 
 function addExtraFields(value: Json): void {

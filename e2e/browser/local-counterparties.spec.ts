@@ -70,7 +70,7 @@ test('the top counterparty, its relationship and the monthly flows equal the leg
   const [[top, totals]] = ranking(ofInstrument);
 
   const first = table.locator('tbody tr').first();
-  await expect(first.getByRole('button')).toHaveAttribute('title', top);
+  await expect(first.getByRole('button', { name: /^Open the relationship with / })).toHaveAttribute('title', top);
   await expect(first.locator('td')).toHaveText([
     '1',
     /::/,
@@ -88,7 +88,7 @@ test('the top counterparty, its relationship and the monthly flows equal the leg
   }
 
   // The relationship: every leg between the two parties in the range.
-  await first.getByRole('button').click();
+  await first.getByRole('button', { name: /^Open the relationship with / }).click();
   const between = inRange.filter((l) => l.counterparty === top);
   await expect(
     page.getByRole('heading', { name: new RegExp(`^Legs \\(${between.length.toLocaleString('en-US')}`) }),

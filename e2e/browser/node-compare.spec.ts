@@ -2,6 +2,7 @@
 // validator-2 lags two days behind the ledger's head, validator-3 is quarantined. The legs the
 // screen says validator-2 lacks are checked against the sandbox itself over HTTP.
 import { join, resolve } from 'node:path';
+import { formatAmount } from '../../src-shared/decimal.ts';
 import { expect, test } from '../support/web-app.ts';
 import { fetchLegsOverHttp, showParty } from './transfers-support.ts';
 
@@ -40,7 +41,10 @@ test('shows each node state and exactly the legs the lagging node has not seen',
   await expect(rows).toHaveCount(lacking.length);
   const oldest = [...lacking].sort((a, b) => Date.parse(a.effectiveAt ?? '') - Date.parse(b.effectiveAt ?? ''))[0];
   await expect(rows.first().getByTitle(oldest.updateId as string)).toBeVisible();
-  await expect(rows.first()).toContainText(`${oldest.amount} ${oldest.symbol}`);
+  // The exact amount, whole, as every table shows one (ui/amount-cell.tsx).
+  await expect(rows.first()).toContainText(
+    `${formatAmount(oldest.amount as string, oldest.decimals)} ${oldest.symbol}`,
+  );
   await expect(rows.first().locator('td.node-missing')).toHaveText('validator-2');
 
   // Hidden and shown again: the result is kept for these filters (a case report reads it).

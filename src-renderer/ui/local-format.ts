@@ -1,7 +1,6 @@
-// How local legs and store facts read on screen. Amounts go through formatAmount (exact, from
-// the decimal string); times are shown absolute in the zone the preferences choose, by the same
-// formatter as the Transfers table (src-shared/time/time-display.ts).
-import { formatAmount } from '../../src-shared/decimal.ts';
+// How local legs and store facts read on screen (amounts: ui/amount-cell.tsx); times are shown
+// absolute in the zone the preferences choose, by the same formatter as the Transfers table
+// (src-shared/time/time-display.ts).
 import { formatEffectiveTime } from '../../src-shared/time/time-display.ts';
 import type { TimeZoneChoice } from '../../src-shared/time/time-text.ts';
 
@@ -11,9 +10,6 @@ export const NULL_TEXT = '—';
 export function formatTime(iso: string | null, zone: TimeZoneChoice): string {
   return formatEffectiveTime(iso, { zone });
 }
-
-export const formatLegAmount = (amount: string | null, decimals: number | null) =>
-  amount === null ? NULL_TEXT : formatAmount(amount, decimals);
 
 export const count = (n: number) => n.toLocaleString('en');
 

@@ -4,13 +4,24 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { SECTIONS, useUiStore } from '../../src-renderer/ui-store.ts';
 
 beforeEach(() => {
-  useUiStore.setState({ section: 'transfers', consoleTarget: null });
+  useUiStore.setState({ section: 'transfers', consoleTarget: null, partyOnScreen: null });
 });
 
 describe('useUiStore', () => {
   it('lists the five sections in sidebar order and starts on Transfers', () => {
     expect(SECTIONS.map((s) => s.label)).toEqual(['Transfers', 'Local ledger', 'Chains', 'RPC console', 'Settings']);
     expect(useUiStore.getState().section).toBe('transfers');
+  });
+
+  it('keeps the party on screen for the Local ledger to open on; the same one again changes nothing', () => {
+    const party = { profile: 'sandbox', party: 'alice::1220aa', nodeId: null, from: 'transfers' as const };
+    useUiStore.getState().showParty(party);
+    const first = useUiStore.getState().partyOnScreen;
+    useUiStore.getState().showParty({ ...party });
+
+    expect(useUiStore.getState().partyOnScreen).toBe(first);
+    useUiStore.getState().showParty({ ...party, nodeId: 'validator-2', from: 'local' });
+    expect(useUiStore.getState().partyOnScreen).toEqual({ ...party, nodeId: 'validator-2', from: 'local' });
   });
 
   it('shows a section', () => {

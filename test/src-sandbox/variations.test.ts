@@ -165,6 +165,23 @@ describe('variation modes', () => {
     expect(json(varied.text)).toEqual(plain);
   });
 
+  it('long-amounts gives every leg 48 digits (every other one 38), keeping sign, fraction and decimals', async () => {
+    const plain = json((await get(lastPageUrl(), null)).text);
+    const page = json((await get(lastPageUrl(), 'long-amounts')).text);
+    expect(legal.list(page)).toBe(true);
+    const digits = (amount: string) => amount.replace(/[^0-9]/g, '').replace(/^0+/, '').length;
+    const fraction = (amount: string) => amount.split('.')[1] ?? '';
+    page.transfers.forEach((leg: { amount: string; decimals: number | null }, i: number) => {
+      const before = plain.transfers[i];
+      expect(digits(leg.amount), leg.amount).toBe(i % 2 === 0 ? 48 : 38);
+      // The leg's own digits end it, and nothing else about it changed.
+      expect(leg.amount.endsWith(before.amount.replace(/^-?0*/, ''))).toBe(true);
+      expect(fraction(leg.amount)).toBe(fraction(before.amount));
+      expect(leg.amount.startsWith('-')).toBe(before.amount.startsWith('-'));
+      expect({ ...leg, amount: before.amount }).toEqual(before);
+    });
+  });
+
   it('effective-at-forms spells every time with 12 fraction digits and an offset, naming the same microsecond', async () => {
     const plain = json((await get(lastPageUrl(), null)).text);
     const varied = json((await get(lastPageUrl(), 'effective-at-forms')).text);

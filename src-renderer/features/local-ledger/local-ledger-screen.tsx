@@ -1,12 +1,18 @@
 // The local ledger: choose a party, sync it into this computer's store, and read it from there
-// (transfers, counterparties, flows, SQL). Every tab shows where its data came from.
+// (transfers, counterparties, flows, SQL). Every tab shows where its data came from. It opens on
+// the party the user last had on screen (Transfers' or its own, from the app's UI store), and
+// shows no view, empty box or table of a party before anything of it is stored: the first
+// screen says what Sync now will do instead (docs/local-ledger.md, "Screens").
 import { useEffect, useState } from 'react';
+import type { LocalPartyStatus } from '../../../src-shared/contract/local-ledger.ts';
 import { useCancelSync, useLocalStatus, useStartSync, useSyncStatus } from '../../data/local-ledger.ts';
 import { useActiveProfile } from '../../data/settings.ts';
 import { useAppAction } from '../../ui/app-action.ts';
 import { ErrorMessage } from '../../ui/error-message.tsx';
+import { PartyName } from '../../ui/party-id.tsx';
 import { useTimeZone } from '../../ui/time-zone.ts';
 import { useUiStore } from '../../ui-store.ts';
+import { CopyCliCommand } from './copy-cli-command.tsx';
 import { CounterpartiesView } from './counterparties/counterparties-view.tsx';
 import { FlowsView } from './flows/flows-view.tsx';
 import { PartyChoice } from './party-choice.tsx';
@@ -36,10 +42,19 @@ export function LocalLedgerScreen() {
   );
 }
 
+/** Whether anything of the party is stored (a sync finished, or one left legs behind): its views have data. */
+const hasStored = (status: LocalPartyStatus | undefined) =>
+  status !== undefined && (status.legs > 0 || status.lastSyncAt !== null);
+
 function LocalLedger({ profileId }: { profileId: string }) {
-  const [party, setParty] = useState<string | null>(null);
+  // Opens on the party last on screen (Transfers' view, or the one chosen here before), with its node.
+  const onScreen = useUiStore((s) => s.partyOnScreen);
+  const showParty = useUiStore((s) => s.showParty);
+  const opened = onScreen?.profile === profileId ? onScreen : null;
+  const [party, setParty] = useState<string | null>(opened?.party ?? null);
+  const [carried, setCarried] = useState(opened?.from === 'transfers');
   const [tab, setTab] = useState<TabId>('transfers');
-  const [nodeId, setNodeId] = useState<string | null>(null);
+  const [nodeId, setNodeId] = useState<string | null>(opened?.nodeId ?? null);
   const [range, setRange] = useState<RangeDraft>(emptyRange);
   const zone = useTimeZone();
   const [rangeIssues, setRangeIssues] = useState<Partial<RangeDraft>>({});
@@ -54,6 +69,7 @@ function LocalLedger({ profileId }: { profileId: string }) {
   useEffect(() => {
     if (!localTarget || localTarget.profile !== profileId) return;
     setParty(localTarget.party);
+    setCarried(false);
     setNodeId(localTarget.nodeId);
     setRange(rangeDraftOf(localTarget, zone));
     setTab('transfers');
@@ -66,19 +82,30 @@ function LocalLedger({ profileId }: { profileId: string }) {
     if (runningJob) setJobId(runningJob);
   }, [runningJob]);
 
+  // What is chosen here is the party on screen now (the next visit opens on it too).
+  useEffect(() => {
+    if (party) showParty({ profile: profileId, party, nodeId, from: carried ? 'transfers' : 'local' });
+  }, [party, nodeId, carried, profileId, showParty]);
+
   const choose = (next: string) => {
     setParty(next);
+    setCarried(false);
     setJobId(null);
     start.reset();
     cancel.reset();
   };
-  const sync = () => {
-    if (!party) return;
+  /** The range fields as the sync reads them; a wrong one says so at its field. */
+  const readRange = () => {
     const parsed = parseRange(range, zone);
     setRangeIssues(parsed.issues ?? {});
-    if (!parsed.range) return;
+    return parsed.range;
+  };
+  const sync = () => {
+    if (!party) return;
+    const checked = readRange();
+    if (!checked) return;
     cancel.reset();
-    start.mutate({ profileId, party, nodeId, range: parsed.range }, { onSuccess: (s) => setJobId(s.jobId) });
+    start.mutate({ profileId, party, nodeId, range: checked }, { onSuccess: (s) => setJobId(s.jobId) });
   };
   const shown = job.data && job.data.party === party ? job.data : null;
   const syncing = start.isPending || shown?.state === 'running' || shown?.state === 'waiting';
@@ -93,7 +120,7 @@ function LocalLedger({ profileId }: { profileId: string }) {
   return (
     <>
       <section className="panel local-setup">
-        <PartyChoice profileId={profileId} party={party} onChoose={choose} />
+        <PartyChoice profileId={profileId} party={party} onChoose={choose} carried={carried} />
         <SyncOptions
           profileId={profileId}
           nodeId={nodeId}
@@ -111,7 +138,9 @@ function LocalLedger({ profileId }: { profileId: string }) {
         </p>
       ) : (
         <>
-          <ProvenanceLine status={status.data} syncing={syncing} onSync={sync} />
+          <ProvenanceLine status={status.data} syncing={syncing} onSync={sync}>
+            <CopyCliCommand view={{ profileId, party, nodeId }} readRange={readRange} />
+          </ProvenanceLine>
           {status.error && <ErrorMessage error={status.error} title="The local store could not be read." />}
           {start.error && <ErrorMessage error={start.error} title="The sync could not start." />}
           {shown && (
@@ -122,28 +151,49 @@ function LocalLedger({ profileId }: { profileId: string }) {
               cancelError={cancel.error}
             />
           )}
-          <div className="local-tabs" role="tablist" aria-label="Local views">
-            {TABS.map((t) => (
-              <button
-                key={t.id}
-                type="button"
-                role="tab"
-                aria-selected={tab === t.id}
-                className="local-tab"
-                onClick={() => setTab(t.id)}
-              >
-                {t.label}
-              </button>
-            ))}
-          </div>
-          <div role="tabpanel" className="local-tab-panel">
-            {tab === 'transfers' && <LocalTransfers profileId={profileId} party={party} />}
-            {tab === 'counterparties' && <CounterpartiesView profileId={profileId} party={party} />}
-            {tab === 'flows' && <FlowsView profileId={profileId} party={party} />}
-            {tab === 'sql' && <SqlView profileId={profileId} party={party} />}
-          </div>
+          {status.data && !hasStored(status.data) && !syncing && <FirstSync party={party} nodeId={nodeId} />}
+          {hasStored(status.data) && (
+            <>
+              <div className="local-tabs" role="tablist" aria-label="Local views">
+                {TABS.map((t) => (
+                  <button
+                    key={t.id}
+                    type="button"
+                    role="tab"
+                    aria-selected={tab === t.id}
+                    className="local-tab"
+                    onClick={() => setTab(t.id)}
+                  >
+                    {t.label}
+                  </button>
+                ))}
+              </div>
+              <div role="tabpanel" className="local-tab-panel">
+                {tab === 'transfers' && <LocalTransfers profileId={profileId} party={party} />}
+                {tab === 'counterparties' && <CounterpartiesView profileId={profileId} party={party} />}
+                {tab === 'flows' && <FlowsView profileId={profileId} party={party} />}
+                {tab === 'sql' && <SqlView profileId={profileId} party={party} />}
+              </div>
+            </>
+          )}
         </>
       )}
     </>
+  );
+}
+
+/**
+ * Before anything of the party is stored: what Sync now does, instead of views with nothing in
+ * them (no empty filter boxes, no empty table, no chart of nothing).
+ */
+function FirstSync({ party, nodeId }: { party: string; nodeId: string | null }) {
+  return (
+    <section className="panel local-first-sync" aria-label="Not synced yet">
+      <p>
+        Nothing of <PartyName party={party} /> is on this computer yet. <strong>Sync now</strong> copies its legs from{' '}
+        {nodeId ? `node ${nodeId}` : 'the default node'} into the local store (the whole history, or only the Sync range
+        above). Then Transfers, Counterparties, Flows and SQL read them here, offline and in milliseconds.
+      </p>
+    </section>
   );
 }

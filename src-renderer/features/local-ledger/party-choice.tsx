@@ -1,5 +1,6 @@
 // Which party the local views read: one already synced into this profile's store, one of the
 // sandbox's own parties, or a typed id (checked with the contract's PartyId, message at the field).
+// A party carried over from Transfers is said to be, so it is not taken for a choice made here.
 import { useState } from 'react';
 import { PartyId } from '../../../src-shared/contract/transfers.ts';
 import { useStores } from '../../data/local-ledger.ts';
@@ -12,10 +13,13 @@ export function PartyChoice({
   profileId,
   party,
   onChoose,
+  carried = false,
 }: {
   profileId: string;
   party: string | null;
   onChoose: (party: string) => void;
+  /** The party is the one on screen in Transfers. */
+  carried?: boolean;
 }) {
   const stores = useStores();
   const book = usePartyBook();
@@ -40,7 +44,7 @@ export function PartyChoice({
 
   return (
     <div className="local-party-choice">
-      <Field label="Party">
+      <Field label="Party" hint={carried && party ? 'Carried over from Transfers' : undefined}>
         <select value={listed ? (party ?? '') : ''} onChange={(e) => e.target.value && onChoose(e.target.value)}>
           <option value="">{party && !listed ? partyText(book, party) : 'Choose a party…'}</option>
           {synced.length > 0 && (
@@ -63,6 +67,7 @@ export function PartyChoice({
           )}
         </select>
       </Field>
+
       <form className="local-party-typed" onSubmit={useTyped} aria-label="Another party">
         <Field label="Or a party id" error={issue}>
           <input

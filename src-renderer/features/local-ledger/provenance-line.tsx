@@ -1,5 +1,7 @@
 // Where every local view's data came from: "Local, synced 3 minutes ago from node X, 1,234 legs",
-// with "Sync now" beside it. Shown on every tab, so no number is taken for a live answer.
+// with "Sync now" beside it (and what else acts on the sync: "Copy CLI command"). Shown on every
+// tab, so no number is taken for a live answer.
+import type { ReactNode } from 'react';
 import type { LocalPartyStatus } from '../../../src-shared/contract/local-ledger.ts';
 import { ago, count } from '../../ui/local-format.ts';
 import { useNow } from '../../ui/use-now.ts';
@@ -18,10 +20,12 @@ export function ProvenanceLine({
   status,
   syncing,
   onSync,
+  children,
 }: {
   status: LocalPartyStatus | undefined;
   syncing: boolean;
   onSync: () => void;
+  children?: ReactNode;
 }) {
   const now = useNow(30_000);
   return (
@@ -30,6 +34,7 @@ export function ProvenanceLine({
       <button type="button" onClick={onSync} disabled={syncing || !status}>
         {status?.resumable ? 'Resume sync' : 'Sync now'}
       </button>
+      {children}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Profile } from '../../../src-shared/contract/schemas.ts';
 import { useDeleteProfile, useSavePreferences, useSetActiveProfile, useSettings } from '../../data/settings.ts';
+import { CopyButton } from '../../ui/copy-button.tsx';
 import { ErrorMessage } from '../../ui/error-message.tsx';
 import { AddressBookPanel } from './address-book-panel.tsx';
 import { FoldersPanel } from './folders-panel.tsx';
@@ -40,6 +41,9 @@ export function SettingsScreen() {
               >
                 {p.name}
               </button>
+              <code className="profile-id" title="The profile's id: what the CLI's --profile takes">
+                {p.id}
+              </code>
               {p.id === activeProfileId ? (
                 <span className="badge">active</span>
               ) : (
@@ -71,6 +75,13 @@ export function SettingsScreen() {
         selected && (
           <section className="panel" aria-label={`Profile ${selected.name}`}>
             <h3>{selected.name}</h3>
+            <p className="profile-id-line">
+              Profile id <code className="profile-id">{selected.id}</code>{' '}
+              <CopyButton text={selected.id} label={`profile id ${selected.id}`} />{' '}
+              <span className="muted">
+                what <code>npm run cli -- sync --profile {selected.id} …</code> takes
+              </span>
+            </p>
             {selected.kind === 'sandbox' ? (
               <p className="muted">
                 The local sandbox network runs inside the app: no account and no internet needed. Its credentials are

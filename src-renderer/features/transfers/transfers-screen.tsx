@@ -11,6 +11,7 @@ import { CopyLinkButton } from '../../ui/copy-link-button.tsx';
 import { shortenParty } from '../../ui/party-format.ts';
 import { PartyId, partyText } from '../../ui/party-id.tsx';
 import { useNow } from '../../ui/use-now.ts';
+import { useUiStore } from '../../ui-store.ts';
 import { TransferProblem } from './cards/transfer-problem.tsx';
 import { UnknownFieldsNotice } from './cards/unknown-fields-notice.tsx';
 import { CompareNodesButton } from './compare/compare-nodes-button.tsx';
@@ -94,6 +95,13 @@ function TransfersExplorer({ profileId }: { profileId: string }) {
   const view = useTransfersStore((s) => s.view);
   const trail = useTransfersStore((s) => s.trail);
   const { drillInto, returnFromDrill, search, setDraft, rememberInstruments } = useTransfersStore.getState();
+  // The party on screen, for the Local ledger to open on (features meet in the app's UI store).
+  const shownParty = view?.filters.party;
+  const shownNode = view?.filters.nodeId ?? null;
+  useEffect(() => {
+    if (shownParty)
+      useUiStore.getState().showParty({ profile: profileId, party: shownParty, nodeId: shownNode, from: 'transfers' });
+  }, [profileId, shownParty, shownNode]);
   const credential = useLedgerCredential(profileId);
   const page = useTransferPage(profileId, credential, {
     filters: view?.filters ?? null,

@@ -2,14 +2,14 @@
 // exact volumes in and out, the net, first and last seen. A click on a row opens the relationship.
 import { type ColumnDef, FlexRender, tableFeatures, useTable } from '@tanstack/react-table';
 import type { CounterpartyRow } from '../../../../src-shared/contract/local-ledger.ts';
-import { formatAmount } from '../../../../src-shared/decimal.ts';
+import { AmountCell } from '../../../ui/amount-cell.tsx';
 import { PartyName } from '../../../ui/party-id.tsx';
+import { TableScroll } from '../../../ui/table-scroll.tsx';
 import { utcText } from '../flows/instrument-groups.ts';
 
 const features = tableFeatures({});
 type Ranked = CounterpartyRow & { rank: number };
 
-const amount = (key: 'volumeIn' | 'volumeOut' | 'net') => (row: Ranked) => formatAmount(row[key], row.decimals);
 const count = (n: number) => n.toLocaleString('en-US');
 
 // Module scope: stable definitions, so the table is not rebuilt each render.
@@ -18,14 +18,16 @@ const columns: Array<ColumnDef<typeof features, Ranked>> = [
   { id: 'counterparty', header: 'Counterparty', accessorFn: (r) => r.counterparty ?? '(none)' },
   { id: 'legsIn', header: 'Legs in', accessorFn: (r) => count(r.legsIn) },
   { id: 'legsOut', header: 'Legs out', accessorFn: (r) => count(r.legsOut) },
-  { id: 'volumeIn', header: 'Volume in', accessorFn: amount('volumeIn') },
-  { id: 'volumeOut', header: 'Volume out', accessorFn: amount('volumeOut') },
-  { id: 'net', header: 'Net', accessorFn: amount('net') },
+  { id: 'volumeIn', header: 'Volume in', accessorFn: (r) => r.volumeIn },
+  { id: 'volumeOut', header: 'Volume out', accessorFn: (r) => r.volumeOut },
+  { id: 'net', header: 'Net', accessorFn: (r) => r.net },
   // The day in the table (a ranking is read by day); the full time in the cell's title.
   { id: 'firstSeen', header: 'First seen (UTC)', accessorFn: (r) => r.firstSeen?.slice(0, 10) ?? '—' },
   { id: 'lastSeen', header: 'Last seen (UTC)', accessorFn: (r) => r.lastSeen?.slice(0, 10) ?? '—' },
 ];
 const NUMERIC = new Set(['rank', 'legsIn', 'legsOut', 'volumeIn', 'volumeOut', 'net']);
+/** Exact sums, whole (ui/amount-cell.tsx), each named for its Copy button. */
+const AMOUNTS: Record<string, string> = { volumeIn: 'volume in', volumeOut: 'volume out', net: 'net' };
 
 export function CounterpartyTable({
   label,
@@ -38,60 +40,70 @@ export function CounterpartyTable({
 }) {
   const table = useTable({ features, columns, data: rows });
   return (
-    <table className="data-table local-ranking" aria-label={`${label} counterparties`}>
-      <thead>
-        {table.getHeaderGroups().map((group) => (
-          <tr key={group.id}>
-            {group.headers.map((header) => (
-              <th key={header.id} scope="col" className={NUMERIC.has(header.column.id) ? 'num' : undefined}>
-                <FlexRender header={header} />
-              </th>
-            ))}
-          </tr>
-        ))}
-      </thead>
-      <tbody>
-        {table.getRowModel().rows.map((row) => (
-          <tr key={row.id} onClick={() => row.original.counterparty && onOpen(row.original)}>
-            {row.getAllCells().map((cell) => {
-              const text = String(cell.getValue());
-              if (cell.column.id === 'counterparty') {
-                const party = row.original.counterparty;
+    <TableScroll>
+      <table className="data-table local-ranking" aria-label={`${label} counterparties`}>
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => (
+                <th key={header.id} scope="col" className={NUMERIC.has(header.column.id) ? 'num' : undefined}>
+                  <FlexRender header={header} />
+                </th>
+              ))}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {table.getRowModel().rows.map((row) => (
+            <tr key={row.id} onClick={() => row.original.counterparty && onOpen(row.original)}>
+              {row.getAllCells().map((cell) => {
+                const text = String(cell.getValue());
+                const id = cell.column.id;
+                if (id === 'counterparty') {
+                  const party = row.original.counterparty;
+                  return (
+                    <td key={cell.id}>
+                      {party ? (
+                        <button
+                          type="button"
+                          className="local-counterparty-button"
+                          title={party}
+                          aria-label={`Open the relationship with ${party}`}
+                          onClick={(e) => {
+                            e.stopPropagation();
+                            onOpen(row.original);
+                          }}
+                        >
+                          <PartyName party={party} />
+                        </button>
+                      ) : (
+                        <span className="muted">{text}</span>
+                      )}
+                    </td>
+                  );
+                }
+                if (id in AMOUNTS) {
+                  return (
+                    <td key={cell.id} className="num" data-column={id}>
+                      <AmountCell amount={text} decimals={row.original.decimals} label={AMOUNTS[id]} />
+                    </td>
+                  );
+                }
                 return (
-                  <td key={cell.id}>
-                    {party ? (
-                      <button
-                        type="button"
-                        className="local-counterparty-button"
-                        title={party}
-                        aria-label={`Open the relationship with ${party}`}
-                        onClick={(e) => {
-                          e.stopPropagation();
-                          onOpen(row.original);
-                        }}
-                      >
-                        <PartyName party={party} />
-                      </button>
-                    ) : (
-                      <span className="muted">{text}</span>
-                    )}
+                  <td
+                    key={cell.id}
+                    className={NUMERIC.has(id) ? 'num mono' : undefined}
+                    title={seenTitle(id, row.original)}
+                  >
+                    {text}
                   </td>
                 );
-              }
-              return (
-                <td
-                  key={cell.id}
-                  className={NUMERIC.has(cell.column.id) ? 'num mono' : undefined}
-                  title={seenTitle(cell.column.id, row.original)}
-                >
-                  {text}
-                </td>
-              );
-            })}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }
 

@@ -1,9 +1,13 @@
 // Every leg between the two parties, newest first, a page of 100 at a time (main sends at most
-// 10,000; `total` says how many there are, and the export has them all).
+// 10,000; `total` says how many there are, and the export has them all). Fitted to a 1280 px
+// window: the time on one line, the amount whole (ui/amount-cell.tsx), the update id by its ends
+// with the whole id on hover and Copy. Sender and receiver are not columns: they are always the
+// two parties named above, and Direction says which way (the export has every field).
 import { useState } from 'react';
 import type { LocalLeg } from '../../../../src-shared/contract/local-ledger.ts';
-import { formatAmount } from '../../../../src-shared/decimal.ts';
-import { PartyName } from '../../../ui/party-id.tsx';
+import { AmountCell } from '../../../ui/amount-cell.tsx';
+import { TableScroll } from '../../../ui/table-scroll.tsx';
+import { UpdateId } from '../../../ui/update-id.tsx';
 import { utcText } from '../flows/instrument-groups.ts';
 
 const PAGE = 100;
@@ -19,39 +23,36 @@ export function RelationshipLegs({ legs, total }: { legs: LocalLeg[]; total: num
         Legs ({total.toLocaleString('en-US')}
         {total > legs.length ? `, the newest ${legs.length.toLocaleString('en-US')} listed; export for all` : ''})
       </h3>
-      <table className="data-table" aria-label="Legs between the parties">
-        <thead>
-          <tr>
-            <th scope="col">Time (UTC)</th>
-            <th scope="col">Direction</th>
-            <th scope="col">Instrument</th>
-            <th scope="col" className="num">
-              Amount
-            </th>
-            <th scope="col">Sender</th>
-            <th scope="col">Receiver</th>
-            <th scope="col">Status</th>
-            <th scope="col">Update</th>
-          </tr>
-        </thead>
-        <tbody>
-          {shown.map(({ leg, at }) => (
-            <tr key={at}>
-              <td>{timeText(leg.effectiveAt)}</td>
-              <td>{leg.isIncoming ? 'in' : 'out'}</td>
-              <td>{leg.symbol ?? leg.instrumentId ?? '—'}</td>
-              <td className="num mono" title={leg.amountExact ? undefined : 'kept as text only: left out of sums'}>
-                {leg.amount === null ? '—' : formatAmount(leg.amount, leg.decimals)}
-                {leg.amountExact ? '' : ' *'}
-              </td>
-              <td>{leg.senderParty ? <PartyName party={leg.senderParty} /> : '—'}</td>
-              <td>{leg.receiverParty ? <PartyName party={leg.receiverParty} /> : '—'}</td>
-              <td>{leg.status ?? '—'}</td>
-              <td className="mono">{leg.updateId ?? '—'}</td>
+      <TableScroll>
+        <table className="data-table local-relationship-legs" aria-label="Legs between the parties">
+          <thead>
+            <tr>
+              <th scope="col">Time (UTC)</th>
+              <th scope="col">Direction</th>
+              <th scope="col">Instrument</th>
+              <th scope="col" className="num">
+                Amount
+              </th>
+              <th scope="col">Status</th>
+              <th scope="col">Update</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {shown.map(({ leg, at }) => (
+              <tr key={at}>
+                <td className="nowrap">{timeText(leg.effectiveAt)}</td>
+                <td>{leg.isIncoming ? 'in' : 'out'}</td>
+                <td>{leg.symbol ?? leg.instrumentId ?? '—'}</td>
+                <td className="num" data-column="amount">
+                  <AmountCell amount={leg.amount} decimals={leg.decimals} exact={leg.amountExact} />
+                </td>
+                <td>{leg.status ?? '—'}</td>
+                <td className="nowrap">{leg.updateId ? <UpdateId id={leg.updateId} /> : '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
       {pages > 1 && (
         <div className="local-pager">
           <button type="button" disabled={page === 0} onClick={() => setPage(page - 1)}>

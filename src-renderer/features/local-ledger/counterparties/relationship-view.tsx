@@ -2,10 +2,11 @@
 // per day/week/month, and every leg between them, newest first, in the range the ranking used.
 import { useState } from 'react';
 import type { InstrumentKey, TimeRange } from '../../../../src-shared/contract/local-ledger.ts';
-import { formatAmount } from '../../../../src-shared/decimal.ts';
 import { useRelationship } from '../../../data/local-analytics.ts';
+import { AmountCell } from '../../../ui/amount-cell.tsx';
 import { ErrorMessage } from '../../../ui/error-message.tsx';
 import { PartyId } from '../../../ui/party-id.tsx';
+import { TableScroll } from '../../../ui/table-scroll.tsx';
 import { InexactNote } from '../flows/analytics-controls.tsx';
 import { type Bucket, BucketSwitch } from '../flows/bucket-switch.tsx';
 import { byInstrument, instrumentKey, instrumentLabel, utcText } from '../flows/instrument-groups.ts';
@@ -50,44 +51,57 @@ export function RelationshipView({
       {answer.error && <ErrorMessage error={answer.error} title="The relationship could not be read." />}
       {data && <InexactNote count={data.inexactLegs} />}
       {data && (
-        <table className="data-table" aria-label="Totals between the parties">
-          <thead>
-            <tr>
-              <th scope="col">Instrument</th>
-              <th scope="col" className="num">
-                Legs in
-              </th>
-              <th scope="col" className="num">
-                Legs out
-              </th>
-              <th scope="col" className="num">
-                Volume in
-              </th>
-              <th scope="col" className="num">
-                Volume out
-              </th>
-              <th scope="col" className="num">
-                Net
-              </th>
-              <th scope="col">First seen</th>
-              <th scope="col">Last seen</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.totals.map((t) => (
-              <tr key={instrumentKey(t)}>
-                <td>{instrumentLabel(t)}</td>
-                <td className="num">{t.legsIn.toLocaleString('en-US')}</td>
-                <td className="num">{t.legsOut.toLocaleString('en-US')}</td>
-                <td className="num mono">{formatAmount(t.volumeIn, t.decimals)}</td>
-                <td className="num mono">{formatAmount(t.volumeOut, t.decimals)}</td>
-                <td className="num mono">{formatAmount(t.net, t.decimals)}</td>
-                <td>{utcText(t.firstSeen)}</td>
-                <td>{utcText(t.lastSeen)}</td>
+        <TableScroll>
+          <table className="data-table" aria-label="Totals between the parties">
+            <thead>
+              <tr>
+                <th scope="col">Instrument</th>
+                <th scope="col" className="num">
+                  Legs in
+                </th>
+                <th scope="col" className="num">
+                  Legs out
+                </th>
+                <th scope="col" className="num">
+                  Volume in
+                </th>
+                <th scope="col" className="num">
+                  Volume out
+                </th>
+                <th scope="col" className="num">
+                  Net
+                </th>
+                <th scope="col">First seen (UTC)</th>
+                <th scope="col">Last seen (UTC)</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {data.totals.map((t) => (
+                <tr key={instrumentKey(t)}>
+                  <td className="nowrap">{instrumentLabel(t)}</td>
+                  <td className="num">{t.legsIn.toLocaleString('en-US')}</td>
+                  <td className="num">{t.legsOut.toLocaleString('en-US')}</td>
+                  <td className="num">
+                    <AmountCell amount={t.volumeIn} decimals={t.decimals} label="volume in" />
+                  </td>
+                  <td className="num">
+                    <AmountCell amount={t.volumeOut} decimals={t.decimals} label="volume out" />
+                  </td>
+                  <td className="num">
+                    <AmountCell amount={t.net} decimals={t.decimals} label="net" />
+                  </td>
+                  {/* The day, as in the ranking; the full time on hover. */}
+                  <td className="nowrap" title={utcText(t.firstSeen)}>
+                    {t.firstSeen?.slice(0, 10) ?? '—'}
+                  </td>
+                  <td className="nowrap" title={utcText(t.lastSeen)}>
+                    {t.lastSeen?.slice(0, 10) ?? '—'}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
       {flows.map(({ key, rows }) => (
         <NetFlowChart key={key} rows={rows} bucket={bucket} />

@@ -29,33 +29,38 @@ export function LocalFilters({
   const toggleStatus = (status: string, on: boolean) =>
     set('statuses', on ? [...draft.statuses, status] : draft.statuses.filter((s) => s !== status));
 
+  // A box of choices only once there is something to choose (never an empty box before the facets).
+  const instruments = facets?.instruments ?? [];
+  const statuses = (facets?.statuses ?? []).filter((s): s is { status: string; legs: number } => s.status !== null);
+
   return (
     <form className="local-filters" aria-label="Local filters" onSubmit={(e) => e.preventDefault()}>
-      <fieldset className="local-checks">
-        <legend>Instruments</legend>
-        {(facets?.instruments ?? []).map((i) => {
-          const key = { admin: i.instrumentAdmin, id: i.instrumentId };
-          const label = i.symbol ?? i.instrumentId ?? '(no id)';
-          return (
-            <label
-              key={`${i.instrumentAdmin}|${i.instrumentId}`}
-              title={`${i.instrumentAdmin ?? '—'} / ${i.instrumentId ?? '—'}`}
-            >
-              <input
-                type="checkbox"
-                checked={draft.instruments.some((k) => sameInstrument(k, key))}
-                onChange={(e) => toggleInstrument(key, e.target.checked)}
-              />
-              {label} <span className="muted">({i.legs.toLocaleString('en')})</span>
-            </label>
-          );
-        })}
-      </fieldset>
-      <fieldset className="local-checks">
-        <legend>Status</legend>
-        {(facets?.statuses ?? [])
-          .filter((s): s is { status: string; legs: number } => s.status !== null)
-          .map((s) => (
+      {instruments.length > 0 && (
+        <fieldset className="local-checks">
+          <legend>Instruments</legend>
+          {instruments.map((i) => {
+            const key = { admin: i.instrumentAdmin, id: i.instrumentId };
+            const label = i.symbol ?? i.instrumentId ?? '(no id)';
+            return (
+              <label
+                key={`${i.instrumentAdmin}|${i.instrumentId}`}
+                title={`${i.instrumentAdmin ?? '—'} / ${i.instrumentId ?? '—'}`}
+              >
+                <input
+                  type="checkbox"
+                  checked={draft.instruments.some((k) => sameInstrument(k, key))}
+                  onChange={(e) => toggleInstrument(key, e.target.checked)}
+                />
+                {label} <span className="muted">({i.legs.toLocaleString('en')})</span>
+              </label>
+            );
+          })}
+        </fieldset>
+      )}
+      {statuses.length > 0 && (
+        <fieldset className="local-checks">
+          <legend>Status</legend>
+          {statuses.map((s) => (
             <label key={s.status}>
               <input
                 type="checkbox"
@@ -65,7 +70,8 @@ export function LocalFilters({
               {s.status} <span className="muted">({s.legs.toLocaleString('en')})</span>
             </label>
           ))}
-      </fieldset>
+        </fieldset>
+      )}
       <Field label="Direction">
         <select
           value={draft.direction ?? ''}

@@ -2,7 +2,9 @@
 // each sortable by main over every stored leg (LocalSortColumn).
 import type { ReactNode } from 'react';
 import type { LocalLeg, LocalSortColumn } from '../../../../src-shared/contract/local-ledger.ts';
-import { formatLegAmount, formatTime, NULL_TEXT } from '../../../ui/local-format.ts';
+import { AmountCell } from '../../../ui/amount-cell.tsx';
+import type { AmountValue } from '../../../ui/amount-text.ts';
+import { formatTime, NULL_TEXT } from '../../../ui/local-format.ts';
 import { PartyName } from '../../../ui/party-id.tsx';
 
 export interface LocalColumn {
@@ -10,6 +12,7 @@ export interface LocalColumn {
   header: string;
   /** null: not sortable (main sorts by the columns the contract names). */
   sort: LocalSortColumn | null;
+  /** Pixels; the amount column's is its least width (it widens to its widest value: local-legs-table). */
   width: number;
   numeric?: true;
   cell: (leg: LocalLeg, zone: 'local' | 'utc') => ReactNode;
@@ -20,19 +23,12 @@ const missing = <span className="muted">{NULL_TEXT}</span>;
 const party = (value: string | null) => (value === null ? missing : <PartyName party={value} />);
 const text = (value: string | number | null) => (value === null ? missing : String(value));
 
-/** An amount the store kept as text only: shown as sent, marked, and never summed. */
-function amountCell(leg: LocalLeg): ReactNode {
-  if (leg.amount === null) return missing;
-  if (!leg.amountExact) {
-    return (
-      <span className="inexact-amount" title={`Kept as text (${leg.amount}): not an exact decimal, left out of sums`}>
-        <span className="inexact-marker">≈ </span>
-        {leg.amount}
-      </span>
-    );
-  }
-  return <span title={leg.amount}>{formatLegAmount(leg.amount, leg.decimals)}</span>;
-}
+/** A leg's amount as the amount cell reads it: exact, or kept as text (shown as sent, never summed). */
+export const legAmount = (leg: LocalLeg): AmountValue => ({
+  amount: leg.amount,
+  decimals: leg.decimals,
+  exact: leg.amountExact,
+});
 
 export const LOCAL_COLUMNS: readonly LocalColumn[] = [
   {
@@ -54,7 +50,14 @@ export const LOCAL_COLUMNS: readonly LocalColumn[] = [
     width: 190,
     cell: (leg, zone) => <span title={leg.effectiveAt ?? undefined}>{formatTime(leg.effectiveAt, zone)}</span>,
   },
-  { id: 'amount', header: 'Amount', sort: 'amount', width: 220, numeric: true, cell: amountCell },
+  {
+    id: 'amount',
+    header: 'Amount',
+    sort: 'amount',
+    width: 120,
+    numeric: true,
+    cell: (leg) => <AmountCell {...legAmount(leg)} />,
+  },
   { id: 'symbol', header: 'Symbol', sort: 'symbol', width: 90, cell: (leg) => text(leg.symbol) },
   {
     id: 'counterparty',
@@ -94,5 +97,3 @@ export const LOCAL_COLUMNS: readonly LocalColumn[] = [
     cell: (leg) => text(leg.instrumentId),
   },
 ];
-
-export const TABLE_WIDTH = LOCAL_COLUMNS.reduce((sum, c) => sum + c.width, 0);

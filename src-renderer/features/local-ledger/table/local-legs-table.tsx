@@ -1,16 +1,20 @@
 // Every leg matching the view, virtualized: the scroll height is `total` rows, and only the rows
 // in view are fetched, in windows of WINDOW rows by offset (the window under the top row, and the
-// next one when the view spans two). Sorting is main's, over every stored leg.
+// next one when the view spans two). Sorting is main's, over every stored leg. The amount column is
+// as wide as the widest amount of the windows fetched for this view (it widens when a wider one
+// scrolls in, never narrows while the view stays): every amount is whole (ui/amount-cell.tsx).
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useEffect, useRef } from 'react';
 import type { LocalLeg, LocalLegsPage, LocalSortColumn } from '../../../../src-shared/contract/local-ledger.ts';
 import { type LegsView, useLegsWindow } from '../../../data/local-ledger.ts';
+import { useAmountColumnPx, useWidestAmount } from '../../../ui/amount-cell.tsx';
 import { ErrorMessage } from '../../../ui/error-message.tsx';
 import { count } from '../../../ui/local-format.ts';
-import { LOCAL_COLUMNS, TABLE_WIDTH } from './local-columns.tsx';
+import { LOCAL_COLUMNS, type LocalColumn, legAmount } from './local-columns.tsx';
 
 export const WINDOW = 100;
 const ROW_HEIGHT = 30;
+const amountColumn = LOCAL_COLUMNS.find((c) => c.id === 'amount') as LocalColumn;
 
 function legAt(page: LocalLegsPage | undefined, index: number): LocalLeg | undefined {
   if (!page) return undefined;
@@ -55,6 +59,10 @@ export function LocalLegsTable({
   const pages = [first, here, next].filter((q) => q.data && !q.isPlaceholderData).map((q) => q.data);
 
   const viewKey = JSON.stringify(view);
+  const loaded = pages.flatMap((p) => p?.legs ?? []);
+  const amountPx = useAmountColumnPx(useWidestAmount(loaded, legAmount, viewKey), amountColumn.width);
+  const widthOf = (c: LocalColumn) => (c.id === 'amount' ? amountPx : c.width);
+  const tableWidth = LOCAL_COLUMNS.reduce((sum, c) => sum + widthOf(c), 0);
   useEffect(() => {
     if (viewKey && scrollRef.current) scrollRef.current.scrollTop = 0;
   }, [viewKey]);
@@ -79,7 +87,7 @@ export function LocalLegsTable({
           aria-label="Local legs"
           aria-rowcount={total + 1}
           aria-colcount={LOCAL_COLUMNS.length}
-          style={{ width: TABLE_WIDTH }}
+          style={{ width: tableWidth }}
         >
           <thead className="local-legs-head">
             {/* biome-ignore lint/a11y/noRedundantRoles: see the table's role */}
@@ -93,7 +101,7 @@ export function LocalLegsTable({
                     role="columnheader"
                     scope="col"
                     className={c.numeric ? 'numeric' : undefined}
-                    style={{ width: c.width }}
+                    style={{ width: widthOf(c) }}
                     aria-sort={sorted ? (view.sort.desc ? 'descending' : 'ascending') : undefined}
                   >
                     <button
@@ -131,7 +139,7 @@ export function LocalLegsTable({
                         role="cell"
                         data-column={c.id}
                         className={c.numeric ? 'numeric' : undefined}
-                        style={{ width: c.width }}
+                        style={{ width: widthOf(c) }}
                       >
                         {c.cell(leg, zone)}
                       </td>
@@ -141,7 +149,7 @@ export function LocalLegsTable({
                       // biome-ignore lint/a11y/noRedundantRoles: see the table's role
                       role="cell"
                       className="muted"
-                      style={{ width: TABLE_WIDTH }}
+                      style={{ width: tableWidth }}
                       aria-colspan={LOCAL_COLUMNS.length}
                     >
                       Loading…

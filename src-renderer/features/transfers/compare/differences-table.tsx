@@ -1,11 +1,9 @@
 // The legs some nodes have and others lack, oldest first: enough to name each in a case (update id,
 // time, exact amount, parties) and say where it is and is not.
 import type { NodeComparison } from '../../../../src-shared/contract/node-compare.ts';
-import { CopyButton } from '../../../ui/copy-button.tsx';
+import { AmountCell } from '../../../ui/amount-cell.tsx';
 import { PartyId } from '../../../ui/party-id.tsx';
-
-/** An update id is 68 hex digits: its start and end tell two apart; the whole is on hover and copy. */
-const shortId = (id: string) => (id.length > 24 ? `${id.slice(0, 12)}…${id.slice(-8)}` : id);
+import { UpdateId } from '../../../ui/update-id.tsx';
 
 export function DifferencesTable({ comparison }: { comparison: NodeComparison }) {
   const { differences, differenceCount } = comparison;
@@ -36,26 +34,15 @@ export function DifferencesTable({ comparison }: { comparison: NodeComparison })
               // biome-ignore lint/suspicious/noArrayIndexKey: the list is replaced whole, never reordered
               <tr key={index}>
                 <td className="mono nowrap">{leg.effectiveAt ?? '—'}</td>
-                <td className="num mono">
-                  {leg.amount ?? '—'} {leg.symbol ?? ''}
+                <td className="num nowrap">
+                  <AmountCell amount={leg.amount} decimals={leg.decimals} /> {leg.symbol ?? ''}
                 </td>
                 <td className="node-missing nowrap">{missingOn.join(', ')}</td>
                 <td className="nowrap">{presentOn.join(', ')}</td>
                 <td className="nowrap">{leg.senderParty ? <PartyId party={leg.senderParty} /> : '—'}</td>
                 <td className="nowrap">{leg.receiverParty ? <PartyId party={leg.receiverParty} /> : '—'}</td>
                 <td>{leg.status ?? '—'}</td>
-                <td className="nowrap">
-                  {leg.updateId ? (
-                    <>
-                      <span className="mono" title={leg.updateId}>
-                        {shortId(leg.updateId)}
-                      </span>
-                      <CopyButton text={leg.updateId} label="update id" />
-                    </>
-                  ) : (
-                    '—'
-                  )}
-                </td>
+                <td className="nowrap">{leg.updateId ? <UpdateId id={leg.updateId} /> : '—'}</td>
               </tr>
             ))}
           </tbody>

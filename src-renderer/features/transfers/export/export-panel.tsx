@@ -1,12 +1,13 @@
 // Export every page for the filters on screen (not just the rows loaded) to CSV or JSON Lines.
 // Main streams it to the file the user picks; this panel shows its progress and its summary.
 import type { ExportStatus, TransferFilters } from '../../../../src-shared/contract/transfers.ts';
-import { formatAmount } from '../../../../src-shared/decimal.ts';
 import { useCancelExport, useExportStatus, useStartExport } from '../../../data/export.ts';
+import { AmountCell } from '../../../ui/amount-cell.tsx';
 import { useAppAction } from '../../../ui/app-action.ts';
 import { ErrorMessage } from '../../../ui/error-message.tsx';
 import { LiveStatus } from '../../../ui/live-status.tsx';
 import { shortenParty } from '../../../ui/party-format.ts';
+import { TableScroll } from '../../../ui/table-scroll.tsx';
 import { formatDuration } from '../cards/service-starting-card.tsx';
 import { instrumentKey } from '../summary/transfer-summary.ts';
 import { useTransfersStore } from '../transfers-store.ts';
@@ -113,40 +114,50 @@ function ExportCard({ job, cancelling, onCancel }: { job: ExportStatus; cancelli
             .
           </p>
           {job.summary.instruments.length > 0 && (
-            <table className="data-table" aria-label="Exported totals per instrument">
-              <thead>
-                <tr>
-                  <th scope="col">Instrument</th>
-                  <th scope="col">Administrator</th>
-                  <th scope="col" className="numeric">
-                    Legs
-                  </th>
-                  <th scope="col" className="numeric">
-                    Total in
-                  </th>
-                  <th scope="col" className="numeric">
-                    Total out
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {job.summary.instruments.map((i) => (
-                  <tr key={`${i.instrumentAdmin}|${i.instrumentId}`}>
-                    <th scope="row">{i.symbol ?? i.instrumentId ?? '—'}</th>
-                    <td className="mono" title={i.instrumentAdmin ?? undefined}>
-                      {i.instrumentAdmin ? shortenParty(i.instrumentAdmin) : '—'}
-                    </td>
-                    <td className="numeric">{i.legs.toLocaleString('en')}</td>
-                    <td className="numeric">
-                      {formatAmount(i.totalIn, decimalsOf(i.instrumentAdmin, i.instrumentId))}
-                    </td>
-                    <td className="numeric">
-                      {formatAmount(i.totalOut, decimalsOf(i.instrumentAdmin, i.instrumentId))}
-                    </td>
+            <TableScroll>
+              <table className="data-table" aria-label="Exported totals per instrument">
+                <thead>
+                  <tr>
+                    <th scope="col">Instrument</th>
+                    <th scope="col">Administrator</th>
+                    <th scope="col" className="numeric">
+                      Legs
+                    </th>
+                    <th scope="col" className="numeric">
+                      Total in
+                    </th>
+                    <th scope="col" className="numeric">
+                      Total out
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {job.summary.instruments.map((i) => (
+                    <tr key={`${i.instrumentAdmin}|${i.instrumentId}`}>
+                      <th scope="row">{i.symbol ?? i.instrumentId ?? '—'}</th>
+                      <td className="mono" title={i.instrumentAdmin ?? undefined}>
+                        {i.instrumentAdmin ? shortenParty(i.instrumentAdmin) : '—'}
+                      </td>
+                      <td className="numeric">{i.legs.toLocaleString('en')}</td>
+                      <td className="numeric">
+                        <AmountCell
+                          amount={i.totalIn}
+                          decimals={decimalsOf(i.instrumentAdmin, i.instrumentId)}
+                          label="total in"
+                        />
+                      </td>
+                      <td className="numeric">
+                        <AmountCell
+                          amount={i.totalOut}
+                          decimals={decimalsOf(i.instrumentAdmin, i.instrumentId)}
+                          label="total out"
+                        />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
           )}
         </div>
       )}

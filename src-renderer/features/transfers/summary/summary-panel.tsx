@@ -2,16 +2,20 @@
 // of one instrument (picked here) as the app's one flow chart (ui/flow-chart).
 import { useMemo, useRef, useState } from 'react';
 import type { TransferLeg } from '../../../../src-shared/contract/transfers.ts';
-import { decimalToString, formatAmount } from '../../../../src-shared/decimal.ts';
+import { decimalToString } from '../../../../src-shared/decimal.ts';
+import { AmountCell } from '../../../ui/amount-cell.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { FlowChart } from '../../../ui/flow-chart/flow-chart.tsx';
 import { adminDetail, instrumentName, instrumentUnit, netFlowTitle } from '../../../ui/flow-chart/instrument-title.tsx';
 import { PartyName } from '../../../ui/party-id.tsx';
+import { TableScroll } from '../../../ui/table-scroll.tsx';
 import type { TimeZoneChoice } from '../table/leg-format.ts';
 import { type InstrumentTotals, instrumentLabel, LegTally, netOf } from './transfer-summary.ts';
 
-const show = (t: InstrumentTotals, value: Parameters<typeof decimalToString>[0]) =>
-  formatAmount(decimalToString(value), t.decimals);
+/** An exact total, whole (ui/amount-cell.tsx). */
+const show = (t: InstrumentTotals, value: Parameters<typeof decimalToString>[0], label: string) => (
+  <AmountCell amount={decimalToString(value)} decimals={t.decimals} label={label} />
+);
 
 /**
  * Totals of the loaded chunks (pages). When the new chunks extend the ones already counted (Load
@@ -56,44 +60,46 @@ export function SummaryPanel({
       <h3>
         Summary of {legs.toLocaleString('en')} loaded {legs === 1 ? 'leg' : 'legs'}
       </h3>
-      <table className="data-table totals-table" aria-label="Totals per instrument">
-        <thead>
-          <tr>
-            <th scope="col">Instrument</th>
-            <th scope="col">Administrator</th>
-            <th scope="col" className="numeric">
-              Legs
-            </th>
-            <th scope="col" className="numeric">
-              Total in
-            </th>
-            <th scope="col" className="numeric">
-              Total out
-            </th>
-            <th scope="col" className="numeric">
-              Net
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {totals.map((t) => (
-            <tr key={t.key}>
-              <th scope="row">
-                {instrumentLabel(t)}
-                {t.symbol && t.id ? <span className="muted"> ({t.id})</span> : null}
+      <TableScroll>
+        <table className="data-table totals-table" aria-label="Totals per instrument">
+          <thead>
+            <tr>
+              <th scope="col">Instrument</th>
+              <th scope="col">Administrator</th>
+              <th scope="col" className="numeric">
+                Legs
               </th>
-              <td>{t.admin ? <PartyName party={t.admin} /> : '—'}</td>
-              <td className="numeric">
-                {t.legs.toLocaleString('en')}
-                {t.unreadable > 0 && <span className="muted"> ({t.unreadable} without an amount)</span>}
-              </td>
-              <td className="numeric">{show(t, t.totalIn)}</td>
-              <td className="numeric">{show(t, t.totalOut)}</td>
-              <td className="numeric">{show(t, netOf(t))}</td>
+              <th scope="col" className="numeric">
+                Total in
+              </th>
+              <th scope="col" className="numeric">
+                Total out
+              </th>
+              <th scope="col" className="numeric">
+                Net
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {totals.map((t) => (
+              <tr key={t.key}>
+                <th scope="row">
+                  {instrumentLabel(t)}
+                  {t.symbol && t.id ? <span className="muted"> ({t.id})</span> : null}
+                </th>
+                <td>{t.admin ? <PartyName party={t.admin} /> : '—'}</td>
+                <td className="numeric">
+                  {t.legs.toLocaleString('en')}
+                  {t.unreadable > 0 && <span className="muted"> ({t.unreadable} without an amount)</span>}
+                </td>
+                <td className="numeric">{show(t, t.totalIn, 'total in')}</td>
+                <td className="numeric">{show(t, t.totalOut, 'total out')}</td>
+                <td className="numeric">{show(t, netOf(t), 'net')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
       {chartInstrument && (
         <div className="chart-block">
           <Field label="Daily net flow of">

@@ -2,9 +2,11 @@
 // data is rendered as text only; a missing value shows as NULL_TEXT.
 import type { ReactNode } from 'react';
 import type { TransferLeg } from '../../../../src-shared/contract/transfers.ts';
+import { AmountCell } from '../../../ui/amount-cell.tsx';
+import type { AmountValue } from '../../../ui/amount-text.ts';
 import { PartyName } from '../../../ui/party-id.tsx';
 import type { LegFieldKind } from './leg-fields.ts';
-import { formatEffectiveAt, formatLegAmount, NULL_TEXT } from './leg-format.ts';
+import { formatEffectiveAt, NULL_TEXT } from './leg-format.ts';
 import type { LegTableMeta } from './leg-table-features.ts';
 
 type CellRenderer = (leg: TransferLeg, field: keyof TransferLeg, meta: LegTableMeta) => ReactNode;
@@ -15,6 +17,9 @@ const text = (value: unknown) => (value === null || value === undefined ? missin
 
 // The address book's label when the party is saved, the short id otherwise; the full id on hover.
 const partyCell = (party: string | null) => (party === null ? missing : <PartyName party={party} />);
+
+/** A leg's amount as the amount cell reads it (transfers-table sizes the column by the same). */
+export const legAmount = (leg: TransferLeg): AmountValue => ({ amount: leg.amount, decimals: leg.decimals });
 
 export const LEG_CELLS: Record<LegFieldKind, CellRenderer> = {
   direction: (leg, field) =>
@@ -27,8 +32,7 @@ export const LEG_CELLS: Record<LegFieldKind, CellRenderer> = {
       </span>
     );
   },
-  amount: (leg) =>
-    leg.amount === null ? missing : <span title={leg.amount}>{formatLegAmount(leg.amount, leg.decimals)}</span>,
+  amount: (leg) => <AmountCell {...legAmount(leg)} />,
   counterparty: (leg, _field, meta) => {
     const party = leg.counterparty;
     if (party === null) return missing;

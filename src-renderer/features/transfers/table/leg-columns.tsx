@@ -32,6 +32,8 @@ function legColumn({ field, header, kind, width }: LegField): LegColumn {
     header,
     meta: numeric ? { label: header, numeric } : { label: header },
     size: width,
+    // An amount column widens to its widest amount, however long (transfers-table.tsx).
+    ...(kind === 'amount' ? { maxSize: Number.MAX_SAFE_INTEGER } : {}),
     sortFn,
     ...(searchable === false ? { enableGlobalFilter: false } : {}),
     cell: (info) => render(info.row.original, field, info.table.options.meta as LegTableMeta),

@@ -2,17 +2,23 @@
 // (plus a margin) are in the DOM, so a page of 25 and 100,000 legs from Load all scroll alike.
 import { FlexRender, filterFn_includesString, type SortingState, type Updater, useTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { TableLayout } from '../../../../src-shared/contract/schemas.ts';
 import type { TransferLeg } from '../../../../src-shared/contract/transfers.ts';
+import { useAmountColumnPx, useWidestAmount } from '../../../ui/amount-cell.tsx';
 import { ColumnMenu } from './column-menu.tsx';
+import { legAmount } from './leg-cells.tsx';
 import { type LegTableMeta, legColumns, legFeatures } from './leg-columns.tsx';
+import { LEG_FIELDS } from './leg-fields.ts';
 import './table.css';
 
 /** Fixed, so rows are never measured (the CSS gives .leg-row the same height). */
 const ROW_HEIGHT = 30;
 /** Rows kept beyond the visible ones: enough for wheel scrolling; a long jump rebuilds every row anyway. */
 const OVERSCAN = 4;
+
+/** The amount column's starting width (leg-fields.ts). */
+const AMOUNT_START = LEG_FIELDS.find((f) => f.field === 'amount')?.width ?? 220;
 
 const apply = <T,>(updater: Updater<T>, current: T): T =>
   typeof updater === 'function' ? (updater as (old: T) => T)(current) : updater;
@@ -40,6 +46,14 @@ export function TransfersTable({
   // Typing stays responsive while 100,000 rows are filtered behind it.
   const globalFilter = useDeferredValue(quickFilter);
 
+  // Never narrower than the widest loaded amount (every amount whole, ui/amount-cell.tsx); the
+  // user's own width is kept and saved as they set it, and wins when it is wider.
+  const amountFloor = useAmountColumnPx(useWidestAmount(legs, legAmount), 0);
+  const columnSizing = useMemo(() => {
+    const set = layout.columnSizing.amount ?? AMOUNT_START;
+    return amountFloor > set ? { ...layout.columnSizing, amount: amountFloor } : layout.columnSizing;
+  }, [layout.columnSizing, amountFloor]);
+
   const table = useTable({
     features: legFeatures,
     columns: legColumns,
@@ -50,7 +64,7 @@ export function TransfersTable({
       globalFilter,
       columnOrder: layout.columnOrder,
       columnVisibility: layout.columnVisibility,
-      columnSizing: layout.columnSizing,
+      columnSizing,
     },
     onSortingChange: (updater) => setSorting((current) => apply(updater, current)),
     onGlobalFilterChange: (updater) => setQuickFilter((current) => apply(updater, current) ?? ''),

@@ -2,8 +2,9 @@
 // field), sync it with progress to done (the provenance line then names the node and the count),
 // and the other ends of a sync: failed with main's error, waiting for the service, cancelled.
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { LocalLedgerScreen } from '../../../../src-renderer/features/local-ledger/local-ledger-screen.tsx';
+import { useUiStore } from '../../../../src-renderer/ui-store.ts';
 import type { LocalPartyStatus, SyncStatus } from '../../../../src-shared/contract/local-ledger.ts';
 import { bridgeError, createFakeBridge, SAMPLE_PARTIES } from '../../../fixtures/fake-bridge.ts';
 import { renderWithApp } from '../../support/render-with-app.tsx';
@@ -64,6 +65,11 @@ async function chooseSampleParty(user: ReturnType<typeof renderWithApp>['user'])
   await screen.findByRole('option', { name: SAMPLE_PARTIES[0].name });
   await user.selectOptions(screen.getByLabelText('Party'), PARTY);
 }
+
+// The screen opens on the party last on screen: each test starts with none.
+beforeEach(() => {
+  useUiStore.setState({ partyOnScreen: null, localTarget: null });
+});
 
 describe('LocalLedgerScreen', () => {
   it('refuses a typed party id that is not one at the field, without asking main', async () => {
@@ -168,6 +174,12 @@ describe('LocalLedgerScreen', () => {
       },
     );
     bridge.local.cancelSync.mockImplementation(async () => job({ state: 'cancelled', legs: 1000, pages: 1 }));
+    // Waiting until the user cancels (not a number of polls: the test must not race the poll timer).
+    bridge.local.syncStatus.mockImplementation(async () =>
+      bridge.local.cancelSync.mock.calls.length > 0
+        ? job({ state: 'cancelled', legs: 1000, pages: 1 })
+        : job({ state: 'waiting' }),
+    );
     // Once cancelled, the store holds the pages fetched so far and an interrupted run to resume.
     bridge.local.status.mockImplementation(async () =>
       bridge.local.cancelSync.mock.calls.length > 0 ? stored({ legs: 1000, resumable: true }) : stored(),

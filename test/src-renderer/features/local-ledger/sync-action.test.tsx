@@ -16,7 +16,7 @@ function Screen() {
 }
 
 beforeEach(() => {
-  useUiStore.setState({ section: 'local', action: null });
+  useUiStore.setState({ section: 'local', action: null, partyOnScreen: null });
 });
 
 describe('local:sync action', () => {

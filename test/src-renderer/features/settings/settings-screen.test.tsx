@@ -39,6 +39,20 @@ describe('SettingsScreen', () => {
     expect(sandbox.getByRole('button', { name: 'Local sandbox network' }).getAttribute('aria-pressed')).toBe('true');
   });
 
+  it("shows each profile's id (what the CLI's --profile takes) in the list and in its panel, copyable", async () => {
+    const { user } = await renderLoaded(await bridgeWithAcme());
+
+    expect(profileItem('Local sandbox network').getByText('sandbox').tagName).toBe('CODE');
+    expect(profileItem('Acme production').getByText('acme-production')).toBeTruthy();
+    await user.click(profileList().getByRole('button', { name: 'Acme production' }));
+    const panel = within(screen.getByRole('region', { name: 'Profile Acme production' }));
+    expect(panel.getByText('Profile id').textContent).toBe(
+      'Profile id acme-production Copy what npm run cli -- sync --profile acme-production … takes',
+    );
+    await user.click(panel.getByRole('button', { name: 'Copy profile id acme-production' }));
+    expect(await navigator.clipboard.readText()).toBe('acme-production');
+  });
+
   it('the sandbox profile cannot be edited or deleted; its secrets can be replaced', async () => {
     renderWithApp(<SettingsScreen />);
 

@@ -5,6 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { TransfersScreen } from '../../../../src-renderer/features/transfers/transfers-screen.tsx';
 import { useTransfersStore } from '../../../../src-renderer/features/transfers/transfers-store.ts';
+import { useUiStore } from '../../../../src-renderer/ui-store.ts';
 import type { TransferPage, TransferPageRequest } from '../../../../src-shared/contract/transfers.ts';
 import { stubCanvas2d } from '../../../fixtures/canvas-2d-stub.ts';
 import {
@@ -293,9 +294,14 @@ describe('TransfersScreen', () => {
       filters: { ...bridge.transfers.page.mock.calls[0][0].filters, party: CAROL },
     });
 
+    // The party on screen is the one the Local ledger opens on (issue 24): the drilled-into one…
+    expect(useUiStore.getState().partyOnScreen).toMatchObject({ profile: 'sandbox', party: CAROL, from: 'transfers' });
+
     await user.click(within(drill).getByRole('button', { name: '← Back to alice::1220aa…aaaa' }));
 
     expect(await screen.findByText('Page 2 · 1 leg')).toBeTruthy();
+    // …and after Back, the one returned to.
+    expect(useUiStore.getState().partyOnScreen).toMatchObject({ profile: 'sandbox', party: ALICE, from: 'transfers' });
     expect(updateIds()).toEqual(['p2-a']);
     expect(screen.queryByRole('navigation', { name: 'Drill-down' })).toBeNull();
     expect(screen.getByLabelText('Party id')).toHaveProperty('value', ALICE);

@@ -109,7 +109,8 @@ describe('node comparison', () => {
     const diff = within(screen.getByRole('table', { name: 'Legs not on every node' }));
     const row = diff.getAllByRole('row')[1];
     expect(row.textContent).toContain('1220ff::update-42');
-    expect(row.textContent).toContain('123456789012345678.0000000001 CC'); // exact, never rounded
+    // Exact, never rounded, grouped like every amount in a table (ui/amount-cell.tsx).
+    expect(row.textContent).toContain('123,456,789,012,345,678.0000000001 CC');
     const cells = within(row)
       .getAllByRole('cell')
       .map((cell) => cell.textContent);

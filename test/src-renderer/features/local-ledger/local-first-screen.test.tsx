@@ -1,0 +1,151 @@
+// The Local ledger's first screen (issue 24, item 9 and the UI half of item 5): it opens on the
+// party on screen in Transfers, with its node, and says so; before anything of the party is stored
+// it shows what Sync now will do, not empty filter boxes, tabs or tables; "Copy CLI command"
+// copies the sync of the party, node and range on screen and says what it copied.
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { LocalLedgerScreen } from '../../../../src-renderer/features/local-ledger/local-ledger-screen.tsx';
+import { useUiStore } from '../../../../src-renderer/ui-store.ts';
+import type { LocalPartyStatus } from '../../../../src-shared/contract/local-ledger.ts';
+import { createFakeBridge, SAMPLE_PARTIES } from '../../../fixtures/fake-bridge.ts';
+import { renderWithApp } from '../../support/render-with-app.tsx';
+
+const PARTY = SAMPLE_PARTIES[2].party;
+/** The fake app's user-data folder (fake-bridge.ts): it has a space, so the command quotes it. */
+const USER_DATA = "'/home/agent/.config/Ledger Explorer'";
+
+const stored = (patch: Partial<LocalPartyStatus> = {}): LocalPartyStatus => ({
+  profileId: 'sandbox',
+  party: PARTY,
+  legs: 0,
+  inexactLegs: 0,
+  lastSyncAt: null,
+  nodeId: null,
+  firstEffectiveAt: null,
+  lastEffectiveAt: null,
+  resumable: false,
+  job: null,
+  ...patch,
+});
+
+function bridgeWith(status: LocalPartyStatus) {
+  return createFakeBridge({
+    local: { status: async () => status },
+    transfers: {
+      nodes: async () => ({
+        defaultNodeId: 'validator-1',
+        known: [
+          { id: 'validator-1', note: null },
+          { id: 'validator-2', note: null },
+        ],
+      }),
+    },
+  });
+}
+
+beforeEach(() => {
+  useUiStore.setState({ partyOnScreen: null, localTarget: null });
+});
+
+describe('the Local ledger first screen', () => {
+  it('opens on the party on screen in Transfers, with its node, and says where it came from', async () => {
+    useUiStore.getState().showParty({ profile: 'sandbox', party: PARTY, nodeId: 'validator-2', from: 'transfers' });
+    const bridge = bridgeWith(stored());
+    renderWithApp(<LocalLedgerScreen />, { bridge });
+
+    expect((await screen.findByText('Not synced yet')).dataset.testid).toBe('local-provenance');
+    expect(bridge.local.status).toHaveBeenCalledWith('sandbox', PARTY);
+    expect(screen.getByText('Carried over from Transfers')).toBeTruthy();
+    await waitFor(() => expect((screen.getByLabelText('Node') as HTMLSelectElement).value).toBe('validator-2'));
+  });
+
+  it('does not carry a party of another profile', async () => {
+    useUiStore.getState().showParty({ profile: 'other', party: PARTY, nodeId: null, from: 'transfers' });
+    renderWithApp(<LocalLedgerScreen />);
+    expect(await screen.findByText('Choose a party to sync it to this computer and read it offline.')).toBeTruthy();
+  });
+
+  it('shows no empty view before a sync: what Sync now will do, no tabs, filter boxes or table', async () => {
+    useUiStore.getState().showParty({ profile: 'sandbox', party: PARTY, nodeId: null, from: 'transfers' });
+    renderWithApp(<LocalLedgerScreen />, { bridge: bridgeWith(stored()) });
+
+    const first = await screen.findByRole('region', { name: 'Not synced yet' });
+    expect(first.textContent).toMatch(
+      /^Nothing of exchange-north::.* is on this computer yet\. Sync now copies its legs/,
+    );
+    expect(screen.queryByRole('tablist')).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Instruments' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Status' })).toBeNull();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('shows the views once something is stored', async () => {
+    useUiStore.getState().showParty({ profile: 'sandbox', party: PARTY, nodeId: null, from: 'local' });
+    const bridge = bridgeWith(stored({ legs: 12, lastSyncAt: new Date().toISOString() }));
+    renderWithApp(<LocalLedgerScreen />, { bridge });
+
+    const tabs = await screen.findByRole('tablist', { name: 'Local views' });
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['Transfers', 'Counterparties', 'Flows', 'SQL']);
+    expect(screen.queryByRole('region', { name: 'Not synced yet' })).toBeNull();
+    expect(screen.queryByText('Carried over from Transfers')).toBeNull();
+  });
+
+  it('copies the sync of the party, node and range on screen, and says what it copied', async () => {
+    useUiStore.getState().showParty({ profile: 'sandbox', party: PARTY, nodeId: 'validator-2', from: 'transfers' });
+    const bridge = bridgeWith(stored());
+    await bridge.settings.savePreferences({ timeZone: 'utc' });
+    const { user } = renderWithApp(<LocalLedgerScreen />, { bridge });
+    await screen.findByText('Not synced yet');
+    const range = screen.getByRole('group', { name: 'Sync range' });
+    await waitFor(() => expect(within(range).getAllByText('UTC')).toHaveLength(2));
+    await user.type(within(range).getByLabelText('From'), '2025-06-01');
+    await user.type(within(range).getByLabelText('Before'), '2026-01-01T18:00:00+05:30');
+
+    await user.click(screen.getByRole('button', { name: 'Copy CLI command' }));
+
+    // A UTC midnight as a date, any other time as RFC 3339 in UTC: what the CLI takes.
+    const command =
+      `npm run --silent cli -- sync --profile sandbox --party ${PARTY} --node validator-2 --after 2025-06-01 ` +
+      `--before 2026-01-01T12:30:00Z --user-data-dir ${USER_DATA}`;
+    await waitFor(async () => expect(await navigator.clipboard.readText()).toBe(command));
+    const said = screen.getByText(/^Copied the sync of this party, node and range/).closest('[role="status"]');
+    expect(said?.textContent).toContain('what a scheduled job runs to keep this view fresh');
+    expect(said?.querySelector('code')?.textContent).toBe(command);
+  });
+
+  it('copies nothing while a range field is wrong, and says so at the field', async () => {
+    useUiStore.getState().showParty({ profile: 'sandbox', party: PARTY, nodeId: null, from: 'transfers' });
+    const { user } = renderWithApp(<LocalLedgerScreen />, { bridge: bridgeWith(stored()) });
+    await screen.findByText('Not synced yet');
+    await navigator.clipboard.writeText('before');
+    const range = screen.getByRole('group', { name: 'Sync range' });
+    await user.type(within(range).getByLabelText('From'), '2025-02-30');
+
+    await user.click(screen.getByRole('button', { name: 'Copy CLI command' }));
+
+    expect(screen.getByRole('alert').textContent).toBe('From: no such date: 2025-02 has no day 30');
+    expect(await navigator.clipboard.readText()).toBe('before');
+  });
+
+  it('makes a party chosen here the one the next visit opens on', async () => {
+    const first = renderWithApp(<LocalLedgerScreen />, { bridge: bridgeWith(stored()) });
+    await screen.findByRole('option', { name: SAMPLE_PARTIES[0].name });
+    await first.user.selectOptions(screen.getByLabelText('Party'), SAMPLE_PARTIES[0].party);
+    await screen.findByText('Not synced yet');
+    first.unmount();
+
+    expect(useUiStore.getState().partyOnScreen).toEqual({
+      profile: 'sandbox',
+      party: SAMPLE_PARTIES[0].party,
+      nodeId: null,
+      from: 'local',
+    });
+    renderWithApp(<LocalLedgerScreen />, { bridge: bridgeWith(stored()) });
+    expect(await screen.findByText('Not synced yet')).toBeTruthy();
+    expect(screen.queryByText('Carried over from Transfers')).toBeNull();
+  });
+});
