@@ -6,9 +6,9 @@
 import { useState } from 'react';
 import type { LocalLeg } from '../../../../src-shared/contract/local-ledger.ts';
 import { AmountCell } from '../../../ui/amount-cell.tsx';
+import { formatTime } from '../../../ui/local-format.ts';
 import { TableScroll } from '../../../ui/table-scroll.tsx';
 import { UpdateId } from '../../../ui/update-id.tsx';
-import { utcText } from '../flows/instrument-groups.ts';
 
 const PAGE = 100;
 
@@ -70,9 +70,7 @@ export function RelationshipLegs({ legs, total }: { legs: LocalLeg[]; total: num
   );
 }
 
-/** The leg's time in UTC; a time the service wrote in a form Date cannot read is shown as sent. */
+/** The leg's time in UTC, by the app's one formatter (any offset, any fraction digits); unreadable text as sent. */
 function timeText(at: string | null): string {
-  if (at === null) return '—';
-  const ms = Date.parse(at);
-  return Number.isNaN(ms) ? at : utcText(new Date(ms).toISOString());
+  return formatTime(at, 'utc');
 }

@@ -45,7 +45,7 @@ export function RelationshipView({
       </div>
       <p className="muted">
         {range.after || range.before
-          ? `From ${range.after ? utcText(range.after) : 'the start'} until ${range.before ? utcText(range.before) : 'now'}.`
+          ? `From ${range.after ? `${utcText(range.after)} (included)` : 'the first leg'} to ${range.before ? `${utcText(range.before)} (not included)` : 'the last'}.`
           : 'Every time.'}
       </p>
       {answer.error && <ErrorMessage error={answer.error} title="The relationship could not be read." />}

@@ -1,8 +1,10 @@
 // Export of a local view or query: main asks where to save and writes it with DuckDB (every row,
-// no cap). Says where it went, how many rows and how large, or why it failed.
+// no cap). Says where it went, how many rows and how large, with the DuckDB SQL that reads it back
+// (copyable), or why it failed.
 import { useState } from 'react';
 import type { LocalExportFormat, LocalExportSource } from '../../../../src-shared/contract/local-ledger.ts';
 import { useLocalExport } from '../../../data/local-sql.ts';
+import { CopyButton } from '../../../ui/copy-button.tsx';
 import { ErrorMessage } from '../../../ui/error-message.tsx';
 import { bytes, count } from '../../../ui/local-format.ts';
 
@@ -43,7 +45,9 @@ export function LocalExportMenu({
       {exporting.isSuccess && exporting.data && (
         <span className="local-export-done" role="status">
           Wrote {count(exporting.data.rows)} {exporting.data.rows === 1 ? 'row' : 'rows'} ({bytes(exporting.data.bytes)}
-          ) to <code>{exporting.data.path}</code>
+          ) to <code>{exporting.data.path}</code>{' '}
+          {/* The DuckDB SQL that reads the file as the app reads its store (docs/local-ledger.md, "Read an export back"). */}
+          <CopyButton text={exporting.data.readBack} label="DuckDB SQL that reads this export" />
         </span>
       )}
       {exporting.isSuccess && !exporting.data && (

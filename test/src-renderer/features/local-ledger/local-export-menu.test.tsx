@@ -35,6 +35,11 @@ describe('LocalExportMenu', () => {
     });
     expect(done.textContent).toContain('Wrote 12,345 rows');
     expect(done.textContent).toContain('/home/me/legs.parquet');
+    // The SQL that reads the file back in DuckDB, as main wrote it, one click away.
+    await user.click(screen.getByRole('button', { name: 'Copy DuckDB SQL that reads this export' }));
+    expect(await navigator.clipboard.readText()).toBe(
+      "CREATE OR REPLACE VIEW export AS SELECT * FROM read_parquet('/home/me/legs.parquet');\n",
+    );
   });
 
   it('offers Parquet by month and says when the save dialog was closed', async () => {
