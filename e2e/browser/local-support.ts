@@ -1,4 +1,7 @@
 // Helpers for the local-ledger browser tests: open the screen, choose a party, sync it to done.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect } from '../support/web-app.ts';
 
@@ -22,4 +25,45 @@ export async function chooseDefaultNode(page: Page): Promise<string> {
 export async function syncToDone(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sync now' }).click();
   await expect(page.getByTestId('sync-panel')).toHaveAttribute('data-state', 'done');
+}
+
+const CLI = resolve(import.meta.dirname, '../../src-main/cli/cli.ts');
+
+/**
+ * `npm run cli -- sync` on the app's folder, by the party's id or name, as a scheduler would run it.
+ * `transfers`: the size of the CLI's own in-process sandbox (the app's seed: give the app's size so
+ * both hold the same ledger).
+ */
+export function runCliSync(
+  userDataDir: string,
+  party: string,
+  transfers: number,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(
+    process.execPath,
+    [
+      CLI,
+      'sync',
+      '--profile',
+      'sandbox',
+      '--party',
+      party,
+      '--user-data-dir',
+      userDataDir,
+      '--sandbox-transfers',
+      String(transfers),
+      '--keychain-service',
+      `ledger-explorer-e2e-cli-${randomBytes(4).toString('hex')}`,
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, HOME: join(userDataDir, 'cli-home') } },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  return new Promise((done) => child.once('close', (code) => done({ code, stdout, stderr })));
 }

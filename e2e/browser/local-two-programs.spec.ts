@@ -2,47 +2,14 @@
 // (docs/local-ledger.md, "Two programs, one store"): with the Local ledger screen open, the CLI syncs
 // the same profile's store; the provenance line and the table show its legs by themselves (no
 // reload, no click), and a sync the user then starts fetches only what is new.
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { join, resolve } from 'node:path';
 import { expect, test } from '../support/web-app.ts';
-import { openLocalParty } from './local-support.ts';
+import { openLocalParty, runCliSync } from './local-support.ts';
 import { fetchLegsOverHttp } from './transfers-support.ts';
 
-const CLI = resolve(import.meta.dirname, '../../src-main/cli/cli.ts');
 /** The CLI's own in-process sandbox has the app's seed; with the same size it holds the same ledger. */
 const TRANSFERS = 2000;
 
-/** `npm run cli -- sync` on the app's folder, by the party's name, as a scheduler would run it. */
-function cliSync(userDataDir: string, party: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(
-    process.execPath,
-    [
-      CLI,
-      'sync',
-      '--profile',
-      'sandbox',
-      '--party',
-      party,
-      '--user-data-dir',
-      userDataDir,
-      '--sandbox-transfers',
-      String(TRANSFERS),
-      '--keychain-service',
-      `ledger-explorer-e2e-cli-${randomBytes(4).toString('hex')}`,
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, HOME: join(userDataDir, 'cli-home') } },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  return new Promise((done) => child.once('close', (code) => done({ code, stdout, stderr })));
-}
+const cliSync = (userDataDir: string, party: string) => runCliSync(userDataDir, party, TRANSFERS);
 
 test.describe('a scheduled sync while the app is open', () => {
   test.use({ appOptions: { transfers: TRANSFERS } });

@@ -13,6 +13,7 @@ import { type AppActionId, type SectionId, useUiStore } from '../ui-store.ts';
 import { openLink, useLinkRequests } from './link-requests.ts';
 import { profileProblem, showView, viewTitle } from './open-view.ts';
 import { useRecordVisits } from './record-visits.ts';
+import { restoreScreenOnce, useRememberScreen } from './screen-memory.ts';
 
 const ACTIONS: Partial<Record<ShellCommand, AppActionId>> = {
   'copy-link': 'transfers:copy-link',
@@ -33,6 +34,13 @@ export function LinkRouter() {
   /** A link on another profile, waiting for the user's yes; later links wait behind it. */
   const [confirming, setConfirming] = useState<ViewTarget | null>(null);
   useRecordVisits();
+  useRememberScreen(settings?.settings.activeProfileId);
+
+  // After a reload, what this tab had on screen (a link asked for at load wins).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the settings first arrive
+  useEffect(() => {
+    if (settings) restoreScreenOnce(settings.settings.activeProfileId, queued > 0);
+  }, [settings]);
 
   useShellEvents((event: ShellRequest) => {
     if (event.kind === 'link') return openLink(event.url);

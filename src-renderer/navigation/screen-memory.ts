@@ -1,0 +1,88 @@
+// What is on screen survives a reload of the page (F5 in the browser version, View → Reload in the
+// desktop app): the open section, the Transfers view (its filters) and the party on screen (which
+// the Local ledger opens on, with its node) are kept in this tab's sessionStorage and shown again through the same path a link takes
+// (open-view.ts). Per tab and per origin, gone with the tab; it never holds a secret (a view names
+// its profile by id, as a link does). A link asked for at load (`#open=`) wins. docs/links.md.
+import { useEffect } from 'react';
+import { NodeIdText, PartyId, ProfileIdText, TransferFilters } from '../../src-shared/contract/transfers.ts';
+import { useTransfersStore } from '../features/transfers/transfers-store.ts';
+import { SECTIONS, type SectionId, useUiStore } from '../ui-store.ts';
+import { showView } from './open-view.ts';
+
+const KEY = 'ledger-explorer:screen';
+
+interface Remembered {
+  profile: string;
+  section: SectionId;
+  transfers: TransferFilters | null;
+  /** The party on screen (ui-store's partyOnScreen): the Local ledger opens on it. */
+  party: { party: string; nodeId: string | null; from: 'transfers' | 'local' } | null;
+}
+
+/** Set once the load's restore has run: nothing is written before, so the first render cannot erase it. */
+let restored = false;
+
+/** Keeps what is on screen for `profile` in this tab's sessionStorage as it changes. */
+export function useRememberScreen(profile: string | undefined): void {
+  const section = useUiStore((s) => s.section);
+  const onScreen = useUiStore((s) => s.partyOnScreen);
+  const filters = useTransfersStore((s) => s.view?.filters ?? null);
+  useEffect(() => {
+    if (!profile || !restored) return;
+    const party = onScreen?.profile === profile ? onScreen : null;
+    const remembered: Remembered = {
+      profile,
+      section,
+      transfers: filters,
+      party: party ? { party: party.party, nodeId: party.nodeId, from: party.from } : null,
+    };
+    try {
+      sessionStorage.setItem(KEY, JSON.stringify(remembered));
+    } catch {
+      // No storage (a private window that refuses it): a reload starts fresh, as before.
+    }
+  }, [profile, section, onScreen, filters]);
+}
+
+/**
+ * Once per load: shows again what this tab had on screen, if it was on `profile` and no link was
+ * asked for (`linkWaiting`). Read like any text from outside: every part is checked with the
+ * contract's schemas, and anything that does not pass is dropped.
+ */
+export function restoreScreenOnce(profile: string, linkWaiting: boolean): void {
+  if (restored) return;
+  restored = true;
+  const remembered = linkWaiting ? null : read();
+  if (!remembered || remembered.profile !== profile) return;
+  if (remembered.transfers) showView({ kind: 'transfers', profile, filters: remembered.transfers, source: 'live' });
+  if (remembered.party) useUiStore.getState().showParty({ profile, ...remembered.party });
+  useUiStore.getState().showSection(remembered.section);
+}
+
+function read(): Remembered | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(sessionStorage.getItem(KEY) ?? 'null');
+  } catch {
+    return null;
+  }
+  if (!value || typeof value !== 'object') return null;
+  const v = value as Record<string, unknown>;
+  const profile = ProfileIdText.safeParse(v.profile);
+  const section = SECTIONS.find((s) => s.id === v.section)?.id;
+  if (!profile.success || !section) return null;
+  const transfers = v.transfers === null ? null : TransferFilters.safeParse(v.transfers);
+  const onScreen = v.party as { party?: unknown; nodeId?: unknown; from?: unknown } | null;
+  const party = onScreen ? PartyId.safeParse(onScreen.party) : null;
+  const nodeId = onScreen?.nodeId === null ? null : onScreen ? NodeIdText.safeParse(onScreen.nodeId) : null;
+  const from = onScreen?.from === 'transfers' || onScreen?.from === 'local' ? onScreen.from : null;
+  return {
+    profile: profile.data,
+    section,
+    transfers: transfers?.success ? transfers.data : null,
+    party:
+      party?.success && from && (nodeId === null || nodeId.success)
+        ? { party: party.data, nodeId: nodeId === null ? null : nodeId.data, from }
+        : null,
+  };
+}
