@@ -11,6 +11,9 @@ import { answerPane, openConsole, send, writeCall } from './rpc-support.ts';
 import { expectPage, legRows, showParty } from './transfers-support.ts';
 
 test.use({ appOptions: { transfers: 3000 } });
+// Each test runs six to eight full-page axe scans (both themes): 45-80 s on these 2 cores, where
+// one scan of a screen with a 50-leg table takes several seconds. A budget, not a retry.
+test.describe.configure({ timeout: 180_000 });
 
 const section = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name, exact: true }).click();

@@ -131,9 +131,9 @@ test('sample party → sync → SQL → Parquet → DuckDB gives the same answer
   expect(cli.code, cli.stderr).toBe(0);
   const synced = JSON.parse(cli.stdout) as { state: string; legs: number };
   expect(synced.state).toBe('done');
-  await expect(page.getByLabel('Party', { exact: true }).locator('option', { hasText: other.split('::')[0] })).toHaveText(
-    new RegExp(`${synced.legs.toLocaleString('en')} legs`),
-  );
+  await expect(
+    page.getByLabel('Party', { exact: true }).locator('option', { hasText: other.split('::')[0] }),
+  ).toHaveText(new RegExp(`${synced.legs.toLocaleString('en')} legs`));
   // And what was there before is all still there.
   await expect(provenance).toHaveText(new RegExp(`, ${legs.toLocaleString('en')} legs$`));
   expect(await appAnswer(page, `SELECT count(*) FROM legs WHERE party = '${party}'`)).toEqual([[String(legs)]]);

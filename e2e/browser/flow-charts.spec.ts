@@ -39,8 +39,12 @@ test('a chart of one day of flows shows that day with a title, and the exact amo
   await openLocalParty(page, party);
   await syncToDone(page);
   await page.getByRole('tab', { name: 'Flows' }).click();
-  await page.getByLabel(/^From/).fill(dayText);
-  await page.getByLabel(/^Until/).fill(new Date(day + DAY).toISOString().slice(0, 10));
+  // The Flows range (not the sync range above it), typed in UTC whatever the display zone: the buckets are UTC days.
+  const range = page.getByRole('form', { name: 'Time range' });
+  await range.getByRole('textbox', { name: 'From' }).fill(`${dayText}T00:00:00Z`);
+  await range
+    .getByRole('textbox', { name: 'Before' })
+    .fill(`${new Date(day + DAY).toISOString().slice(0, 10)}T00:00:00Z`);
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(
     page
@@ -100,7 +104,7 @@ test('a chart of one day of flows shows that day with a title, and the exact amo
     .first()
     .locator('tbody tr')
     .first()
-    .getByRole('button')
+    .getByRole('button', { name: /^Open the relationship with / })
     .click();
   const relationship = page.getByRole('region', { name: 'Relationship' });
   const totals = relationship.getByRole('table', { name: 'Totals between the parties' }).locator('tbody tr');

@@ -22,7 +22,8 @@ test('bad profile input gets a message at the field and nothing is saved', async
   await expect(fieldError('Chain listing URL (translate_url)')).toContainText('remove the user name/password');
   await expect(fieldError('Marketplace-partner URL (partner_url)')).toContainText('not a URL');
   await expect(fieldError('Node access URL (rpc_url)')).toHaveText('a base URL cannot carry a query or fragment');
-  expect(await readdir(app.userDataDir)).toEqual([]);
+  // Nothing saved: the folder holds only the browser version's own address and lock (web-shell.*).
+  expect(await appFiles(app.userDataDir)).toEqual([]);
 
   // Trailing spaces and slashes are forgiven; the profile saves.
   await form.getByLabel('Name', { exact: true }).fill('Production');
@@ -33,5 +34,10 @@ test('bad profile input gets a message at the field and nothing is saved', async
   await form.getByRole('button', { name: 'Create profile' }).click();
   const saved = page.getByRole('region', { name: 'Profile Production' });
   await expect(saved.getByLabel('Ledger-data base URL')).toHaveValue('https://ledger.example.com');
-  expect(await readdir(app.userDataDir)).toEqual(['settings.json']);
+  expect(await appFiles(app.userDataDir)).toEqual(['settings.json']);
 });
+
+/** What the app wrote in its user-data folder, beside the browser version's own address and lock. */
+async function appFiles(folder: string): Promise<string[]> {
+  return (await readdir(folder)).filter((name) => !name.startsWith('web-shell.')).sort();
+}

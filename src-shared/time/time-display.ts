@@ -3,7 +3,7 @@
 // readRfc3339, so a time with 12 fraction digits or an offset shows as the instant it names, and
 // the fraction's digits are the text's own (never rounded, never cut to milliseconds).
 // docs/times.md has the rules.
-import { readRfc3339, type TimeZoneChoice } from './time-text.ts';
+import { isLeapSecondText, readRfc3339, type TimeZoneChoice, wallClock } from './time-text.ts';
 
 /** What a missing time looks like: a dash, never the word "null". */
 export const NO_TIME_TEXT = '—';
@@ -25,27 +25,11 @@ export function formatEffectiveTime(
   if (!at) return text;
   if (options.format === 'relative') return relativeTime(at.ms, options.now ?? Date.now());
   // The fraction is the same in every offset (offsets are whole minutes): the text's own digits.
-  const leap = /:60(?:\.|\s*[Zz+-])/.test(text);
+  const leap = isLeapSecondText(text);
   const fraction = /:\d{2}\.(\d+)/.exec(text)?.[1];
   const second = new Date(Math.floor(at.ms / 1000) * 1000);
   const utc = options.zone === 'utc';
-  const parts = utc
-    ? [
-        second.getUTCFullYear(),
-        second.getUTCMonth() + 1,
-        second.getUTCDate(),
-        second.getUTCHours(),
-        second.getUTCMinutes(),
-        second.getUTCSeconds(),
-      ]
-    : [
-        second.getFullYear(),
-        second.getMonth() + 1,
-        second.getDate(),
-        second.getHours(),
-        second.getMinutes(),
-        second.getSeconds(),
-      ];
+  const parts = wallClock(second, options.zone);
   const [y, mo, d, h, mi, s] = parts;
   const seconds = leap ? '60' : pad(s);
   return `${pad(y, 4)}-${pad(mo)}-${pad(d)} ${pad(h)}:${pad(mi)}:${seconds}${fraction ? `.${fraction}` : ''}${utc ? ' UTC' : ''}`;

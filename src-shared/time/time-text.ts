@@ -121,6 +121,25 @@ export function readTimeInput(text: string, zone: TimeZoneChoice): TimeInputResu
   return checked(instant({ ms: local.getTime(), leap: wall.leap }, fraction), fraction);
 }
 
+/** Year, month, day, hours, minutes, seconds of `at` on the wall clock of `zone`. */
+export function wallClock(at: Date, zone: TimeZoneChoice): [number, number, number, number, number, number] {
+  return zone === 'utc'
+    ? [
+        at.getUTCFullYear(),
+        at.getUTCMonth() + 1,
+        at.getUTCDate(),
+        at.getUTCHours(),
+        at.getUTCMinutes(),
+        at.getUTCSeconds(),
+      ]
+    : [at.getFullYear(), at.getMonth() + 1, at.getDate(), at.getHours(), at.getMinutes(), at.getSeconds()];
+}
+
+/** Whether the text names a leap second (23:59:60), which the readers take as the last microsecond of its minute. */
+export function isLeapSecondText(text: string): boolean {
+  return /:60(?:\.|\s*[Zz+-])/.test(text);
+}
+
 /**
  * The text a time field shows for a time (filling a form from a link, a drill-down, a default):
  * the shortest form readTimeInput reads back as the same instant in `zone` ("2026-10-30",
@@ -133,27 +152,10 @@ export function timeInputText(text: string | null, zone: TimeZoneChoice): string
   const at = readRfc3339(text);
   if (!at) return text;
   // A leap second (23:59:60) is read as the last microsecond of its minute: written that way.
-  if (/:60(?:\.|\s*[Zz+-])/.test(text)) return isoText(at);
+  if (isLeapSecondText(text)) return isoText(at);
   const fraction = fractionOf(text).replace(/0+$/, '');
   const second = new Date(Number(floorDiv(at.micros, 1_000_000n)) * 1000);
-  const [y, mo, d, h, mi, s] =
-    zone === 'utc'
-      ? [
-          second.getUTCFullYear(),
-          second.getUTCMonth() + 1,
-          second.getUTCDate(),
-          second.getUTCHours(),
-          second.getUTCMinutes(),
-          second.getUTCSeconds(),
-        ]
-      : [
-          second.getFullYear(),
-          second.getMonth() + 1,
-          second.getDate(),
-          second.getHours(),
-          second.getMinutes(),
-          second.getSeconds(),
-        ];
+  const [y, mo, d, h, mi, s] = wallClock(second, zone);
   const date = `${pad(y, 4)}-${pad(mo)}-${pad(d)}`;
   const clock = `${pad(h)}:${pad(mi)}${s || fraction ? `:${pad(s)}` : ''}${fraction ? `.${fraction}` : ''}`;
   const short = h || mi || s || fraction ? `${date} ${clock}` : date;

@@ -481,7 +481,9 @@ describe('IPC fuzz over every channel', () => {
         }
       }
     }
-  });
+    // One loop over every channel (the tests above have 60 s each per channel): it grows with the
+    // channels and took 15-18 s of the 20 s default on these 2 cores.
+  }, 120_000);
 
   it('refuses channel names that are not channels, whatever their type', async () => {
     for (const name of [

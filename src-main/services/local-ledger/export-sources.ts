@@ -148,9 +148,8 @@ export async function exportSelect(
 
 type Analytics = Extract<LocalExportSource, { kind: 'counterparties' | 'flows' }>;
 
-const COUNTERPARTY_SCHEMA: ViewColumn[] = [
-  { name: 'party', type: 'VARCHAR', meaning: 'whose counterparties these are' },
-  { name: 'counterparty', type: 'VARCHAR', meaning: 'as in legs' },
+/** What every analytics row says of its instrument and its sums, after the row's own key. */
+const INSTRUMENT_SUMS: ViewColumn[] = [
   { name: 'instrument_admin', type: 'VARCHAR', meaning: 'as in legs' },
   { name: 'instrument_id', type: 'VARCHAR', meaning: 'as in legs' },
   { name: 'symbol', type: 'VARCHAR', meaning: 'as in legs' },
@@ -160,21 +159,18 @@ const COUNTERPARTY_SCHEMA: ViewColumn[] = [
   { name: 'volume_in', type: 'VARCHAR', meaning: 'exact decimal text' },
   { name: 'volume_out', type: 'VARCHAR', meaning: 'exact decimal text' },
   { name: 'net', type: 'VARCHAR', meaning: 'exact decimal text' },
+];
+const COUNTERPARTY_SCHEMA: ViewColumn[] = [
+  { name: 'party', type: 'VARCHAR', meaning: 'whose counterparties these are' },
+  { name: 'counterparty', type: 'VARCHAR', meaning: 'as in legs' },
+  ...INSTRUMENT_SUMS,
   { name: 'first_seen', type: 'TIMESTAMP', meaning: 'UTC' },
   { name: 'last_seen', type: 'TIMESTAMP', meaning: 'UTC' },
 ];
 const FLOW_SCHEMA: ViewColumn[] = [
   { name: 'party', type: 'VARCHAR', meaning: 'whose flows these are' },
   { name: 'bucket_start', type: 'TIMESTAMP', meaning: 'UTC start of the day, ISO week or month' },
-  { name: 'instrument_admin', type: 'VARCHAR', meaning: 'as in legs' },
-  { name: 'instrument_id', type: 'VARCHAR', meaning: 'as in legs' },
-  { name: 'symbol', type: 'VARCHAR', meaning: 'as in legs' },
-  { name: 'decimals', type: 'INTEGER', meaning: 'as in legs' },
-  { name: 'legs_in', type: 'BIGINT', meaning: 'incoming legs' },
-  { name: 'legs_out', type: 'BIGINT', meaning: 'outgoing legs' },
-  { name: 'volume_in', type: 'VARCHAR', meaning: 'exact decimal text' },
-  { name: 'volume_out', type: 'VARCHAR', meaning: 'exact decimal text' },
-  { name: 'net', type: 'VARCHAR', meaning: 'exact decimal text' },
+  ...INSTRUMENT_SUMS,
 ];
 
 /**
