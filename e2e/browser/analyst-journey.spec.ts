@@ -74,6 +74,8 @@ test('sample party → sync → SQL → Parquet → DuckDB gives the same answer
   await expect(page.getByText('Carried over from Transfers')).toBeVisible();
   await syncToDone(page);
   const provenance = page.getByTestId('local-provenance');
+  // The panel says done on the job's last event; the line reads the store's status right after.
+  await expect(provenance).toHaveText(/^Local, synced .*, [\d,]+ legs$/);
   const legs = Number(/, ([\d,]+) legs$/.exec((await provenance.textContent()) ?? '')?.[1].replaceAll(',', ''));
   expect(legs).toBeGreaterThan(0);
 

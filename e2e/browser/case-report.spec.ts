@@ -47,7 +47,11 @@ test('the saved case report shows the view on screen, the comparison, and no sec
   await expect(facts).toContainText(party);
   await expect(facts).toContainText(`${shown} legs on page 1`);
   await expect(facts).toContainText("The deployment's default node (validator-1)");
-  await expect(facts).toContainText(/Query time\s*\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z/);
+  // Both times in the canonical spelling (docs/times.md): seconds always, the fraction without
+  // trailing zeros (a query read at .510 s says .51), so the two never look like different formats.
+  const canonical = String.raw`\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d*[1-9])?Z`;
+  await expect(facts).toContainText(new RegExp(`Query time\\s*${canonical} \\(when`));
+  await expect(facts).toContainText(new RegExp(`Report written\\s*${canonical} by`));
   await expect(page.locator('section', { has: page.getByRole('heading', { name: 'Filters' }) })).toContainText(
     'All assets',
   );

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { open, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { CaseReportRequest, CaseReportSaved } from '../../../src-shared/contract/case-report.ts';
+import { canonicalTime } from '../../../src-shared/time/time-text.ts';
 import { ServiceError } from '../errors.ts';
 import { labelsOf } from '../export/csv.ts';
 import { nodeChoices } from '../ledger/node-choices.ts';
@@ -35,7 +36,8 @@ export async function saveCaseReport(ctx: ServiceContext, raw: CaseReportRequest
     queryTime: request.queryTime,
     comparison: request.comparison,
     labels: labelsOf(ctx.settings.settings.savedParties),
-    generatedAt: new Date().toISOString(),
+    // Spelled as the query time is (canonical UTC text, docs/times.md): one way to write a time.
+    generatedAt: canonicalTime(new Date().toISOString()),
     appVersion: ctx.version,
   });
   refuseSecrets(html, await everySecret(ctx));

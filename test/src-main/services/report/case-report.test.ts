@@ -5,7 +5,7 @@
 // are written as the file.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CaseReportSaved } from '../../../../src-shared/contract/case-report.ts';
 import type { NodeComparison } from '../../../../src-shared/contract/node-compare.ts';
 import { addDecimal, decimalToString, parseDecimal, ZERO } from '../../../../src-shared/decimal.ts';
@@ -108,6 +108,25 @@ describe('case report (HTML)', () => {
       ok: true,
       target: { kind: 'transfers', profile: 'sandbox', source: 'live', filters: reportRequest(rig, legs).filters },
     });
+  });
+
+  it('writes its two times one way: canonical UTC text, a fraction without trailing zeros', async () => {
+    // The clock at .500 s and a query read at .510 s: "….5Z" and "….51Z", never ".500Z" beside ".51Z".
+    const written = Math.floor(Date.now() / 1000) * 1000 + 500;
+    vi.useFakeTimers({ toFake: ['Date'], now: written });
+    try {
+      const saved = await ok<CaseReportSaved>(
+        rig.services,
+        'report:save',
+        reportRequest(rig, await firstPage(rig), { queryTime: '2026-11-24T09:30:00.510Z' }),
+      );
+      const html = await readFile(saved.path, 'utf8');
+      const seconds = new Date(written).toISOString().slice(0, 19);
+      expect(html).toContain('<dt>Query time</dt><dd>2026-11-24T09:30:00.51Z ');
+      expect(html).toContain(`<dt>Report written</dt><dd>${seconds}.5Z by Ledger Explorer`);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('is self-contained and holds no secret of any profile, nor a profile URL', async () => {
