@@ -273,7 +273,7 @@ const chains: ScreenDriver = {
     const first = hostile?.code === 'rate_limited' ? `${escapeRe(RATE_LIMITED_TITLE)} ` : '';
     await expect(page.getByRole('alert')).toHaveText(
       new RegExp(
-        `^${first}The chain listing failed; the list below is the one fetched at \\d{1,2}:\\d{2}:\\d{2}( [AP]M)?\\. ${words}$`,
+        `^${first}The chain listing failed; the list below is the one fetched at \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}\\.\\d{3}( UTC)?\\. ${words}$`,
       ),
     );
     await expect(page.getByRole('button', { name: 'Refresh' })).toBeEnabled();

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { useChainListing } from '../../data/chains.ts';
 import { useActiveProfile } from '../../data/settings.ts';
 import { ErrorMessage, rateLimitedTitle } from '../../ui/error-message.tsx';
+import { formatTime } from '../../ui/local-format.ts';
+import { useTimeZone } from '../../ui/time-zone.ts';
 import { useUiStore } from '../../ui-store.ts';
 import { ChainsTable } from './chains-table.tsx';
 import './chains.css';
@@ -13,6 +15,9 @@ export function ChainsScreen() {
   const [search, setSearch] = useState('');
   const openInConsole = useUiStore((s) => s.openConsoleOn);
   const focus = useUiStore((s) => s.chainFocus);
+  // When the listing was read, written as every time in the app is (the preferences' zone).
+  const zone = useTimeZone();
+  const fetchedAt = chains.data ? formatTime(chains.data.fetchedAt, zone) : '';
   // A chain asked for by a link or the palette must not be hidden by an old search.
   useEffect(() => {
     if (focus) setSearch('');
@@ -32,7 +37,7 @@ export function ChainsScreen() {
           title={[
             rateLimitedTitle(chains.error),
             chains.data
-              ? `The chain listing failed; the list below is the one fetched at ${new Date(chains.data.fetchedAt).toLocaleTimeString()}.`
+              ? `The chain listing failed; the list below is the one fetched at ${fetchedAt}.`
               : 'The chain listing failed.',
           ]
             .filter(Boolean)
@@ -42,8 +47,7 @@ export function ChainsScreen() {
       {chains.data && (
         <>
           <p className="muted">
-            {chains.data.chains.length} chains from {chains.data.source}, fetched{' '}
-            {new Date(chains.data.fetchedAt).toLocaleTimeString()}
+            {chains.data.chains.length} chains from {chains.data.source}, fetched {fetchedAt}
           </p>
           <div className="field chains-search">
             <label htmlFor="chains-search">Search chains</label>

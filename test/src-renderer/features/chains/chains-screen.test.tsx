@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ChainsScreen } from '../../../../src-renderer/features/chains/chains-screen.tsx';
 import { useUiStore } from '../../../../src-renderer/ui-store.ts';
 import type { ChainListing } from '../../../../src-shared/contract/schemas.ts';
+import { formatEffectiveTime } from '../../../../src-shared/time/time-display.ts';
 import { bridgeError, createFakeBridge, failWith } from '../../../fixtures/fake-bridge.ts';
 import { renderWithApp } from '../../support/render-with-app.tsx';
 
@@ -16,7 +17,8 @@ const LISTING: ChainListing = {
   source: 'https://chains.example/v1/chains',
 };
 
-const FETCHED_AT = new Date(LISTING.fetchedAt).toLocaleTimeString();
+// The app's one time formatter, in the default zone (local): "2025-03-01 10:15:30.000" in UTC.
+const FETCHED_AT = formatEffectiveTime(LISTING.fetchedAt, { zone: 'local' });
 
 const names = () =>
   within(screen.getByRole('table', { name: 'Chains' }))
