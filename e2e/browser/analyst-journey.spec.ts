@@ -49,9 +49,12 @@ async function exportParquet(page: Page, label: string, rows: number): Promise<s
   const done = page.getByRole('status').filter({ hasText: 'Wrote' });
   await expect(done).toContainText(`Wrote ${rows.toLocaleString('en')} rows`);
   await done.getByRole('button', { name: 'Copy DuckDB SQL that reads this export' }).click();
-  const readBack = await page.evaluate(() => navigator.clipboard.readText());
-  expect(readBack).toContain((await done.locator('code').textContent()) as string);
-  return readBack;
+  // The copy lands when the clipboard's write resolves: wait for this export's file in it (the
+  // second export would otherwise read the first one's SQL).
+  const file = (await done.locator('code').textContent()) as string;
+  const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+  await expect.poll(clipboard).toContain(file);
+  return clipboard();
 }
 
 test('sample party → sync → SQL → Parquet → DuckDB gives the same answer; reload, restart and a CLI sync lose nothing', async ({
