@@ -18,7 +18,7 @@ test.use({ appOptions: { transfers: TRANSFERS } });
 /** The app's own answer to `sql`, through the real bridge (every row, cells as text). */
 async function appAnswer(page: Page, sql: string): Promise<string[][]> {
   const result = (await page.evaluate(
-    ([text, requestId]) => window.ledger.local.sql({ requestId, profileId: 'sandbox', sql: text, rowCap: 100_000 }),
+    ([text, requestId]) => window.ledger.local.sql({ requestId, profileId: 'sandbox', sql: text, rowCap: 10_000 }),
     [sql, `req-${randomBytes(4).toString('hex')}`] as const,
   )) as SqlResult;
   expect(result.truncated).toBe(false);

@@ -4,6 +4,7 @@ import type { Profile } from '../../src-shared/contract/schemas.ts';
 import type { CredentialStore } from './credentials/credential-store.ts';
 import type { TaskFinished } from './desktop/notify-policy.ts';
 import { ServiceError } from './errors.ts';
+import type { SqlChildStarter } from './local-ledger/sql-sandbox/sql-process.ts';
 import type { LocalSandbox } from './local-sandbox.ts';
 import type { RequestRegistry } from './request-registry.ts';
 import type { SettingsStore } from './settings/settings-store.ts';
@@ -16,6 +17,11 @@ export interface Host {
   printToPdf?(html: string): Promise<Uint8Array>;
   /** Shows a folder in the OS file manager (true if it did); absent in the browser version. docs/desktop.md */
   revealPath?(path: string): Promise<boolean>;
+  /**
+   * Starts the process user SQL runs in (local-ledger/sql-sandbox/): the desktop app's
+   * utilityProcess; absent: Node's fork of the source (the browser version, the CLI, tests).
+   */
+  startSqlProcess?: SqlChildStarter;
   /** An export or local sync ended: the desktop host may notify (desktop/notify-policy.ts). Must not throw. */
   taskFinished?(event: TaskFinished): void;
 }

@@ -8,6 +8,7 @@ import { registerIpc } from './ipc.ts';
 import { createMainWindow, rendererDirFrom } from './main-window.ts';
 import { originOf } from './origin.ts';
 import { allowPermission } from './permission-policy.ts';
+import { startSqlUtilityProcess } from './sql-utility-process.ts';
 
 // Tests and support staff can point the app at a fresh profile folder.
 const userDataOverride = process.env.LEDGER_EXPLORER_USER_DATA;
@@ -60,6 +61,7 @@ async function start(): Promise<void> {
         return result.canceled || !result.filePath ? null : result.filePath;
       },
       printToPdf: async (html) => (await import('./print-report.ts')).printReportToPdf(html),
+      startSqlProcess: startSqlUtilityProcess,
       ...desktop.host,
     },
   });

@@ -244,7 +244,7 @@ export const SqlQuery = z.object({
   profileId: ProfileIdText,
   sql: z.string().max(100_000, 'at most 100,000 characters'),
   /** Rows shown on screen; export has no cap. */
-  rowCap: z.number().int().min(1).max(100_000),
+  rowCap: z.number().int().min(1).max(10_000),
 });
 export type SqlQuery = z.input<typeof SqlQuery>;
 

@@ -2,6 +2,7 @@
 // other programs: ledger-store.ts), the syncs running into them, and the table's reads. Analytics,
 // SQL and export (analytics.ts, sql-runner.ts, store-export.ts) read through `store()`. Changes
 // another program makes to a store are reported through `onChange` (store-watch.ts).
+
 import { randomBytes } from 'node:crypto';
 import { readdir, rm, stat } from 'node:fs/promises';
 import type { BridgeErrorShape } from '../../../src-shared/contract/errors.ts';
@@ -23,6 +24,9 @@ import { forgetParty } from './forget.ts';
 import { APP_STORE_ACCESS, LedgerStore, type StoreAccess, storeError } from './ledger-store.ts';
 import { legFilterSql } from './leg-filters-sql.ts';
 import { LEG_SELECT, rowToLeg } from './leg-rows.ts';
+import { SCREEN_BUDGETS, sqlHeapMiB } from './sql-sandbox/sql-budgets.ts';
+import { SqlProcesses } from './sql-sandbox/sql-process.ts';
+import { removeSnapshots } from './sql-sandbox/sql-snapshot.ts';
 import { storeMarkers } from './store-markers.ts';
 import { storeFolder, storePathIn } from './store-paths.ts';
 import { type StoreChange, StoreWatch } from './store-watch.ts';
@@ -68,12 +72,15 @@ export class LocalLedger {
   /** Per profile and party, the start under way (startSync). */
   private readonly starting = new Map<string, Promise<void>>();
   private readonly watch: StoreWatch | null;
+  /** Where user SQL runs: never in this process (sql-sandbox/). */
+  readonly sql: SqlProcesses;
 
   constructor(ctx: ServiceContext, userDataDir: string, options: LocalLedgerOptions = {}) {
     this.ctx = ctx;
     this.folder = storeFolder(userDataDir);
     this.access = { ...APP_STORE_ACCESS, ...options.access };
     this.syncWaitMs = options.syncWaitMs ?? Number.POSITIVE_INFINITY;
+    this.sql = new SqlProcesses(ctx.host.startSqlProcess, sqlHeapMiB(SCREEN_BUDGETS));
     this.watch = options.onChange ? new StoreWatch(this.folder, options.onChange) : null;
   }
 
@@ -365,6 +372,8 @@ export class LocalLedger {
     // With the file to itself (another program can neither write it meanwhile nor keep writing the old one).
     const { party } = request;
     await store.exclusive(async (connection) => {
+      // What user SQL read goes first: a forgotten party stays in no snapshot (the next query makes a new one).
+      await removeSnapshots(path);
       if (party !== null) return forgetParty(connection, path, party);
       for (const suffix of ['', '.wal', '.tmp']) await rm(`${path}${suffix}`, { recursive: true, force: true });
       for (const marker of await storeMarkers(path)) await rm(marker, { force: true });
@@ -380,6 +389,7 @@ export class LocalLedger {
     for (const store of this.stores.values()) await store.close();
     this.stores.clear();
     this.watch?.close();
+    await this.sql.close();
   }
 }
 

@@ -4,7 +4,7 @@
 // function but a handful that make rows from values, and no function that reads files, settings or
 // the environment or changes state. Everything else is refused with what was refused
 // (docs/local-ledger.md, "SQL").
-import type { DuckDBConnection } from '@duckdb/node-api';
+import { type DuckDBConnection, listValue } from '@duckdb/node-api';
 import { SQL_VIEWS } from '../../../src-shared/contract/legs-view.ts';
 import { ServiceError } from '../errors.ts';
 import { nearest, sqlError } from './sql-errors.ts';
@@ -68,36 +68,58 @@ export async function checkReadOnly(connection: DuckDBConnection, sql: string): 
     }
     throw sqlError(parsed.error_message ?? 'The query could not be read.', text);
   }
-  const ctes = new Set<string>();
-  collectCtes(parsed.statements, ctes);
-  for (const name of ctes) {
-    if (INTERNAL.has(name)) throw refused(`A CTE may not be named ${name} (a table of the store).`);
-    // CTE names are gathered over the whole query, not per scope: a CTE named like a file in one
-    // subquery must not let a file of that name through elsewhere (DuckDB reads 'x.csv' as a table).
-    if (!PLAIN_NAME.test(name)) throw refused(`A CTE must have a plain name (letters, digits, _), not ${name}.`);
-  }
-  inspect(parsed.statements, ctes);
+  checkCteNames(parsed.statements);
+  const functions = new Set<string>();
+  inspect(parsed.statements, new Set(), functions);
+  await checkFunctionSchemas(connection, functions);
   return text;
 }
 
-function collectCtes(node: unknown, into: Set<string>): void {
-  if (Array.isArray(node)) for (const item of node) collectCtes(item, into);
+/** Every CTE's name, wherever it is: a plain one, never a name of the store's tables. */
+function checkCteNames(node: unknown): void {
+  if (Array.isArray(node)) for (const item of node) checkCteNames(item);
   else if (node && typeof node === 'object') {
     const o = node as Record<string, unknown>;
-    const map = (o.cte_map as { map?: Array<{ key: string }> } | undefined)?.map;
-    if (map) for (const entry of map) into.add(entry.key.toLowerCase());
-    for (const value of Object.values(o)) collectCtes(value, into);
+    for (const entry of cteEntries(o)) {
+      const name = entry.key.toLowerCase();
+      if (INTERNAL.has(name)) throw refused(`A CTE may not be named ${name} (a table of the store).`);
+      if (!PLAIN_NAME.test(name)) throw refused(`A CTE must have a plain name (letters, digits, _), not ${name}.`);
+    }
+    for (const value of Object.values(o)) checkCteNames(value);
   }
 }
 
-function inspect(node: unknown, ctes: ReadonlySet<string>): void {
+function cteEntries(o: Record<string, unknown>): Array<{ key: string; value: unknown }> {
+  return (o.cte_map as { map?: Array<{ key: string; value: unknown }> } | undefined)?.map ?? [];
+}
+
+/**
+ * Walks the parse with the CTE names in scope where each table is named, as DuckDB binds them: a
+ * WITH's names are seen by its own query and by the CTEs after each one, not by a CTE's own body
+ * (unless it is a recursive CTE's), and not outside the WITH. A name out of scope is read from the
+ * catalog by DuckDB, so it is checked as a table here.
+ */
+function inspect(node: unknown, visible: ReadonlySet<string>, functions: Set<string>): void {
   if (Array.isArray(node)) {
-    for (const item of node) inspect(item, ctes);
+    for (const item of node) inspect(item, visible, functions);
     return;
   }
   if (!node || typeof node !== 'object') return;
   const o = node as Record<string, unknown>;
-  if (o.type === 'BASE_TABLE') checkTable(o, ctes);
+  const entries = cteEntries(o);
+  let inner = visible;
+  if (entries.length > 0) {
+    const before = new Set(visible);
+    for (const entry of entries) {
+      inspect(entry.value, before, functions);
+      before.add(entry.key.toLowerCase());
+    }
+    inner = before;
+  }
+  if (o.type === 'RECURSIVE_CTE_NODE' && typeof o.cte_name === 'string') {
+    inner = new Set([...inner, o.cte_name.toLowerCase()]);
+  }
+  if (o.type === 'BASE_TABLE') checkTable(o, inner);
   else if (o.type === 'TABLE_FUNCTION') {
     const name = String((o.function as Record<string, unknown>)?.function_name ?? '').toLowerCase();
     if (!TABLE_FUNCTIONS.has(name)) {
@@ -117,8 +139,26 @@ function inspect(node: unknown, ctes: ReadonlySet<string>): void {
     if (REFUSED_FUNCTIONS.has(name) || REFUSED_PREFIXES.some((p) => name.startsWith(p))) {
       throw refused(`The function ${name}() was refused: it reads outside the store or changes state.`);
     }
+    functions.add(name);
   }
-  for (const value of Object.values(o)) inspect(value, ctes);
+  for (const [key, value] of Object.entries(o)) if (key !== 'cte_map') inspect(value, inner, functions);
+}
+
+/**
+ * Functions that exist only outside schema main (pg_catalog's and information_schema's macros, which
+ * DuckDB finds without a schema) read the catalog, not data: refused by where they live, so a new one
+ * needs no list.
+ */
+async function checkFunctionSchemas(connection: DuckDBConnection, names: ReadonlySet<string>): Promise<void> {
+  if (names.size === 0) return;
+  const answer = await connection.runAndReadAll(
+    `SELECT function_name, any_value(schema_name) FROM duckdb_functions()
+       WHERE list_contains($names, function_name)
+       GROUP BY function_name HAVING bool_and(schema_name <> 'main')`,
+    { names: listValue([...names]) },
+  );
+  const [row] = answer.getRows();
+  if (row) throw refused(`The function ${row[0]}() of ${row[1]} was refused: it reads the catalog, not the legs.`);
 }
 
 function checkTable(o: Record<string, unknown>, ctes: ReadonlySet<string>): void {

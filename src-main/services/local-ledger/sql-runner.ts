@@ -1,54 +1,22 @@
-// The SQL editor's query: checked read-only (sql-guard.ts), run on a read connection of its own
-// (app:cancel interrupts it), streamed only as far as the row cap + 1, so a query over millions of
-// legs never brings them into JS. Cells are numbers only where a number is exact in JS; HUGEINT,
-// DECIMAL and times come as DuckDB's text.
-import { DuckDBTypeId } from '@duckdb/node-api';
-import type { SqlCell, SqlQuery, SqlResult } from '../../../src-shared/contract/local-ledger.ts';
+// The SQL editor's query: run in the SQL process (sql-sandbox/), never in main's store. Main makes
+// sure the profile's snapshot is current, then the process checks the query read-only, runs it
+// over the snapshot alone and streams the answer as far as the row cap + 1, within its byte limits;
+// main stops it at its memory or time limit, or when app:cancel abandons the request.
+import type { SqlQuery, SqlResult } from '../../../src-shared/contract/local-ledger.ts';
 import { SqlQuery as SqlQuerySchema } from '../../../src-shared/contract/local-ledger.ts';
-import { ServiceError } from '../errors.ts';
 import type { LocalLedger } from './local-ledger.ts';
-import { checkReadOnly, duckdbError } from './sql-guard.ts';
-
-/** Integer types whose JSON form is text in DuckDB's conversion: shown as a number when it is a safe integer. */
-const WIDE_INTEGERS = new Set<DuckDBTypeId>([DuckDBTypeId.BIGINT, DuckDBTypeId.UBIGINT]);
+import { SCREEN_BUDGETS } from './sql-sandbox/sql-budgets.ts';
+import { currentSnapshot } from './sql-sandbox/sql-snapshot.ts';
 
 export async function runSql(local: LocalLedger, query: SqlQuery): Promise<SqlResult> {
   const q = SqlQuerySchema.parse(query);
   local.ctx.profile(q.profileId); // an unknown profile is refused before a store file is made for it
   const store = await local.store(q.profileId);
-  return local.ctx.requests.run(q.requestId, (signal) =>
-    store.read(async (c) => {
-      const started = performance.now();
-      const text = await checkReadOnly(c, q.sql);
-      let reader: Awaited<ReturnType<typeof c.streamAndReadUntil>>;
-      try {
-        reader = await c.streamAndReadUntil(text, q.rowCap + 1);
-      } catch (error) {
-        if (signal.aborted) throw new ServiceError('cancelled', 'Cancelled.');
-        throw duckdbError(error, text);
-      }
-      const types = reader.columnTypes();
-      const names = reader.columnNames();
-      const rows = reader.getRowsJson().slice(0, q.rowCap);
-      return {
-        columns: names.map((name, i) => ({ name, type: types[i].toString() })),
-        rows: rows.map((row) => row.map((value, i) => cell(value, types[i].typeId))),
-        truncated: reader.currentRowCount > q.rowCap,
-        elapsedMs: Math.round(performance.now() - started),
-      };
-    }, signal),
-  );
-}
-
-function cell(value: unknown, type: DuckDBTypeId): SqlCell {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'boolean') return value;
-  if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
-  if (typeof value === 'string') {
-    if (WIDE_INTEGERS.has(type) && /^-?\d{1,16}$/.test(value) && Number.isSafeInteger(Number(value))) {
-      return Number(value);
-    }
-    return value;
-  }
-  return JSON.stringify(value);
+  return local.ctx.requests.run(q.requestId, async (signal) => {
+    const snapshot = await currentSnapshot(store);
+    return local.sql.run<SqlResult>(
+      { snapshot, budgets: SCREEN_BUDGETS, task: { kind: 'query', sql: q.sql, rowCap: q.rowCap } },
+      { signal },
+    );
+  });
 }

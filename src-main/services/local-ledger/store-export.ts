@@ -10,11 +10,15 @@ import { LocalExportRequest as RequestSchema } from '../../../src-shared/contrac
 import { ServiceError } from '../errors.ts';
 import { labelsOf } from '../export/csv.ts';
 import { commitFile } from '../settings/atomic-write.ts';
-import { csvLineSql } from './export-csv-sql.ts';
-import { type ExportSelect, exportSelect } from './export-sources.ts';
+import { copyStatement } from './export-copy-sql.ts';
+import { exportSelect } from './export-sources.ts';
+import type { LedgerStore } from './ledger-store.ts';
 import type { LocalLedger } from './local-ledger.ts';
 import { readBackSql } from './read-back-sql.ts';
 import { duckdbError } from './sql-guard.ts';
+import { EXPORT_BUDGETS } from './sql-sandbox/sql-budgets.ts';
+import type { ExportDone } from './sql-sandbox/sql-protocol.ts';
+import { currentSnapshot } from './sql-sandbox/sql-snapshot.ts';
 
 const FILTERS = {
   csv: [{ name: 'CSV', extensions: ['csv'] }],
@@ -40,16 +44,24 @@ export async function exportFromStore(
   const partial = join(dirname(path), `${basename(path)}.partial-${randomBytes(4).toString('hex')}`);
   const started = performance.now();
   try {
-    const { rows, select } = await store.read(async (c) => {
-      try {
-        // The address book as the export starts: the legs get their sender's and receiver's labels.
-        const select = await exportSelect(c, r.source, r.format, labelsOf(local.ctx.settings.settings.savedParties));
-        const copy = `COPY (${r.format === 'csv' ? csvSelect(select) : select.sql}) TO ${literal(partial)} (${options(r.format)})`;
-        return { rows: Number((await c.runAndReadAll(copy, select.params)).rowsChanged), select };
-      } catch (error) {
-        throw duckdbError(error, r.source.kind === 'sql' ? r.source.sql : '');
-      }
-    }, signal);
+    const { rows, select } =
+      r.source.kind === 'sql'
+        ? await queryExport(local, store, r.source.sql, r.format, partial, signal)
+        : await store.read(async (c) => {
+            try {
+              // The address book as the export starts: the legs get their sender's and receiver's labels.
+              const select = await exportSelect(
+                c,
+                r.source,
+                r.format,
+                labelsOf(local.ctx.settings.settings.savedParties),
+              );
+              const copy = copyStatement(select, r.format, partial);
+              return { rows: Number((await c.runAndReadAll(copy, select.params)).rowsChanged), select };
+            } catch (error) {
+              throw duckdbError(error, r.source.kind === 'sql' ? r.source.sql : '');
+            }
+          }, signal);
     if (folder) await rename(partial, path);
     else await commitFile(partial, path);
     return {
@@ -65,32 +77,20 @@ export async function exportFromStore(
   }
 }
 
-function options(format: LocalExportRequest['format']): string {
-  switch (format) {
-    case 'csv':
-      // The line is built in SQL with the live export's quoting: DuckDB writes it as it is.
-      return `FORMAT csv, HEADER true, QUOTE '', ESCAPE '', NEW_LINE '\r\n'`;
-    case 'jsonl':
-      return 'FORMAT json';
-    case 'parquet':
-      return 'FORMAT parquet, COMPRESSION zstd';
-    case 'parquet-by-month':
-      return 'FORMAT parquet, COMPRESSION zstd, PARTITION_BY (month)';
-  }
-}
-
-/** One column whose name is the header line and whose values are the CSV lines. */
-function csvSelect(select: ExportSelect): string {
-  const header = select.columns.join(',');
-  return `SELECT ${csvLineSql(select.columns, new Set(select.textColumns))} AS ${literalName(header)} FROM (${select.sql})`;
-}
-
-function literal(text: string): string {
-  return `'${text.replaceAll("'", "''")}'`;
-}
-
-function literalName(text: string): string {
-  return `"${text.replaceAll('"', '""')}"`;
+/** A query's export runs in the SQL process, over the snapshot, as the SQL editor's query does (sql-sandbox/). */
+async function queryExport(
+  local: LocalLedger,
+  store: LedgerStore,
+  sql: string,
+  format: LocalExportRequest['format'],
+  target: string,
+  signal?: AbortSignal,
+): Promise<{ rows: number; select: ExportDone['select'] }> {
+  const snapshot = await currentSnapshot(store);
+  return local.sql.run<ExportDone>(
+    { snapshot, budgets: EXPORT_BUDGETS, task: { kind: 'export', sql, format, target } },
+    { signal },
+  );
 }
 
 function defaultName(r: ReturnType<typeof RequestSchema.parse>): string {

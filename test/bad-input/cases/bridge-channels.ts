@@ -1325,9 +1325,9 @@ const localSqlRows = [
   call(
     'local:sql',
     '0.rowCap',
-    'a row cap of 100,001 (the screen shows at most 100,000; export has no cap)',
-    sqlQuery({ rowCap: 100_001 }),
-    /Too big: expected number to be <=\s?100000/,
+    'a row cap of 10,001 (the channel answers at most 10,000 rows; export has no cap)',
+    sqlQuery({ rowCap: 10_001 }),
+    /Too big: expected number to be <=\s?10000/,
   ),
   call('local:sql', '0.rowCap', 'a fractional row cap', sqlQuery({ rowCap: 1.5 }), /expected int/),
   call('local:sql', '0.requestId', 'a path as the request id', sqlQuery({ requestId: '../req' }), /^request id$/),

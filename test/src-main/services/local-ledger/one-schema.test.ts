@@ -70,7 +70,7 @@ async function inApp(sql: string): Promise<string[][]> {
     requestId: `req-${randomBytes(4).toString('hex')}`,
     profileId: 'sandbox',
     sql,
-    rowCap: 100_000,
+    rowCap: 10_000,
   });
   expect(result.truncated).toBe(false);
   return result.rows.map((row) => row.map((cell) => (cell === null ? 'NULL' : String(cell))));

@@ -103,7 +103,7 @@ async function run(title: string): Promise<string[][]> {
     requestId: `req-${randomBytes(4).toString('hex')}`,
     profileId: 'sandbox',
     sql: example.sql,
-    rowCap: 100_000,
+    rowCap: 10_000,
   });
   return result.rows.map((row) => row.map(text));
 }

@@ -1,0 +1,224 @@
+// Main's side of the SQL process: starts one process per query (sql-child.ts) with an empty
+// environment and a capped JS heap, hands it the job, and watches it from outside: its memory (read
+// from /proc where there is one, else as the process reports it), its time, and the request's
+// cancel. At a limit or a cancel main kills it, wherever the query is (before the guard, in it,
+// between it and the query, during the fetch): nothing the process was doing can outlive it, and
+// main's own memory never held the query's data (docs/security.md, "The SQL editor").
+import { type ChildProcess, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ServiceError } from '../../errors.ts';
+import { limitMessage, type SqlLimit } from './sql-budgets.ts';
+import type { FromChild, FromMain, SqlJob } from './sql-protocol.ts';
+
+/** A running SQL process, however the host started it (Node's fork, Electron's utilityProcess). */
+export interface SqlChild {
+  /** Undefined until the process has started. */
+  readonly pid: number | undefined;
+  post(message: FromMain): void;
+  onMessage(listener: (message: FromChild) => void): void;
+  /** Called once, when the process has gone: its exit code, or the signal that ended it. */
+  onExit(listener: (code: number | null, signal: string | null) => void): void;
+  kill(): void;
+}
+
+/** Starts the SQL process: the host's way (Electron gives utilityProcess) or Node's fork of the source. */
+export type SqlChildStarter = (options: { cwd: string; heapMiB: number }) => SqlChild;
+
+/** The entry as source: Node runs it as it is (the browser version, the CLI, tests). */
+const CHILD_SOURCE = join(dirname(fileURLToPath(import.meta.url)), 'sql-child.ts');
+
+/** Node's fork of sql-child.ts (the browser version, the CLI, tests): empty environment, capped heap. */
+export const forkSqlChild: SqlChildStarter = ({ cwd, heapMiB }) => {
+  const child: ChildProcess = fork(CHILD_SOURCE, [], {
+    cwd,
+    // Nothing of main's environment (a ledger JWT in LEDGER_EXPLORER_LEDGER_JWT, proxies, HOME): only the zone.
+    env: process.env.TZ ? { TZ: process.env.TZ } : {},
+    execArgv: [`--max-old-space-size=${heapMiB}`],
+    serialization: 'advanced',
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+  child.stderr?.resume();
+  // A spare process waiting for its job must not keep a CLI or a test from exiting.
+  child.unref();
+  (child.channel as { unref?: () => void } | undefined)?.unref?.();
+  return {
+    pid: child.pid,
+    post: (message) => child.send(message),
+    onMessage: (listener) => child.on('message', (message) => listener(message as FromChild)),
+    onExit: (listener) => child.once('exit', (code, signal) => listener(code, signal)),
+    kill: () => child.kill('SIGKILL'),
+  };
+};
+
+/** Resident memory of a process from /proc (Linux), in bytes; null where it cannot be read. */
+async function rssFromProc(pid: number | undefined): Promise<number | null> {
+  if (pid === undefined || process.platform !== 'linux') return null;
+  const statm = await readFile(`/proc/${pid}/statm`, 'utf8').catch(() => null);
+  const pages = statm ? Number(statm.split(' ')[1]) : Number.NaN;
+  return Number.isFinite(pages) ? pages * 4096 : null;
+}
+
+export interface SqlRunOptions {
+  signal?: AbortSignal;
+  /** How often main looks at the process's memory. */
+  watchMs?: number;
+  /** Told the process's peak memory when it ends (benchmarks, tests). */
+  onPeakMemory?: (bytes: number) => void;
+}
+
+interface Started {
+  child: SqlChild;
+  workDir: string;
+  /** Resolves when the process said it is ready for its job. */
+  ready: Promise<void>;
+  listeners: Array<(message: FromChild) => void>;
+  exited: { code: number | null; signal: string | null } | null;
+}
+
+/**
+ * The SQL processes of one app: each query gets a new one, and the next is started as soon as one
+ * is taken, so a query does not wait for Node and DuckDB to load (about half a second here).
+ */
+export class SqlProcesses {
+  private spare: Promise<Started> | null = null;
+  private closed = false;
+
+  private readonly start: SqlChildStarter;
+  private readonly heapMiB: number;
+
+  constructor(start: SqlChildStarter = forkSqlChild, heapMiB = 512) {
+    this.start = start;
+    this.heapMiB = heapMiB;
+  }
+
+  /** Runs `job` in a process of its own and answers its result, or throws: `cancelled`, a limit in words (details.limit), or the query's own error. */
+  async run<T>(job: Omit<SqlJob, 'workDir'>, options: SqlRunOptions = {}): Promise<T> {
+    if (options.signal?.aborted) throw new ServiceError('cancelled', 'Cancelled.');
+    if (this.closed) throw new ServiceError('local_store', 'The app is closing.');
+    const taken = this.spare ?? this.launch();
+    this.spare = this.launch();
+    const started = await taken;
+    try {
+      return await watch<T>(started, { ...job, workDir: started.workDir }, options);
+    } finally {
+      started.child.kill();
+      await rm(started.workDir, { recursive: true, force: true }).catch(() => {});
+    }
+  }
+
+  /** Stops the spare process (the app is closing). */
+  async close(): Promise<void> {
+    this.closed = true;
+    const spare = this.spare;
+    this.spare = null;
+    const started = await spare?.catch(() => null);
+    if (started) {
+      started.child.kill();
+      await rm(started.workDir, { recursive: true, force: true }).catch(() => {});
+    }
+  }
+
+  private async launch(): Promise<Started> {
+    const workDir = join(tmpdir(), `ledger-explorer-sql-${randomBytes(6).toString('hex')}`);
+    await mkdir(workDir, { recursive: true, mode: 0o700 });
+    const child = this.start({ cwd: workDir, heapMiB: this.heapMiB });
+    const started: Started = { child, workDir, ready: Promise.resolve(), listeners: [], exited: null };
+    started.ready = new Promise<void>((resolve) => {
+      child.onMessage((message) => {
+        if (message.type === 'ready') resolve();
+        for (const listener of started.listeners) listener(message);
+      });
+      child.onExit((code, signal) => {
+        started.exited = { code, signal };
+        resolve();
+        for (const listener of started.listeners) listener({ type: 'exited', code, signal });
+      });
+    });
+    return started;
+  }
+}
+
+function watch<T>(started: Started, job: SqlJob, options: SqlRunOptions): Promise<T> {
+  const { signal } = options;
+  const { child } = started;
+  const budgets = job.budgets;
+  return new Promise<T>((resolve, reject) => {
+    let settled = false;
+    let peak = 0;
+    const timers: NodeJS.Timeout[] = [];
+    const finish = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      for (const timer of timers) clearInterval(timer); // clears a timeout as well
+      signal?.removeEventListener('abort', onAbort);
+      started.listeners.length = 0;
+      options.onPeakMemory?.(peak);
+      child.kill();
+      outcome();
+    };
+    const stop = (limit: SqlLimit) =>
+      finish(() =>
+        reject(
+          new ServiceError(limit === 'time' ? 'timeout' : 'invalid_argument', limitMessage(limit, budgets), { limit }),
+        ),
+      );
+    const noteMemory = (rss: number) => {
+      peak = Math.max(peak, rss);
+      if (rss > budgets.memoryBytes) stop('memory');
+    };
+    const onAbort = () => finish(() => reject(new ServiceError('cancelled', 'Cancelled.')));
+    const onExit = (code: number | null, ended: string | null) => {
+      // Ended by a signal main did not send: V8 aborts when its heap is full (SIGABRT), the OS kills
+      // a process it cannot give memory to (SIGKILL).
+      if (ended === 'SIGABRT' || ended === 'SIGKILL' || code === 134) return stop('memory');
+      finish(() =>
+        reject(
+          new ServiceError('internal', `The SQL process stopped before it answered (exit code ${code ?? 'none'}).`),
+        ),
+      );
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    if (Number.isFinite(budgets.timeMs)) timers.push(setTimeout(() => stop('time'), budgets.timeMs));
+    timers.push(
+      setInterval(() => {
+        void rssFromProc(child.pid).then((rss) => rss !== null && !settled && noteMemory(rss));
+      }, options.watchMs ?? 50),
+    );
+    started.listeners.push((message) => {
+      if (settled) return;
+      switch (message.type) {
+        case 'memory':
+          noteMemory(message.rss);
+          break;
+        case 'done':
+          finish(() => resolve(message.result as T));
+          break;
+        case 'failed':
+          finish(() =>
+            reject(
+              new ServiceError(
+                message.error.code as ServiceError['code'],
+                message.error.message,
+                message.error.details,
+              ),
+            ),
+          );
+          break;
+        case 'exited':
+          onExit(message.code, message.signal);
+          break;
+        default:
+          break;
+      }
+    });
+    if (signal?.aborted) return onAbort();
+    if (started.exited) return onExit(started.exited.code, started.exited.signal);
+    void started.ready.then(() => {
+      if (!settled && !started.exited) child.post({ type: 'run', job });
+    });
+  });
+}

@@ -1,0 +1,33 @@
+// The messages between main and the SQL process (sql-child.ts): one job in, progress (its memory)
+// and one answer out. Structured-clone values (Node's advanced serialization, Electron's
+// utilityProcess), so budgets may be Infinity.
+import type { LocalExportFormat, SqlResult } from '../../../../src-shared/contract/local-ledger.ts';
+import type { ExportSelect } from '../export-sources.ts';
+import type { SqlBudgets } from './sql-budgets.ts';
+
+export type SqlTask =
+  | { kind: 'query'; sql: string; rowCap: number }
+  | { kind: 'export'; sql: string; format: LocalExportFormat; target: string };
+
+export interface SqlJob {
+  /** The profile's legs as Parquet (sql-snapshot.ts): the one file the process may read. */
+  snapshot: string;
+  /** A folder of the process's own: its spill folder and nothing else. Removed by main after. */
+  workDir: string;
+  budgets: SqlBudgets;
+  task: SqlTask;
+}
+
+export type ExportDone = { rows: number; select: Pick<ExportSelect, 'schema' | 'shape' | 'columns'> };
+
+export type FromMain = { type: 'run'; job: SqlJob };
+
+export type FromChild =
+  | { type: 'ready' }
+  | { type: 'memory'; rss: number }
+  /** The query is about to run (the guard passed): a cancel from here on stops DuckDB. */
+  | { type: 'started' }
+  | { type: 'done'; result: SqlResult | ExportDone }
+  | { type: 'failed'; error: { code: string; message: string; details?: Record<string, unknown> } }
+  /** Not sent by the process: main's own note that it has gone. */
+  | { type: 'exited'; code: number | null; signal: string | null };

@@ -1,0 +1,166 @@
+// The SQL process's database: an in-memory DuckDB that sees the `legs` view over a Parquet snapshot
+// of the profile's legs, `instrument_totals` and `decimal_text()`, nothing else. Before the user's
+// text is even parsed, DuckDB's own configuration is locked with file access off (the snapshot, and
+// an export's target, are the only paths it may touch), extensions neither loaded nor installed, and
+// limits on its memory, threads and spill folder. The parse check (sql-guard.ts) still runs, as the
+// second wall. Rows and bytes of the answer are counted while fetching, chunk by chunk
+// (docs/security.md, "The SQL editor").
+import { join } from 'node:path';
+import { type DuckDBConnection, DuckDBInstance, DuckDBTypeId, JsonDuckDBValueConverter } from '@duckdb/node-api';
+import { LEGS_VIEW_COLUMNS } from '../../../../src-shared/contract/legs-view.ts';
+import type { SqlCell, SqlResult } from '../../../../src-shared/contract/local-ledger.ts';
+import { ServiceError } from '../../errors.ts';
+import { copyStatement } from '../export-copy-sql.ts';
+import { exportSelect } from '../export-sources.ts';
+import { checkReadOnly, duckdbError } from '../sql-guard.ts';
+import { DECIMAL_TEXT_MACRO, INSTRUMENT_TOTALS_VIEW } from '../store-schema.ts';
+import { limitMessage, type SqlBudgets } from './sql-budgets.ts';
+import type { ExportDone, SqlJob } from './sql-protocol.ts';
+
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+const sqlList = (items: string[]) => `[${items.map(literal).join(', ')}]`;
+
+/** The sandbox: an in-memory DuckDB that can read `job.snapshot` (and write an export's target), and nothing else. */
+export async function openSandbox(job: SqlJob): Promise<{ c: DuckDBConnection; close: () => void }> {
+  const b = job.budgets;
+  const instance = await DuckDBInstance.create(':memory:', {
+    // Before anything runs: no extension is installed or loaded, even by a name in the query.
+    autoinstall_known_extensions: 'false',
+    autoload_known_extensions: 'false',
+  });
+  const c = await instance.connect();
+  const paths = [job.snapshot];
+  const folders: string[] = [];
+  if (job.task.kind === 'export') {
+    paths.push(job.task.target);
+    // Parquet by month writes a folder of Hive-style partitions.
+    if (job.task.format === 'parquet-by-month') folders.push(`${job.task.target}/`);
+  }
+  // The limits by SET, not at create: given at create, DuckDB 1.5 shows them in its settings but a
+  // sort then spilled past max_temp_directory_size (measured), while SET holds.
+  for (const [name, value] of [
+    ['memory_limit', `${Math.floor(b.duckdbMemoryBytes / 1024)}KiB`],
+    ['threads', '1'],
+    ['temp_directory', join(job.workDir, 'spill')],
+    ['max_temp_directory_size', `${Math.floor(b.tempBytes / 1024)}KiB`],
+    ['allow_community_extensions', 'false'],
+    ['allow_persistent_secrets', 'false'],
+    // Where DuckDB would look for extensions and secrets: the process's own folder, not the home folder.
+    ['home_directory', job.workDir],
+    ['secret_directory', join(job.workDir, 'secrets')],
+  ]) {
+    await c.run(`SET ${name} = ${literal(value)}`);
+  }
+  await c.run(`SET allowed_paths = ${sqlList(paths)}`);
+  await c.run(`SET allowed_directories = ${sqlList(folders)}`);
+  const columns = LEGS_VIEW_COLUMNS.map((column) => column.name).join(', ');
+  await c.run(`CREATE VIEW legs AS SELECT ${columns} FROM read_parquet(${literal(job.snapshot)})`);
+  await c.run(DECIMAL_TEXT_MACRO);
+  await c.run(INSTRUMENT_TOTALS_VIEW);
+  await c.run('SET enable_external_access = false');
+  await c.run('SET lock_configuration = true');
+  return {
+    c,
+    close: () => {
+      c.closeSync();
+      instance.closeSync();
+    },
+  };
+}
+
+/** Integer types whose JSON form is text in DuckDB's conversion: shown as a number when it is a safe integer. */
+const WIDE_INTEGERS = new Set<DuckDBTypeId>([DuckDBTypeId.BIGINT, DuckDBTypeId.UBIGINT]);
+
+/** Cells are numbers only where a number is exact in JS; HUGEINT, DECIMAL and times come as DuckDB's text. */
+function cell(value: unknown, type: DuckDBTypeId): SqlCell {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
+  if (typeof value === 'string') {
+    if (WIDE_INTEGERS.has(type) && /^-?\d{1,16}$/.test(value) && Number.isSafeInteger(Number(value))) {
+      return Number(value);
+    }
+    return value;
+  }
+  return JSON.stringify(value);
+}
+
+function overBudget(limit: 'cell_bytes' | 'result_bytes', budgets: SqlBudgets, where = ''): ServiceError {
+  return new ServiceError('invalid_argument', limitMessage(limit, budgets, where), { limit });
+}
+
+/** Streams the answer chunk by chunk, counting rows and bytes as it goes; stops at the row cap or a byte limit. */
+async function query(c: DuckDBConnection, text: string, rowCap: number, budgets: SqlBudgets): Promise<SqlResult> {
+  const started = performance.now();
+  const result = await c.stream(text);
+  const names = result.columnNames();
+  const types = result.columnTypes();
+  const rows: SqlCell[][] = [];
+  let bytes = 0;
+  let truncated = false;
+  fetching: for (;;) {
+    const chunk = await result.fetchChunk();
+    if (!chunk || chunk.rowCount === 0) break;
+    for (let r = 0; r < chunk.rowCount; r++) {
+      if (rows.length === rowCap) {
+        truncated = true;
+        break fetching;
+      }
+      let values: unknown[];
+      try {
+        values = chunk.convertRowValues(r, JsonDuckDBValueConverter);
+      } catch (error) {
+        // A value too long for a JS string (over 512 MiB) is over every cell limit.
+        if (error instanceof RangeError) throw overBudget('cell_bytes', budgets, ` (row ${rows.length + 1})`);
+        throw error;
+      }
+      const row = values.map((value, i) => cell(value, types[i].typeId));
+      for (let i = 0; i < row.length; i++) {
+        const value = row[i];
+        const size = typeof value === 'string' ? Buffer.byteLength(value) : 8;
+        if (size > budgets.cellBytes) throw overBudget('cell_bytes', budgets, ` (row ${rows.length + 1}, ${names[i]})`);
+        bytes += size;
+      }
+      if (bytes > budgets.resultBytes) throw overBudget('result_bytes', budgets);
+      rows.push(row);
+    }
+  }
+  return {
+    columns: names.map((name, i) => ({ name, type: types[i].toString() })),
+    rows,
+    truncated,
+    elapsedMs: Math.round(performance.now() - started),
+  };
+}
+
+/** Runs one job in a new sandbox; `started` is told when the guard passed and the query itself begins. */
+export async function runJob(job: SqlJob, started: () => void = () => {}): Promise<SqlResult | ExportDone> {
+  const { c, close } = await openSandbox(job);
+  const task = job.task;
+  try {
+    if (task.kind === 'query') {
+      const text = await checkReadOnly(c, task.sql);
+      started();
+      return await query(c, text, task.rowCap, job.budgets);
+    }
+    const select = await exportSelect(c, { kind: 'sql', sql: task.sql }, task.format);
+    started();
+    const copied = await c.runAndReadAll(copyStatement(select, task.format, task.target), select.params);
+    return {
+      rows: Number(copied.rowsChanged),
+      select: { schema: select.schema, shape: select.shape, columns: select.columns },
+    };
+  } catch (error) {
+    if (error instanceof ServiceError) throw error;
+    const message = (error as Error)?.message ?? String(error);
+    if (/max_temp_directory_size|failed to offload data block/i.test(message)) {
+      throw new ServiceError('invalid_argument', limitMessage('temp_disk', job.budgets), { limit: 'temp_disk' });
+    }
+    if (/^Out of Memory Error/i.test(message)) {
+      throw new ServiceError('invalid_argument', limitMessage('memory', job.budgets), { limit: 'memory' });
+    }
+    throw duckdbError(error, task.sql);
+  } finally {
+    close();
+  }
+}
