@@ -4,7 +4,7 @@ import type { Profile } from '../../src-shared/contract/schemas.ts';
 import type { CredentialStore } from './credentials/credential-store.ts';
 import type { TaskFinished } from './desktop/notify-policy.ts';
 import { ServiceError } from './errors.ts';
-import type { SqlChildStarter } from './local-ledger/sql-sandbox/sql-process.ts';
+import type { SqlChildStarter } from './local-ledger/sql-sandbox/sql-protocol.ts';
 import type { LocalSandbox } from './local-sandbox.ts';
 import type { RequestRegistry } from './request-registry.ts';
 import type { SettingsStore } from './settings/settings-store.ts';

@@ -12,21 +12,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ServiceError } from '../../errors.ts';
 import { limitMessage, type SqlLimit } from './sql-budgets.ts';
-import type { FromChild, FromMain, SqlJob } from './sql-protocol.ts';
+import type { FromChild, SqlChild, SqlChildStarter, SqlJob } from './sql-protocol.ts';
 
-/** A running SQL process, however the host started it (Node's fork, Electron's utilityProcess). */
-export interface SqlChild {
-  /** Undefined until the process has started. */
-  readonly pid: number | undefined;
-  post(message: FromMain): void;
-  onMessage(listener: (message: FromChild) => void): void;
-  /** Called once, when the process has gone: its exit code, or the signal that ended it. */
-  onExit(listener: (code: number | null, signal: string | null) => void): void;
-  kill(): void;
-}
-
-/** Starts the SQL process: the host's way (Electron gives utilityProcess) or Node's fork of the source. */
-export type SqlChildStarter = (options: { cwd: string; heapMiB: number }) => SqlChild;
+export type { SqlChild, SqlChildStarter } from './sql-protocol.ts';
 
 /** The entry as source: Node runs it as it is (the browser version, the CLI, tests). */
 const CHILD_SOURCE = join(dirname(fileURLToPath(import.meta.url)), 'sql-child.ts');

@@ -1,8 +1,8 @@
 // The messages between main and the SQL process (sql-child.ts): one job in, progress (its memory)
 // and one answer out. Structured-clone values (Node's advanced serialization, Electron's
 // utilityProcess), so budgets may be Infinity.
+import type { ViewColumn } from '../../../../src-shared/contract/legs-view.ts';
 import type { LocalExportFormat, SqlResult } from '../../../../src-shared/contract/local-ledger.ts';
-import type { ExportSelect } from '../export-sources.ts';
 import type { SqlBudgets } from './sql-budgets.ts';
 
 export type SqlTask =
@@ -18,7 +18,25 @@ export interface SqlJob {
   task: SqlTask;
 }
 
-export type ExportDone = { rows: number; select: Pick<ExportSelect, 'schema' | 'shape' | 'columns'> };
+/** What an export wrote: its rows, and its columns as the read-back SQL needs them (ExportSelect's). */
+export type ExportDone = {
+  rows: number;
+  select: { schema: ViewColumn[]; shape: 'legs' | 'counterparties' | 'flows' | 'query'; columns: string[] };
+};
+
+/** A running SQL process, however the host started it (Node's fork, Electron's utilityProcess). */
+export interface SqlChild {
+  /** Undefined until the process has started. */
+  readonly pid: number | undefined;
+  post(message: FromMain): void;
+  onMessage(listener: (message: FromChild) => void): void;
+  /** Called once, when the process has gone: its exit code, or the signal that ended it. */
+  onExit(listener: (code: number | null, signal: string | null) => void): void;
+  kill(): void;
+}
+
+/** Starts the SQL process: the host's way (Electron gives utilityProcess) or Node's fork of the source. */
+export type SqlChildStarter = (options: { cwd: string; heapMiB: number }) => SqlChild;
 
 export type FromMain = { type: 'run'; job: SqlJob };
 

@@ -134,6 +134,23 @@ describe('the first wall: the SQL process sees the legs and nothing else', () =>
   });
 });
 
+describe('the SQL process', () => {
+  it('starts with none of main’s environment (no JWT, no HOME, no proxy): only the zone', async () => {
+    process.env.LEDGER_EXPLORER_LEDGER_JWT = 'eyJ.secret.jwt';
+    try {
+      expect((await sql('SELECT 1')).ok).toBe(true);
+      // The spare process, started after that query, waits for the next one.
+      const [pid] = await sqlProcesses();
+      expect(pid).toBeDefined();
+      const environ = (await readFile(`/proc/${pid}/environ`, 'utf8')).split('\0').filter(Boolean);
+      // Node's own channel to main (NODE_CHANNEL_FD, NODE_CHANNEL_SERIALIZATION_MODE) and the zone.
+      expect(environ.filter((entry) => !/^(TZ|NODE_CHANNEL_[A-Z_]+)=/.test(entry))).toEqual([]);
+    } finally {
+      delete process.env.LEDGER_EXPLORER_LEDGER_JWT;
+    }
+  });
+});
+
 describe('the issue’s attacks, through local:sql', () => {
   it.each([
     // 1. CTE names out of scope bind to the catalog.

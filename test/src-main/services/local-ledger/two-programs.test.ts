@@ -92,10 +92,11 @@ describe('the app and the CLI on one store', () => {
     expect(await appLegs(party)).toEqual(expected);
   }, 120_000);
 
-  it('the app is in the middle of a long read: the CLI waits, saying for whom, then syncs', async () => {
+  it('the app is running a long SQL query: the CLI syncs meanwhile, and the query still cancels', async () => {
     const party = fixture.parties[2];
     const requestId = `sq-${randomBytes(12).toString('hex')}`;
-    // A query that would run for minutes: the user cancels it below, once the CLI has waited for it.
+    // A query that would run for minutes. It reads the SQL snapshot in its own process, not the
+    // store (sql-sandbox/), so a scheduled sync does not wait for it.
     const slow = fixture.services.dispatch('local:sql', [
       {
         requestId,
@@ -104,17 +105,16 @@ describe('the app and the CLI on one store', () => {
         rowCap: 10,
       },
     ]);
-    const run = cliSync(party);
-    try {
-      const waiting = await untilLine(run, /^waiting: /);
-      expect(waiting).toContain(`Ledger Explorer (npm run dev:web) (PID ${process.pid}) has the local store`);
-      expect(waiting).toContain('(--wait)');
-    } finally {
-      expect(await fixture.call('app:cancel', requestId)).toBe(true);
-    }
-    expect(await slow).toMatchObject({ ok: false, error: { code: 'cancelled' } });
-    const result = await run.done;
+    let answered = false;
+    void slow.then(() => {
+      answered = true;
+    });
+    const result = await cliSync(party).done;
     expect(result.code, result.stderr).toBe(0);
+    expect(`${result.stdout}\n${result.stderr}`).not.toMatch(/^waiting: /m);
+    expect(answered).toBe(false);
+    expect(await fixture.call('app:cancel', requestId)).toBe(true);
+    expect(await slow).toMatchObject({ ok: false, error: { code: 'cancelled' } });
     expect(await appLegs(party)).toEqual(await serviceMultiset(party));
   }, 120_000);
 
