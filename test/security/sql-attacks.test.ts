@@ -60,6 +60,8 @@ async function start(): Promise<AppServices> {
     keychain: { service: `ledger-explorer-test-${randomBytes(4).toString('hex')}` },
     sandbox: { transfers: 2_000, evm: false },
     host: { chooseSavePath: async () => nextExportPath || null },
+    // The app's limits but time: a budget row must end before CASE_MS.
+    localLedger: { sqlBudgets: { timeMs: 5_000 } },
   });
 }
 

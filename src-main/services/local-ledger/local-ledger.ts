@@ -24,7 +24,7 @@ import { forgetParty } from './forget.ts';
 import { APP_STORE_ACCESS, LedgerStore, type StoreAccess, storeError } from './ledger-store.ts';
 import { legFilterSql } from './leg-filters-sql.ts';
 import { LEG_SELECT, rowToLeg } from './leg-rows.ts';
-import { SCREEN_BUDGETS, sqlHeapMiB } from './sql-sandbox/sql-budgets.ts';
+import { EXPORT_BUDGETS, SCREEN_BUDGETS, type SqlBudgets, sqlHeapMiB } from './sql-sandbox/sql-budgets.ts';
 import { SqlProcesses } from './sql-sandbox/sql-process.ts';
 import { removeSnapshots } from './sql-sandbox/sql-snapshot.ts';
 import { storeMarkers } from './store-markers.ts';
@@ -34,6 +34,8 @@ import { runSync, type SyncProgress } from './sync-run.ts';
 
 /** How this process shares its stores (ledger-store.ts), and whom it tells when another program changed one. */
 export interface LocalLedgerOptions {
+  /** User SQL's limits, where they differ from SCREEN_BUDGETS and EXPORT_BUDGETS (tests: a short time). */
+  sqlBudgets?: Partial<SqlBudgets>;
   access?: Partial<StoreAccess>;
   /** How long a sync waits for the file or for another program's sync of the same party (default: until cancelled). */
   syncWaitMs?: number;
@@ -74,13 +76,19 @@ export class LocalLedger {
   private readonly watch: StoreWatch | null;
   /** Where user SQL runs: never in this process (sql-sandbox/). */
   readonly sql: SqlProcesses;
+  /** The SQL editor's limits and a query export's. */
+  readonly sqlBudgets: { screen: SqlBudgets; export: SqlBudgets };
 
   constructor(ctx: ServiceContext, userDataDir: string, options: LocalLedgerOptions = {}) {
     this.ctx = ctx;
     this.folder = storeFolder(userDataDir);
     this.access = { ...APP_STORE_ACCESS, ...options.access };
     this.syncWaitMs = options.syncWaitMs ?? Number.POSITIVE_INFINITY;
-    this.sql = new SqlProcesses(ctx.host.startSqlProcess, sqlHeapMiB(SCREEN_BUDGETS));
+    this.sqlBudgets = {
+      screen: { ...SCREEN_BUDGETS, ...options.sqlBudgets },
+      export: { ...EXPORT_BUDGETS, ...options.sqlBudgets },
+    };
+    this.sql = new SqlProcesses(ctx.host.startSqlProcess, sqlHeapMiB(this.sqlBudgets.screen));
     this.watch = options.onChange ? new StoreWatch(this.folder, options.onChange) : null;
   }
 

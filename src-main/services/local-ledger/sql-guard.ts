@@ -49,10 +49,17 @@ export function refused(message: string): ServiceError {
 export async function checkReadOnly(connection: DuckDBConnection, sql: string): Promise<string> {
   const text = sql.trim().replace(/;\s*$/, '');
   if (text === '') throw refused('Write a query, for example: SELECT * FROM legs LIMIT 10');
+  // DuckDB stops reading at a NUL: the text it runs would not be the text checked and shown.
+  if (text.includes('\0')) throw refused('A query may not hold a NUL character.');
   let count: number;
   try {
     count = (await connection.extractStatements(text)).count;
   } catch (error) {
+    // IMPORT DATABASE (and PRAGMA import_database) is expanded while the text is split, by reading
+    // the folder's files: in the SQL process that is refused by DuckDB itself; say what was refused.
+    if (/^(Permission|IO) Error/.test((error as Error)?.message ?? '')) {
+      throw refused(`Only reads run here: ${leadingKeyword(text)} was refused. The local store is read-only from SQL.`);
+    }
     throw duckdbError(error, text);
   }
   if (count !== 1) throw refused(`One statement at a time: this text holds ${count}.`);

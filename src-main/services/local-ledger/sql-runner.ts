@@ -15,7 +15,7 @@ export async function runSql(local: LocalLedger, query: SqlQuery): Promise<SqlRe
   return local.ctx.requests.run(q.requestId, async (signal) => {
     const snapshot = await currentSnapshot(store);
     return local.sql.run<SqlResult>(
-      { snapshot, budgets: SCREEN_BUDGETS, task: { kind: 'query', sql: q.sql, rowCap: q.rowCap } },
+      { snapshot, budgets: local.sqlBudgets.screen, task: { kind: 'query', sql: q.sql, rowCap: q.rowCap } },
       { signal },
     );
   });

@@ -88,7 +88,7 @@ async function queryExport(
 ): Promise<{ rows: number; select: ExportDone['select'] }> {
   const snapshot = await currentSnapshot(store);
   return local.sql.run<ExportDone>(
-    { snapshot, budgets: EXPORT_BUDGETS, task: { kind: 'export', sql, format, target } },
+    { snapshot, budgets: local.sqlBudgets.export, task: { kind: 'export', sql, format, target } },
     { signal },
   );
 }

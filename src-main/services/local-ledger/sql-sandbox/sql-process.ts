@@ -65,11 +65,22 @@ interface Started {
   ready: Promise<void>;
   listeners: Array<(message: FromChild) => void>;
   exited: { code: number | null; signal: string | null } | null;
+  /** Jobs it has answered, and its memory at its last look. */
+  jobs: number;
+  rss: number;
+  /** The last job ended with the process answering (not stopped by main): it may take another. */
+  answered: boolean;
 }
 
+/** A process is used again after answering, unless it holds this much memory or has answered this many jobs. */
+const REUSE_BELOW_RSS = 256 * 1024 * 1024;
+const REUSE_JOBS = 100;
+
 /**
- * The SQL processes of one app: each query gets a new one, and the next is started as soon as one
- * is taken, so a query does not wait for Node and DuckDB to load (about half a second here).
+ * The SQL processes of one app. One waits, ready, for the next query, so a query does not wait for
+ * Node and DuckDB to load (about half a second here). A process that answered (rows, or the
+ * query's own error) takes the next query too, each in a new in-memory DuckDB; one that main
+ * stopped (a cancel, a limit) is gone, and so is one that grew past REUSE_BELOW_RSS.
  */
 export class SqlProcesses {
   private spare: Promise<Started> | null = null;
@@ -88,14 +99,28 @@ export class SqlProcesses {
     if (options.signal?.aborted) throw new ServiceError('cancelled', 'Cancelled.');
     if (this.closed) throw new ServiceError('local_store', 'The app is closing.');
     const taken = this.spare ?? this.launch();
-    this.spare = this.launch();
+    this.spare = null;
     const started = await taken;
     try {
       return await watch<T>(started, { ...job, workDir: started.workDir }, options);
     } finally {
-      started.child.kill();
-      await rm(started.workDir, { recursive: true, force: true }).catch(() => {});
+      started.rss = (await rssFromProc(started.child.pid)) ?? started.rss;
+      const reuse =
+        started.answered &&
+        started.exited === null &&
+        started.rss < REUSE_BELOW_RSS &&
+        started.jobs < REUSE_JOBS &&
+        !this.closed &&
+        this.spare === null;
+      if (reuse) this.spare = Promise.resolve(started);
+      else await this.retire(started);
+      if (this.spare === null && !this.closed) this.spare = this.launch();
     }
+  }
+
+  private async retire(started: Started): Promise<void> {
+    started.child.kill();
+    await rm(started.workDir, { recursive: true, force: true }).catch(() => {});
   }
 
   /** Stops the spare process (the app is closing). */
@@ -104,17 +129,23 @@ export class SqlProcesses {
     const spare = this.spare;
     this.spare = null;
     const started = await spare?.catch(() => null);
-    if (started) {
-      started.child.kill();
-      await rm(started.workDir, { recursive: true, force: true }).catch(() => {});
-    }
+    if (started) await this.retire(started);
   }
 
   private async launch(): Promise<Started> {
     const workDir = join(tmpdir(), `ledger-explorer-sql-${randomBytes(6).toString('hex')}`);
     await mkdir(workDir, { recursive: true, mode: 0o700 });
     const child = this.start({ cwd: workDir, heapMiB: this.heapMiB });
-    const started: Started = { child, workDir, ready: Promise.resolve(), listeners: [], exited: null };
+    const started: Started = {
+      child,
+      workDir,
+      ready: Promise.resolve(),
+      listeners: [],
+      exited: null,
+      jobs: 0,
+      rss: 0,
+      answered: false,
+    };
     started.ready = new Promise<void>((resolve) => {
       child.onMessage((message) => {
         if (message.type === 'ready') resolve();
@@ -138,14 +169,18 @@ function watch<T>(started: Started, job: SqlJob, options: SqlRunOptions): Promis
     let settled = false;
     let peak = 0;
     const timers: NodeJS.Timeout[] = [];
-    const finish = (outcome: () => void) => {
+    started.answered = false;
+    /** Ends the job: `answered` when the process answered it (else main stops the process). */
+    const finish = (outcome: () => void, answered = false) => {
       if (settled) return;
       settled = true;
       for (const timer of timers) clearInterval(timer); // clears a timeout as well
       signal?.removeEventListener('abort', onAbort);
       started.listeners.length = 0;
       options.onPeakMemory?.(peak);
-      child.kill();
+      started.answered = answered;
+      if (answered) started.jobs += 1;
+      else child.kill();
       outcome();
     };
     const stop = (limit: SqlLimit) =>
@@ -155,6 +190,7 @@ function watch<T>(started: Started, job: SqlJob, options: SqlRunOptions): Promis
         ),
       );
     const noteMemory = (rss: number) => {
+      started.rss = rss;
       peak = Math.max(peak, rss);
       if (rss > budgets.memoryBytes) stop('memory');
     };
