@@ -15,6 +15,7 @@ import { rpcAnswerBench } from './rpc-answer-bench.ts';
 import { rpcBench } from './rpc-bench.ts';
 import { sandboxBench } from './sandbox-bench.ts';
 import { scrollBench } from './scroll-bench.ts';
+import { SQL_BENCH_TRANSFERS, sqlBudgetBench } from './sql-budget-bench.ts';
 
 const all: Array<{ key: string; title: string; run: () => Promise<Figure[]> }> = [
   { key: 'sandbox', title: 'sandbox network (1M transfers)', run: () => sandboxBench() },
@@ -34,6 +35,11 @@ const all: Array<{ key: string; title: string; run: () => Promise<Figure[]> }> =
     run: async () => [...(await rpcBench()), ...(await rpcAnswerBench())],
   },
   { key: 'local', title: 'local ledger (1M legs of one party, DuckDB store)', run: () => localLedgerBench() },
+  {
+    key: 'sql',
+    title: `SQL editor under hostile queries (${SQL_BENCH_TRANSFERS.toLocaleString('en')} legs, in-process sandbox)`,
+    run: () => sqlBudgetBench(),
+  },
 ];
 // `npm run bench -- scroll rpc` runs only those sections and writes bench/results.partial.json,
 // leaving the full run's bench/results.json alone.
@@ -79,6 +85,8 @@ writeFileSync(
 );
 const figures = results.flatMap((r) => r.figures);
 const misses = figures.filter((f) => f.pass === false).length;
+// A section that threw fails the command (a MISS does not: it is a figure, not a broken bench).
+if (results.some((r) => r.error)) process.exitCode = 1;
 console.log(
   `\n${figures.filter((f) => f.pass === true).length} PASS, ${misses} MISS, ${results.filter((r) => r.error).length} failed sections; ${Math.round((Date.now() - started) / 1000)} s; written to ${resultsFile}`,
 );
