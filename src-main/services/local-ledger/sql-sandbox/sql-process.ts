@@ -219,17 +219,19 @@ function watch<T>(started: Started, job: SqlJob, options: SqlRunOptions): Promis
           noteMemory(message.rss);
           break;
         case 'done':
-          finish(() => resolve(message.result as T));
+          finish(() => resolve(message.result as T), true);
           break;
         case 'failed':
-          finish(() =>
-            reject(
-              new ServiceError(
-                message.error.code as ServiceError['code'],
-                message.error.message,
-                message.error.details,
+          finish(
+            () =>
+              reject(
+                new ServiceError(
+                  message.error.code as ServiceError['code'],
+                  message.error.message,
+                  message.error.details,
+                ),
               ),
-            ),
+            true,
           );
           break;
         case 'exited':
