@@ -83,10 +83,14 @@ async function hashStore(): Promise<Record<string, string>> {
 async function userDataFiles(): Promise<string[]> {
   const spill = join(storeFolder(userDataDir), `${PROFILE}.duckdb.tmp`);
   const entries = await readdir(userDataDir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((e) => e.isFile() && !join(e.parentPath, e.name).startsWith(spill))
-    .map((e) => relative(userDataDir, join(e.parentPath, e.name)))
-    .sort();
+  return (
+    entries
+      .filter((e) => e.isFile() && !join(e.parentPath, e.name).startsWith(spill))
+      .map((e) => relative(userDataDir, join(e.parentPath, e.name)))
+      // The SQL snapshot main writes for the queries to read (sql-sandbox/): the app's file, not an attack's.
+      .filter((name) => !new RegExp(`^local-ledger/${PROFILE}\\.duckdb\\.sql/legs-[0-9a-z]+\\.parquet$`).test(name))
+      .sort()
+  );
 }
 
 beforeAll(async () => {

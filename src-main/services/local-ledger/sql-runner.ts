@@ -5,7 +5,6 @@
 import type { SqlQuery, SqlResult } from '../../../src-shared/contract/local-ledger.ts';
 import { SqlQuery as SqlQuerySchema } from '../../../src-shared/contract/local-ledger.ts';
 import type { LocalLedger } from './local-ledger.ts';
-import { SCREEN_BUDGETS } from './sql-sandbox/sql-budgets.ts';
 import { currentSnapshot } from './sql-sandbox/sql-snapshot.ts';
 
 export async function runSql(local: LocalLedger, query: SqlQuery): Promise<SqlResult> {

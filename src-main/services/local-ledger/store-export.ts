@@ -16,7 +16,6 @@ import type { LedgerStore } from './ledger-store.ts';
 import type { LocalLedger } from './local-ledger.ts';
 import { readBackSql } from './read-back-sql.ts';
 import { duckdbError } from './sql-guard.ts';
-import { EXPORT_BUDGETS } from './sql-sandbox/sql-budgets.ts';
 import type { ExportDone } from './sql-sandbox/sql-protocol.ts';
 import { currentSnapshot } from './sql-sandbox/sql-snapshot.ts';
 

@@ -62,9 +62,9 @@ function seconds(ms: number): string {
 export function limitMessage(limit: SqlLimit, budgets: SqlBudgets, where = ''): string {
   switch (limit) {
     case 'cell_bytes':
-      return `A cell${where} holds more than ${sizeText(budgets.cellBytes)}, the most the SQL editor shows in one cell: select part of it (left(x, 1000)) or export the query.`;
+      return `A cell${where} holds more than ${sizeText(budgets.cellBytes)}, the SQL editor's limit for one cell: select part of it (left(x, 1000)) or export the query.`;
     case 'result_bytes':
-      return `The answer is larger than ${sizeText(budgets.resultBytes)}, the most the SQL editor shows: select fewer columns or rows (LIMIT), or export the query.`;
+      return `The answer is larger than ${sizeText(budgets.resultBytes)}, the SQL editor's limit for one answer: select fewer columns or rows (LIMIT), or export the query.`;
     case 'time':
       return `The query ran longer than ${seconds(budgets.timeMs)}, the limit for one query, and was stopped: narrow it (WHERE, fewer joins), or aggregate before sorting.`;
     case 'memory':
