@@ -49,4 +49,6 @@ port.onMessage((message) => {
     (error) => port.send({ type: 'failed', error: errorShape(error) }),
   );
 });
+// Main gone (quit, crash): nothing is left to answer, so nothing is left running.
+process.on('disconnect', () => process.exit(0));
 port.send({ type: 'ready' });
