@@ -214,25 +214,27 @@ interface Run {
 async function runSql(sql: string): Promise<Run> {
   const requestId = `req-${randomBytes(6).toString('hex')}`;
   const started = performance.now();
-  let settled = false;
-  const pending = services
-    .dispatch('local:sql', [{ requestId, profileId: PROFILE, sql, rowCap: ROW_CAP }])
-    .finally(() => {
-      settled = true;
-    });
+  const pending = services.dispatch('local:sql', [{ requestId, profileId: PROFILE, sql, rowCap: ROW_CAP }]);
+  const first = await within(pending, CASE_MS);
+  if (first !== 'late') return { answer: first, ms: performance.now() - started, late: false };
+  // One cancel is enough: the request has been running for CASE_MS, and a cancel kills its SQL
+  // process. The answer is then awaited (the signal), within a grace.
+  await services.dispatch('app:cancel', [requestId]);
+  const after = await within(pending, CANCEL_GRACE_MS);
+  return { answer: after === 'late' ? null : after, ms: performance.now() - started, late: true };
+}
+
+/** `promise`'s value, or 'late' when it has not settled within `ms`. */
+async function within<T>(promise: Promise<T>, ms: number): Promise<T | 'late'> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => resolve('late'), CASE_MS);
+    timer = setTimeout(() => resolve('late'), ms);
   });
-  const first = await Promise.race([pending, late]);
-  clearTimeout(timer);
-  if (first !== 'late') return { answer: first, ms: performance.now() - started, late: false };
-  const giveUp = Date.now() + CANCEL_GRACE_MS;
-  while (!settled && Date.now() < giveUp) {
-    await services.dispatch('app:cancel', [requestId]);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
   }
-  return { answer: settled ? await pending : null, ms: performance.now() - started, late: true };
 }
 
 /** DuckDB's first line of an error (kept by sql-errors.ts), or ''. */

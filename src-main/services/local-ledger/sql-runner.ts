@@ -12,6 +12,7 @@ export async function runSql(local: LocalLedger, query: SqlQuery): Promise<SqlRe
   local.ctx.profile(q.profileId); // an unknown profile is refused before a store file is made for it
   const store = await local.store(q.profileId);
   return local.ctx.requests.run(q.requestId, async (signal) => {
+    local.sql.onPhase?.('snapshot');
     const snapshot = await currentSnapshot(store);
     return local.sql.run<SqlResult>(
       { snapshot, budgets: local.sqlBudgets.screen, task: { kind: 'query', sql: q.sql, rowCap: q.rowCap } },

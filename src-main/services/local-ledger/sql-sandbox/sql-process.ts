@@ -50,6 +50,9 @@ async function rssFromProc(pid: number | undefined): Promise<number | null> {
   return Number.isFinite(pages) ? pages * 4096 : null;
 }
 
+/** Where a query is in the pipeline: its snapshot is being made, its job went to the process, the guard passed and the query runs. */
+export type SqlPhase = 'snapshot' | 'posted' | 'started';
+
 export interface SqlRunOptions {
   signal?: AbortSignal;
   /** How often main looks at the process's memory. */
@@ -85,6 +88,8 @@ const REUSE_JOBS = 100;
 export class SqlProcesses {
   private spare: Promise<Started> | null = null;
   private closed = false;
+  /** Told each query's phase as it reaches it (tests cancel on these signals). */
+  onPhase: ((phase: SqlPhase) => void) | null = null;
 
   private readonly start: SqlChildStarter;
   private readonly heapMiB: number;
@@ -102,7 +107,7 @@ export class SqlProcesses {
     this.spare = null;
     const started = await taken;
     try {
-      return await watch<T>(started, { ...job, workDir: started.workDir }, options);
+      return await watch<T>(started, { ...job, workDir: started.workDir }, options, this.onPhase);
     } finally {
       started.rss = (await rssFromProc(started.child.pid)) ?? started.rss;
       const reuse =
@@ -161,7 +166,12 @@ export class SqlProcesses {
   }
 }
 
-function watch<T>(started: Started, job: SqlJob, options: SqlRunOptions): Promise<T> {
+function watch<T>(
+  started: Started,
+  job: SqlJob,
+  options: SqlRunOptions,
+  onPhase: ((phase: SqlPhase) => void) | null,
+): Promise<T> {
   const { signal } = options;
   const { child } = started;
   const budgets = job.budgets;
@@ -218,6 +228,9 @@ function watch<T>(started: Started, job: SqlJob, options: SqlRunOptions): Promis
         case 'memory':
           noteMemory(message.rss);
           break;
+        case 'started':
+          onPhase?.('started');
+          break;
         case 'done':
           finish(() => resolve(message.result as T), true);
           break;
@@ -244,7 +257,9 @@ function watch<T>(started: Started, job: SqlJob, options: SqlRunOptions): Promis
     if (signal?.aborted) return onAbort();
     if (started.exited) return onExit(started.exited.code, started.exited.signal);
     void started.ready.then(() => {
-      if (!settled && !started.exited) child.post({ type: 'run', job });
+      if (settled || started.exited) return;
+      child.post({ type: 'run', job });
+      onPhase?.('posted');
     });
   });
 }
