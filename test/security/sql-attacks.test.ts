@@ -58,7 +58,7 @@ async function start(): Promise<AppServices> {
     sandbox: { transfers: 2_000, evm: false },
     host: { chooseSavePath: async () => nextExportPath || null },
     // The app's limits but time: a budget row must end before CASE_MS.
-    localLedger: { sqlBudgets: { timeMs: 5_000 } },
+    localLedger: { sqlBudgets: { timeMs: 10_000 } },
   });
 }
 

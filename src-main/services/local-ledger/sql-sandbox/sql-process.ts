@@ -216,7 +216,6 @@ function watch<T>(
       );
     };
     signal?.addEventListener('abort', onAbort, { once: true });
-    if (Number.isFinite(budgets.timeMs)) timers.push(setTimeout(() => stop('time'), budgets.timeMs));
     timers.push(
       setInterval(() => {
         void rssFromProc(child.pid).then((rss) => rss !== null && !settled && noteMemory(rss));
@@ -259,6 +258,8 @@ function watch<T>(
     void started.ready.then(() => {
       if (settled || started.exited) return;
       child.post({ type: 'run', job });
+      // The query's time counts from here: waiting for a process to start is not the query's.
+      if (Number.isFinite(budgets.timeMs)) timers.push(setTimeout(() => stop('time'), budgets.timeMs));
       onPhase?.('posted');
     });
   });
