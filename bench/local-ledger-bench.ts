@@ -26,8 +26,9 @@ interface WorkerResult {
   storeBytes: number;
   counterparties: Maybe<number[]>;
   legsRoundTrip: Maybe<number[]>;
-  parquet: Maybe<Export>;
-  csv: Maybe<Export>;
+  /** The store's exports and DuckDB's own COPY of the same rows and columns, paired round by round. */
+  parquet: Maybe<{ app: Export[]; engine: Export[] }>;
+  csv: Maybe<{ app: Export[]; engine: Export[] }>;
   finalPeakRssMb: number;
 }
 
@@ -103,17 +104,38 @@ export async function localLedgerBench(options: { transfers?: number; runs?: num
     figures.push(
       timing('counterparty ranking, one-year range (local:counterparties)', r.counterparties, '<= 100 ms', 100),
     );
-    const exportFigure = (format: string, e: Maybe<Export>, target: number) => {
+    const exportFigures = (
+      format: string,
+      e: Maybe<{ app: Export[]; engine: Export[] }>,
+      target: number,
+      share: number,
+    ): Figure[] => {
       const name = `${format} export of all legs from the store: legs/s`;
-      if (failed(e)) return notMeasured(name, `>= ${fmt(target)}`, e.error);
-      const rate = e.rows / (e.wallMs / 1000);
-      return {
-        figure: name,
-        median: fmt(rate),
-        range: `${(e.wallMs / 1000).toFixed(2)} s, ${(e.bytes / 1e6).toFixed(0)} MB, 1 run`,
-        target: `>= ${fmt(target)}`,
-        pass: rate >= target,
-      };
+      const shareName = `... its share of DuckDB's own COPY of the same rows and columns (paired rounds)`;
+      if (failed(e)) {
+        return [notMeasured(name, `>= ${fmt(target)}`, e.error), notMeasured(shareName, `>= ${share * 100}%`, e.error)];
+      }
+      const rates = e.app.map((x) => x.rows / (x.wallMs / 1000));
+      const engineRates = e.engine.map((x) => x.rows / (x.wallMs / 1000));
+      const shares = rates.map((rate, i) => rate / engineRates[i]);
+      const last = e.app[e.app.length - 1];
+      const lastEngine = e.engine[e.engine.length - 1];
+      return [
+        {
+          figure: name,
+          median: fmt(median(rates)),
+          range: `${fmt(Math.min(...rates))}-${fmt(Math.max(...rates))}, ${(last.bytes / 1e6).toFixed(0)} MB, ${rates.length} runs`,
+          target: `>= ${fmt(target)}`,
+          pass: median(rates) >= target,
+        },
+        {
+          figure: shareName,
+          median: `${(median(shares) * 100).toFixed(0)}%`,
+          range: `engine ${fmt(median(engineRates))} legs/s, ${(lastEngine.bytes / 1e6).toFixed(0)} MB`,
+          target: `>= ${share * 100}%`,
+          pass: median(shares) >= share,
+        },
+      ];
     };
     const browser = await viaBrowser(dir, r.profileId, info.parties[0], runs).catch((error: Error) => ({
       bridge: { error: error.message },
@@ -137,8 +159,8 @@ export async function localLedgerBench(options: { transfers?: number; runs?: num
     figures.push(
       timing('... its local:legs in main alone (dispatch, no browser), 100 rows', r.legsRoundTrip, '-', null),
     );
-    figures.push(exportFigure('Parquet', r.parquet, 1_000_000), exportFigure('CSV', r.csv, 500_000));
-    const csvBytes = failed(r.csv) ? null : r.csv.bytes;
+    figures.push(...exportFigures('Parquet', r.parquet, 1_000_000, 0.7), ...exportFigures('CSV', r.csv, 500_000, 0.5));
+    const csvBytes = failed(r.csv) ? null : r.csv.app[r.csv.app.length - 1].bytes;
     figures.push({
       figure: 'store size on disk per million legs (DuckDB file + WAL)',
       median: `${(perMillion(r.storeBytes) / 1e6).toFixed(0)} MB`,

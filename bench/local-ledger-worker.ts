@@ -1,9 +1,10 @@
 // Main's services in their own process (as Electron's main runs them, no sandbox inside), syncing
 // one party from a separately running sandbox into the local store, then timing the questions
 // answered from it. Prints one JSON line. Its peak RSS after the sync is main's during the sync.
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { startAppServices } from '../src-main/services/app-services.ts';
 
 const { values } = parseArgs({
@@ -48,6 +49,8 @@ const timed = async (n: number, once: (k: number) => Promise<unknown>): Promise<
   return times;
 };
 /** A figure that depends on a part not built yet: its error instead of a number. */
+const failed = (value: unknown): value is { error: string } =>
+  typeof value === 'object' && value !== null && 'error' in value;
 const attempt = async <T>(fn: () => Promise<T>): Promise<T | { error: string }> => {
   try {
     return await fn();
@@ -123,23 +126,60 @@ const legsRoundTrip = await attempt(() =>
   ),
 );
 
-// Exports of every leg of the party, from the store.
+// Exports of every leg of the party, from the store, each paired with DuckDB's own COPY of the same
+// rows and columns (the engine's speed on this machine, in this run): A B A B, EXPORT_ROUNDS rounds.
+const EXPORT_ROUNDS = 3;
 mkdirSync(join(dir, 'exports'), { recursive: true });
-const exportAll = (format: 'csv' | 'parquet') =>
+const exportOnce = async (format: 'csv' | 'parquet', round: number) => {
+  saveAs = join(dir, 'exports', `all-${round}.${format}`);
+  const t0 = performance.now();
+  const result = await call('local:export', [
+    {
+      profileId,
+      source: { kind: 'legs', party, filters: noFilters, sort: { column: 'effectiveAt', desc: true } },
+      format,
+    },
+  ]);
+  return { ...result, wallMs: performance.now() - t0 };
+};
+// The engine: the same rows and columns (read from the store's own Parquet export, untimed) in an
+// in-memory table of a fresh DuckDB, then COPY (SELECT * ...) TO with DuckDB's own writers.
+const engine = await attempt(async () => {
+  await exportOnce('parquet', -1);
+  const instance = await DuckDBInstance.create(':memory:');
+  const c = await instance.connect();
+  await c.run(`CREATE TABLE rows AS SELECT * FROM read_parquet('${join(dir, 'exports', 'all--1.parquet')}')`);
+  return { instance, c };
+});
+const engineCopy = async (format: 'csv' | 'parquet', round: number) => {
+  if (failed(engine)) throw new Error(engine.error);
+  const target = join(dir, 'exports', `engine-${round}.${format}`);
+  const options = format === 'csv' ? 'FORMAT csv, HEADER true' : 'FORMAT parquet, COMPRESSION zstd';
+  const t0 = performance.now();
+  const copied = await engine.c.run(`COPY (SELECT * FROM rows) TO '${target}' (${options})`);
+  return { rows: Number(copied.rowsChanged), bytes: statSync(target).size, wallMs: performance.now() - t0 };
+};
+const paired = (format: 'csv' | 'parquet') =>
   attempt(async () => {
-    saveAs = join(dir, 'exports', `all.${format}`);
-    const t0 = performance.now();
-    const result = await call('local:export', [
-      {
-        profileId,
-        source: { kind: 'legs', party, filters: noFilters, sort: { column: 'effectiveAt', desc: true } },
-        format,
-      },
-    ]);
-    return { ...result, wallMs: performance.now() - t0 };
+    const app: Array<Awaited<ReturnType<typeof exportOnce>>> = [];
+    const own: Array<Awaited<ReturnType<typeof engineCopy>>> = [];
+    for (let round = 0; round < EXPORT_ROUNDS; round++) {
+      app.push(await exportOnce(format, round));
+      own.push(await engineCopy(format, round));
+      // 1M legs of CSV is about 460 MB a file: only the last round's files stay (their sizes are read).
+      if (round < EXPORT_ROUNDS - 1) {
+        rmSync(join(dir, 'exports', `all-${round}.${format}`), { force: true });
+        rmSync(join(dir, 'exports', `engine-${round}.${format}`), { force: true });
+      }
+    }
+    return { app, engine: own };
   });
-const parquet = await exportAll('parquet');
-const csv = await exportAll('csv');
+const parquet = await paired('parquet');
+const csv = await paired('csv');
+if (!failed(engine)) {
+  engine.c.closeSync();
+  engine.instance.closeSync();
+}
 
 // The browser part (local-ledger-bench.ts) opens a web shell on this folder: on this profile.
 await call('settings:setActiveProfile', [profileId]);

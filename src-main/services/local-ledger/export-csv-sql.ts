@@ -21,6 +21,25 @@ function otherField(column: string): string {
   return `CASE WHEN ${v} IS NULL THEN '' WHEN strpos(${v}, ',') > 0 OR strpos(${v}, '"') > 0 OR strpos(${v}, chr(10)) > 0 THEN '"' || replace(${v}, '"', '""') || '"' ELSE ${v} END`;
 }
 
-export function csvLineSql(columns: readonly string[], text: ReadonlySet<string>): string {
-  return columns.map((c) => (text.has(c) ? textField(c) : otherField(c))).join(` || ',' || `);
+/** A value whose text never holds a comma, a quote or a line break: written as DuckDB prints it. */
+function plainField(column: string): string {
+  return `CAST(${quote(column)} AS VARCHAR)`;
+}
+
+/** Types whose text is digits, a sign, a point, letters of true/false, or a time's digits and separators. */
+const PLAIN_TYPES = /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|BOOLEAN|DATE|TIMESTAMP|DECIMAL\(\d+,\d+\))$/;
+
+/**
+ * One line: concat() of the fields (one call, not a chain of ||, which copied the line once per
+ * field: 30% of the export; concat() reads NULL as empty, as the live export writes it). `types`
+ * (DuckDB's, by column) lets a number, a boolean or a time go without the quoting checks.
+ */
+export function csvLineSql(
+  columns: readonly string[],
+  text: ReadonlySet<string>,
+  types: ReadonlyMap<string, string> = new Map(),
+): string {
+  const field = (c: string) =>
+    text.has(c) ? textField(c) : PLAIN_TYPES.test(types.get(c) ?? '') ? plainField(c) : otherField(c);
+  return `concat(${columns.map(field).join(`, ',', `)})`;
 }

@@ -24,6 +24,18 @@ export interface ExportSelect {
   schema: ViewColumn[];
   /** What the rows are, for the read-back SQL: legs get the `legs` view over them. */
   shape: 'legs' | 'counterparties' | 'flows' | 'query';
+  /**
+   * The file's order, when it has one: `keys` are extra columns of `sql` (named __sort_1, ...)
+   * and `by` orders by them. The writer sorts after it has made what it writes narrow (a CSV sorts
+   * its lines, not 20 columns), and leaves the keys out of the file.
+   */
+  order?: { keys: string[]; by: string };
+}
+
+/** The select with its order applied and its sort keys left out: what every format but CSV writes. */
+export function orderedSql(select: ExportSelect): string {
+  if (!select.order) return select.sql;
+  return `SELECT * EXCLUDE (${select.order.keys.join(', ')}) FROM (${select.sql}) ORDER BY ${select.order.by}`;
 }
 
 /**
@@ -82,22 +94,22 @@ export async function exportSelect(
   if (source.kind === 'legs') {
     const where = legFilterSql(source.party, source.filters, await scalesOf(c, source.party));
     const direction = source.sort.desc ? 'DESC' : 'ASC';
-    const order = SORT_SQL[source.sort.column]
-      .split(', ')
-      .map((part) => `${part} ${direction} NULLS LAST`)
-      .join(', ');
     const month = byMonth ? `, strftime(effective_ts, '%Y-%m') AS month` : '';
     // CSV and JSON Lines keep the table's order (a spreadsheet shows it as is). Parquet is read by
     // engines that order for themselves: unsorted it is written in parallel, about twice as fast.
-    const orderBy = parquet ? '' : ` ORDER BY ${order}, seq ${direction}`;
+    const sortBy = [...SORT_SQL[source.sort.column].split(', '), 'seq'];
+    const keys = sortBy.map((_, i) => `__sort_${i + 1}`);
+    const order = parquet ? undefined : { keys, by: keys.map((key) => `${key} ${direction} NULLS LAST`).join(', ') };
+    const sortColumns = order ? `, ${sortBy.map((expression, i) => `${expression} AS ${keys[i]}`).join(', ')}` : '';
     const book = labelJoin(labels);
     return {
-      sql: `SELECT ${legColumnsSql(format)}${book.columns}${month} FROM leg_rows${book.join} WHERE ${where.sql}${orderBy}`,
+      sql: `SELECT ${legColumnsSql(format)}${book.columns}${month}${sortColumns} FROM leg_rows${book.join} WHERE ${where.sql}`,
       params: [...book.params, ...where.params],
       textColumns: LEG_TEXT,
       columns: LEG_SCHEMA.map((c) => c.name),
       schema: LEG_SCHEMA,
       shape: 'legs',
+      order,
     };
   }
   if (source.kind === 'sql') {

@@ -10,7 +10,7 @@ import { LocalExportRequest as RequestSchema } from '../../../src-shared/contrac
 import { ServiceError } from '../errors.ts';
 import { labelsOf } from '../export/csv.ts';
 import { commitFile } from '../settings/atomic-write.ts';
-import { copyStatement } from './export-copy-sql.ts';
+import { copyStatement, parallelParquet } from './export-copy-sql.ts';
 import { exportSelect } from './export-sources.ts';
 import type { LedgerStore } from './ledger-store.ts';
 import type { LocalLedger } from './local-ledger.ts';
@@ -56,6 +56,8 @@ export async function exportFromStore(
                 labelsOf(local.ctx.settings.settings.savedParties),
               );
               const copy = copyStatement(select, r.format, partial);
+              // This connection only (it closes after the export): rows in any order, written in parallel.
+              if (parallelParquet(select, r.format)) await c.run('SET SESSION preserve_insertion_order = false');
               return { rows: Number((await c.runAndReadAll(copy, select.params)).rowsChanged), select };
             } catch (error) {
               throw duckdbError(error, r.source.kind === 'sql' ? r.source.sql : '');

@@ -264,6 +264,46 @@ describe('local export', () => {
     },
   );
 
+  it.each([
+    ['csv', 'amount', false],
+    ['jsonl', 'effectiveAt', true],
+    ['csv', 'counterparty', true],
+  ] as const)(
+    'writes %s in the local table’s order (by %s, descending %s), keys left out',
+    async (format, column, desc) => {
+      const sort = { column, desc };
+      const table: string[] = [];
+      for (let offset = 0; offset < serviceLegs.length; offset += 5000) {
+        const page = await call<{ legs: Array<{ updateId: string | null; amount: string | null }> }>('local:legs', {
+          requestId: `order-page-${offset}`,
+          profileId: 'sandbox',
+          party,
+          filters: ALL_LEGS,
+          sort,
+          offset,
+          limit: 5000,
+        });
+        table.push(...page.legs.map((r) => `${r.updateId ?? ''}|${r.amount ?? ''}`));
+      }
+      const result = await exportTo(`order-${column}.${format}`, { source: { ...allLegs(), sort }, format });
+      const text = await readFile(result.path, 'utf8');
+      const written =
+        format === 'csv'
+          ? text
+              .split('\r\n')
+              .slice(1, -1)
+              .map((line) => line.split(','))
+              .map((f) => `${f[1]}|${f[8]}`)
+          : text
+              .trim()
+              .split('\n')
+              .map((line) => JSON.parse(line))
+              .map((r) => `${r.update_id ?? ''}|${r.amount ?? ''}`);
+      expect(written).toEqual(table);
+      expect(text).not.toContain('__sort');
+    },
+  );
+
   it('writes exact integers as DECIMAL(38,0) in Parquet, digits in CSV and strings in JSON Lines', async () => {
     const parquet = await exportTo('types.parquet', { source: allLegs(), format: 'parquet' });
     const types = await readBack(`SELECT typeof(amount_units), typeof(effective_at) FROM '${parquet.path}' LIMIT 1`);
