@@ -25,6 +25,11 @@ interface WorkerResult {
   syncPeakRssMb: number;
   storeBytes: number;
   counterparties: Maybe<number[]>;
+  flows: Maybe<number[]>;
+  /** Main's event-loop lag (p99, max) during the sync, a CSV export of every leg and a long query. */
+  syncLag: Lag;
+  exportLag: Maybe<Lag>;
+  queryLag: Maybe<Lag>;
   legsRoundTrip: Maybe<number[]>;
   /** The store's exports and DuckDB's own COPY of the same rows and columns, paired round by round. */
   parquet: Maybe<{ app: Export[]; engine: Export[] }>;
@@ -34,6 +39,10 @@ interface WorkerResult {
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en');
 type Maybe<T> = T | { error: string };
+interface Lag {
+  p99Ms: number;
+  maxMs: number;
+}
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const failed = (value: Maybe<unknown>): value is { error: string } =>
   typeof value === 'object' && value !== null && 'error' in value;
@@ -45,9 +54,16 @@ const notMeasured = (figure: string, target: string, why: string): Figure => ({
   pass: null,
 });
 
-export async function localLedgerBench(options: { transfers?: number; runs?: number } = {}): Promise<Figure[]> {
-  const transfers = options.transfers ?? 1_000_000;
-  const runs = options.runs ?? 20;
+interface Measured {
+  r: WorkerResult;
+  browser: { bridge: Maybe<number[]>; painted: Maybe<number[]> };
+}
+
+/**
+ * Syncs `transfers` legs of one party from a sandbox into a store (bench/local-ledger-worker.ts),
+ * times the views and exports from it, then the painted filter change in Chromium over that store.
+ */
+async function measureLocalLedger(transfers: number, runs: number, rounds: number): Promise<Measured> {
   const dir = mkdtempSync(join(tmpdir(), 'local-ledger-bench-'));
   const { child, info } = await startReady('src-sandbox/cli.ts', [
     '--port',
@@ -65,13 +81,27 @@ export async function localLedgerBench(options: { transfers?: number; runs?: num
         join(ROOT, 'bench/local-ledger-worker.ts'),
         ...['--base', info.baseUrl, '--translate', info.translateUrl, '--partner', info.partnerUrl],
         ...['--rpc', info.rpcUrl, '--jwt', info.tokens.readAll, '--party', info.parties[0]],
-        ...['--dir', dir, '--runs', String(runs)],
+        ...['--dir', dir, '--runs', String(runs), '--rounds', String(rounds)],
       ],
       { encoding: 'utf8', maxBuffer: 1 << 20 },
     );
     if (run.status !== 0) throw new Error(`local ledger worker failed: ${run.stderr.slice(-2000)}`);
     const r = JSON.parse(run.stdout) as WorkerResult;
     if (r.legs !== transfers) throw new Error(`synced ${r.legs} legs, expected ${transfers}`);
+    const browser = await viaBrowser(dir, r.profileId, info.parties[0], runs).catch((error: Error) => ({
+      bridge: { error: error.message },
+      painted: { error: error.message },
+    }));
+    return { r, browser };
+  } finally {
+    await stop(child);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function localLedgerBench(options: { transfers?: number; runs?: number } = {}): Promise<Figure[]> {
+  const { r, browser } = await measureLocalLedger(options.transfers ?? 1_000_000, options.runs ?? 20, 3);
+  {
     const perMillion = (bytes: number) => (bytes / r.legs) * 1e6;
     const syncRate = r.legs / (r.syncMs / 1000);
     const figures: Figure[] = [
@@ -103,6 +133,22 @@ export async function localLedgerBench(options: { transfers?: number; runs?: num
     };
     figures.push(
       timing('counterparty ranking, one-year range (local:counterparties)', r.counterparties, '<= 100 ms', 100),
+      timing('flows by month, whole history (local:flows)', r.flows, '-', null),
+    );
+    const lagFigure = (during: string, lag: Maybe<Lag>): Figure =>
+      failed(lag)
+        ? notMeasured(`main's event-loop lag p99 during ${during}`, '<= 20 ms', lag.error)
+        : {
+            figure: `main's event-loop lag p99 during ${during}`,
+            median: ms(lag.p99Ms),
+            range: `max ${ms(lag.maxMs)}, 1 run`,
+            target: '<= 20 ms',
+            pass: lag.p99Ms <= 20,
+          };
+    figures.push(
+      lagFigure('the sync', r.syncLag),
+      lagFigure('a CSV export of every leg', r.exportLag),
+      lagFigure('a long SQL query', r.queryLag),
     );
     const exportFigures = (
       format: string,
@@ -137,10 +183,6 @@ export async function localLedgerBench(options: { transfers?: number; runs?: num
         },
       ];
     };
-    const browser = await viaBrowser(dir, r.profileId, info.parties[0], runs).catch((error: Error) => ({
-      bridge: { error: error.message },
-      painted: { error: error.message },
-    }));
     figures.push(
       timing(
         'filter change on the local table to its rows painted (Chromium, web shell)',
@@ -172,10 +214,85 @@ export async function localLedgerBench(options: { transfers?: number; runs?: num
       pass: null,
     });
     return figures;
-  } finally {
-    await stop(child);
-    rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * `npm run bench -- scale` (opt-in: about 15 minutes here): one party at 10 million legs beside the
+ * same at 1 million, in one run, each figure with its growth against 1M (linear work <= 12x,
+ * indexed lookups <= 2x).
+ */
+export async function scaleBench(options: { small?: number; large?: number; runs?: number } = {}): Promise<Figure[]> {
+  const small = options.small ?? 1_000_000;
+  const large = options.large ?? 10_000_000;
+  const runs = options.runs ?? 10;
+  const a = await measureLocalLedger(small, runs, 1);
+  const b = await measureLocalLedger(large, runs, 1);
+  const x = large / small;
+  const label = `${fmt(large)} legs`;
+  const growth = (big: number, little: number, limit: number) => ({
+    text: `${(big / little).toFixed(2)}x the ${fmt(small)}-leg figure (<= ${limit}x)`,
+    pass: big / little <= limit,
+  });
+  const p50 = (t: Maybe<number[]>) => (failed(t) ? null : median(t));
+  const figures: Figure[] = [];
+  const timed = (name: string, big: Maybe<number[]>, little: Maybe<number[]>, limitMs: number, limitX: number) => {
+    const B = p50(big);
+    const A = p50(little);
+    if (B === null || A === null) {
+      figures.push(notMeasured(name, `<= ${limitMs} ms`, failed(big) ? big.error : failed(little) ? little.error : ''));
+      return;
+    }
+    const g = growth(B, A, limitX);
+    figures.push({
+      figure: `${name} at ${label}`,
+      median: ms(B),
+      range: g.text,
+      target: `<= ${limitMs} ms`,
+      pass: B <= limitMs && g.pass,
+    });
+  };
+  const syncG = growth(b.r.syncMs, a.r.syncMs, 12);
+  figures.push({
+    figure: `sync ${label} from the sandbox: legs/s`,
+    median: fmt(b.r.legs / (b.r.syncMs / 1000)),
+    range: `${(b.r.syncMs / 1000).toFixed(0)} s; time ${syncG.text}`,
+    target: '>= 150,000',
+    pass: b.r.legs / (b.r.syncMs / 1000) >= 150_000 && syncG.pass,
+  });
+  figures.push({
+    figure: `store size on disk at ${label} (DuckDB file + WAL)`,
+    median: `${(b.r.storeBytes / 1e6).toFixed(0)} MB`,
+    range: `${((b.r.storeBytes / a.r.storeBytes) as number).toFixed(2)}x the ${fmt(small)}-leg store (${x}x the legs)`,
+    target: 'report',
+    pass: null,
+  });
+  figures.push({
+    figure: `peak RSS of the process holding the store, end of the sync, ${label}`,
+    median: `${b.r.syncPeakRssMb.toFixed(0)} MB`,
+    range: `${a.r.syncPeakRssMb.toFixed(0)} MB at ${fmt(small)}`,
+    target: '<= 400 MB',
+    pass: b.r.syncPeakRssMb <= 400,
+  });
+  timed('counterparty ranking, one-year range', b.r.counterparties, a.r.counterparties, 300, 12);
+  timed('flows by month, whole history', b.r.flows, a.r.flows, 300, 12);
+  timed('filter change on the local table to its rows painted', b.browser.painted, a.browser.painted, 50, 2);
+  const rate = (m: Measured) =>
+    failed(m.r.parquet) ? null : m.r.parquet.app[0].rows / (m.r.parquet.app[0].wallMs / 1000);
+  const [ra, rb] = [rate(a), rate(b)];
+  if (ra === null || rb === null) {
+    figures.push(notMeasured(`Parquet export at ${label}: legs/s`, '>= 1,000,000', 'export failed'));
+  } else {
+    const g = growth(large / rb, small / ra, 12);
+    figures.push({
+      figure: `Parquet export at ${label}: legs/s`,
+      median: fmt(rb),
+      range: `time ${g.text}`,
+      target: '>= 1,000,000',
+      pass: rb >= 1_000_000 && g.pass,
+    });
+  }
+  return figures;
 }
 
 /**

@@ -1,10 +1,13 @@
 // Main's services in their own process (as Electron's main runs them, no sandbox inside), syncing
 // one party from a separately running sandbox into the local store, then timing the questions
 // answered from it. Prints one JSON line. Its peak RSS after the sync is main's during the sync.
+
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { startAppServices } from '../src-main/services/app-services.ts';
 
 const { values } = parseArgs({
@@ -17,6 +20,7 @@ const { values } = parseArgs({
     party: { type: 'string' },
     dir: { type: 'string' },
     runs: { type: 'string' },
+    rounds: { type: 'string' },
   },
 });
 const dir = values.dir as string;
@@ -76,9 +80,26 @@ const { profile } = await call('settings:saveProfile', [
 await call('secrets:set', [profile.id, 'ledgerJwt', values.jwt]);
 const profileId: string = profile.id;
 
+/**
+ * Main's event-loop lag while `work` runs (perf_hooks, sampled every 10 ms): how late a timer, and
+ * so any other channel's answer, would be. p99 and max in ms.
+ */
+const lagDuring = async <T>(work: () => Promise<T>): Promise<{ value: T; lag: { p99Ms: number; maxMs: number } }> => {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  try {
+    const value = await work();
+    return { value, lag: { p99Ms: histogram.percentile(99) / 1e6, maxMs: histogram.max / 1e6 } };
+  } finally {
+    histogram.disable();
+  }
+};
+
 // The sync, timed from the job's start to its end as main reports them.
-const started = await call('local:sync', [{ profileId, party, nodeId: null, range: { after: null, before: null } }]);
-const synced = await services.local.waitForSync(started.jobId);
+const { value: synced, lag: syncLag } = await lagDuring(async () => {
+  const started = await call('local:sync', [{ profileId, party, nodeId: null, range: { after: null, before: null } }]);
+  return services.local.waitForSync(started.jobId);
+});
 if (synced.state !== 'done') throw new Error(`sync ended ${synced.state}: ${synced.error?.message ?? ''}`);
 const syncMs = Date.parse(synced.finishedAt as string) - Date.parse(synced.startedAt);
 const syncPeakRssMb = process.resourceUsage().maxRSS / 1024;
@@ -91,6 +112,15 @@ const storeBytes = sizeOf(storePath) + sizeOf(`${storePath}.wal`);
 const year = { after: '2025-11-01T00:00:00Z', before: '2026-11-01T00:00:00Z' };
 const counterparties = await attempt(() =>
   timed(runs, () => call('local:counterparties', [{ profileId, party, range: year, instruments: null }])),
+);
+
+// Flows by month over the whole history (local:flows).
+const flows = await attempt(() =>
+  timed(runs, () =>
+    call('local:flows', [
+      { profileId, party, range: { after: null, before: null }, instruments: null, bucket: 'month' },
+    ]),
+  ),
 );
 
 // A filter change on the local table: the first window of rows for the new filters, through main's handler.
@@ -128,7 +158,7 @@ const legsRoundTrip = await attempt(() =>
 
 // Exports of every leg of the party, from the store, each paired with DuckDB's own COPY of the same
 // rows and columns (the engine's speed on this machine, in this run): A B A B, EXPORT_ROUNDS rounds.
-const EXPORT_ROUNDS = 3;
+const EXPORT_ROUNDS = Number(values.rounds ?? 3);
 mkdirSync(join(dir, 'exports'), { recursive: true });
 const exportOnce = async (format: 'csv' | 'parquet', round: number) => {
   saveAs = join(dir, 'exports', `all-${round}.${format}`);
@@ -142,22 +172,22 @@ const exportOnce = async (format: 'csv' | 'parquet', round: number) => {
   ]);
   return { ...result, wallMs: performance.now() - t0 };
 };
-// The engine: the same rows and columns (read from the store's own Parquet export, untimed) in an
-// in-memory table of a fresh DuckDB, then COPY (SELECT * ...) TO with DuckDB's own writers.
-const engine = await attempt(async () => {
+// The engine: the same rows and columns (the store's own Parquet export, written untimed first),
+// copied by DuckDB itself in a process of its own (bench/duckdb-copy-worker.ts).
+const engineSource = await attempt(async () => {
   await exportOnce('parquet', -1);
-  const instance = await DuckDBInstance.create(':memory:');
-  const c = await instance.connect();
-  await c.run(`CREATE TABLE rows AS SELECT * FROM read_parquet('${join(dir, 'exports', 'all--1.parquet')}')`);
-  return { instance, c };
+  return join(dir, 'exports', 'all--1.parquet');
 });
 const engineCopy = async (format: 'csv' | 'parquet', round: number) => {
-  if (failed(engine)) throw new Error(engine.error);
+  if (failed(engineSource)) throw new Error(engineSource.error);
   const target = join(dir, 'exports', `engine-${round}.${format}`);
-  const options = format === 'csv' ? 'FORMAT csv, HEADER true' : 'FORMAT parquet, COMPRESSION zstd';
-  const t0 = performance.now();
-  const copied = await engine.c.run(`COPY (SELECT * FROM rows) TO '${target}' (${options})`);
-  return { rows: Number(copied.rowsChanged), bytes: statSync(target).size, wallMs: performance.now() - t0 };
+  const run = spawnSync(
+    process.execPath,
+    [fileURLToPath(new URL('./duckdb-copy-worker.ts', import.meta.url)), engineSource, target, format],
+    { encoding: 'utf8' },
+  );
+  if (run.status !== 0) throw new Error(`DuckDB's own COPY failed: ${run.stderr.slice(-500)}`);
+  return JSON.parse(run.stdout) as { rows: number; bytes: number; wallMs: number };
 };
 const paired = (format: 'csv' | 'parquet') =>
   attempt(async () => {
@@ -176,10 +206,25 @@ const paired = (format: 'csv' | 'parquet') =>
   });
 const parquet = await paired('parquet');
 const csv = await paired('csv');
-if (!failed(engine)) {
-  engine.c.closeSync();
-  engine.instance.closeSync();
-}
+
+// Main's lag during a heavy export (CSV of every leg, sorted) and a long query (in the SQL process).
+const exportLag = await attempt(async () => (await lagDuring(() => exportOnce('csv', 99))).lag);
+rmSync(join(dir, 'exports', 'all-99.csv'), { force: true });
+const queryLag = await attempt(
+  async () =>
+    (
+      await lagDuring(() =>
+        call('local:sql', [
+          {
+            requestId: 'bench-long-query',
+            profileId,
+            sql: 'SELECT count(*) FROM (SELECT update_id FROM legs LIMIT 4000) a, (SELECT update_id FROM legs LIMIT 4000) b WHERE hash(a.update_id || b.update_id) % 7 = 0',
+            rowCap: 10,
+          },
+        ]),
+      )
+    ).lag,
+);
 
 // The browser part (local-ledger-bench.ts) opens a web shell on this folder: on this profile.
 await call('settings:setActiveProfile', [profileId]);
@@ -191,7 +236,11 @@ process.stdout.write(
     syncMs,
     syncPeakRssMb,
     storeBytes,
+    syncLag,
+    exportLag,
+    queryLag,
     counterparties,
+    flows,
     legsRoundTrip,
     parquet,
     csv,

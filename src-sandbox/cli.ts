@@ -56,7 +56,7 @@ const network = await startSandboxNetwork({
   host: values.host ?? '127.0.0.1',
   port: integer('port', values.port, 0, 0, 65_535),
   seed: integer('seed', values.seed, 1, 0, 2 ** 31),
-  transfers: integer('transfers', values.transfers, 100_000, 0, 5_000_000),
+  transfers: integer('transfers', values.transfers, 100_000, 0, 10_000_000),
   startupSeconds: integer('startup-seconds', values['startup-seconds'], 0, 0, 86_400),
   faults: values.faults ?? false,
   hostileNames: values['hostile-names'] ?? false,

@@ -85,6 +85,6 @@ describe('sandbox CLI', () => {
     });
     const code = await new Promise((r) => bad.once('exit', r));
     expect(code).toBe(2);
-    expect(stderr).toContain('--transfers must be an integer from 0 to 5000000 (got "lots")');
+    expect(stderr).toContain('--transfers must be an integer from 0 to 10000000 (got "lots")');
   });
 });

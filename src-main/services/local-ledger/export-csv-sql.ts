@@ -27,7 +27,8 @@ function plainField(column: string): string {
 }
 
 /** Types whose text is digits, a sign, a point, letters of true/false, or a time's digits and separators. */
-const PLAIN_TYPES = /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|BOOLEAN|DATE|TIMESTAMP|DECIMAL\(\d+,\d+\))$/;
+const PLAIN_TYPES =
+  /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|BOOLEAN|DATE|TIMESTAMP|DECIMAL\(\d+,\d+\))$/;
 
 /**
  * One line: concat() of the fields (one call, not a chain of ||, which copied the line once per

@@ -56,9 +56,15 @@ export async function exportFromStore(
                 labelsOf(local.ctx.settings.settings.savedParties),
               );
               const copy = copyStatement(select, r.format, partial);
+              const run = async () => ({
+                rows: Number((await c.runAndReadAll(copy, select.params)).rowsChanged),
+                select,
+              });
+              // A sorted file sorts on one thread (ledger-store.ts, singleThreaded).
+              if (select.order) return await store.singleThreaded(c, run);
               // This connection only (it closes after the export): rows in any order, written in parallel.
               if (parallelParquet(select, r.format)) await c.run('SET SESSION preserve_insertion_order = false');
-              return { rows: Number((await c.runAndReadAll(copy, select.params)).rowsChanged), select };
+              return await run();
             } catch (error) {
               throw duckdbError(error, r.source.kind === 'sql' ? r.source.sql : '');
             }
