@@ -230,11 +230,18 @@ export class LedgerStore {
    * other reads meanwhile run on one thread too; the last such export gives the second one back.
    */
   async singleThreaded<T>(connection: DuckDBConnection, work: () => Promise<T>): Promise<T> {
-    if (this.singleThreadedRuns++ === 0) await connection.run('SET threads = 1');
+    const first = this.singleThreadedRuns === 0;
+    this.singleThreadedRuns++;
     try {
+      if (first) await connection.run('SET threads = 1');
       return await work();
     } finally {
-      if (--this.singleThreadedRuns === 0) await connection.run(`SET threads = ${STORE_THREADS}`).catch(() => {});
+      // On a connection of its own: the export's may have been interrupted by a cancel.
+      if (--this.singleThreadedRuns === 0 && this.opened) {
+        const restore = await this.opened.instance.connect();
+        await restore.run(`SET threads = ${STORE_THREADS}`).catch(() => {});
+        restore.closeSync();
+      }
     }
   }
 
