@@ -45,6 +45,11 @@ export async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
+/** A figure's value or the error that kept it from being measured ({ error }). */
+export function failed(value: unknown): value is { error: string } {
+  return typeof value === 'object' && value !== null && 'error' in value;
+}
+
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { type Figure, median, ROOT, startReady, stop } from './bench-kit.ts';
+import { type Figure, failed, median, ROOT, startReady, stop } from './bench-kit.ts';
 import { CHROMIUM_ARGS } from './page-stack-bench.ts';
 
 interface Export {
@@ -44,8 +44,6 @@ interface Lag {
   maxMs: number;
 }
 const ms = (n: number) => `${n.toFixed(1)} ms`;
-const failed = (value: Maybe<unknown>): value is { error: string } =>
-  typeof value === 'object' && value !== null && 'error' in value;
 const notMeasured = (figure: string, target: string, why: string): Figure => ({
   figure,
   median: 'not measured',

@@ -9,6 +9,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startAppServices } from '../src-main/services/app-services.ts';
+import { failed } from './bench-kit.ts';
 
 const { values } = parseArgs({
   options: {
@@ -53,8 +54,6 @@ const timed = async (n: number, once: (k: number) => Promise<unknown>): Promise<
   return times;
 };
 /** A figure that depends on a part not built yet: its error instead of a number. */
-const failed = (value: unknown): value is { error: string } =>
-  typeof value === 'object' && value !== null && 'error' in value;
 const attempt = async <T>(fn: () => Promise<T>): Promise<T | { error: string }> => {
   try {
     return await fn();
