@@ -53,7 +53,9 @@ export async function createLedgerService(options: LedgerServiceOptions): Promis
     if (hasBody(req)) return sendJson(res, 400, { error: 'the request must not have a body' });
 
     const now = Date.now();
-    if (now - startedAt < startupMs) {
+    // No start-up phase: never "starting", whatever the clock says (a test that sets Date back a
+    // moment before the sandbox started got a 503 from a sandbox started with no phase at all).
+    if (startupMs > 0 && now - startedAt < startupMs) {
       const retryAfter = Math.max(1, Math.min(5, Math.ceil((startupMs - (now - startedAt)) / 1000)));
       return sendJson(res, 503, startupStatusBody(startedAt, now, startupMs / 1000), {
         'retry-after': String(retryAfter),
