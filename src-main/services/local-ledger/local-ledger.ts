@@ -305,13 +305,18 @@ export class LocalLedger {
         .map((part) => `${part} ${direction} NULLS LAST`)
         .join(', ');
       // The count and the window on two connections at once (a connection runs one query at a time).
+      // The window sorts the keys alone and reads the 13 columns of its rows only (seq is unique):
+      // sorting whole rows read every column of every matching leg, twice the time at 1M legs.
+      const ordered = `ORDER BY ${order}, seq ${direction}`;
       const [count, rows] = await Promise.all([
         store.read((c) => c.runAndReadAll(`SELECT count(*) FROM leg_rows WHERE ${where.sql}`, where.params), stop),
         store.read(
           (c) =>
             c.runAndReadAll(
-              `SELECT ${LEG_SELECT} FROM leg_rows WHERE ${where.sql} ORDER BY ${order}, seq ${direction} LIMIT ${q.limit} OFFSET ${q.offset}`,
-              where.params,
+              `SELECT ${LEG_SELECT} FROM leg_rows WHERE party = ? AND seq IN (
+                 SELECT seq FROM leg_rows WHERE ${where.sql} ${ordered} LIMIT ${q.limit} OFFSET ${q.offset}
+               ) ${ordered}`,
+              [q.party, ...where.params],
             ),
           stop,
         ),
