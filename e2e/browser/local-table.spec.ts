@@ -94,3 +94,28 @@ test('an amount bound that is not a number is refused at its field; the table ke
   );
   await expect(page.getByTestId('local-count')).toHaveText(`${legs.length.toLocaleString('en')} legs match`);
 });
+
+test('scrolling reaches every leg: the middle and the last row load, and only the rows in view are drawn', async ({
+  app,
+  page,
+}) => {
+  const party = app.sandbox.parties[2];
+  const { legs } = await fetchLegsOverHttp(app, party);
+  await app.open(page);
+  await openLocalParty(page, party);
+  await syncToDone(page);
+  await expect(page.getByTestId('local-count')).toHaveText(`${legs.length.toLocaleString('en')} legs match`);
+  const table = page.getByRole('table', { name: 'Local legs' });
+  const scroller = page.locator('.local-legs-scroll');
+  const rowAt = (index: number) => table.locator(`tbody tr[aria-rowindex="${index + 2}"]`);
+  for (const where of [0.5, 1]) {
+    await scroller.evaluate((el, at) => {
+      el.scrollTop = (el.scrollHeight - el.clientHeight) * at;
+    }, where);
+    const index = where === 1 ? legs.length - 1 : Math.floor(legs.length / 2);
+    // The row for that place is drawn and its window of legs arrives (no "Loading…" left).
+    await expect(rowAt(index)).toHaveClass('local-leg-row');
+    await expect(rowAt(index).locator('[data-column="amount"]')).not.toBeEmpty();
+  }
+  expect(await table.locator('tbody tr').count()).toBeLessThan(80);
+});

@@ -1,14 +1,15 @@
-// Every leg matching the view, virtualized: the scroll height is `total` rows, and only the rows
-// in view are fetched, in windows of WINDOW rows by offset (the window under the top row, and the
-// next one when the view spans two). Sorting is main's, over every stored leg. The amount column is
-// as wide as the widest amount of the windows fetched for this view (it widens when a wider one
-// scrolls in, never narrows while the view stays): every amount is whole (ui/amount-cell.tsx).
-import { useVirtualizer } from '@tanstack/react-virtual';
+// Every leg matching the view, windowed (ui/fixed-rows.ts: one row height, up to ten million
+// rows): the scroll height is `total` rows (capped, see there), and only the rows in view are
+// fetched, in windows of WINDOW rows by offset (the window under the top row, and the next one
+// when the view spans two). Sorting is main's, over every stored leg. The amount column is as wide
+// as the widest amount of the windows fetched for this view (it widens when a wider one scrolls
+// in, never narrows while the view stays): every amount is whole (ui/amount-cell.tsx).
 import { type ReactNode, useEffect, useRef } from 'react';
 import type { LocalLeg, LocalLegsPage, LocalSortColumn } from '../../../../src-shared/contract/local-ledger.ts';
 import { type LegsView, useLegsWindow } from '../../../data/local-ledger.ts';
 import { useAmountColumnPx, useWidestAmount } from '../../../ui/amount-cell.tsx';
 import { ErrorMessage } from '../../../ui/error-message.tsx';
+import { useFixedRows } from '../../../ui/fixed-rows.ts';
 import { count } from '../../../ui/local-format.ts';
 import { LOCAL_COLUMNS, type LocalColumn, legAmount } from './local-columns.tsx';
 
@@ -40,13 +41,7 @@ export function LocalLegsTable({
   const first = useLegsWindow(profileId, party, view, { offset: 0, limit: WINDOW, enabled: true });
   // The row count comes from the view's own answer; a previous view's (placeholder) keeps the height meanwhile.
   const total = first.data?.total ?? 0;
-  const virtualizer = useVirtualizer({
-    count: total,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 6,
-  });
-  const items = virtualizer.getVirtualItems();
+  const { rows: items, height } = useFixedRows({ count: total, rowHeight: ROW_HEIGHT, overscan: 6, scrollRef });
   const top = items[0]?.index ?? 0;
   const bottom = items.at(-1)?.index ?? 0;
   const base = Math.floor(top / WINDOW) * WINDOW;
@@ -119,7 +114,7 @@ export function LocalLegsTable({
               })}
             </tr>
           </thead>
-          <tbody className="local-legs-body" style={{ height: virtualizer.getTotalSize() }}>
+          <tbody className="local-legs-body" style={{ height }}>
             {items.map((item) => {
               const leg = pages.map((p) => legAt(p, item.index)).find((l) => l !== undefined);
               return (
@@ -129,7 +124,7 @@ export function LocalLegsTable({
                   role="row"
                   className={leg ? 'local-leg-row' : 'local-leg-row loading'}
                   aria-rowindex={item.index + 2}
-                  style={{ transform: `translateY(${item.start}px)` }}
+                  style={{ transform: `translateY(${item.top}px)` }}
                 >
                   {leg ? (
                     LOCAL_COLUMNS.map((c) => (
