@@ -94,10 +94,63 @@ const lagDuring = async <T>(work: () => Promise<T>): Promise<{ value: T; lag: { 
   }
 };
 
+/**
+ * Where the process's memory is at its fullest while `work` runs (sampled every 50 ms): RSS split
+ * into V8's heap, memory outside it that V8 knows of (Buffers, ArrayBuffers) and the rest, which
+ * is native memory no JavaScript counter sees (DuckDB's buffer pool, appender and WAL, the code).
+ */
+const memoryAtPeak = async <T>(work: () => Promise<T>): Promise<{ value: T; peak: MemoryBreakdown }> => {
+  const toMb = (n: number) => Math.round(n / 2 ** 20);
+  let peak = process.memoryUsage();
+  const timer = setInterval(() => {
+    const now = process.memoryUsage();
+    if (now.rss > peak.rss) peak = now;
+  }, 50);
+  try {
+    const value = await work();
+    return {
+      value,
+      peak: {
+        rssMb: toMb(peak.rss),
+        v8HeapMb: toMb(peak.heapTotal),
+        v8HeapUsedMb: toMb(peak.heapUsed),
+        externalMb: toMb(peak.external),
+        nativeMb: toMb(peak.rss - peak.heapTotal - peak.external),
+      },
+    };
+  } finally {
+    clearInterval(timer);
+  }
+};
+interface MemoryBreakdown {
+  rssMb: number;
+  v8HeapMb: number;
+  v8HeapUsedMb: number;
+  externalMb: number;
+  nativeMb: number;
+}
+
 // The sync, timed from the job's start to its end as main reports them.
-const { value: synced, lag: syncLag } = await lagDuring(async () => {
-  const started = await call('local:sync', [{ profileId, party, nodeId: null, range: { after: null, before: null } }]);
-  return services.local.waitForSync(started.jobId);
+const {
+  value: { value: synced, lag: syncLag },
+  peak: syncMemory,
+} = await memoryAtPeak(() =>
+  lagDuring(async () => {
+    const started = await call('local:sync', [
+      { profileId, party, nodeId: null, range: { after: null, before: null } },
+    ]);
+    return services.local.waitForSync(started.jobId);
+  }),
+);
+// DuckDB's own account of its memory by tag (buffer pool) right after the sync, in MB.
+const duckdbMemory = await attempt(async () => {
+  const store = await services.local.store(profileId);
+  const reader = await store.read((c) =>
+    c.runAndReadAll(
+      'SELECT tag, round(memory_usage_bytes / 2 ** 20) FROM duckdb_memory() WHERE memory_usage_bytes > 0 ORDER BY 2 DESC',
+    ),
+  );
+  return Object.fromEntries(reader.getRows().map(([tag, mb]) => [tag as string, Number(mb)]));
 });
 if (synced.state !== 'done') throw new Error(`sync ended ${synced.state}: ${synced.error?.message ?? ''}`);
 const syncMs = Date.parse(synced.finishedAt as string) - Date.parse(synced.startedAt);
@@ -234,6 +287,8 @@ process.stdout.write(
     pages: synced.pages,
     syncMs,
     syncPeakRssMb,
+    syncMemory,
+    duckdbMemory,
     storeBytes,
     syncLag,
     exportLag,
