@@ -23,6 +23,9 @@ interface WorkerResult {
   pages: number;
   syncMs: number;
   syncPeakRssMb: number;
+  /** RSS at the sync's fullest, split (bench/local-ledger-worker.ts). */
+  syncMemory: { rssMb: number; v8HeapMb: number; v8HeapUsedMb: number; externalMb: number; nativeMb: number };
+  duckdbMemory: Maybe<Record<string, number>>;
   storeBytes: number;
   counterparties: Maybe<number[]>;
   flows: Maybe<number[]>;
@@ -54,7 +57,7 @@ const notMeasured = (figure: string, target: string, why: string): Figure => ({
 
 interface Measured {
   r: WorkerResult;
-  browser: { bridge: Maybe<number[]>; painted: Maybe<number[]> };
+  browser: { bridge: Maybe<number[]>; painted: Maybe<number[]>; parts: Maybe<PaintParts[]> };
 }
 
 /**
@@ -89,6 +92,7 @@ async function measureLocalLedger(transfers: number, runs: number, rounds: numbe
     const browser = await viaBrowser(dir, r.profileId, info.parties[0], runs).catch((error: Error) => ({
       bridge: { error: error.message },
       painted: { error: error.message },
+      parts: { error: error.message },
     }));
     return { r, browser };
   } finally {
@@ -116,6 +120,27 @@ export async function localLedgerBench(options: { transfers?: number; runs?: num
         range: `${r.finalPeakRssMb.toFixed(0)} MB after all below`,
         target: '<= 400 MB',
         pass: r.syncPeakRssMb <= 400,
+      },
+      {
+        figure: '... where it was at its fullest (sampled every 50 ms): V8 heap / outside it / native',
+        median: `${r.syncMemory.v8HeapMb} / ${r.syncMemory.externalMb} / ${r.syncMemory.nativeMb} MB`,
+        range: `of ${r.syncMemory.rssMb} MB; heap used ${r.syncMemory.v8HeapUsedMb} MB`,
+        target: '-',
+        pass: null,
+      },
+      {
+        figure: "... DuckDB's own account after the sync (duckdb_memory(), by tag)",
+        median: failed(r.duckdbMemory)
+          ? 'not measured'
+          : `${Object.values(r.duckdbMemory).reduce((a, b) => a + b, 0)} MB`,
+        range: failed(r.duckdbMemory)
+          ? r.duckdbMemory.error.slice(0, 60)
+          : Object.entries(r.duckdbMemory)
+              .map(([tag, mb]) => `${tag} ${mb}`)
+              .join(', ')
+              .slice(0, 60),
+        target: '-',
+        pass: null,
       },
     ];
     const timing = (name: string, times: Maybe<number[]>, target: string, limit: number | null) => {
@@ -188,6 +213,7 @@ export async function localLedgerBench(options: { transfers?: number; runs?: num
         '<= 30 ms',
         30,
       ),
+      paintParts(browser.parts),
       timing(
         '... its local:legs round trip, Chromium -> browser test bridge -> main, 100 rows',
         browser.bridge,
@@ -293,6 +319,20 @@ export async function scaleBench(options: { small?: number; large?: number; runs
   return figures;
 }
 
+/** The painted figure's parts, p50 of each round's. */
+function paintParts(parts: Maybe<PaintParts[]>): Figure {
+  const name = '... where it goes, p50 of each: renders before the call / the call / answer to count / to frame';
+  if (failed(parts)) return notMeasured(name, '-', parts.error);
+  const p50 = (pick: (p: PaintParts) => number) => median(parts.map(pick)).toFixed(1);
+  return {
+    figure: name,
+    median: `${p50((p) => p.beforeCall)} / ${p50((p) => p.call)} / ${p50((p) => p.toCount)} / ${p50((p) => p.toFrame)} ms`,
+    range: `${parts.length} runs`,
+    target: '-',
+    pass: null,
+  };
+}
+
 /**
  * In Chromium, over the store the worker left behind (a web shell on the same user-data folder):
  * the renderer's `local:legs` call through the test bridge to main and back (no React), then the
@@ -303,7 +343,7 @@ async function viaBrowser(
   profileId: string,
   party: string,
   runs: number,
-): Promise<{ bridge: number[]; painted: Maybe<number[]> }> {
+): Promise<{ bridge: number[]; painted: Maybe<number[]>; parts: Maybe<PaintParts[]> }> {
   const home = mkdtempSync(join(tmpdir(), 'bench-home-'));
   const { child, info } = await startReady(
     'src-main/web-shell/cli.ts',
@@ -356,16 +396,30 @@ async function viaBrowser(
       },
       [profileId, party, runs] as const,
     );
-    const painted = await paintedFilterChanges(page, party, runs).catch((error: Error) => {
+    const rounds = await paintedFilterChanges(page, party, runs).catch((error: Error) => {
       console.error(`local bench: painted filter change not measured: ${error.message}`);
       return { error: error.message.split('\n')[0] };
     });
-    return { bridge, painted };
+    if (failed(rounds)) return { bridge, painted: rounds, parts: rounds };
+    return { bridge, painted: rounds.map((r) => r.total), parts: rounds };
   } finally {
     await browser.close();
     await stop(child);
     rmSync(home, { recursive: true, force: true });
   }
+}
+
+/** Where one painted filter change's time went, in ms from the click (resource timing of its local:legs call). */
+interface PaintParts {
+  total: number;
+  /** Click to the call's request sent: React's renders of the new filters. */
+  beforeCall: number;
+  /** The call: the bridge (HTTP in the web shell) and main's handler. */
+  call: number;
+  /** The answer in to the new count in the DOM: parsing and React's render of the rows. */
+  toCount: number;
+  /** The count to the next frame: style, layout and paint. */
+  toFrame: number;
 }
 
 /**
@@ -378,7 +432,7 @@ async function paintedFilterChanges(
   page: import('@playwright/test').Page,
   party: string,
   runs: number,
-): Promise<number[]> {
+): Promise<PaintParts[]> {
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Local ledger' }).click();
   await page.getByLabel('Or a party id').fill(party);
   await page.getByRole('button', { name: 'Use party' }).click();
@@ -397,7 +451,7 @@ async function paintedFilterChanges(
       const el = document.querySelector('[data-testid="local-count"]');
       return el?.getAttribute('aria-busy') === 'false' ? el.textContent : null;
     };
-    const times: number[] = [];
+    const times: PaintParts[] = [];
     // Every state new: 2^boxes states, the first one shown before the first step (a repeated state
     // would be answered from the query cache, in a few ms, and pull the median down).
     const steps = Math.min(n, 2 ** boxes.length - 2);
@@ -405,12 +459,15 @@ async function paintedFilterChanges(
       // Gray code: step k flips the box of k's lowest set bit (k + 1 steps, all states distinct).
       const box = boxes[Math.min(boxes.length - 1, Math.log2((k + 1) & -(k + 1)))];
       const before = countText();
+      performance.clearResourceTimings();
       const t0 = performance.now();
       box.click();
+      let counted = 0;
       await new Promise<void>((resolve) => {
         const check = () => {
           const now = countText();
           if (now !== null && now !== before) {
+            counted = performance.now();
             observer.disconnect();
             resolve();
           }
@@ -420,7 +477,20 @@ async function paintedFilterChanges(
         check();
       });
       await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-      if (k > 0) times.push(performance.now() - t0);
+      const painted = performance.now();
+      const call = performance
+        .getEntriesByType('resource')
+        .find((e): e is PerformanceResourceTiming => e.name.includes('local%3Alegs') && e.startTime >= t0);
+      if (!call) throw new Error('a filter change made no local:legs call (answered from the cache?)');
+      if (k > 0) {
+        times.push({
+          total: painted - t0,
+          beforeCall: call.startTime - t0,
+          call: call.responseEnd - call.startTime,
+          toCount: counted - call.responseEnd,
+          toFrame: painted - counted,
+        });
+      }
     }
     return times;
   }, runs);

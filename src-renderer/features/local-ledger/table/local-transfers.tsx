@@ -32,9 +32,12 @@ export function LocalTransfers({ profileId, party }: { profileId: string; party:
 
   const result = toFilters(draft, search, zone);
   const resultKey = JSON.stringify(result.filters);
-  useEffect(() => {
-    if (resultKey !== 'null') setFilters(JSON.parse(resultKey) as LocalLegFilters);
-  }, [resultKey]);
+  // Adopted in this render (React renders again at once, before committing): through an effect, a
+  // filter change committed the whole screen with the old filters first, and its query started a
+  // render later.
+  if (resultKey !== 'null' && resultKey !== JSON.stringify(filters)) {
+    setFilters(JSON.parse(resultKey) as LocalLegFilters);
+  }
 
   const onSort = (column: LocalSortColumn) =>
     setSort((current) => (current.column === column ? { column, desc: !current.desc } : { column, desc: false }));
