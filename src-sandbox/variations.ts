@@ -35,6 +35,13 @@ export const VARIATIONS = {
   'wrapped-chain-list': 'the chain listing as {"chains": [...]} instead of a bare array',
   'verbatim-cursor':
     'nextPageUrl’s cursor ends in "~"; a cursor that comes back altered (e.g. "%7E") is a 400: it must be passed back byte for byte',
+  'next-page-url-path-absolute':
+    'nextPageUrl is a path-absolute reference ("/api/v2/parties/…?…", no scheme or host): resolved against the request (RFC 3986)',
+  'next-page-url-relative-path':
+    'nextPageUrl is a relative-path reference ("tokenTransfers?…"): resolved against the request (RFC 3986)',
+  'next-page-url-query-only': 'nextPageUrl is a query-only reference ("?…"): resolved against the request (RFC 3986)',
+  'next-page-url-other-origin':
+    'nextPageUrl names the sandbox under another host ("localhost" for "127.0.0.1", and back): another origin, which must never be sent the JWT',
   'long-amounts':
     'every leg’s amount has 48 digits (sign, fraction and decimals kept): past a double and a 128-bit integer; every other leg 38, which a 128-bit integer holds, so sums of them pass 2^127',
   'effective-at-forms':
@@ -251,6 +258,7 @@ function vary(active: Set<Variation>, where: Interface, status: number, headers:
     if (active.has('verbatim-cursor') && typeof body.nextPageUrl === 'string') {
       body.nextPageUrl = body.nextPageUrl.replace(/([?&]cursor=[^&#]*)/, '$1~');
     }
+    if (typeof body.nextPageUrl === 'string') body.nextPageUrl = referenced(active, body.nextPageUrl);
   }
   if (active.has('omit-nullable'))
     forNullable(
@@ -268,6 +276,23 @@ function vary(active: Set<Variation>, where: Interface, status: number, headers:
   let bytes = Buffer.from(writeJson(body, active.has('number-forms')));
   if (active.has('bom')) bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), bytes]);
   return { status, headers: { ...out, 'content-type': type }, body: bytes };
+}
+
+/** The absolute nextPageUrl as the reference a next-page-url-* variation writes. */
+function referenced(active: Set<Variation>, absolute: string): string {
+  const url = new URL(absolute);
+  const query = absolute.slice(absolute.indexOf('?'));
+  // The path and query as sent (not re-encoded by URL): the cursor goes out byte for byte.
+  const pathAndQuery = absolute.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '');
+  if (active.has('next-page-url-path-absolute')) return pathAndQuery;
+  if (active.has('next-page-url-relative-path'))
+    return `${url.pathname.slice(url.pathname.lastIndexOf('/') + 1)}${query}`;
+  if (active.has('next-page-url-query-only')) return query;
+  if (active.has('next-page-url-other-origin')) {
+    const host = url.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
+    return `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}${pathAndQuery}`;
+  }
+  return absolute;
 }
 
 function kindOf(where: Interface, status: number, contentType: string, body: Json): Kind {

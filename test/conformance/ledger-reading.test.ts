@@ -75,6 +75,12 @@ describe('the transfer list (2.2) in every legal form is read as the same legs',
     ['a UTF-8 byte order mark', ['bom']],
     ['the cursor passed back byte for byte', ['verbatim-cursor']],
     [
+      'nextPageUrl a path-absolute reference, resolved against the request',
+      ['next-page-url-path-absolute', 'verbatim-cursor'],
+    ],
+    ['nextPageUrl a relative path, resolved against the request', ['next-page-url-relative-path', 'verbatim-cursor']],
+    ['nextPageUrl only a query, resolved against the request', ['next-page-url-query-only', 'verbatim-cursor']],
+    [
       'all of them at once',
       ['null-optional', 'omit-nullable', 'reorder-keys', 'number-forms', 'bom', 'verbatim-cursor'],
     ],
@@ -89,6 +95,29 @@ describe('the transfer list (2.2) in every legal form is read as the same legs',
     const requests = net.variations?.requests().slice(before) ?? [];
     expect(requests.length).toBe(normal.pages.length);
     expect(requests.every((r) => r.status === 200)).toBe(true);
+  });
+
+  it('a relative nextPageUrl is followed with the JWT as query too, and every page is read', async () => {
+    arm('next-page-url-query-only', 'verbatim-cursor');
+    const varied = await readAll({ placement: 'query' });
+    expect(varied.legs).toEqual(normal.legs);
+  });
+
+  it('a nextPageUrl at another origin (the sandbox under another host name) is not followed: nothing reaches it', async () => {
+    arm('next-page-url-other-origin');
+    const first = await fetchTransferPage(call());
+    expect(first.legs).toEqual(normal.pages[0].legs);
+    const base = new URL(net.urls.baseUrl);
+    const otherOrigin = `http://${base.hostname === 'localhost' ? '127.0.0.1' : 'localhost'}:${base.port}`;
+    expect(first.next?.startsWith(`${otherOrigin}/`)).toBe(true);
+    const before = net.variations?.requests().length ?? 0;
+    for (const placement of ['header', 'query'] as const) {
+      await expect(fetchTransferPage(call({ placement, next: first.next }))).rejects.toMatchObject({
+        code: 'bad_response',
+        message: expect.stringContaining(`at another origin (${otherOrigin})`),
+      });
+    }
+    expect(net.variations?.requests().length).toBe(before);
   });
 
   it('a null nextPageUrl and an absent one are both "no next page"', async () => {

@@ -92,7 +92,14 @@ function nextUrl(baseUrl: string, next: string): URL {
     throw new ServiceError('invalid_argument', 'The next-page address is not a URL.');
   }
   const base = new URL(baseUrl);
-  if (url.origin !== base.origin || !url.pathname.startsWith(`${base.pathname.replace(/\/$/, '')}/api/v2/parties/`)) {
+  if (url.origin !== base.origin) {
+    throw new ServiceError(
+      'bad_response',
+      `The service's next page is at another origin (${url.origin}) than this profile's service (${base.origin}); it was not followed, and the JWT was not sent there.`,
+      { nextOrigin: url.origin },
+    );
+  }
+  if (!url.pathname.startsWith(`${base.pathname.replace(/\/$/, '')}/api/v2/parties/`)) {
     throw new ServiceError(
       'bad_response',
       `The service's nextPageUrl points outside ${base.origin}${base.pathname}; it was not followed.`,
@@ -101,13 +108,18 @@ function nextUrl(baseUrl: string, next: string): URL {
   return url;
 }
 
-/** nextPageUrl as the renderer may see it: without any JWT the service may have echoed. */
-export function withoutJwt(url: string): string {
+/**
+ * nextPageUrl as the renderer may see it: any URI reference (spec rule 7 does not show its form:
+ * absolute, path-absolute, relative path or query only) resolved per RFC 3986 against the URL of
+ * the request that returned it, without any JWT the service may have echoed. Where it points is
+ * checked when it is followed (nextUrl).
+ */
+export function withoutJwt(url: string, requested?: URL): string {
   let parsed: URL;
   try {
-    parsed = new URL(url);
+    parsed = new URL(url, requested);
   } catch {
-    throw new ServiceError('bad_response', `The service's nextPageUrl is not an absolute URL (${url.slice(0, 120)}).`);
+    throw new ServiceError('bad_response', `The service's nextPageUrl is not a URL (${url.slice(0, 120)}).`);
   }
   dropParams(parsed, ['jwt']);
   return parsed.toString();
@@ -148,7 +160,7 @@ async function fetchPage(call: TransferPageCall): Promise<TransferPage> {
     }),
   );
   if (response.status !== 200) throw transferError(response);
-  return readPage(response, nodeId, performance.now() - started);
+  return readPage(response, url, nodeId, performance.now() - started);
 }
 
 async function withRetries(call: TransferPageCall, attempt: () => Promise<HttpResponse>): Promise<HttpResponse> {
@@ -176,7 +188,7 @@ function pause(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-function readPage(response: HttpResponse, nodeId: string | null, elapsedMs: number): TransferPage {
+function readPage(response: HttpResponse, requested: URL, nodeId: string | null, elapsedMs: number): TransferPage {
   let body: unknown;
   try {
     body = answerJson(response);
@@ -197,7 +209,7 @@ function readPage(response: HttpResponse, nodeId: string | null, elapsedMs: numb
     legs: legs.map(knownLeg),
     count: list.count,
     hasNextPage: list.hasNextPage,
-    next: list.hasNextPage && list.nextPageUrl ? withoutJwt(list.nextPageUrl) : null,
+    next: list.hasNextPage && list.nextPageUrl ? withoutJwt(list.nextPageUrl, requested) : null,
     unknownFields: unknownFields(list as Record<string, unknown>, legs as Array<Record<string, unknown>>),
     nodeId,
     elapsedMs: Math.round(elapsedMs),

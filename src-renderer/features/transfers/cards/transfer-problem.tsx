@@ -42,7 +42,9 @@ export function TransferProblem({
   const title =
     e.code === 'forbidden'
       ? `This token cannot read ${shortenParty(party)}.`
-      : (rateLimitedTitle(e) ?? TITLES[e.code] ?? 'The transfers could not be loaded.');
+      : typeof e.details?.nextOrigin === 'string'
+        ? 'The next page is on another server: not followed, the JWT stays here.'
+        : (rateLimitedTitle(e) ?? TITLES[e.code] ?? 'The transfers could not be loaded.');
   const traceId = typeof e.details?.traceId === 'string' ? e.details.traceId : null;
   return (
     <div data-testid="transfer-problem">

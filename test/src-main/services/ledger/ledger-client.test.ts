@@ -80,10 +80,14 @@ describe('fetchTransferPage', () => {
     expect(error.message).toMatch(/validator-3 is quarantined — /);
   });
 
-  it('refuses to follow a nextPageUrl that leaves the service', async () => {
+  it('refuses to follow a nextPageUrl at another origin, naming it, or outside the service on its own origin', async () => {
     await expect(
       fetchTransferPage(call({ next: 'https://evil.example/api/v2/parties/x/tokenTransfers' })),
     ).rejects.toMatchObject({
+      code: 'bad_response',
+      message: expect.stringMatching(/^The service's next page is at another origin \(https:\/\/evil\.example\)/),
+    });
+    await expect(fetchTransferPage(call({ next: `${net.urls.baseUrl}/admin/export` }))).rejects.toMatchObject({
       code: 'bad_response',
       message: expect.stringMatching(/points outside/),
     });
@@ -166,15 +170,73 @@ describe('fetchTransferPage against a hand-written service', () => {
     });
   });
 
-  it('a nextPageUrl that is not an absolute URL is a bad answer, not an internal error', async () => {
+  it('a relative nextPageUrl is resolved against the request that returned it (RFC 3986), any JWT left out', async () => {
+    const path = `/api/v2/parties/${encodeURIComponent(party)}/tokenTransfers`;
+    const cases: Array<[string, string]> = [
+      ['?cursor=2~x', `${base}${path}?cursor=2~x`],
+      ['tokenTransfers?cursor=3&jwt=echoed', `${base}${path}?cursor=3`],
+      [`${path}?pageSize=5&cursor=4%7E`, `${base}${path}?pageSize=5&cursor=4%7E`],
+      [`../${encodeURIComponent(party)}/tokenTransfers?cursor=5`, `${base}${path}?cursor=5`],
+    ];
+    for (const placement of ['header', 'query'] as const) {
+      for (const [nextPageUrl, resolved] of cases) {
+        reply = () => ({
+          status: 200,
+          body: JSON.stringify({ party, transfers: [leg], count: 1, hasNextPage: true, nextPageUrl }),
+        });
+        const page = await fetchTransferPage(call({ baseUrl: base, placement }));
+        expect(page.next, `${nextPageUrl} (${placement})`).toBe(resolved);
+      }
+    }
+  });
+
+  it('a nextPageUrl that is no URL reference at all is a bad answer, not an internal error', async () => {
     reply = () => ({
       status: 200,
-      body: JSON.stringify({ party, transfers: [leg], count: 1, hasNextPage: true, nextPageUrl: '?cursor=2' }),
+      body: JSON.stringify({ party, transfers: [leg], count: 1, hasNextPage: true, nextPageUrl: 'http://[::1' }),
     });
     await expect(fetchTransferPage(call({ baseUrl: base }))).rejects.toMatchObject({
       code: 'bad_response',
-      message: expect.stringMatching(/nextPageUrl is not an absolute URL \(\?cursor=2\)/),
+      message: expect.stringMatching(/nextPageUrl is not a URL \(http:\/\/\[::1\)/),
     });
+  });
+
+  it('a nextPageUrl at another origin is never sent the JWT: nothing reaches that origin', async () => {
+    const seen: string[] = [];
+    const other = createServer((req, res) => {
+      seen.push(`${req.url} ${JSON.stringify(req.headers)}`);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"party":null,"transfers":[],"count":0,"hasNextPage":false,"nextPageUrl":null}');
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const otherOrigin = `http://localhost:${(other.address() as AddressInfo).port}`;
+    try {
+      const path = `/api/v2/parties/${encodeURIComponent(party)}/tokenTransfers?cursor=2`;
+      reply = () => ({
+        status: 200,
+        body: JSON.stringify({
+          party,
+          transfers: [leg],
+          count: 1,
+          hasNextPage: true,
+          nextPageUrl: `${otherOrigin}${path}`,
+        }),
+      });
+      for (const placement of ['header', 'query'] as const) {
+        const first = await fetchTransferPage(call({ baseUrl: base, placement, jwt: 'secret.jwt.value' }));
+        expect(first.legs).toHaveLength(1);
+        const refused = await fetchTransferPage(
+          call({ baseUrl: base, placement, jwt: 'secret.jwt.value', next: first.next }),
+        ).catch((e: Error) => e);
+        expect(refused).toMatchObject({
+          code: 'bad_response',
+          message: `The service's next page is at another origin (${otherOrigin}) than this profile's service (${base}); it was not followed, and the JWT was not sent there.`,
+        });
+      }
+      expect(seen).toEqual([]);
+    } finally {
+      await new Promise<void>((r) => other.close(() => r()));
+    }
   });
 
   it('reads 500 as problem details (with trace id) or as an error body', async () => {
