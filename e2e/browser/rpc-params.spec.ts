@@ -23,7 +23,7 @@ test('typing eth_getBalance fills its template; Enter accepts the name; the call
   const params = page.getByRole('textbox', { name: 'Params (JSON array)' });
   await expect(params).toHaveText(`["${ZERO}","latest"]`);
   await expect(page.getByTestId('rpc-params-note')).toHaveText(
-    'Checked before sending: eth_getBalance(Address, Block)',
+    'Checked before sending: eth_getBalance(Address, Block?)',
   );
   // Enter sent nothing: the id has not moved and the pane is still empty.
   await expect(page.getByTestId('rpc-next-id')).toHaveText('1');
@@ -66,4 +66,65 @@ test('a bad address is refused at the params field, naming the parameter, and no
   await expect(answerPane(page).getByTestId('rpc-status')).toHaveText('HTTP 200');
   expect(calls).toHaveLength(1);
   expect(calls[0].postDataJSON()).toMatchObject([{ body: { method: 'eth_getBalance', params: [funded, 'latest'] } }]);
+});
+
+test('what the Ethereum specification allows is sent: a balance without its block, a field it does not list with a warning', async ({
+  app,
+  page,
+}) => {
+  const calls = bridgeCalls(page, 'rpc:call');
+  await app.open(page);
+  await openConsole(page);
+  await expect(page.getByLabel('Chain', { exact: true })).toHaveValue('ethereum');
+  const funded = app.sandbox.evmAccounts[9];
+
+  // The block is optional in the specification (default "latest"); the package made it required.
+  await page.getByLabel('Method', { exact: true }).fill('eth_getBalance');
+  await setParams(page, JSON.stringify([funded]));
+  await expect(page.getByTestId('rpc-draft-error')).toHaveCount(0);
+  await send(page);
+  await expect(answerPane(page).getByTestId('rpc-status')).toHaveText('HTTP 200');
+  await expect(answerPane(page).locator('.json-row[data-path="/result"]')).toContainText(/"result": "0x[0-9a-f]+"/);
+
+  // A field the specification does not list is said beside Send, and the call goes as written.
+  await page.getByLabel('Method', { exact: true }).fill('eth_estimateGas');
+  await setParams(page, JSON.stringify([{ from: funded, to: funded, value: '0x1', memo: 'x' }]));
+  await expect(page.getByTestId('rpc-draft-error')).toHaveCount(0);
+  await expect(page.getByTestId('rpc-draft-warning')).toHaveText(
+    /^params\[0\] \(Transaction\)\.memo: not a field the specification lists for this object \(known: .*\); sent as written\.$/,
+  );
+  await send(page);
+  await expect(answerPane(page).getByTestId('rpc-status')).toHaveText('HTTP 200');
+  expect(calls).toHaveLength(2);
+  expect(calls[0].postDataJSON()).toMatchObject([{ body: { method: 'eth_getBalance', params: [funded] } }]);
+  expect(calls[1].postDataJSON()).toMatchObject([
+    { body: { method: 'eth_estimateGas', params: [{ from: funded, to: funded, value: '0x1', memo: 'x' }] } },
+  ]);
+});
+
+test('a partial method name and Enter take the top match; a typo is offered the nearest names before it is sent', async ({
+  app,
+  page,
+}) => {
+  const calls = bridgeCalls(page, 'rpc:call');
+  await app.open(page);
+  await openConsole(page);
+  await expect(page.getByLabel('Chain', { exact: true })).toHaveValue('ethereum');
+  const method = page.getByLabel('Method', { exact: true });
+
+  await method.fill('');
+  await method.pressSequentially('getBal');
+  await method.press('Enter');
+  await expect(method).toHaveValue('eth_getBalance');
+  await expect(page.getByRole('textbox', { name: 'Params (JSON array)' })).toHaveText(`["${ZERO}","latest"]`);
+
+  await method.fill('eth_getTransactionCont');
+  const hint = page.getByTestId('rpc-did-you-mean');
+  await expect(hint).toHaveText(
+    'Not in the catalog: did you mean eth_getTransactionCount? Sent as written otherwise.',
+  );
+  await hint.getByRole('button', { name: 'eth_getTransactionCount' }).click();
+  await expect(method).toHaveValue('eth_getTransactionCount');
+  await expect(hint).toHaveCount(0);
+  expect(calls).toHaveLength(0);
 });

@@ -13,8 +13,10 @@ import { ServiceError } from '../errors.ts';
 export interface ParsedImport {
   name: string;
   requests: ReturnType<typeof CollectionRequestInput.parse>[];
-  /** Items that were not JSON-RPC requests (or not valid ones). */
+  /** Items that were not JSON-RPC requests (or not valid ones), those below included. */
   skipped: number;
+  /** Names of the JSON-RPC calls skipped because their params are by name (an object): node access takes an array (spec 2.7). */
+  byName: string[];
   source: 'collection' | 'postman';
 }
 
@@ -53,12 +55,19 @@ export function parseImport(text: string, fileName: string): ParsedImport {
       name: nameOf(root.name, fileName),
       requests,
       skipped: items.length - requests.length,
+      byName: [],
       source: 'collection',
     };
   }
   const info = isObject(root.info) ? root.info : null;
   if (info && typeof info.schema === 'string' && info.schema.includes('collection/v2.1')) {
-    const out: ParsedImport = { name: nameOf(info.name, fileName), requests: [], skipped: 0, source: 'postman' };
+    const out: ParsedImport = {
+      name: nameOf(info.name, fileName),
+      requests: [],
+      skipped: 0,
+      byName: [],
+      source: 'postman',
+    };
     walkPostman(root.item, fileName, out);
     return out;
   }
@@ -100,13 +109,16 @@ function walkPostman(root: unknown, fileName: string, out: ParsedImport): void {
       stack.push({ items: item.item, at: 0, folders: [...frame.folders, name] });
       continue;
     }
-    const request = postmanRequest([...frame.folders, name].join(' / ').slice(0, 80), item.request);
-    if (request) out.requests.push(request);
+    const requestName = [...frame.folders, name].join(' / ').slice(0, 80);
+    const request = postmanRequest(requestName, item.request);
+    if (request === 'byName') out.byName.push(requestName);
+    if (typeof request === 'object' && request !== null) out.requests.push(request);
     else out.skipped++;
   }
 }
 
-function postmanRequest(name: string, request: unknown): ParsedImport['requests'][number] | null {
+/** The request, or why not: 'byName' for JSON-RPC calls with params by name, null for anything else. */
+function postmanRequest(name: string, request: unknown): ParsedImport['requests'][number] | 'byName' | null {
   if (!isObject(request) || String(request.method ?? 'GET').toUpperCase() !== 'POST') return null;
   const body = isObject(request.body) ? request.body : null;
   if (body?.mode !== 'raw' || typeof body.raw !== 'string') return null;
@@ -114,9 +126,14 @@ function postmanRequest(name: string, request: unknown): ParsedImport['requests'
   if (call === null) return null;
   const { chain, nodeType } = targetOf(request.url);
   let candidate: unknown;
+  const calls = Array.isArray(call.value) ? call.value : [call.value];
+  if (calls.some(hasParamsByName)) return 'byName';
   if (Array.isArray(call.value)) {
     if (call.value.length === 0 || !call.value.every(isRpcCall)) return null;
-    const lines = call.value.map((c) => `  ${JSON.stringify({ method: c.method, params: c.params ?? [] })}`);
+    // A batch keeps each call's id: the console sends a batch's ids as written.
+    const lines = call.value.map(
+      (c) => `  ${JSON.stringify({ ...(isId(c.id) ? { id: c.id } : {}), method: c.method, params: c.params ?? [] })}`,
+    );
     candidate = { name, chain, nodeType, method: null, text: call.restore(`[\n${lines.join(',\n')}\n]`) };
   } else {
     if (!isRpcCall(call.value)) return null;
@@ -152,7 +169,15 @@ function parseKeepingVariables(raw: string): { value: unknown; restore: (text: s
   }
 }
 
-function isRpcCall(value: unknown): value is { method: string; params?: unknown } {
+/** A JSON-RPC call whose params are an object (by name, JSON-RPC 2.0 allows it; node access does not). */
+function hasParamsByName(value: unknown): boolean {
+  return isObject(value) && typeof value.method === 'string' && isObject(value.params);
+}
+
+const isId = (id: unknown): id is number | string =>
+  (typeof id === 'number' && Number.isSafeInteger(id)) || (typeof id === 'string' && id.length <= 100);
+
+function isRpcCall(value: unknown): value is { method: string; params?: unknown; id?: unknown } {
   if (!isObject(value) || typeof value.method !== 'string' || !value.method.trim()) return false;
   return (
     (value.jsonrpc === '2.0' || Array.isArray(value.params)) &&

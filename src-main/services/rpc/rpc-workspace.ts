@@ -126,7 +126,7 @@ export class RpcWorkspace {
     if (parsed.requests.length === 0) {
       throw new ServiceError(
         'invalid_argument',
-        `${fileName || 'The file'} has no JSON-RPC request to import (${parsed.skipped} item${parsed.skipped === 1 ? '' : 's'} skipped).`,
+        `${fileName || 'The file'} has no JSON-RPC request to import (${parsed.skipped} item${parsed.skipped === 1 ? '' : 's'} skipped).${byNameNote(parsed.byName)}`,
       );
     }
     const found = await this.secrets();
@@ -146,11 +146,11 @@ export class RpcWorkspace {
       refuseLeak(JSON.stringify(scrubbed), found, 'The import');
       data.collections.push(scrubbed);
     });
-    const skipped = parsed.skipped + parsed.requests.length - kept.length;
+    const skipped = parsed.skipped - parsed.byName.length + parsed.requests.length - kept.length;
     const what = parsed.source === 'postman' ? 'Postman items' : 'items';
     const message = `Imported ${kept.length} request${kept.length === 1 ? '' : 's'} into "${name}"${
       skipped ? `; ${skipped} ${what} skipped (not JSON-RPC calls, or over ${MAX_COLLECTION_REQUESTS})` : ''
-    }.${variablesNote(kept, store.environments())}`;
+    }.${byNameNote(parsed.byName)}${variablesNote(kept, store.environments())}`;
     return { view: await this.collections(), collectionId: id, message };
   }
 
@@ -247,4 +247,12 @@ function variablesNote(
   const list = [...names].slice(0, 8).map((n) => `{{${n}}}`);
   const more = names.size > 8 ? ` and ${names.size - 8} more` : '';
   return ` They use ${list.join(', ')}${more}: give ${names.size === 1 ? 'it a value' : 'them values'} in an environment before running them.`;
+}
+
+/** The calls skipped for params by name, named: the one reason worth its own sentence. */
+function byNameNote(names: string[]): string {
+  if (names.length === 0) return '';
+  const shown = names.slice(0, 3).map((n) => `"${n}"`);
+  const more = names.length > 3 ? ` and ${names.length - 3} more` : '';
+  return ` Skipped ${shown.join(', ')}${more}: ${names.length === 1 ? 'its' : 'their'} params are by name (an object), and node access takes them as an array (spec 2.7); rewrite ${names.length === 1 ? 'it' : 'them'} with params in order.`;
 }

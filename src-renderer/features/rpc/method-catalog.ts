@@ -2,6 +2,8 @@
 // line on what it answers: the node methods of the OpenRPC description (openrpc-methods.ts), with
 // our own template and wording where we wrote one, plus common methods the description leaves out
 // (net_*, eth_getBlockReceipts...). Any other method can be typed by hand.
+
+import { editDistance } from '../../../src-shared/text/edit-distance.ts';
 import { DESCRIBED_NODE_METHODS } from './openrpc-methods.ts';
 
 export interface CatalogMethod {
@@ -158,6 +160,36 @@ const BY_NAME = new Map(METHOD_CATALOG.map((m) => [m.method, m]));
 
 export function catalogMethod(method: string): CatalogMethod | undefined {
   return BY_NAME.get(method.trim());
+}
+
+/**
+ * The catalog method a partial name stands for, when Enter is pressed on it: the name itself, else
+ * the first (in the catalog's order) that starts with it, else the first that contains it, ignoring
+ * case ("getBal" -> eth_getBalance). Undefined when none does: a method outside the catalog
+ * (debug_*, a node's own) is taken as written.
+ */
+export function topMatch(typed: string): CatalogMethod | undefined {
+  const text = typed.trim().toLowerCase();
+  if (!text) return undefined;
+  const exact = catalogMethod(typed);
+  if (exact) return exact;
+  const named = (m: CatalogMethod) => m.method.toLowerCase();
+  return METHOD_CATALOG.find((m) => named(m).startsWith(text)) ?? METHOD_CATALOG.find((m) => named(m).includes(text));
+}
+
+/**
+ * Catalog names within a few edits of a method that is not in the catalog (a typo that the node
+ * would answer with "method not found"), nearest first; none for a name nothing is near.
+ */
+export function nearestMethods(typed: string, limit = 3): string[] {
+  const text = typed.trim();
+  if (!text || catalogMethod(text)) return [];
+  const allowed = Math.max(1, Math.min(3, Math.floor(text.length / 5)));
+  return METHOD_CATALOG.map((m) => ({ name: m.method, distance: editDistance(text, m.method, allowed) }))
+    .filter((m) => m.distance <= allowed)
+    .sort((a, b) => a.distance - b.distance)
+    .slice(0, limit)
+    .map((m) => m.name);
 }
 
 /** True when `text` is what the app would have filled in: empty, [] or some method's template. */

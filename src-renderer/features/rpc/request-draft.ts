@@ -16,7 +16,14 @@ import type { ConsoleDraft } from './rpc-console-store.ts';
 export type DraftProblemField = 'chain' | 'method' | 'params' | 'batch';
 
 export type DraftCheck =
-  | { ok: true; body: RpcBody /** ids this request takes from the counter */; idsUsed: number }
+  | {
+      ok: true;
+      body: RpcBody;
+      /** ids this request takes from the counter */
+      idsUsed: number;
+      /** Something the specification does not list, said beside Send; the call is sent as written. */
+      warning?: string;
+    }
   | { ok: false; field: DraftProblemField; error: string };
 
 export function checkDraft(draft: ConsoleDraft): DraftCheck {
@@ -46,15 +53,19 @@ export function checkRequest(draft: ConsoleDraft): DraftCheck {
   const checked = checkDraft(draft);
   if (!checked.ok) return checked;
   const calls = Array.isArray(checked.body) ? checked.body : [checked.body];
+  let warning: string | undefined;
   for (const [index, call] of calls.entries()) {
     const params = checkParams(call.method, call.params);
-    if (params.known && params.problem) {
+    if (!params.known) continue;
+    const where = Array.isArray(checked.body) ? `Call ${index + 1} (${call.method}): ` : '';
+    if (params.problem) {
       return Array.isArray(checked.body)
-        ? { ok: false, field: 'batch', error: `Call ${index + 1} (${call.method}): ${params.problem}` }
+        ? { ok: false, field: 'batch', error: `${where}${params.problem}` }
         : { ok: false, field: 'params', error: params.problem };
     }
+    if (params.warning && warning === undefined) warning = `${where}${params.warning}`;
   }
-  return checked;
+  return warning === undefined ? checked : { ...checked, warning };
 }
 
 function checkSingle(draft: ConsoleDraft): DraftCheck {

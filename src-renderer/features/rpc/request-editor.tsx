@@ -2,7 +2,14 @@
 // what is wrong with it, if anything. An invalid request is not sent.
 import { type KeyboardEvent, useId } from 'react';
 import { JsonEditor } from './json-editor.tsx';
-import { catalogMethod, isTemplateText, METHOD_CATALOG, paramsTemplate } from './method-catalog.ts';
+import {
+  catalogMethod,
+  isTemplateText,
+  METHOD_CATALOG,
+  nearestMethods,
+  paramsTemplate,
+  topMatch,
+} from './method-catalog.ts';
 import { describedMethod } from './openrpc-methods.ts';
 import { signature } from './param-check.ts';
 import type { DraftCheck } from './request-draft.ts';
@@ -42,12 +49,14 @@ export function RequestEditor({ draft, set, check, onSubmit }: RequestEditorProp
   };
 
   // Enter in the Method field accepts the name (and its template) instead of sending: the user is
-  // still writing the call. Ctrl/Cmd+Enter is left to the form, which sends.
+  // still writing the call. A partial name takes the catalog's top match ("getBal" -> eth_getBalance);
+  // a name nothing matches stays as written. Ctrl/Cmd+Enter is left to the form, which sends.
   const onMethodKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter' || event.ctrlKey || event.metaKey) return;
     event.preventDefault();
-    acceptMethod(draft.method.trim());
+    acceptMethod(topMatch(draft.method)?.method ?? draft.method.trim());
   };
+  const nearest = catalog || described ? [] : nearestMethods(draft.method);
 
   return (
     <>
@@ -75,7 +84,25 @@ export function RequestEditor({ draft, set, check, onSubmit }: RequestEditorProp
               ))}
             </datalist>
             <span className="muted rpc-method-description" data-testid="rpc-method-description">
-              {catalog ? catalog.description : draft.method.trim() ? 'Free-form method (not in the catalog).' : ''}
+              {catalog
+                ? catalog.description
+                : draft.method.trim() && nearest.length === 0
+                  ? 'Free-form method (not in the catalog).'
+                  : ''}
+              {nearest.length > 0 && (
+                <span data-testid="rpc-did-you-mean">
+                  Not in the catalog: did you mean{' '}
+                  {nearest.map((name, k) => (
+                    <span key={name}>
+                      {k > 0 && ' or '}
+                      <button type="button" className="mono" onClick={() => acceptMethod(name)}>
+                        {name}
+                      </button>
+                    </span>
+                  ))}
+                  ? Sent as written otherwise.
+                </span>
+              )}
               {catalog?.stateAtBlock && ' A full node refuses blocks more than 128 behind the head; use archive.'}
               {catalog && draft.paramsText !== paramsTemplate(catalog.params) && (
                 <>
@@ -122,6 +149,11 @@ export function RequestEditor({ draft, set, check, onSubmit }: RequestEditorProp
       {!check.ok && (
         <p id={DRAFT_ERROR_ID} className="field-error" role="alert" data-testid="rpc-draft-error">
           {check.error} — not sent.
+        </p>
+      )}
+      {check.ok && check.warning && (
+        <p className="muted" role="status" data-testid="rpc-draft-warning">
+          {check.warning}; sent as written.
         </p>
       )}
     </>

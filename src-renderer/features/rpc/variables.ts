@@ -17,7 +17,7 @@ export interface VariableScope {
 export const NO_VARIABLES: VariableScope = { environment: null, values: {} };
 
 export type ResolvedCheck =
-  | { ok: true; chain: string; nodeType: NodeType; body: RpcBody; idsUsed: number }
+  | { ok: true; chain: string; nodeType: NodeType; body: RpcBody; idsUsed: number; warning?: string }
   | { ok: false; field: DraftProblemField; error: string /** The same text as `error`. */; message: string };
 
 /** The names used in `text`, each once, in order of first use. */
@@ -98,6 +98,7 @@ export function resolveDraft(
     nodeType: draft.nodeType,
     body: checked.body,
     idsUsed: checked.idsUsed,
+    ...(checked.warning === undefined ? {} : { warning: checked.warning }),
   };
 }
 

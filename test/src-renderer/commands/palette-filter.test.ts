@@ -2,7 +2,8 @@
 // misspelt word still finds its item (below any real match), and nothing else gets through.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { editDistance, paletteScore } from '../../../src-renderer/commands/palette-filter.ts';
+import { paletteScore } from '../../../src-renderer/commands/palette-filter.ts';
+import { editDistance } from '../../../src-shared/text/edit-distance.ts';
 
 const PARTY = `acme-treasury::1220${'3f9c'.repeat(16)}`;
 const OTHER = `exchange-north::1220${'0d17a2b4'.repeat(8)}`;

@@ -335,7 +335,7 @@ describe('RpcScreen', () => {
 
       expect(editor().text()).toBe(`["${ZERO}","latest"]`);
       expect(screen.getByTestId('rpc-params-note').textContent).toBe(
-        'Checked before sending: eth_getBalance(Address, Block)',
+        'Checked before sending: eth_getBalance(Address, Block?)',
       );
 
       // Still the template: another method typed brings its own.
@@ -368,6 +368,44 @@ describe('RpcScreen', () => {
       expect(lastCall(bridge).body).toEqual({ jsonrpc: '2.0', id: 1, method: 'eth_getCode', params: [ZERO, 'latest'] });
     });
 
+    it("a partial name and Enter take the catalog's top match, with its template", async () => {
+      const { user, bridge } = renderConsole();
+      await waitFor(() => expect(chainInput().value).toBe('ethereum'));
+
+      await user.clear(methodInput());
+      await user.type(methodInput(), 'getBal{Enter}');
+      expect(methodInput().value).toBe('eth_getBalance');
+      expect(editor().text()).toBe(`["${ZERO}","latest"]`);
+
+      await user.clear(methodInput());
+      await user.type(methodInput(), 'ETH_BLOCKNUM{Enter}');
+      expect(methodInput().value).toBe('eth_blockNumber');
+      // A name nothing matches stays as written (a node's own method).
+      await user.clear(methodInput());
+      await user.type(methodInput(), 'anvil_mine{Enter}');
+      expect(methodInput().value).toBe('anvil_mine');
+      expect(bridge.rpc.call).not.toHaveBeenCalled();
+    });
+
+    it('a typo gets "did you mean" with the nearest catalog names; one click takes it', async () => {
+      const { user } = renderConsole();
+      await waitFor(() => expect(chainInput().value).toBe('ethereum'));
+
+      await user.clear(methodInput());
+      await user.type(methodInput(), 'eth_getBalnce');
+      const hint = screen.getByTestId('rpc-did-you-mean');
+      expect(hint.textContent).toBe('Not in the catalog: did you mean eth_getBalance? Sent as written otherwise.');
+      await user.click(within(hint).getByRole('button', { name: 'eth_getBalance' }));
+      expect(methodInput().value).toBe('eth_getBalance');
+      expect(screen.queryByTestId('rpc-did-you-mean')).toBeNull();
+
+      // Nothing near: no guess, only that it is free-form.
+      await user.clear(methodInput());
+      await user.type(methodInput(), 'debug_traceTransaction');
+      expect(screen.queryByTestId('rpc-did-you-mean')).toBeNull();
+      expect(screen.getByTestId('rpc-method-description').textContent).toBe('Free-form method (not in the catalog).');
+    });
+
     it.each([
       [
         'a bad address',
@@ -390,9 +428,9 @@ describe('RpcScreen', () => {
       ['too many params', 'eth_blockNumber', '["latest"]', 'params: eth_blockNumber takes no params; this has 1'],
       [
         'a missing param',
-        'eth_getBalance',
+        'eth_getStorageAt',
         `["${ZERO}"]`,
-        'params[1] (Block): missing; eth_getBalance takes Address, Block',
+        'params[1] (Storage slot): missing; eth_getStorageAt takes Address, Storage slot, Block',
       ],
     ])(
       'refuses %s at the params field, naming the parameter, and sends nothing until fixed',
