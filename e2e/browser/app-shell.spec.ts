@@ -46,7 +46,7 @@ test.describe('without a Secret Service', () => {
   test('warns on every screen that secrets last only until quit', async ({ app, page }) => {
     await app.open(page);
     const banner = page.getByTestId('session-secrets-banner');
-    await expect(banner).toContainText('Secrets you save are kept only until you quit');
+    await expect(banner).toContainText('Secrets are kept only until you quit');
     await page.getByRole('button', { name: 'Chains', exact: true }).click();
     await expect(banner).toBeVisible();
   });

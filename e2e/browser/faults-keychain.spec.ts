@@ -40,10 +40,9 @@ test('the Secret Service stops mid-session: the app keeps working on the session
 
   // The banner appears by itself (no call has to fail for it) and says what happened: in plain
   // words, and the system's own account under Details.
-  await expect(banner).toContainText(
-    'Secrets you save are kept only until you quit: this system has no keychain service running.',
-    { timeout: 20_000 },
-  );
+  await expect(banner).toContainText('Secrets are kept only until you quit: no keychain service running.', {
+    timeout: 20_000,
+  });
   await banner.getByRole('button', { name: 'Details' }).click();
   await expect(banner.getByTestId('session-secrets-reason')).toHaveText(
     /^the OS keychain went away while the app was running \(the OS keychain refused a read: .+\); secrets saved from now on are kept only until you quit$/,

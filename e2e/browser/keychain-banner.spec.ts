@@ -1,26 +1,32 @@
-// No Secret Service at all (D-Bus unreachable): the banner says so in plain words with what to
-// install, keeps the system's text behind Details, and Dismiss hides it for this session only.
+// No session bus to reach a keychain (D-Bus unreachable): the banner names that cause, on the
+// sandbox profile (no secret at stake) in one line with the advice and the system's text behind
+// Details, and Dismiss hides it for this session only.
 import { expect, test } from '../support/web-app.ts';
 
 test.use({ appOptions: { env: { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' } } });
 
-test('the keychain banner: plain words, what to install, details on demand, dismissed until the next start', async ({
+test('the keychain banner: the actual cause in one line on the sandbox profile, details on demand, dismissed until the next start', async ({
   app,
   page,
 }) => {
   await app.open(page);
   const banner = page.getByTestId('session-secrets-banner');
   await expect(banner).toContainText(
-    'Secrets you save are kept only until you quit: this system has no keychain service running.',
+    'Secrets are kept only until you quit: no D-Bus session bus. The sandbox profile needs none.',
   );
-  await expect(banner).toContainText(
-    'Install and start a Secret Service such as GNOME Keyring (Debian/Ubuntu: gnome-keyring, libsecret-1-0)',
-  );
+  // Not the advice for another cause, and no advice at all until asked for.
+  await expect(banner).not.toContainText('GNOME Keyring (Debian');
+  await expect(banner).not.toContainText('dbus-run-session');
+  // One line: as tall as its buttons and padding, not a paragraph (it was ~100 px on every screen).
+  const box = await banner.boundingBox();
+  expect(box?.height).toBeLessThan(44);
   const details = banner.getByRole('button', { name: 'Details' });
   await expect(details).toHaveAttribute('aria-expanded', 'false');
   await expect(banner.getByTestId('session-secrets-reason')).toHaveCount(0);
   await details.click();
-  await expect(banner.getByTestId('session-secrets-reason')).not.toBeEmpty();
+  await expect(banner).toContainText('there is no D-Bus session bus, so no keychain can be reached.');
+  await expect(banner).toContainText('dbus-run-session -- npm start');
+  await expect(banner.getByTestId('session-secrets-reason')).toContainText('Could not connect');
 
   await banner.getByRole('button', { name: 'Dismiss' }).click();
   await expect(banner).toHaveCount(0);
@@ -35,5 +41,5 @@ test('the keychain banner: plain words, what to install, details on demand, dism
 
   // ...the next start does.
   await app.open(page);
-  await expect(banner).toContainText('Secrets you save are kept only until you quit');
+  await expect(banner).toContainText('Secrets are kept only until you quit');
 });

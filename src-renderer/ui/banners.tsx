@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import type { SecretStorageInfo } from '../../src-shared/contract/schemas.ts';
 import { useWatchedAppInfo } from '../data/app.ts';
 import { useSettings } from '../data/settings.ts';
-import { keychainAdvice, keychainHeadline } from './keychain-advice.ts';
+import { keychainAdvice, keychainHeadline, keychainLine } from './keychain-advice.ts';
 
 export { keychainAdvice } from './keychain-advice.ts';
 
@@ -13,7 +13,13 @@ export function Banners() {
   const settings = useSettings().data;
   return (
     <>
-      {info && <KeychainBanner storage={info.secretStorage} platform={info.platform} />}
+      {info && (
+        <KeychainBanner
+          storage={info.secretStorage}
+          platform={info.platform}
+          onSandbox={settings?.settings.activeProfileId === 'sandbox'}
+        />
+      )}
       {settings?.loadProblem && (
         <div className="banner banner-warning" role="status" data-testid="settings-problem-banner">
           {settings.loadProblem.message}
@@ -29,12 +35,22 @@ export function Banners() {
 }
 
 /**
- * Secrets in memory only: said in the user's words, with what to do; the system's own text (e.g.
- * "Cannot autolaunch D-Bus without X11 $DISPLAY") only on demand. Dismissing hides it for this
- * renderer's life (it comes back on the next start) and only for the reason it was dismissed with:
- * a new reason (the keychain going away later) shows it again.
+ * Secrets in memory only: said in the user's words, with the one thing to do; the system's own text
+ * (e.g. "Cannot autolaunch D-Bus without X11 $DISPLAY") only on demand. On the sandbox profile,
+ * where no secret is at stake (its credentials are built in), it is one line and the advice waits
+ * behind Details too. Dismissing hides it for this renderer's life (it comes back on the next
+ * start) and only for the reason it was dismissed with: a new reason (the keychain going away
+ * later) shows it again.
  */
-function KeychainBanner({ storage, platform }: { storage: SecretStorageInfo; platform: string }) {
+function KeychainBanner({
+  storage,
+  platform,
+  onSandbox,
+}: {
+  storage: SecretStorageInfo;
+  platform: string;
+  onSandbox: boolean;
+}) {
   const detailsId = useId();
   const [dismissed, setDismissed] = useState<string | null>(null);
   const [showDetails, setShowDetails] = useState(false);
@@ -44,31 +60,50 @@ function KeychainBanner({ storage, platform }: { storage: SecretStorageInfo; pla
     if (key === null) setDismissed(null);
   }, [key]);
   if (key === null || dismissed === key) return null;
-  return (
-    <div className="banner banner-warning keychain-banner" role="status" data-testid="session-secrets-banner">
-      <p className="keychain-banner-headline">
-        <strong>{keychainHeadline(storage.cause)}</strong>
-      </p>
-      <p className="keychain-banner-advice">{keychainAdvice(platform, storage.cause)}</p>
-      <div className="keychain-banner-actions">
-        {storage.reason && (
-          <button
-            type="button"
-            aria-expanded={showDetails}
-            aria-controls={detailsId}
-            onClick={() => setShowDetails((shown) => !shown)}
-          >
-            Details
-          </button>
-        )}
-        <button type="button" onClick={() => setDismissed(key)}>
-          Dismiss
+  const advice = keychainAdvice(platform, storage.cause);
+  const actions = (
+    <span className="keychain-banner-actions">
+      {(storage.reason || onSandbox) && (
+        <button
+          type="button"
+          aria-expanded={showDetails}
+          aria-controls={detailsId}
+          onClick={() => setShowDetails((shown) => !shown)}
+        >
+          Details
         </button>
-      </div>
-      {storage.reason && showDetails && (
-        <p id={detailsId} className="keychain-banner-details mono" data-testid="session-secrets-reason">
-          {storage.reason}
-        </p>
+      )}
+      <button type="button" onClick={() => setDismissed(key)}>
+        Dismiss
+      </button>
+    </span>
+  );
+  return (
+    <div
+      className={`banner banner-warning keychain-banner${onSandbox ? ' keychain-banner-line' : ''}`}
+      role="status"
+      data-testid="session-secrets-banner"
+    >
+      <p className="keychain-banner-headline">
+        <strong>{onSandbox ? keychainLine(storage.cause) : keychainHeadline(storage.cause)}</strong>
+        {onSandbox && <span> The sandbox profile needs none.</span>}
+        {onSandbox && actions}
+      </p>
+      {!onSandbox && <p className="keychain-banner-advice">{advice}</p>}
+      {!onSandbox && actions}
+      {showDetails && (
+        <div id={detailsId}>
+          {onSandbox && (
+            <p className="keychain-banner-advice">
+              {keychainHeadline(storage.cause)} {advice}
+            </p>
+          )}
+          {storage.reason && (
+            <p className="keychain-banner-details mono" data-testid="session-secrets-reason">
+              {storage.reason}
+            </p>
+          )}
+        </div>
       )}
     </div>
   );

@@ -1,20 +1,54 @@
 // What the keychain banner says: why secrets are only in memory, and what gets the keychain back,
-// in the words of the platform main runs on (`process.platform`). Two causes read differently:
-// no keychain service to talk to (start one), or the app's own keychain module (keytar, an optional
+// in the words of the platform main runs on (`process.platform`). Each cause main tells apart
+// (SecretStorageInfo.cause) reads differently: the app's own keychain module (keytar, an optional
 // dependency) missing because its native build needs a package the machine did not have (install
-// that package, then `npm install` again).
+// it, then `npm install` again); no session bus (a shell outside a desktop session); no Secret
+// Service on the bus (start one); a locked keychain (unlock it).
 import type { SecretStorageInfo } from '../../src-shared/contract/schemas.ts';
 
 type Cause = SecretStorageInfo['cause'];
 
+/** Why, in one line: the cause main could tell from the system's words, else what is certain. */
 export function keychainHeadline(cause?: Cause): string {
-  return cause === 'keytar-not-loaded'
-    ? "Secrets you save are kept only until you quit: Ledger Explorer's keychain module (keytar) is not installed."
-    : 'Secrets you save are kept only until you quit: this system has no keychain service running.';
+  const kept = 'Secrets you save are kept only until you quit:';
+  switch (cause) {
+    case 'keytar-not-loaded':
+      return `${kept} Ledger Explorer's keychain module (keytar) is not installed.`;
+    case 'no-session-bus':
+      return `${kept} there is no D-Bus session bus, so no keychain can be reached.`;
+    case 'no-secret-service':
+      return `${kept} this system has no keychain service running.`;
+    case 'locked':
+      return `${kept} the keychain is locked.`;
+    default:
+      return `${kept} the OS keychain could not be used.`;
+  }
 }
 
+/** The same, short enough for one line with its buttons (the sandbox profile's banner). */
+export function keychainLine(cause?: Cause): string {
+  const why =
+    cause === 'keytar-not-loaded'
+      ? 'the keychain module (keytar) is not installed'
+      : cause === 'no-session-bus'
+        ? 'no D-Bus session bus'
+        : cause === 'no-secret-service'
+          ? 'no keychain service running'
+          : cause === 'locked'
+            ? 'the keychain is locked'
+            : 'the OS keychain could not be used';
+  return `Secrets are kept only until you quit: ${why}.`;
+}
+
+/** The one thing to do about it, in the words of the platform main runs on. */
 export function keychainAdvice(platform: string, cause?: Cause): string {
   if (cause === 'keytar-not-loaded') return keytarInstallAdvice(platform);
+  if (cause === 'no-session-bus') {
+    return 'Start Ledger Explorer from a desktop session (a terminal inside it), or give it a session bus with a Secret Service running in it: dbus-run-session -- npm start, with GNOME Keyring unlocked there.';
+  }
+  if (cause === 'locked') {
+    return 'Unlock your login keyring (log out and in again, or unlock "Login" in Passwords and Keys), then restart Ledger Explorer.';
+  }
   switch (platform) {
     case 'linux':
       return 'Install and start a Secret Service such as GNOME Keyring (Debian/Ubuntu: gnome-keyring, libsecret-1-0), then restart Ledger Explorer to keep secrets across restarts.';

@@ -218,13 +218,22 @@ export interface SecretStatus {
   source: 'keychain' | 'session' | 'sandbox' | 'unreadable' | null;
 }
 
+export type KeychainCause = 'keytar-not-loaded' | 'no-session-bus' | 'no-secret-service' | 'locked';
+
 export interface SecretStorageInfo {
   /** `keychain`: the OS keychain holds secrets; `session`: memory only, gone at quit. */
   backend: 'keychain' | 'session';
   /** Why the keychain is not used, when it is not. */
   reason: string | null;
-  /** Set only when keytar itself could not be loaded: the fix is to install it, not to start a keychain service. */
-  cause?: 'keytar-not-loaded';
+  /**
+   * What is wrong, when it can be told, so the advice is the one thing to do about it:
+   * `keytar-not-loaded` the module that reaches the keychain is missing (install it);
+   * `no-session-bus` no D-Bus session bus (started outside a desktop session);
+   * `no-secret-service` a bus but no Secret Service on it (install or start one);
+   * `locked` the keychain is there but locked, or has no login keyring (unlock it).
+   * Absent: the system's text (`reason`) says more than a guess would.
+   */
+  cause?: KeychainCause;
 }
 
 export interface SettingsView {

@@ -119,6 +119,8 @@ describe('the Secret Service stops while the app runs', () => {
       reason: expect.stringMatching(
         /^the OS keychain refused a read: .+; secrets saved from now on are kept only until you quit$/,
       ),
+      // The Secret Service gone from a bus that is still there: the banner says "no keychain service".
+      cause: 'no-secret-service',
     });
     const status = await ok<Statuses>('secrets:status', 'sandbox');
     expect(status.apiKey).toEqual({ present: true, hint: sandbox.apiKey.slice(-4), source: 'session' });
@@ -181,6 +183,7 @@ describe('the Secret Service stops while the app runs', () => {
         reason: expect.stringMatching(
           /^the OS keychain went away while the app was running \(the OS keychain refused a read: .+\); secrets saved from now on are kept only until you quit$/,
         ),
+        cause: 'no-secret-service',
       });
   });
 });

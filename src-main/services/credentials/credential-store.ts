@@ -124,8 +124,9 @@ export class CredentialStore {
 
   storageInfo(): SecretStorageInfo {
     if (!this.fallbackReason) return { backend: 'keychain', reason: null };
-    return this.cause
-      ? { backend: 'session', reason: this.fallbackReason, cause: this.cause }
+    const cause = this.cause ?? keychainCause(this.fallbackReason);
+    return cause
+      ? { backend: 'session', reason: this.fallbackReason, cause }
       : { backend: 'session', reason: this.fallbackReason };
   }
 
@@ -235,4 +236,27 @@ function account(profileId: string, kind: SecretKind): string {
 function describeFailure(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return message.startsWith('the OS keychain') ? message : `the OS keychain is unavailable: ${message}`;
+}
+
+/**
+ * What the system's words say is wrong (libsecret's and D-Bus's messages, measured on Debian 12:
+ * no bus address and no X11 "Cannot autolaunch D-Bus without X11 $DISPLAY"; a bus address that
+ * leads nowhere "Could not connect: No such file or directory"; a keyring never unlocked "Object
+ * does not exist at path …/collection/login"), or undefined when they do not tell.
+ */
+export function keychainCause(reason: string): SecretStorageInfo['cause'] {
+  if (
+    /org\.freedesktop\.secrets was not provided|ServiceUnknown|not provided by any \.service files|no Secret Service/i.test(
+      reason,
+    )
+  )
+    return 'no-secret-service';
+  if (/\block(ed)?\b|unlock|collection\/login|prompt (was )?dismissed/i.test(reason)) return 'locked';
+  if (
+    /autolaunch D-Bus|\$DISPLAY|DBUS_SESSION_BUS_ADDRESS|Could not connect|Failed to connect to socket|session bus/i.test(
+      reason,
+    )
+  )
+    return 'no-session-bus';
+  return undefined;
 }

@@ -9,15 +9,27 @@ import { useSecretStatus } from '../../../src-renderer/data/secrets.ts';
 import { useSettings } from '../../../src-renderer/data/settings.ts';
 import { Banners } from '../../../src-renderer/ui/banners.tsx';
 import type { AppInfo } from '../../../src-shared/contract/schemas.ts';
+import { acmeProfile } from '../../fixtures/acme-profile.ts';
 import { createFakeBridge, FAKE_APP_INFO } from '../../fixtures/fake-bridge.ts';
 import { renderWithApp } from '../support/render-with-app.tsx';
 
 const SESSION_INFO: AppInfo = {
   ...FAKE_APP_INFO,
-  secretStorage: { backend: 'session', reason: 'no Secret Service on the session bus' },
+  secretStorage: { backend: 'session', reason: 'no Secret Service on the session bus', cause: 'no-secret-service' },
 };
 
 const HEADLINE = 'Secrets you save are kept only until you quit: this system has no keychain service running.';
+
+/** A remote profile active: its secrets are at stake, so the banner says what to do in full. */
+const onRemoteProfile = {
+  get: async () => {
+    const settings = defaultSettings();
+    return {
+      settings: { ...settings, profiles: [...settings.profiles, acmeProfile()], activeProfileId: 'acme' },
+      loadProblem: null,
+    };
+  },
+};
 
 afterEach(() => {
   vi.useRealTimers();
@@ -43,7 +55,7 @@ describe('Banners', () => {
   });
 
   it('says secrets last only until quit, and why, in plain words, with the system text only on demand', async () => {
-    const bridge = createFakeBridge({ app: { info: async () => SESSION_INFO } });
+    const bridge = createFakeBridge({ app: { info: async () => SESSION_INFO }, settings: onRemoteProfile });
     const { user } = renderWithApp(<Banners />, { bridge });
 
     const banner = await screen.findByTestId('session-secrets-banner');
@@ -71,7 +83,10 @@ describe('Banners', () => {
     ['win32', 'Windows Credential Manager'],
     ['freebsd', "Start your system's keychain service"],
   ])("on %s, says what to check in that system's words, not the Linux packages", async (platform, advice) => {
-    const bridge = createFakeBridge({ app: { info: async () => ({ ...SESSION_INFO, platform }) } });
+    const bridge = createFakeBridge({
+      app: { info: async () => ({ ...SESSION_INFO, platform }) },
+      settings: onRemoteProfile,
+    });
     renderWithApp(<Banners />, { bridge });
 
     const banner = await screen.findByTestId('session-secrets-banner');
@@ -90,6 +105,7 @@ describe('Banners', () => {
           secretStorage: { backend: 'session', reason, cause: 'keytar-not-loaded' },
         }),
       },
+      settings: onRemoteProfile,
     });
     const { user } = renderWithApp(<Banners />, { bridge });
 
@@ -105,6 +121,69 @@ describe('Banners', () => {
     );
     await user.click(within(banner).getByRole('button', { name: 'Details' }));
     expect(within(banner).getByTestId('session-secrets-reason').textContent).toBe(reason);
+  });
+
+  it.each<[string, AppInfo['secretStorage'], string, string]>([
+    [
+      'no session bus',
+      { backend: 'session', reason: 'Cannot autolaunch D-Bus without X11 $DISPLAY', cause: 'no-session-bus' },
+      'Secrets you save are kept only until you quit: there is no D-Bus session bus, so no keychain can be reached.',
+      'Start Ledger Explorer from a desktop session (a terminal inside it), or give it a session bus with a Secret Service running in it: dbus-run-session -- npm start, with GNOME Keyring unlocked there.',
+    ],
+    [
+      'a locked keychain',
+      {
+        backend: 'session',
+        reason: 'Object does not exist at path “/org/freedesktop/secrets/collection/login”',
+        cause: 'locked',
+      },
+      'Secrets you save are kept only until you quit: the keychain is locked.',
+      'Unlock your login keyring (log out and in again, or unlock "Login" in Passwords and Keys), then restart Ledger Explorer.',
+    ],
+    [
+      'a cause that cannot be told',
+      { backend: 'session', reason: 'the OS keychain did not answer within 5 s' },
+      'Secrets you save are kept only until you quit: the OS keychain could not be used.',
+      'Install and start a Secret Service such as GNOME Keyring',
+    ],
+  ])(
+    'names the actual cause (%s) and the one thing to do, not "install GNOME Keyring" for all',
+    async (_c, secretStorage, headline, advice) => {
+      const bridge = createFakeBridge({
+        app: { info: async () => ({ ...SESSION_INFO, secretStorage }) },
+        settings: onRemoteProfile,
+      });
+      renderWithApp(<Banners />, { bridge });
+      const banner = await screen.findByTestId('session-secrets-banner');
+      expect(within(banner).getByText(headline)).toBeTruthy();
+      expect(banner.textContent).toContain(advice);
+      if (secretStorage.cause) expect(banner.textContent).not.toContain('such as GNOME Keyring (Debian');
+    },
+  );
+
+  it('on the sandbox profile (no secret at stake) it is one line: the cause, the advice behind Details', async () => {
+    const secretStorage: AppInfo['secretStorage'] = {
+      backend: 'session',
+      reason: 'Cannot autolaunch D-Bus without X11 $DISPLAY',
+      cause: 'no-session-bus',
+    };
+    const bridge = createFakeBridge({ app: { info: async () => ({ ...SESSION_INFO, secretStorage }) } });
+    const { user } = renderWithApp(<Banners />, { bridge });
+
+    const banner = await screen.findByTestId('session-secrets-banner');
+    expect(banner.className).toContain('keychain-banner-line');
+    expect(banner.querySelectorAll('p')).toHaveLength(1);
+    expect(banner.textContent).toBe(
+      'Secrets are kept only until you quit: no D-Bus session bus. The sandbox profile needs none.DetailsDismiss',
+    );
+    await user.click(within(banner).getByRole('button', { name: 'Details' }));
+    expect(banner.textContent).toContain(
+      'Secrets you save are kept only until you quit: there is no D-Bus session bus, so no keychain can be reached.',
+    );
+    expect(banner.textContent).toContain('dbus-run-session -- npm start');
+    expect(within(banner).getByTestId('session-secrets-reason').textContent).toBe(
+      'Cannot autolaunch D-Bus without X11 $DISPLAY',
+    );
   });
 
   it('Dismiss hides it for the session, and it comes back when the reason changes', async () => {

@@ -106,10 +106,33 @@ describe('keytar cannot be loaded', () => {
       keytar: async () => refusing as never,
     });
     const info = store.storageInfo();
-    expect(info).toEqual({ backend: 'session', reason: expect.stringMatching(/ServiceUnknown/) });
+    expect(info).toEqual({
+      backend: 'session',
+      reason: expect.stringMatching(/ServiceUnknown/),
+      cause: 'no-secret-service',
+    });
     expect(keychainHeadline(info.cause)).toBe(
       'Secrets you save are kept only until you quit: this system has no keychain service running.',
     );
     expect(keychainAdvice('linux', info.cause)).not.toContain('npm install');
+  });
+
+  it.each([
+    // Measured with the real keytar on Debian 12 (docs/security.md, "Secrets"): no bus address and no X11,
+    ['Cannot autolaunch D-Bus without X11 $DISPLAY', 'no-session-bus'],
+    // a bus address that leads nowhere,
+    ['Could not connect: No such file or directory', 'no-session-bus'],
+    // a bus without a Secret Service,
+    ['The name org.freedesktop.secrets was not provided by any .service files', 'no-secret-service'],
+    // a keyring never unlocked.
+    ['Object does not exist at path “/org/freedesktop/secrets/collection/login”', 'locked'],
+    ['the OS keychain did not answer within 5 s', undefined],
+  ])("tells the cause from the system's words: %s", async (message, cause) => {
+    const refusing = { findCredentials: async () => Promise.reject(new Error(message)) };
+    const store = await CredentialStore.open({
+      service: 'ledger-explorer-causes',
+      keytar: async () => refusing as never,
+    });
+    expect(store.storageInfo().cause).toBe(cause);
   });
 });
