@@ -86,6 +86,11 @@ test('Transfers filters: bad party ids, times that are not one, a year past 9999
     ['     ', /^enter a party id /],
     [`alice${FINGERPRINT}`, /the "::" is missing/],
     ['alice::1220abc', /^not a Canton party id/],
+    // A space left by a copy from a wrapped line is pointed at, not "not a Canton party id".
+    [
+      `alice::1220${'ab'.repeat(16)} ${'ab'.repeat(16)}`,
+      /^a party id has no spaces or line breaks: a space at character 44, "…abababababab␣abababab…"; remove it /,
+    ],
     [`${'a'.repeat(10_000)}::${FINGERPRINT}`, /^a party id is at most 260 characters /],
     [`álîçé::${FINGERPRINT}`, /^not a Canton party id/],
     [`🐳::${FINGERPRINT}`, /^not a Canton party id/],

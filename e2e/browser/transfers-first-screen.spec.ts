@@ -10,8 +10,12 @@ test('a fresh app: "Try a sample party" shows a sandbox party’s transfers with
 }) => {
   await app.open(page);
   await expect(page.getByLabel('Party id')).toHaveValue('');
+  // The first action on the screen: above the form, not under it.
+  const sample = page.getByRole('button', { name: 'Try a sample party' });
+  const [sampleBox, partyBox] = [await sample.boundingBox(), await page.getByLabel('Party id').boundingBox()];
+  expect(sampleBox?.y).toBeLessThan(partyBox?.y ?? 0);
 
-  await page.getByRole('button', { name: 'Try a sample party' }).click();
+  await sample.click();
 
   await expectPage(page, 1);
   await expect(legRows(page).first()).toBeVisible();

@@ -10,8 +10,33 @@ export const PartyId = z
   .trim()
   .min(1, 'enter a party id')
   .max(260, 'a party id is at most 260 characters')
+  .superRefine((s, ctx) => {
+    const message = spaceInside(s);
+    if (message) ctx.addIssue({ code: 'custom', message, abort: true });
+  })
   .refine((s) => s.includes('::'), 'a party id looks like name::1220… (the "::" is missing)')
   .refine((s) => PARTY_ID_PATTERN.test(s), 'not a Canton party id: expected <name>::1220 followed by 64 hex digits');
+
+/**
+ * A space, tab or line break inside a party id, pointed at: what it is, where, and what is around it
+ * (a copy from a wrapped line or a chat leaves one: "alice::1220ab␣cd…"). Null when there is none.
+ */
+function spaceInside(s: string): string | null {
+  const at = s.search(/\s/);
+  if (at < 0) return null;
+  const char = s[at];
+  const [kind, mark] =
+    char === ' '
+      ? ['a space', '␣']
+      : char === '\t'
+        ? ['a tab', '⇥']
+        : /[\n\r]/.test(char)
+          ? ['a line break', '↵']
+          : ['a blank', '␣'];
+  const before = s.slice(Math.max(0, at - 12), at).replace(/\s/g, ' ');
+  const after = s.slice(at + 1, at + 9).replace(/\s/g, ' ');
+  return `a party id has no spaces or line breaks: ${kind} at character ${at + 1}, "${at > 12 ? '…' : ''}${before}${mark}${after}${at + 9 < s.length ? '…' : ''}"; remove it`;
+}
 
 /** A profile's id (schemas.ts calls it PROFILE_ID; it lives here so both modules can use it without a cycle). */
 export const ProfileIdText = z

@@ -61,12 +61,14 @@ function useKeptPage(
 }
 
 /**
- * Before the first query. On the sandbox a new user has no party id at hand: one click fills in
- * one of the sandbox's parties and shows its transfers.
+ * Before the first query, the first action on the screen: on the sandbox a new user has no party
+ * id at hand, so one click, above the form, fills in one of the sandbox's parties and shows its
+ * transfers.
  */
-function EmptyState({ profileId }: { profileId: string }) {
+function SamplePartyOffer({ profileId }: { profileId: string }) {
   const known = useKnownParties(profileId).data;
   const sample = known?.source === 'sandbox' ? known.parties[0] : undefined;
+  if (!sample) return null;
   const trySample = (party: string) => {
     const { setDraft, search } = useTransfersStore.getState();
     setDraft({ party });
@@ -75,19 +77,14 @@ function EmptyState({ profileId }: { profileId: string }) {
     if (result.ok) search(result.filters);
   };
   return (
-    <div className="empty-state">
-      <p className="muted">Choose a party and press “Show transfers”.</p>
-      {sample && (
-        <p>
-          <button type="button" className="primary" onClick={() => trySample(sample.party)}>
-            Try a sample party
-          </button>{' '}
-          <span className="muted">
-            shows the transfers of the sandbox’s “{sample.name}” ({shortenParty(sample.party)})
-          </span>
-        </p>
-      )}
-    </div>
+    <p className="sample-party-offer">
+      <button type="button" className="primary" onClick={() => trySample(sample.party)}>
+        Try a sample party
+      </button>{' '}
+      <span className="muted">
+        shows the transfers of the sandbox’s “{sample.name}” ({shortenParty(sample.party)}); or choose a party below
+      </span>
+    </p>
   );
 }
 
@@ -175,9 +172,12 @@ function TransfersExplorer({ profileId }: { profileId: string }) {
           </span>
         </nav>
       )}
+      {!view && <SamplePartyOffer profileId={profileId} />}
       <FilterForm profileId={profileId} onRefused={() => setRefusedOver(view?.filters ?? null)} />
       {!view ? (
-        <EmptyState profileId={profileId} />
+        <div className="empty-state">
+          <p className="muted">Choose a party and press “Show transfers”.</p>
+        </div>
       ) : (
         <>
           <div className="screen-header view-header">

@@ -273,7 +273,13 @@ export const savedParties: BadInputTable<SavedPartyFields> = {
   title: 'Transfers: saving a party (party id and label)',
   where: 'At the Label for saving field (or the party field); nothing is saved; the label stays typed.',
   rows: [
-    refused('Party id', 'not a party id', { party: 'exchange desk', label: 'desk' }, /"::" is missing/),
+    refused('Party id', 'not a party id', { party: 'exchange-desk', label: 'desk' }, /"::" is missing/),
+    refused(
+      'Party id',
+      'a space inside',
+      { party: 'exchange desk', label: 'desk' },
+      /^a party id has no spaces or line breaks: a space at character 9, "exchange␣desk"; remove it$/,
+    ),
     refused('Party id', 'a bad fingerprint', { party: 'alice::1220zz', label: 'desk' }, /^not a Canton party id/),
     refused('Party id', 'empty', { party: '   ', label: 'desk' }, /^enter a party id$/),
     refused(

@@ -1,7 +1,7 @@
 // "Save case report": one file a support agent attaches to the case, with what is on screen (the
 // legs shown, their summary, the filters, the node, when they were read) and the last node
 // comparison for these filters. Main adds the profile's name and the parties' labels and checks
-// that no secret is in it. PDF only in the desktop app (main says so plainly elsewhere).
+// that no secret is in it. PDF only in the desktop app: the browser version offers HTML alone.
 import { useState } from 'react';
 import { REPORT_LEG_CAP } from '../../../../src-shared/contract/case-report.ts';
 import type { NodeComparison } from '../../../../src-shared/contract/node-compare.ts';
@@ -45,16 +45,17 @@ export function CaseReportButton({ profileId, filters, view, legs, queryTime, co
   const saved = save.data;
   return (
     <div className="case-report" data-testid="case-report">
-      <select
-        aria-label="Report format"
-        value={desktop ? format : 'html'}
-        onChange={(event) => setFormat(event.target.value === 'pdf' ? 'pdf' : 'html')}
-      >
-        <option value="html">HTML</option>
-        <option value="pdf" disabled={!desktop}>
-          {desktop ? 'PDF' : 'PDF (desktop app only)'}
-        </option>
-      </select>
+      {/* The browser version has one format: no choice it could not honour is offered. */}
+      {desktop && (
+        <select
+          aria-label="Report format"
+          value={format}
+          onChange={(event) => setFormat(event.target.value === 'pdf' ? 'pdf' : 'html')}
+        >
+          <option value="html">HTML</option>
+          <option value="pdf">PDF</option>
+        </select>
+      )}
       <button type="button" disabled={!ready} onClick={run} title={caseReportHint(legs.length, comparison)}>
         {save.isPending ? 'Saving case report…' : 'Save case report'}
       </button>

@@ -391,7 +391,10 @@ describe('TransfersScreen', () => {
     expect(await screen.findByRole('button', { name: 'Show absolute times' })).toBeTruthy();
     expect(bridge.settings.savePreferences).toHaveBeenLastCalledWith({ timeFormat: 'relative' });
     expect(screen.queryByText('2026-10-31 14:23:07 UTC')).toBeNull();
-    expect(bodyRows()[0].querySelector('[data-column="effectiveAt"]')?.textContent).toMatch(/ago$|^in /);
+    // Relative to today's date: "3 weeks ago", or "last month" once a month has turned.
+    expect(bodyRows()[0].querySelector('[data-column="effectiveAt"]')?.textContent).toMatch(
+      /ago$|^in |^(last|next) (week|month|year)$/,
+    );
   });
 
   it('restores the column layout from the preferences and saves a change to it', async () => {

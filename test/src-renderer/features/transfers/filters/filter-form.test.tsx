@@ -34,6 +34,12 @@ describe('FilterForm: the party id', () => {
     ['', 'enter a party id'],
     ['alice', 'a party id looks like name::1220… (the "::" is missing)'],
     ['alice::1220abc', 'not a Canton party id: expected <name>::1220 followed by 64 hex digits'],
+    // A space left inside by a copy from a wrapped line: pointed at, not "not a Canton party id".
+    [
+      `alice::1220${'ab'.repeat(10)} ${'cd'.repeat(22)}`,
+      'a party id has no spaces or line breaks: a space at character 32, "…abababababab␣cdcdcdcd…"; remove it',
+    ],
+    ['ali ce', 'a party id has no spaces or line breaks: a space at character 4, "ali␣ce"; remove it'],
   ])('refuses %j at the field and shows no transfers', async (typed, message) => {
     const { user } = renderWithApp(<FilterForm profileId="sandbox" />);
     await formUsable();

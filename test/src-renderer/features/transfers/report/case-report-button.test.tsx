@@ -132,11 +132,12 @@ describe('CaseReportButton', () => {
     await waitFor(() => expect(bridge.report.save).toHaveBeenCalledTimes(1));
   });
 
-  it('offers PDF only in the desktop app, and sends the format chosen there', async () => {
+  it('offers PDF only in the desktop app (the browser version offers no format it cannot write), and sends the format chosen there', async () => {
     const web = renderWithApp(<CaseReportButton {...props()} />);
-    await waitFor(() =>
-      expect((screen.getByRole('option', { name: 'PDF (desktop app only)' }) as HTMLOptionElement).disabled).toBe(true),
-    );
+    await waitFor(() => expect(web.bridge.app.info).toHaveBeenCalled());
+    await screen.findByRole('button', { name: 'Save case report' });
+    expect(screen.queryByRole('combobox', { name: 'Report format' })).toBeNull();
+    expect(screen.queryByText(/PDF/)).toBeNull();
     web.unmount();
     const bridge = createFakeBridge({ app: { info: async () => ({ ...FAKE_APP_INFO, transport: 'electron' }) } });
     const { user } = renderWithApp(<CaseReportButton {...props()} />, { bridge });
