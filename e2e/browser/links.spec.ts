@@ -45,6 +45,37 @@ test('a transfers link opens that view: party, asset, order, page size and node,
   expect(pages[0].postDataJSON()[0]).toMatchObject({ profileId: 'sandbox', filters });
 });
 
+test('a link pasted raw after open= (not percent-encoded) opens its view, every field of it', async ({
+  app,
+  page,
+}) => {
+  const party = app.sandbox.parties[0];
+  const link = formatViewLink({
+    kind: 'transfers',
+    profile: 'sandbox',
+    source: 'live',
+    filters: {
+      party,
+      asset: { kind: 'ledgerCoin' },
+      effectiveAfter: null,
+      effectiveBefore: null,
+      orderDesc: false,
+      pageSize: 25,
+      nodeId: null,
+    },
+  });
+  expect(link).toContain('&');
+  await page.goto(`${app.url}&open=${link}`);
+  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+
+  await expect(page.getByRole('heading', { name: /^Transfers of / })).toBeVisible();
+  await openFilters(page);
+  await expect(page.getByLabel('Party id')).toHaveValue(party);
+  await expect(page.getByRole('radio', { name: 'Canton Coin' })).toBeChecked();
+  await expect(page.getByLabel('Page size')).toHaveValue('25');
+  await expect(page.getByText('it does not name a party')).toHaveCount(0);
+});
+
 test('an RPC link fills the console and sends nothing', async ({ app, page }) => {
   const calls = bridgeCalls(page, 'rpc:call');
   const params = `["${app.sandbox.evmAccounts[9]}", "latest"]`;

@@ -49,7 +49,7 @@ export function CommandPalette({ mode }: { mode: 'all' | 'recent' }) {
           placeholder={
             mode === 'recent'
               ? 'Filter recent views…'
-              : 'Type a party label or id, a chain, an RPC method, a setting or an action…'
+              : 'Type a party label or id, a chain, an RPC method, a setting or an action, or paste a ledger-explorer:// link…'
           }
         />
         <Command.List>

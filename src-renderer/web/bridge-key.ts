@@ -21,12 +21,29 @@ export interface AddressParts {
  * fragment.
  */
 export function takeAddressParts(): AddressParts {
-  const fragment = new URLSearchParams(window.location.hash.slice(1));
-  const given = fragment.get('bridge');
-  const link = fragment.get('open');
+  const hash = window.location.hash.slice(1);
+  const given = new URLSearchParams(hash).get('bridge');
+  const link = openedLink(hash);
   if (given === null && link === null) return { key: null, link: null };
   history.replaceState(history.state, '', window.location.pathname + window.location.search);
   return { key: given !== null && KEY_PATTERN.test(given) ? given : null, link };
+}
+
+/**
+ * The link given as `open=`: percent-encoded, as the app writes it, or pasted raw by a person
+ * (`open=ledger-explorer://transfers?profile=…&party=…`): then every "&" after it belongs to the
+ * link, not to the address, except a bridge key the address carries there too.
+ */
+export function openedLink(hash: string): string | null {
+  const at = /(?:^|&)open=/.exec(hash);
+  if (!at) return null;
+  let rest = hash.slice(at.index + at[0].length);
+  if (/^ledger-explorer:\/\//i.test(rest)) {
+    return rest.replace(/&bridge=[0-9a-f]{32,128}(?=&|$)/, '');
+  }
+  const end = rest.indexOf('&');
+  if (end >= 0) rest = rest.slice(0, end);
+  return new URLSearchParams(`open=${rest}`).get('open');
 }
 
 export function storedKey(): string | null {
