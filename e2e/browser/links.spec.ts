@@ -45,10 +45,7 @@ test('a transfers link opens that view: party, asset, order, page size and node,
   expect(pages[0].postDataJSON()[0]).toMatchObject({ profileId: 'sandbox', filters });
 });
 
-test('a link pasted raw after open= (not percent-encoded) opens its view, every field of it', async ({
-  app,
-  page,
-}) => {
+test('a link pasted raw after open= (not percent-encoded) opens its view, every field of it', async ({ app, page }) => {
   const party = app.sandbox.parties[0];
   const link = formatViewLink({
     kind: 'transfers',

@@ -1,19 +1,26 @@
 // The RPC console's first minute (issue 16, items 10 and 11), in Chromium against the sandbox's EVM
 // nodes: a typed method brings its params template (Enter accepts the name, it does not send), and
 // params that do not fit the method's OpenRPC description are refused at the field, unsent.
-import { expect, test } from '../support/web-app.ts';
+import type { Page } from '@playwright/test';
+import { expect, test, type WebApp } from '../support/web-app.ts';
 import { answerPane, bridgeCalls, openConsole, send, setParams } from './rpc-support.ts';
 
 const ZERO = '0x0000000000000000000000000000000000000000';
+
+/** The app open on the console, its chain the listing's first (ethereum); the rpc:call requests it makes from then on. */
+async function consoleOnEthereum(app: WebApp, page: Page) {
+  const calls = bridgeCalls(page, 'rpc:call');
+  await app.open(page);
+  await openConsole(page);
+  await expect(page.getByLabel('Chain', { exact: true })).toHaveValue('ethereum');
+  return calls;
+}
 
 test('typing eth_getBalance fills its template; Enter accepts the name; the call answers a balance', async ({
   app,
   page,
 }) => {
-  const calls = bridgeCalls(page, 'rpc:call');
-  await app.open(page);
-  await openConsole(page);
-  await expect(page.getByLabel('Chain', { exact: true })).toHaveValue('ethereum');
+  const calls = await consoleOnEthereum(app, page);
 
   const method = page.getByLabel('Method', { exact: true });
   await method.fill('');
@@ -41,10 +48,7 @@ test('a bad address is refused at the params field, naming the parameter, and no
   app,
   page,
 }) => {
-  const calls = bridgeCalls(page, 'rpc:call');
-  await app.open(page);
-  await openConsole(page);
-  await expect(page.getByLabel('Chain', { exact: true })).toHaveValue('ethereum');
+  const calls = await consoleOnEthereum(app, page);
   await page.getByLabel('Method', { exact: true }).fill('eth_getBalance');
 
   await setParams(page, '["0x1234", "latest"]');
@@ -72,10 +76,7 @@ test('what the Ethereum specification allows is sent: a balance without its bloc
   app,
   page,
 }) => {
-  const calls = bridgeCalls(page, 'rpc:call');
-  await app.open(page);
-  await openConsole(page);
-  await expect(page.getByLabel('Chain', { exact: true })).toHaveValue('ethereum');
+  const calls = await consoleOnEthereum(app, page);
   const funded = app.sandbox.evmAccounts[9];
 
   // The block is optional in the specification (default "latest"); the package made it required.
@@ -106,10 +107,7 @@ test('a partial method name and Enter take the top match; a typo is offered the 
   app,
   page,
 }) => {
-  const calls = bridgeCalls(page, 'rpc:call');
-  await app.open(page);
-  await openConsole(page);
-  await expect(page.getByLabel('Chain', { exact: true })).toHaveValue('ethereum');
+  const calls = await consoleOnEthereum(app, page);
   const method = page.getByLabel('Method', { exact: true });
 
   await method.fill('');
@@ -120,9 +118,7 @@ test('a partial method name and Enter take the top match; a typo is offered the 
 
   await method.fill('eth_getTransactionCont');
   const hint = page.getByTestId('rpc-did-you-mean');
-  await expect(hint).toHaveText(
-    'Not in the catalog: did you mean eth_getTransactionCount? Sent as written otherwise.',
-  );
+  await expect(hint).toHaveText('Not in the catalog: did you mean eth_getTransactionCount? Sent as written otherwise.');
   await hint.getByRole('button', { name: 'eth_getTransactionCount' }).click();
   await expect(method).toHaveValue('eth_getTransactionCount');
   await expect(hint).toHaveCount(0);

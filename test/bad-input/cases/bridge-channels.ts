@@ -612,6 +612,13 @@ const transfersRows = [
     /^a party id has no spaces or line breaks: a line break at character 6/,
     '[{…"party":"alice\\n::1220…"}]',
   ),
+  call(
+    'transfers:page',
+    '0.filters.party',
+    'a party with a short fingerprint',
+    page({ party: 'alice::1220abcd' }),
+    NOT_CANTON,
+  ),
   call('transfers:page', '0.filters.party', 'no party', page({ party: undefined }), EXPECTED_STRING),
   call('transfers:page', '0.filters.nodeId', 'a node id with an emoji', page({ nodeId: 'node-🐳' }), /printable ASCII/),
   call(
