@@ -239,6 +239,44 @@ describe('fetchTransferPage against a hand-written service', () => {
     }
   });
 
+  it.each<[number, string, string, string]>([
+    [204, '', 'bad_response', 'Transfers: HTTP 204 — the server answered an HTML page, not JSON: (empty body)'],
+    [
+      409,
+      '{"error":"cursor belongs to another query"}',
+      'service_error',
+      'Transfers: HTTP 409 — cursor belongs to another query',
+    ],
+    [
+      418,
+      'I am a teapot',
+      'service_error',
+      'Transfers: HTTP 418 — the server answered an HTML page, not JSON: I am a teapot',
+    ],
+    [
+      502,
+      '<html><head><title>502 Bad Gateway</title></head></html>',
+      'service_error',
+      'Transfers: HTTP 502 — the server answered an HTML page, not JSON: 502 Bad Gateway',
+    ],
+    [504, '', 'service_error', 'Transfers: HTTP 504'],
+  ])(
+    'a status the spec does not declare (%i) is a typed error with its number and what came with it, never a crash',
+    async (status, body, code, message) => {
+      reply = () => ({ status, type: body.startsWith('{') ? 'application/json' : 'text/html', body });
+      const error = await fetchTransferPage(call({ baseUrl: base })).catch((e) => e);
+      expect({ code: error.code, message: error.message }).toEqual({ code, message });
+    },
+  );
+
+  it('a redirect the spec does not declare is not followed, and says so', async () => {
+    reply = () => ({ status: 302, body: '' });
+    const error = await fetchTransferPage(call({ baseUrl: base })).catch((e) => e);
+    expect(error.message).toMatch(
+      /^Transfers: the service at http:\/\/127\.0\.0\.1:\d+\/api\/v2\/parties\/.+\/tokenTransfers answered a redirect \(HTTP 302\) without a usable address; Ledger Explorer does not follow redirects$/,
+    );
+  });
+
   it('reads 500 as problem details (with trace id) or as an error body', async () => {
     reply = () => ({
       status: 500,
