@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { AboutDialog } from './about/about-dialog.tsx';
 import { CommandDialogs } from './commands/app-dialogs.tsx';
 import { useRevealSettingsPanel } from './commands/settings-panels.ts';
@@ -45,6 +45,7 @@ export function App() {
   // asked for is on the page, and an action no part of it took is dropped.
   useRevealSettingsPanel();
   const droppedAction = useSettleActions();
+  useFocusNewScreen(section);
 
   const Screen = SCREENS[section];
   return (
@@ -91,4 +92,24 @@ export function App() {
       </SectionBoundary>
     </div>
   );
+}
+
+/**
+ * A screen opened from where focus was nowhere (the command palette or a link run from the page
+ * body): focus goes to its title, so the keyboard starts at the top of what is shown, not at the
+ * page's beginning. A click on the sidebar keeps focus on the button clicked.
+ */
+function useFocusNewScreen(section: string) {
+  const shown = useRef(section);
+  useEffect(() => {
+    // The first screen at start keeps the browser's own focus; only a change of screen moves it.
+    if (shown.current === section) return;
+    shown.current = section;
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    const title = document.querySelector<HTMLElement>('main h1');
+    if (!title) return;
+    title.tabIndex = -1;
+    title.focus();
+  }, [section]);
 }

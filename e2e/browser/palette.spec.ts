@@ -34,7 +34,8 @@ test('a saved party found by a fingerprint fragment or its label opens its trans
   await expect(page.getByRole('heading', { level: 1, name: 'Chains' })).toBeVisible();
 
   await runFromPalette(page, 'north d', 'North desk');
-  await expect(page.getByRole('heading', { level: 1, name: 'Transfers' })).toBeVisible();
+  // Focus lands on the new screen's title, not the page body: Tab goes on from the top of what is shown.
+  await expect(page.getByRole('heading', { level: 1, name: 'Transfers' })).toBeFocused();
   await expect(page.getByTestId('page-status')).toHaveText(/^Page 1 · \d+ legs?/);
   await expect(legRows(page).first()).toBeVisible();
   await openFilters(page);
