@@ -281,7 +281,8 @@ function vary(active: Set<Variation>, where: Interface, status: number, headers:
 /** The absolute nextPageUrl as the reference a next-page-url-* variation writes. */
 function referenced(active: Set<Variation>, absolute: string): string {
   const url = new URL(absolute);
-  const query = absolute.slice(absolute.indexOf('?'));
+  const at = absolute.indexOf('?');
+  const query = at < 0 ? '' : absolute.slice(at);
   // The path and query as sent (not re-encoded by URL): the cursor goes out byte for byte.
   const pathAndQuery = absolute.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '');
   if (active.has('next-page-url-path-absolute')) return pathAndQuery;

@@ -8,36 +8,29 @@ import type { SecretStorageInfo } from '../../src-shared/contract/schemas.ts';
 
 type Cause = SecretStorageInfo['cause'];
 
+/** Each cause in words: in full (the banner's headline) and short (one line beside its buttons). */
+const CAUSE_WORDS: Record<NonNullable<Cause> | 'unknown', { full: string; short: string }> = {
+  'keytar-not-loaded': {
+    full: "Ledger Explorer's keychain module (keytar) is not installed",
+    short: 'the keychain module (keytar) is not installed',
+  },
+  'no-session-bus': {
+    full: 'there is no D-Bus session bus, so no keychain can be reached',
+    short: 'no D-Bus session bus',
+  },
+  'no-secret-service': { full: 'this system has no keychain service running', short: 'no keychain service running' },
+  locked: { full: 'the keychain is locked', short: 'the keychain is locked' },
+  unknown: { full: 'the OS keychain could not be used', short: 'the OS keychain could not be used' },
+};
+
 /** Why, in one line: the cause main could tell from the system's words, else what is certain. */
 export function keychainHeadline(cause?: Cause): string {
-  const kept = 'Secrets you save are kept only until you quit:';
-  switch (cause) {
-    case 'keytar-not-loaded':
-      return `${kept} Ledger Explorer's keychain module (keytar) is not installed.`;
-    case 'no-session-bus':
-      return `${kept} there is no D-Bus session bus, so no keychain can be reached.`;
-    case 'no-secret-service':
-      return `${kept} this system has no keychain service running.`;
-    case 'locked':
-      return `${kept} the keychain is locked.`;
-    default:
-      return `${kept} the OS keychain could not be used.`;
-  }
+  return `Secrets you save are kept only until you quit: ${CAUSE_WORDS[cause ?? 'unknown'].full}.`;
 }
 
 /** The same, short enough for one line with its buttons (the sandbox profile's banner). */
 export function keychainLine(cause?: Cause): string {
-  const why =
-    cause === 'keytar-not-loaded'
-      ? 'the keychain module (keytar) is not installed'
-      : cause === 'no-session-bus'
-        ? 'no D-Bus session bus'
-        : cause === 'no-secret-service'
-          ? 'no keychain service running'
-          : cause === 'locked'
-            ? 'the keychain is locked'
-            : 'the OS keychain could not be used';
-  return `Secrets are kept only until you quit: ${why}.`;
+  return `Secrets are kept only until you quit: ${CAUSE_WORDS[cause ?? 'unknown'].short}.`;
 }
 
 /** The one thing to do about it, in the words of the platform main runs on. */
