@@ -30,6 +30,13 @@ export function useSecretMutation(profileId: string) {
 }
 
 /**
+ * A built-in sandbox credential, fetched only when the user asks to see it (main refuses any secret
+ * the user saved). Not cached: gone from the mutation cache as soon as it settles.
+ */
+export const useSandboxCredential = (profileId: string) =>
+  useMutation({ mutationFn: (kind: SecretKind) => ledger().secrets.sandboxCredential(profileId, kind), gcTime: 0 });
+
+/**
  * Which ledger JWT the profile has, as far as the renderer may know it (where it is kept and its
  * last characters, never the token). Part of every transfers query key, so an answer fetched with
  * one token is not shown for another; two tokens with the same last characters are told apart by

@@ -16,7 +16,7 @@ export const CHANNEL_NAMES = {
     'importParties',
     'exportParties',
   ],
-  secrets: ['status', 'set', 'clear'],
+  secrets: ['status', 'set', 'clear', 'sandboxCredential'],
   chains: ['list'],
   transfers: ['page', 'tokenInfo', 'nodes', 'knownParties', 'compareNodes'],
   export: ['start', 'status', 'cancel'],

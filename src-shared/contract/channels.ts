@@ -132,6 +132,8 @@ export const contract = {
     status: channel<Record<SecretKind, SecretStatus>>()(z.tuple([PROFILE_ID])),
     set: channel<Record<SecretKind, SecretStatus>>()(z.tuple([PROFILE_ID, SecretKind, SecretValue])),
     clear: channel<Record<SecretKind, SecretStatus>>()(z.tuple([PROFILE_ID, SecretKind])),
+    /** A built-in sandbox credential, shown on request; refused for any secret the user saved. */
+    sandboxCredential: channel<string>()(z.tuple([PROFILE_ID, SecretKind])),
   },
   chains: {
     list: channel<ChainListing>()(profileId),

@@ -112,6 +112,7 @@ function validArgs(): Record<ChannelName, unknown[]> {
     'secrets:status': ['sandbox'],
     'secrets:set': ['no-such-profile', 'apiKey', 'k'.repeat(24)],
     'secrets:clear': ['no-such-profile', 'apiKey'],
+    'secrets:sandboxCredential': ['sandbox', 'apiKey'],
     'chains:list': ['sandbox'],
     'transfers:page': [{ requestId: 'req-00000002', profileId: 'sandbox', filters, next: null }],
     'transfers:tokenInfo': ['sandbox'],

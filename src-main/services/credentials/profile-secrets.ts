@@ -1,6 +1,12 @@
 // The secrets a profile's calls use: the user's own from the keychain, else (sandbox profile only)
-// the local sandbox network's built-in ones. The renderer only ever learns their status.
-import type { Profile, SecretKind, SecretStatus } from '../../../src-shared/contract/schemas.ts';
+// the local sandbox network's built-in ones. The renderer only ever learns their status, except a
+// built-in sandbox credential the user asks to see (it protects nothing: docs/security.md).
+import {
+  type Profile,
+  SECRET_LABELS,
+  type SecretKind,
+  type SecretStatus,
+} from '../../../src-shared/contract/schemas.ts';
 import { ServiceError } from '../errors.ts';
 import type { ServiceContext } from '../service-context.ts';
 
@@ -63,4 +69,22 @@ export async function everyApiKey(ctx: ServiceContext): Promise<string[]> {
     ctx.settings.settings.profiles.map((p) => secretFor(ctx, p, 'apiKey').catch(() => null)),
   );
   return keys.filter((k): k is string => typeof k === 'string');
+}
+
+/**
+ * A built-in sandbox credential, for Settings' "Show" (curl, Postman, a script against the sandbox).
+ * Only the sandbox profile's own built-in ones, and only while the user has not saved one of their
+ * own in its place: a secret the user saved never leaves main.
+ */
+export async function sandboxCredential(ctx: ServiceContext, profileId: string, kind: SecretKind): Promise<string> {
+  const profile = ctx.profile(profileId);
+  const refused = (why: string) =>
+    new ServiceError('unsupported', `${why}: a secret you saved never leaves the main process.`);
+  if (profile.kind !== 'sandbox') throw refused(`"${profile.name}" is not the sandbox profile`);
+  const own = await ctx.credentials.status(profile.id);
+  if (own[kind].present)
+    throw refused(`"${profile.name}" uses the ${SECRET_LABELS[kind]} you saved, not the built-in one`);
+  const network = await ctx.sandbox.start();
+  if (!network) throw new ServiceError('network', 'The local sandbox network is not running; see the banner for why.');
+  return network.credentials[BUILT_IN[kind]];
 }

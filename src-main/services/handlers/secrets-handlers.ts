@@ -1,4 +1,4 @@
-import { clearSecret, saveSecret, secretStatus } from '../credentials/profile-secrets.ts';
+import { clearSecret, sandboxCredential, saveSecret, secretStatus } from '../credentials/profile-secrets.ts';
 import type { ServiceContext } from '../service-context.ts';
 import type { Handlers } from './dispatch.ts';
 
@@ -7,5 +7,6 @@ export function secretsHandlers(ctx: ServiceContext): Handlers['secrets'] {
     status: (profileId) => secretStatus(ctx, profileId),
     set: (profileId, kind, value) => saveSecret(ctx, profileId, kind, value),
     clear: (profileId, kind) => clearSecret(ctx, profileId, kind),
+    sandboxCredential: (profileId, kind) => sandboxCredential(ctx, profileId, kind),
   };
 }

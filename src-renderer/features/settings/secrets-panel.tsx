@@ -1,7 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { SECRET_KINDS, SECRET_LABELS, type SecretKind, SecretValue } from '../../../src-shared/contract/schemas.ts';
 import { useAppInfo } from '../../data/app.ts';
-import { useSecretMutation, useSecretStatus } from '../../data/secrets.ts';
+import { useSandboxCredential, useSecretMutation, useSecretStatus } from '../../data/secrets.ts';
+import { CopyButton } from '../../ui/copy-button.tsx';
 import { ErrorMessage } from '../../ui/error-message.tsx';
 
 /** Secrets of one profile. The renderer sends a secret once and from then on only sees {present, hint}. */
@@ -86,6 +87,7 @@ function SecretRow({
       >
         Clear
       </button>
+      {status?.source === 'sandbox' && <SandboxValue profileId={profileId} kind={kind} />}
       {inputError && (
         <span id={`${id}-error`} className="field-error" role="alert">
           {inputError}
@@ -94,6 +96,49 @@ function SecretRow({
       {save.error && <ErrorMessage error={save.error} />}
       {clear.error && <ErrorMessage error={clear.error} />}
     </form>
+  );
+}
+
+/**
+ * The sandbox's built-in credential, shown when asked for: it protects nothing (it is derived from
+ * the sandbox's seed and printed by `npm run sandbox`), and a user trying the sandbox with curl or
+ * Postman needs it. Hidden again when the screen closes; a secret the user saved is never shown.
+ */
+function SandboxValue({ profileId, kind }: { profileId: string; kind: SecretKind }) {
+  const reveal = useSandboxCredential(profileId);
+  const [shown, setShown] = useState<string | null>(null);
+  const label = `the sandbox's built-in ${SECRET_LABELS[kind]}`;
+  if (shown === null) {
+    return (
+      <div className="sandbox-credential">
+        <button
+          type="button"
+          aria-label={`Show ${label}`}
+          disabled={reveal.isPending}
+          onClick={() => reveal.mutate(kind, { onSuccess: (value) => setShown(value) })}
+        >
+          Show
+        </button>
+        {reveal.error && <ErrorMessage error={reveal.error} />}
+      </div>
+    );
+  }
+  return (
+    <div className="sandbox-credential">
+      <input
+        className="mono"
+        readOnly
+        aria-label={label}
+        value={shown}
+        data-testid={`secret-${kind}-value`}
+        onFocus={(event) => event.currentTarget.select()}
+      />
+      <CopyButton text={shown} label={label} />
+      <button type="button" onClick={() => setShown(null)}>
+        Hide
+      </button>
+      <span className="muted">Built into the local sandbox: it protects nothing.</span>
+    </div>
   );
 }
 

@@ -483,6 +483,9 @@ const secretsRows = [
   call('secrets:clear', '1', 'kind "all"', ['sandbox', 'all'], /expected one of "apiKey"/),
   call('secrets:clear', '', 'no kind', ['sandbox'], TOO_FEW(2)),
   call('secrets:clear', '0', 'an empty profile id', ['', 'apiKey'], PROFILE_MESSAGE),
+  call('secrets:sandboxCredential', '1', 'kind "all"', ['sandbox', 'all'], /expected one of "apiKey"/),
+  call('secrets:sandboxCredential', '', 'no kind', ['sandbox'], TOO_FEW(2)),
+  call('secrets:sandboxCredential', '0', 'a path as the profile id', ['../../x', 'apiKey'], PROFILE_MESSAGE),
 ];
 
 const NOT_CANTON = /^not a Canton party id/;
