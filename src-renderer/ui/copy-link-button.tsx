@@ -7,6 +7,7 @@ import type { ViewTarget } from '../../src-shared/contract/views.ts';
 import { useRecordView } from '../data/views.ts';
 import type { AppActionId } from '../ui-store.ts';
 import { useAppAction } from './app-action.ts';
+import './copy-link-button.css';
 
 type CopyState = { kind: 'idle' } | { kind: 'copied' } | { kind: 'failed'; why: string };
 
@@ -30,6 +31,13 @@ export function CopyLinkButton({
     const timer = setTimeout(() => setState({ kind: 'idle' }), 2000);
     return () => clearTimeout(timer);
   }, [state]);
+  // What was said about the last copy is about that view: another view starts with nothing said.
+  const viewKey = target ? JSON.stringify(target) : '';
+  const [saidFor, setSaidFor] = useState(viewKey);
+  if (saidFor !== viewKey) {
+    setSaidFor(viewKey);
+    if (state.kind !== 'idle') setState({ kind: 'idle' });
+  }
 
   const copy = () => {
     if (!target) return;
@@ -45,8 +53,9 @@ export function CopyLinkButton({
     });
   };
 
+  // The outcome floats under the button (copy-link-button.css): the toolbar around it does not move.
   return (
-    <>
+    <span className="copy-link">
       {action && <ActionBinding id={action} run={copy} />}
       <button
         type="button"
@@ -64,16 +73,16 @@ export function CopyLinkButton({
       </button>
       {/* Beside the button, not in it: the button's name keeps containing its visible text. */}
       {state.kind === 'copied' && (
-        <span className="muted" role="status">
+        <span className="copy-link-said muted" role="status">
           Link copied
         </span>
       )}
       {state.kind === 'failed' && (
-        <span className="field-error" role="status">
+        <span className="copy-link-said field-error" role="status">
           Link not copied: {state.why}
         </span>
       )}
-    </>
+    </span>
   );
 }
 
