@@ -7,7 +7,11 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOWNLOAD_TTL_MS, DownloadRegistry } from '../../../src-main/services/export/download-registry.ts';
+import {
+  contentDisposition,
+  DOWNLOAD_TTL_MS,
+  DownloadRegistry,
+} from '../../../src-main/services/export/download-registry.ts';
 import { appHandlers } from '../../../src-main/services/handlers/app-handlers.ts';
 import { createDispatch, type Handlers } from '../../../src-main/services/handlers/dispatch.ts';
 import type { ServiceContext } from '../../../src-main/services/service-context.ts';
@@ -238,6 +242,14 @@ describe('GET /__download/<token>', () => {
     const own = await raw({ path: deal.url, headers: { 'sec-fetch-site': 'same-origin' } });
     expect(own.status).toBe(200);
     expect(own.body.toString()).toBe('a\n');
+  });
+});
+
+describe('Content-Disposition', () => {
+  it('keeps any name one header: CR/LF, quotes and backslashes never break out of it', () => {
+    expect(contentDisposition('a\r\nSet-Cookie: x=1\\"b.csv')).toBe(
+      `attachment; filename="a__Set-Cookie: x=1__b.csv"; filename*=UTF-8''a%0D%0ASet-Cookie%3A%20x%3D1%5C%22b.csv`,
+    );
   });
 });
 
