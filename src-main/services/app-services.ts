@@ -2,6 +2,7 @@
 // both start the app through this, so they run the same handlers against the same services.
 import type { AppInfo } from '../../src-shared/contract/schemas.ts';
 import { CredentialStore, type CredentialStoreOptions } from './credentials/credential-store.ts';
+import { DownloadRegistry } from './export/download-registry.ts';
 import { ExportJobs } from './export/export-jobs.ts';
 import { abiHandlers } from './handlers/abi-handlers.ts';
 import { appHandlers } from './handlers/app-handlers.ts';
@@ -56,6 +57,8 @@ export interface AppServices {
   dispatch: Dispatch;
   context: ServiceContext;
   exports: ExportJobs;
+  /** The browser version: files main wrote that the page may download (the web shell serves them); else null. */
+  downloads: DownloadRegistry | null;
   /** The local ledger stores and their syncs (DuckDB loaded on first use). */
   local: LocalLedgerHost;
   /** Where the shell puts links and menu commands for the renderer (docs/links.md). */
@@ -78,6 +81,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
   // The sandbox profile is what a new user sees first: have its network ready with the window.
   if (settings.settings.activeProfileId === 'sandbox') await sandbox.start();
 
+  const downloads = options.transport === 'web' ? new DownloadRegistry() : null;
   const context = createServiceContext({
     settings,
     credentials,
@@ -88,8 +92,12 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     transport: options.transport,
     log,
     timeouts: options.timeouts,
+    ...(downloads ? { downloads } : {}),
   });
-  const exports = new ExportJobs((s) => options.host.taskFinished?.({ ...s, kind: 'export' }));
+  const exports = new ExportJobs(
+    (s) => options.host.taskFinished?.({ ...s, kind: 'export' }),
+    downloads ? (path) => downloads.add(path) : undefined,
+  );
   const rpc = new RpcConsole(context, options.userDataDir);
   // The old saved requests become its first collection: read from the history file on first open.
   const workspace = onFirstUse(async () => {
@@ -141,6 +149,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     dispatch,
     context,
     exports,
+    downloads,
     local,
     // In order: callbacks on one promise run in the order they were added.
     shellInbox: { push: pushShellEvent },

@@ -4,6 +4,7 @@ import type { Profile } from '../../src-shared/contract/schemas.ts';
 import type { CredentialStore } from './credentials/credential-store.ts';
 import type { TaskFinished } from './desktop/notify-policy.ts';
 import { ServiceError } from './errors.ts';
+import type { DownloadRegistry } from './export/download-registry.ts';
 import type { SqlChildStarter } from './local-ledger/sql-sandbox/sql-protocol.ts';
 import type { LocalSandbox } from './local-sandbox.ts';
 import type { RequestRegistry } from './request-registry.ts';
@@ -47,6 +48,11 @@ export interface ServiceContext {
   transport: 'electron' | 'web';
   log: (line: string) => void;
   timeouts?: ServiceTimeouts;
+  /**
+   * The browser version only: the files main wrote for the user, which the page may download
+   * (export/download-registry.ts). A service that writes one adds it once it is whole.
+   */
+  downloads?: DownloadRegistry;
   profile(id: string): Profile;
 }
 

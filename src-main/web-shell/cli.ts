@@ -168,11 +168,14 @@ starting = startAppServices({
 // its calls wait for the services.
 const dispatch = starting.then((started) => started.dispatch);
 dispatch.catch(() => {});
+const downloads = starting.then((started) => started.downloads);
+downloads.catch(() => {});
 
 try {
   const started = await startFolderServer({
     rendererDir,
     dispatch,
+    downloads,
     userData,
     ...(port !== undefined ? { port } : {}),
     newKey: values['new-key'] === true,

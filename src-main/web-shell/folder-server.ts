@@ -1,5 +1,6 @@
 // Starts the browser version's server for a user-data folder on the port and with the key a tab
 // left open expects (server-record.ts), with a fallback when that port is taken.
+import type { DownloadRegistry } from '../services/export/download-registry.ts';
 import type { Dispatch } from '../services/handlers/dispatch.ts';
 import { readServerRecord, writeServerRecord } from './server-record.ts';
 import type { UserDataChoice } from './user-data-choice.ts';
@@ -23,6 +24,8 @@ export interface FolderServer {
 export async function startFolderServer(options: {
   rendererDir: string;
   dispatch: Dispatch | Promise<Dispatch>;
+  /** The files main wrote that the page may download. */
+  downloads?: Promise<DownloadRegistry | null>;
   userData: UserDataChoice;
   /** --port: exactly this one (0: any free port); refused if taken. */
   port?: number;
@@ -38,9 +41,10 @@ export async function startFolderServer(options: {
   if (record && options.newKey) notes.push('a new bridge key: tabs open on the old address must open the new one');
   // A throwaway folder never comes back: any free port.
   const wanted = options.port ?? (temporary ? 0 : (record?.port ?? DEFAULT_PORT));
+  const served = { rendererDir: options.rendererDir, dispatch: options.dispatch, downloads: options.downloads };
   let shell: WebShell;
   try {
-    shell = await startWebShell({ rendererDir: options.rendererDir, dispatch: options.dispatch, key, port: wanted });
+    shell = await startWebShell({ ...served, key, port: wanted });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
     if (options.port !== undefined) {
@@ -52,7 +56,7 @@ export async function startFolderServer(options: {
     // and read a tab's key there: the key changes with the port (a tab on the old port cannot
     // follow anyway, its origin is gone).
     if (record && key === record.key) key = newBridgeKey();
-    shell = await startWebShell({ rendererDir: options.rendererDir, dispatch: options.dispatch, key, port: 0 });
+    shell = await startWebShell({ ...served, key, port: 0 });
     notes.push(
       `port ${wanted} is in use by another program: serving on port ${shell.port} instead, with a new bridge key (a tab open on port ${wanted} must open the new address)`,
     );

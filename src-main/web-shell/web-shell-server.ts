@@ -5,14 +5,17 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { pipeline } from 'node:stream/promises';
 import {
   CHALLENGE_PATTERN,
   serverProofText,
   WEB_APP_NAME,
   WEB_BRIDGE_PATH,
+  WEB_DOWNLOAD_PATH,
   WEB_HEALTH_PATH,
 } from '../../src-shared/bridge/web-bridge.ts';
 import { rendererCsp } from '../../src-shared/csp.ts';
+import { contentDisposition, type DownloadRegistry } from '../services/export/download-registry.ts';
 import type { Dispatch } from '../services/handlers/dispatch.ts';
 import { readStatic } from './static-files.ts';
 
@@ -42,6 +45,8 @@ export async function startWebShell(options: {
   key?: string;
   /** 0 or absent: any free port. A port in use rejects with the listen error (code EADDRINUSE). */
   port?: number;
+  /** The files main wrote that the page may download (`GET /__download/<token>`); absent: none. */
+  downloads?: DownloadRegistry | null | Promise<DownloadRegistry | null>;
 }): Promise<WebShell> {
   const key = options.key ?? newBridgeKey();
   const keyDigest = digest(key);
@@ -63,6 +68,9 @@ export async function startWebShell(options: {
     const url = new URL(req.url ?? '/', origin);
     if (url.pathname.startsWith(BRIDGE_PATH)) {
       return bridge(req, res, origin, url.pathname.slice(BRIDGE_PATH.length));
+    }
+    if (url.pathname.startsWith(WEB_DOWNLOAD_PATH)) {
+      return download(req, res, origin, url.pathname.slice(WEB_DOWNLOAD_PATH.length));
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'method not allowed');
     if (url.pathname === WEB_HEALTH_PATH) return health(res, origin, url.searchParams.get('challenge'));
@@ -115,6 +123,49 @@ export async function startWebShell(options: {
       'cache-control': 'no-store',
     });
     res.end(bytes);
+  }
+
+  /**
+   * A file main wrote, for the token main gave the page over the bridge. A download is a navigation:
+   * it carries no Authorization header (and the key is never a cookie), so the token is the
+   * credential: one-time, ten minutes, 256 random bits, bound to one file. The Host check above
+   * applies; a browser's `Origin` (if sent) must be the page's own, and `Sec-Fetch-Site` (if sent)
+   * same-origin or none: another site, or another port of 127.0.0.1 (same-site), cannot start one.
+   */
+  async function download(req: IncomingMessage, res: ServerResponse, origin: string, token: string): Promise<void> {
+    if (req.method !== 'GET') return plain(res, 405, 'GET only');
+    if (req.headers.origin !== undefined && req.headers.origin !== origin) return plain(res, 403, 'foreign origin');
+    const site = req.headers['sec-fetch-site'];
+    if (site !== undefined && site !== 'same-origin' && site !== 'none') return plain(res, 403, 'foreign origin');
+    const registry = await options.downloads;
+    const opened = registry ? await registry.open(token) : ({ kind: 'unknown' } as const);
+    // Unknown, used or expired: the answer any missing file gets, and nothing more.
+    if (opened.kind === 'unknown') return plain(res, 404, 'not found');
+    if (opened.kind === 'gone') return plain(res, 410, opened.message);
+    const { handle, size } = opened;
+    res.writeHead(200, {
+      'content-type': opened.contentType,
+      'content-length': size,
+      'content-disposition': contentDisposition(opened.fileName),
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'no-store',
+      'referrer-policy': 'no-referrer',
+      'cross-origin-resource-policy': 'same-origin',
+      // Never shown as a page (it is an attachment); if a browser ever did, nothing in it would run.
+      'content-security-policy': "default-src 'none'; sandbox",
+    });
+    if (size === 0) {
+      await handle.close();
+      res.end();
+      return;
+    }
+    // Streamed from the handle that was checked, exactly the size written (a file grown since is cut
+    // there); a client that goes away ends the stream and closes the file.
+    try {
+      await pipeline(handle.createReadStream({ start: 0, end: size - 1 }), res);
+    } catch {
+      res.destroy();
+    }
   }
 
   await new Promise<void>((resolve, reject) => {

@@ -6,6 +6,12 @@
 export const WEB_BRIDGE_PATH = '/__bridge/';
 
 /**
+ * GET `<path><token>`, no key (a download is a navigation: it cannot carry one): the file behind a
+ * one-time token main issued over the bridge (app:download). docs/security.md, "Downloads".
+ */
+export const WEB_DOWNLOAD_PATH = '/__download/';
+
+/**
  * GET, no key: `{"app":"ledger-explorer","instance":…}`, plus `"proof"` when asked with
  * `?challenge=<hex>`. The page polls it while the server is away, and never sends its key to a
  * server that has not proved it holds the same key for the page's own origin.

@@ -4,7 +4,7 @@
 
 /** Verbs per domain, in the order the bridge object lists them. A channel is named `domain:verb`. */
 export const CHANNEL_NAMES = {
-  app: ['info', 'cancel', 'nextEvent', 'reveal'],
+  app: ['info', 'cancel', 'nextEvent', 'reveal', 'download'],
   settings: [
     'get',
     'saveProfile',

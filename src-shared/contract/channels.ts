@@ -56,6 +56,7 @@ import {
 import {
   type AppInfo,
   type ChainListing,
+  type DownloadOffer,
   PROFILE_ID,
   PreferencesPatch,
   type Profile,
@@ -67,6 +68,7 @@ import {
   type SecretStatus,
   SecretValue,
   type SettingsView,
+  WrittenPath,
 } from './schemas.ts';
 import type { ShellEvent } from './shell-events.ts';
 import {
@@ -112,6 +114,12 @@ export const contract = {
     nextEvent: channel<ShellEvent | null>()(none),
     /** Shows the settings or logs folder in the OS file manager; the browser version only answers the path. docs/desktop.md */
     reveal: channel<Revealed>()(z.tuple([RevealTarget])),
+    /**
+     * The browser version: a one-time download address for a file main wrote this session, named by
+     * the path main answered when it wrote it (only a key into main's list: docs/security.md,
+     * "Downloads in the browser version"). The desktop app answers `unsupported`.
+     */
+    download: channel<DownloadOffer>()(z.tuple([WrittenPath])),
   },
   settings: {
     get: channel<SettingsView>()(none),

@@ -264,6 +264,24 @@ export interface Revealed {
   opened: boolean;
 }
 
+/** app:download's argument: the path main answered when it wrote the file. */
+export const WrittenPath = z
+  .string()
+  .min(1, 'the path of a file main wrote')
+  .max(4096, 'a path is at most 4096 characters');
+
+/**
+ * app:download (the browser version): a one-time address (same origin, `/__download/<token>`) for a
+ * file main wrote, good for one download until `expiresAt`. It names no path; `fileName` is the
+ * file's own name, `bytes` its size when written.
+ */
+export interface DownloadOffer {
+  url: string;
+  fileName: string;
+  bytes: number;
+  expiresAt: string;
+}
+
 export interface ChainSummary {
   name: string;
   /** Every field the listing gave, for display. */

@@ -83,6 +83,7 @@ function validArgs(): Record<ChannelName, unknown[]> {
     'app:cancel': ['req-00000001'],
     'app:nextEvent': [],
     'app:reveal': ['logs'],
+    'app:download': ['/etc/passwd'],
     'views:recent': [],
     'views:record': [`ledger-explorer://transfers?profile=sandbox&party=${encodeURIComponent(party)}&source=live`],
     'settings:get': [],

@@ -29,9 +29,12 @@ export class ExportJobs {
   private readonly jobs = new Map<string, Job>();
   /** Told when a job ends (the desktop host's notification, docs/desktop.md). */
   private readonly onEnd: ((status: ExportStatus) => void) | undefined;
+  /** Told of a file once it is whole, before the job says done (the browser version's downloads). */
+  private readonly onWritten: ((path: string) => Promise<void>) | undefined;
 
-  constructor(onEnd?: (status: ExportStatus) => void) {
+  constructor(onEnd?: (status: ExportStatus) => void, onWritten?: (path: string) => Promise<void>) {
     this.onEnd = onEnd;
+    this.onWritten = onWritten;
   }
 
   /** `source`: one cursor chain (a FetchPage), or pages already in file order (time-windows.ts). */
@@ -151,6 +154,8 @@ export class ExportJobs {
       } else {
         // fsync, rename over the target (an earlier file there stays whole until now), fsync the folder.
         await commitFile(partial, status.path);
+        // Before 'done': a page that sees the job done can offer the file at once.
+        await this.onWritten?.(status.path).catch(() => {});
         status.state = 'done';
         status.summary = tally.summary();
       }

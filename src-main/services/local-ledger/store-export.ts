@@ -70,7 +70,11 @@ export async function exportFromStore(
             }
           }, signal);
     if (folder) await rename(partial, path);
-    else await commitFile(partial, path);
+    else {
+      await commitFile(partial, path);
+      // The browser version may offer it for download (a folder it cannot: one file per download).
+      await local.ctx.downloads?.add(path).catch(() => {});
+    }
     return {
       path,
       rows,

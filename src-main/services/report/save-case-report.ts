@@ -49,6 +49,7 @@ export async function saveCaseReport(ctx: ServiceContext, raw: CaseReportRequest
   if (!path) return null;
   if (request.format === 'html' || !print) {
     await writeFileAtomic(path, html);
+    await ctx.downloads?.add(path).catch(() => {});
     return { path, format: 'html', bytes: Buffer.byteLength(html), legs: request.legs.length };
   }
   const pdf = await withTimeout(
@@ -58,6 +59,7 @@ export async function saveCaseReport(ctx: ServiceContext, raw: CaseReportRequest
   );
   if (!looksLikePdf(pdf)) throw new ServiceError('internal', 'Printing the report gave no PDF; save HTML instead.');
   await writeBytesAtomic(path, pdf);
+  await ctx.downloads?.add(path).catch(() => {});
   return { path, format: 'pdf', bytes: pdf.byteLength, legs: request.legs.length };
 }
 

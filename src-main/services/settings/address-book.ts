@@ -45,5 +45,6 @@ export async function exportParties(ctx: ServiceContext): Promise<AddressBookExp
   const path = await ctx.host.chooseSavePath('address-book.csv', [{ name: 'CSV', extensions: ['csv'] }]);
   if (!path) return null;
   await writeFileAtomic(path, formatAddressBook(parties));
+  await ctx.downloads?.add(path).catch(() => {});
   return { path, parties: parties.length };
 }

@@ -4,6 +4,7 @@
 import { useRef, useState } from 'react';
 import { ADDRESS_BOOK_CSV_MAX } from '../../../src-shared/contract/address-book.ts';
 import { useExportParties, useImportParties } from '../../data/party-book.ts';
+import { DownloadOffer } from '../../ui/download-offer.tsx';
 import { ErrorMessage } from '../../ui/error-message.tsx';
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
@@ -66,6 +67,7 @@ export function AddressBookCsvControls() {
         )}
         {exporter.data && `Saved ${count(exporter.data.parties, 'party', 'parties')} to ${exporter.data.path}`}
       </div>
+      {exporter.data && <DownloadOffer key={exporter.data.path} path={exporter.data.path} />}
       {result && result.problems.length > 0 && (
         <ul className="import-problems" aria-label="Rows not imported">
           {result.problems.map((p) => (

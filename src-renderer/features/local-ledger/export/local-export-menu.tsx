@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { LocalExportFormat, LocalExportSource } from '../../../../src-shared/contract/local-ledger.ts';
 import { useLocalExport } from '../../../data/local-sql.ts';
 import { CopyButton } from '../../../ui/copy-button.tsx';
+import { DownloadOffer } from '../../../ui/download-offer.tsx';
 import { ErrorMessage } from '../../../ui/error-message.tsx';
 import { bytes, count } from '../../../ui/local-format.ts';
 
@@ -49,6 +50,13 @@ export function LocalExportMenu({
           {/* The DuckDB SQL that reads the file as the app reads its store (docs/local-ledger.md, "Read an export back"). */}
           <CopyButton text={exporting.data.readBack} label="DuckDB SQL that reads this export" />
         </span>
+      )}
+      {exporting.isSuccess && exporting.data && (
+        <DownloadOffer
+          key={exporting.data.path}
+          path={exporting.data.path}
+          folder={exporting.variables.format === 'parquet-by-month'}
+        />
       )}
       {exporting.isSuccess && !exporting.data && (
         <span className="muted" role="status">

@@ -4,6 +4,7 @@ import type { ExportStatus, TransferFilters } from '../../../../src-shared/contr
 import { useCancelExport, useExportStatus, useStartExport } from '../../../data/export.ts';
 import { AmountCell } from '../../../ui/amount-cell.tsx';
 import { useAppAction } from '../../../ui/app-action.ts';
+import { DownloadOffer } from '../../../ui/download-offer.tsx';
 import { ErrorMessage } from '../../../ui/error-message.tsx';
 import { LiveStatus } from '../../../ui/live-status.tsx';
 import { shortenParty } from '../../../ui/party-format.ts';
@@ -96,6 +97,7 @@ function ExportCard({ job, cancelling, onCancel }: { job: ExportStatus; cancelli
           </>
         )}
       </dl>
+      {job.state === 'done' && <DownloadOffer key={job.jobId} path={job.path} />}
       {job.state === 'running' && (
         <button type="button" onClick={onCancel} disabled={cancelling}>
           Cancel export

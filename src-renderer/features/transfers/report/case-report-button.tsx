@@ -9,6 +9,7 @@ import type { TransferFilters, TransferLeg } from '../../../../src-shared/contra
 import { useAppInfo } from '../../../data/app.ts';
 import { useSaveCaseReport } from '../../../data/report.ts';
 import { useAppAction } from '../../../ui/app-action.ts';
+import { DownloadOffer } from '../../../ui/download-offer.tsx';
 import { ErrorMessage } from '../../../ui/error-message.tsx';
 import './case-report.css';
 import { fitComparison, fitLeg } from './fit-case-report.ts';
@@ -66,6 +67,7 @@ export function CaseReportButton({ profileId, filters, view, legs, queryTime, co
             ? 'Report not saved: no file was chosen.'
             : ''}
       </p>
+      {saved && <DownloadOffer key={saved.path} path={saved.path} />}
       {save.error && <ErrorMessage error={save.error} title="The case report was not saved." />}
     </div>
   );
