@@ -39,7 +39,7 @@ test('a balanceOf through the Contract form comes back decoded by name, next to 
   await expect(page.getByLabel('Contract address')).toHaveValue(SANDBOX_TOKEN_ADDRESS);
 
   // A wrong checksum is refused where it is typed, and nothing is sent.
-  const holder = page.getByRole('textbox', { name: /argument 1 \(address\)/ });
+  const holder = page.getByRole('textbox', { name: /account \(address\)/ });
   await holder.fill(SANDBOX_DEPLOYER.replace('cD', 'Cd'));
   await expect(holder).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByRole('alert').filter({ hasText: 'checksum' })).toBeVisible();
