@@ -2,11 +2,11 @@
 // "#0" in the decoded output for a parameter a standard names. The expected names are written out here from
 // the EIPs (OpenZeppelin's spelling for inputs, the EIP's output names without the leading underscore).
 import { describe, expect, it } from 'vitest';
+import { builtinEntries } from '../../../src-main/services/rpc/abi-library.ts';
 import type { AbiJsonItem } from '../../../src-shared/abi/abi-json.ts';
 import { BUILTIN_ABIS } from '../../../src-shared/abi/builtin-abis.ts';
 import { SANDBOX_CHECKS, SANDBOX_TOKEN } from '../../../src-shared/abi/sandbox-contracts.ts';
 import { withStandardNames } from '../../../src-shared/abi/standard-names.ts';
-import { builtinEntries } from '../../../src-main/services/rpc/abi-library.ts';
 
 type Named = { inputs: string[]; outputs?: string[] };
 const ERC20: Record<string, Named> = {
