@@ -24,12 +24,11 @@ async function openContract(page: Page, contract: { name: string; address: strin
   await page.getByRole('combobox', { name: 'Function' }).selectOption(fn);
 }
 
-/** Presses Call (or Estimate gas) and waits for the answer the press sent. */
-async function call(page: Page, button: 'Call' | 'Estimate gas' = 'Call') {
-  const pane = answerPane(page);
-  const before = Number(await pane.getAttribute('data-answer-seq'));
-  await page.getByRole('button', { name: button, exact: true }).click();
-  await expect(pane).toHaveAttribute('data-answer-seq', String(before + 1));
+/** Chooses what Send sends (eth_call or eth_estimateGas), presses Send and waits for the answer it sent. */
+async function call(page: Page, method: 'eth_call' | 'eth_estimateGas' = 'eth_call') {
+  await page.getByRole('radio', { name: new RegExp(`\\(${method}\\)`) }).check();
+  await expect(page.getByTestId('rpc-contract-call')).toContainText(`"method": "${method}"`);
+  await send(page);
 }
 
 test('a balanceOf through the Contract form comes back decoded by name, next to the raw hex', async ({ app, page }) => {
@@ -39,15 +38,17 @@ test('a balanceOf through the Contract form comes back decoded by name, next to 
   await expect(page.getByLabel('Contract address')).toHaveValue(SANDBOX_TOKEN_ADDRESS);
 
   // A wrong checksum is refused where it is typed, and nothing is sent.
-  const holder = page.getByRole('textbox', { name: /argument 1 \(address\)/ });
+  const holder = page.getByRole('textbox', { name: /account \(address\)/ });
   await holder.fill(SANDBOX_DEPLOYER.replace('cD', 'Cd'));
   await expect(holder).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByRole('alert').filter({ hasText: 'checksum' })).toBeVisible();
 
   await holder.fill(SANDBOX_DEPLOYER);
   await call(page);
-  // The call went into the console's own draft: method and params as sent (history, save, Copy as see it).
+  // The call went into the console's own draft: back in Single call, method and params are the ones sent.
+  await page.getByRole('radio', { name: 'Single call' }).check();
   await expect(page.getByLabel('Method', { exact: true })).toHaveValue('eth_call');
+  await page.getByRole('radio', { name: 'Contract' }).check();
   const section = decoded(page);
   // Named after the contract saved at that address, not the ERC-20 standard sharing its selectors.
   await expect(section).toContainText('balanceOf(address) from Sandbox Dollar');

@@ -54,6 +54,9 @@ export const queryKeys = {
     answer: () => ['rpc', 'answer'] as const,
     /** The last side-by-side run (both answers). */
     compare: () => ['rpc', 'compare'] as const,
+    /** A contract's decimals() and symbol(): once per profile, chain and address (lower case). */
+    token: (profileId: string | undefined, chain: string, address: string) =>
+      ['rpc', 'token', profileId, chain, address.toLowerCase()] as const,
   },
   /** The recent views (docs/links.md). */
   views: {

@@ -107,6 +107,28 @@ export function useClearHistory() {
  */
 export const curlCommand = (request: RpcCurlRequest) => ledger().rpc.curl(request);
 
+/**
+ * A contract's decimals() and symbol(), asked of the node through main once per profile, chain and address and
+ * kept for the session (a token's decimals do not change). A failure is kept as "not a token", never shown.
+ */
+export const useTokenInfo = (
+  profileId: string | undefined,
+  target: { chain: string; nodeType: NodeType; address: string } | null,
+) =>
+  useQuery({
+    queryKey: queryKeys.rpc.token(profileId, target?.chain ?? '', target?.address ?? ''),
+    queryFn: () =>
+      target && profileId
+        ? ledger()
+            .rpc.token({ profileId, ...target })
+            .catch(() => ({ decimals: null, symbol: null }))
+        : { decimals: null, symbol: null },
+    enabled: Boolean(profileId && target),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+
 /** The call as code in another language (never with the key): a plain call, nothing cached. */
 export const codeSnippet = (request: RpcSnippetRequest) => ledger().rpc.snippet(request);
 

@@ -1,7 +1,7 @@
 // How an exact amount reads in a table, without the DOM: its text, what Copy copies, and how many
 // characters (so a table can size a column to its widest value without rendering a row). The cell
 // itself is ui/amount-cell.tsx.
-import { formatAmount } from '../../src-shared/decimal.ts';
+import { decimalToString, formatAmount } from '../../src-shared/decimal.ts';
 
 /** What a missing amount looks like: a dash, never the word "null". */
 export const NO_AMOUNT = '—';
@@ -24,6 +24,16 @@ export function amountText({ amount, decimals, exact = true, group = true }: Amo
   if (amount === null) return NO_AMOUNT;
   if (!exact) return `${INEXACT_MARK}${amount}`;
   return formatAmount(amount, decimals, { group });
+}
+
+/**
+ * A token amount in its smallest unit (a uint256 as decimal text, the way a contract returns it) scaled by
+ * the token's decimals: "92000000000000" with 6 -> "92,000,000.000000". Exact (bigint and decimal text, never
+ * a float), then shown as every amount is (amountText). Null for text that is not a whole number.
+ */
+export function baseUnitsText(raw: string, decimals: number): string | null {
+  if (!/^-?\d+$/.test(raw) || !Number.isInteger(decimals) || decimals < 0 || decimals > 255) return null;
+  return amountText({ amount: decimalToString({ units: BigInt(raw), scale: decimals }), decimals });
 }
 
 /**

@@ -1,15 +1,16 @@
 // "Copy link": records the view (main makes its ledger-explorer:// link, refusing one that would
 // hold a secret) and puts the link on the clipboard. The link is also on the button (data-link), so
 // a test or a user's inspector can read what was copied.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { asBridgeError } from '../../src-shared/contract/errors.ts';
 import type { ViewTarget } from '../../src-shared/contract/views.ts';
 import { useRecordView } from '../data/views.ts';
 import type { AppActionId } from '../ui-store.ts';
+import { useActionStatus } from './action-status.ts';
 import { useAppAction } from './app-action.ts';
 import './copy-link-button.css';
 
-type CopyState = { kind: 'idle' } | { kind: 'copied' } | { kind: 'failed'; why: string };
+type CopyState = { kind: 'copied' } | { kind: 'failed'; why: string };
 
 export function CopyLinkButton({
   target,
@@ -25,22 +26,15 @@ export function CopyLinkButton({
 }) {
   const record = useRecordView();
   const [link, setLink] = useState<string | null>(null);
-  const [state, setState] = useState<CopyState>({ kind: 'idle' });
-  useEffect(() => {
-    if (state.kind !== 'copied') return;
-    const timer = setTimeout(() => setState({ kind: 'idle' }), 2000);
-    return () => clearTimeout(timer);
-  }, [state]);
-  // What was said about the last copy is about that view: another view starts with nothing said.
-  const viewKey = target ? JSON.stringify(target) : '';
-  const [saidFor, setSaidFor] = useState(viewKey);
-  if (saidFor !== viewKey) {
-    setSaidFor(viewKey);
-    if (state.kind !== 'idle') setState({ kind: 'idle' });
-  }
+  // "Link copied" / "Link not copied" describe the view linked: they go when it changes (ui/action-status.ts).
+  const about = JSON.stringify(target);
+  const { status, show } = useActionStatus<CopyState>(about, 2000);
+  const state = status?.value ?? null;
 
   const copy = () => {
     if (!target) return;
+    const at = about;
+    const setState = (next: CopyState) => show(next, next.kind === 'failed', at);
     record.mutate(target, {
       onSuccess: ({ link: made }) => {
         setLink(made);
@@ -72,12 +66,12 @@ export function CopyLinkButton({
         Copy link
       </button>
       {/* Beside the button, not in it: the button's name keeps containing its visible text. */}
-      {state.kind === 'copied' && (
+      {state?.kind === 'copied' && (
         <span className="copy-link-said muted" role="status">
           Link copied
         </span>
       )}
-      {state.kind === 'failed' && (
+      {state?.kind === 'failed' && (
         <span className="copy-link-said field-error" role="status">
           Link not copied: {state.why}
         </span>

@@ -2,6 +2,10 @@
 // declares them (the EIPs' functions and events plus the metadata extensions), with the ERC-6093
 // custom errors OpenZeppelin reverts with, so a revert from a standard token decodes by name.
 // Written with small builders rather than 500 lines of JSON; a test runs each through parseAbiText.
+// Parameter names: OpenZeppelin's for inputs (account, owner, spender, to, value, tokenId…); an output is
+// named where the EIP names it (ERC-20's balance, remaining, success), without the EIP's leading underscore,
+// and unnamed where the EIP leaves it unnamed. standard-names.ts lends these names to other ABIs' unnamed
+// parameters (a token whose balanceOf is a public mapping has none).
 import type { AbiJsonItem, AbiParam, StateMutability } from './abi-json.ts';
 
 type P = readonly [type: string, name: string, indexed?: boolean];
@@ -44,14 +48,14 @@ export const ERC20_ABI: readonly AbiJsonItem[] = [
   view('symbol', [], [['string', '']]),
   view('decimals', [], [['uint8', '']]),
   view('totalSupply', [], [['uint256', '']]),
-  view('balanceOf', [['address', 'account']], [['uint256', '']]),
+  view('balanceOf', [['address', 'account']], [['uint256', 'balance']]),
   view(
     'allowance',
     [
       ['address', 'owner'],
       ['address', 'spender'],
     ],
-    [['uint256', '']],
+    [['uint256', 'remaining']],
   ),
   send(
     'transfer',
@@ -59,7 +63,7 @@ export const ERC20_ABI: readonly AbiJsonItem[] = [
       ['address', 'to'],
       ['uint256', 'value'],
     ],
-    [['bool', '']],
+    [['bool', 'success']],
   ),
   send(
     'approve',
@@ -67,7 +71,7 @@ export const ERC20_ABI: readonly AbiJsonItem[] = [
       ['address', 'spender'],
       ['uint256', 'value'],
     ],
-    [['bool', '']],
+    [['bool', 'success']],
   ),
   send(
     'transferFrom',
@@ -76,7 +80,7 @@ export const ERC20_ABI: readonly AbiJsonItem[] = [
       ['address', 'to'],
       ['uint256', 'value'],
     ],
-    [['bool', '']],
+    [['bool', 'success']],
   ),
   event('Transfer', [
     ['address', 'from', true],
@@ -106,8 +110,8 @@ export const ERC20_ABI: readonly AbiJsonItem[] = [
 
 export const ERC721_ABI: readonly AbiJsonItem[] = [
   supportsInterface,
-  view('name', [], [['string', '']]),
-  view('symbol', [], [['string', '']]),
+  view('name', [], [['string', 'name']]),
+  view('symbol', [], [['string', 'symbol']]),
   view('tokenURI', [['uint256', 'tokenId']], [['string', '']]),
   view('balanceOf', [['address', 'owner']], [['uint256', '']]),
   view('ownerOf', [['uint256', 'tokenId']], [['address', '']]),

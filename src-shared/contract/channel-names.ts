@@ -30,6 +30,7 @@ export const CHANNEL_NAMES = {
     'deleteSaved',
     'curl',
     'snippet',
+    'token',
   ],
   abi: ['list', 'save', 'delete'],
   views: ['recent', 'record'],

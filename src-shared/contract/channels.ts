@@ -39,6 +39,8 @@ import {
   RpcEntryId,
   RpcHistoryQuery,
   type RpcHistoryView,
+  type RpcTokenInfo,
+  RpcTokenRequest,
   type SavedRequest,
   SavedRequestInput,
 } from './rpc.ts';
@@ -180,6 +182,8 @@ export const contract = {
     curl: channel<RpcCurl>()(z.tuple([RpcCurlRequest])),
     /** The request as code (curl, fetch, viem, ethers, cast, Python); the key only as $LEDGER_API_KEY. */
     snippet: channel<RpcSnippet>()(z.tuple([RpcSnippetRequest])),
+    /** A token's decimals() and symbol() by eth_call (not recorded in the history: the app asked, not the user). */
+    token: channel<RpcTokenInfo>()(z.tuple([RpcTokenRequest])),
   },
   abi: {
     /** The profile's ABI library: built-ins, the sandbox's contracts (sandbox profile), then saved ones. */

@@ -125,6 +125,19 @@ export const RpcCurlRequest = z.object({
 });
 export type RpcCurlRequest = z.input<typeof RpcCurlRequest>;
 
+/** A contract's ERC-20 metadata, asked of the node with eth_call: decimals() and symbol(). */
+export const RpcTokenRequest = z.object({
+  ...target,
+  address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an address is 0x and 40 hex digits'),
+});
+export type RpcTokenRequest = z.input<typeof RpcTokenRequest>;
+
+/** null where the contract did not answer the call as a token does (not a token, a revert, no such function). */
+export interface RpcTokenInfo {
+  decimals: number | null;
+  symbol: string | null;
+}
+
 export const RpcHistoryQuery = z.object({
   /** Words that must all appear in the method, chain, node type, params or summary (any case). */
   search: z.string().max(200, 'a search is at most 200 characters').default(''),

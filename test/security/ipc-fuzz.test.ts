@@ -194,6 +194,7 @@ function validArgs(): Record<ChannelName, unknown[]> {
     'workspace:exportCollection': [{ collectionId: '0123456789abcdef' }],
     'workspace:importCollection': [{ fileName: 'c.json', text: '{"info":{"schema":"collection/v2.1"},"item":[]}' }],
     'rpc:snippet': [{ profileId: 'sandbox', chain: 'eth', nodeType: 'archive', body, language: 'python' }],
+    'rpc:token': [{ profileId: 'sandbox', chain: 'eth', nodeType: 'full', address: `0x${'ab'.repeat(20)}` }],
   };
 }
 

@@ -11,6 +11,7 @@ export function rpcHandlers(rpc: RpcConsole): Handlers['rpc'] {
     saveRequest: (input) => rpc.saveRequest(input),
     deleteSaved: (id) => rpc.deleteSaved(id),
     curl: (request) => rpc.curl(request),
+    token: (request) => rpc.token(request),
     // The six generators are loaded on the first "Copy as", not at start-up.
     snippet: async (request) => {
       const [endpoint, { codeSnippet }] = await Promise.all([

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { parseAbiText } from '../../../src-shared/abi/abi-json.ts';
 import { BUILTIN_ABIS } from '../../../src-shared/abi/builtin-abis.ts';
 import { SANDBOX_CONTRACTS } from '../../../src-shared/abi/sandbox-contracts.ts';
+import { withStandardNames } from '../../../src-shared/abi/standard-names.ts';
 import type { AbiDeleteInput, AbiLibraryEntry, AbiLibraryView } from '../../../src-shared/contract/abi-library.ts';
 import type { Profile } from '../../../src-shared/contract/schemas.ts';
 import { ServiceError } from '../errors.ts';
@@ -28,7 +29,8 @@ export function builtinEntries(profile: Profile): AbiLibraryEntry[] {
           id: `sandbox-${address.toLowerCase()}`,
           name,
           address,
-          abi: structuredClone(abi) as unknown as AbiLibraryEntry['abi'],
+          // solc leaves a public mapping's parameters unnamed: the standards' names fill them in.
+          abi: withStandardNames(structuredClone(abi) as unknown as AbiLibraryEntry['abi']),
         }))
       : [];
   return [...standards, ...sandbox].map((entry) => ({ ...entry, builtin: true, savedAt: null }));

@@ -12,6 +12,8 @@ import {
   type RpcHistoryEntry,
   type RpcHistoryQuery,
   type RpcHistoryView,
+  type RpcTokenInfo,
+  type RpcTokenRequest,
   type SavedRequest,
   type SavedRequestInput,
 } from '../../../src-shared/contract/rpc.ts';
@@ -90,6 +92,37 @@ export class RpcConsole {
     return { address, status, elapsedMs, sizeBytes, contentType, text, outcome, errorCount, entry };
   }
 
+  /**
+   * A token's decimals() and symbol(), asked with eth_call in one batch and not recorded in the history
+   * (the app asks this to scale an amount; the user did not send it). A contract that does not answer as a
+   * token (a revert, no code, an answer that is not a uint8 or a string) gets null for that field.
+   */
+  async token(request: z.output<typeof RpcTokenRequest>): Promise<RpcTokenInfo> {
+    const { profileId, chain, nodeType, address } = request;
+    const profile = this.ctx.profile(profileId);
+    const { rpcUrl } = await serviceUrls(profile, this.ctx.sandbox);
+    const apiKey = await requireSecret(this.ctx, profile, 'apiKey', 'API key');
+    const call = (id: number, data: string) => ({
+      jsonrpc: '2.0' as const,
+      id,
+      method: 'eth_call',
+      params: [{ to: address, data }, 'latest'],
+    });
+    const answer = await callRpcNode({
+      rpcUrl,
+      chain,
+      nodeType,
+      separator: profile.rpcSeparator,
+      apiKey,
+      keyPlacement: profile.rpcKeyPlacement,
+      body: [call(1, TOKEN_SELECTORS.decimals), call(2, TOKEN_SELECTORS.symbol)],
+      timeoutMs: 15_000,
+    });
+    const results = Array.isArray(answer.json) ? (answer.json as { id?: unknown; result?: unknown }[]) : [];
+    const result = (id: number) => results.find((r) => r?.id === id)?.result;
+    return { decimals: abiUint8(result(1)), symbol: abiString(result(2)) };
+  }
+
   async history({ search, limit }: z.output<typeof RpcHistoryQuery>): Promise<RpcHistoryView> {
     return (await this.store()).history(search, limit);
   }
@@ -161,4 +194,41 @@ function summarize(answer: RpcNodeAnswer): string {
   return outcome === 'result'
     ? `result: ${JSON.stringify((json as { result: unknown }).result)}`
     : `unexpected answer: ${answer.text}`;
+}
+
+/** decimals() and symbol(): their 4-byte selectors (keccak256 of the signature), written out. */
+const TOKEN_SELECTORS = { decimals: '0x313ce567', symbol: '0x95d89b41' } as const;
+
+/** An ABI-encoded uint8 (one 32-byte word), or null. */
+export function abiUint8(result: unknown): number | null {
+  if (typeof result !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(result)) return null;
+  const value = BigInt(result);
+  return value <= 255n ? Number(value) : null;
+}
+
+/** An ABI-encoded string (offset, length, bytes as UTF-8), or a bytes32 symbol (old tokens, MKR), or null. */
+export function abiString(result: unknown): string | null {
+  if (typeof result !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(result) || result.length < 66) return null;
+  const hex = result.slice(2);
+  const bytes = (from: number, length: number) => {
+    const part = hex.slice(from * 2, (from + length) * 2);
+    return part.length === length * 2 ? Uint8Array.from(part.match(/../g) ?? [], (b) => Number.parseInt(b, 16)) : null;
+  };
+  const decode = (raw: Uint8Array | null) => {
+    if (!raw) return null;
+    try {
+      const text = new TextDecoder('utf-8', { fatal: true }).decode(raw);
+      return text.length > 0 && text.length <= 32 && ![...text].some((c) => c < ' ' || c === '\u007f') ? text : null;
+    } catch {
+      return null;
+    }
+  };
+  if (hex.length === 64) return decode(bytes(0, 32)?.filter((b) => b !== 0) ?? null);
+  const offset = Number(BigInt(`0x${hex.slice(0, 64)}`));
+  if (offset > hex.length / 2) return null;
+  const lengthWord = hex.slice(offset * 2, offset * 2 + 64);
+  if (lengthWord.length !== 64) return null;
+  const length = Number(BigInt(`0x${lengthWord}`));
+  if (length > 64) return null;
+  return decode(bytes(offset + 32, length));
 }

@@ -176,7 +176,7 @@ function JsonAnswer({ answer, symbol }: { answer: ConsoleAnswer; symbol: string 
         // answer is keyed by its seq, so the next answer starts over).
         <SectionBoundary what="The decoded view">
           <Suspense fallback={<p className="muted">Decoding…</p>}>
-            <LazyDecodedPanel body={answer.body} json={json} />
+            <LazyDecodedPanel body={answer.body} json={json} chain={answer.chain} nodeType={answer.nodeType} />
           </Suspense>
         </SectionBoundary>
       )}

@@ -10,10 +10,14 @@ import {
   type RpcCollection,
 } from '../../../src-shared/contract/rpc-workspace.ts';
 import { exportCollection, useCollections, useEditCollection, useImportCollection } from '../../data/rpc-workspace.ts';
+import { useActionStatus } from '../../ui/action-status.ts';
 import { ErrorMessage } from '../../ui/error-message.tsx';
 import { CollectionSection } from './collection-section.tsx';
 
 export type CollectionDraft = Omit<CollectionRequestInput, 'name'>;
+
+/** The panel's one status line: what the last save, edit, import or export did (ui/action-status.ts). */
+type Note = { text: string } | { problem: unknown; title?: string };
 
 interface CollectionsPanelProps {
   /** The request in the editor as written, or null while it does not resolve and check. */
@@ -31,23 +35,32 @@ export function CollectionsPanel({ current, onRun, onLoad }: CollectionsPanelPro
   const [target, setTarget] = useState('');
   const [newName, setNewName] = useState('');
   const [fileProblem, setFileProblem] = useState<string | null>(null);
-  const [exportProblem, setExportProblem] = useState<unknown>(null);
+  // Cleared when the request in the editor changes (or the mode): "Saved", an import's result, a refused edit.
+  const { status: note, show } = useActionStatus<Note>(JSON.stringify(current));
+  const failed = (title?: string) => (problem: unknown) => show({ problem, title }, true);
   const list = collections.data?.collections ?? [];
   const into = list.find((c) => c.id === target) ?? list[0];
 
   const save = (event: FormEvent) => {
     event.preventDefault();
     if (!current || !name.trim() || !into) return;
+    const saved = name.trim();
     edit.mutate(
-      { op: 'addRequest', collectionId: into.id, request: { name: name.trim(), ...current } },
-      { onSuccess: () => setName('') },
+      { op: 'addRequest', collectionId: into.id, request: { name: saved, ...current } },
+      {
+        onSuccess: () => {
+          setName('');
+          show({ text: `Saved "${saved}" into ${into.name}.` });
+        },
+        onError: failed('Not saved.'),
+      },
     );
   };
 
   const create = (event: FormEvent) => {
     event.preventDefault();
     if (!newName.trim()) return;
-    edit.mutate({ op: 'create', name: newName.trim() }, { onSuccess: () => setNewName('') });
+    edit.mutate({ op: 'create', name: newName.trim() }, { onSuccess: () => setNewName(''), onError: failed() });
   };
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -59,11 +72,13 @@ export function CollectionsPanel({ current, onRun, onLoad }: CollectionsPanelPro
       setFileProblem(`${file.name} is ${(file.size / 1024 / 1024).toFixed(1)} MB; an import file is at most 5 MB`);
       return;
     }
-    importFile.mutate({ fileName: file.name.slice(0, 255), text: await file.text() });
+    importFile.mutate(
+      { fileName: file.name.slice(0, 255), text: await file.text() },
+      { onSuccess: (result) => show({ text: result.message }), onError: failed('Not imported.') },
+    );
   };
 
   const download = async (collection: RpcCollection) => {
-    setExportProblem(null);
     try {
       const { fileName, text } = await exportCollection(collection.id);
       const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
@@ -73,7 +88,7 @@ export function CollectionsPanel({ current, onRun, onLoad }: CollectionsPanelPro
       link.click();
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
     } catch (error) {
-      setExportProblem(error);
+      failed('Not exported.')(error);
     }
   };
 
@@ -104,20 +119,26 @@ export function CollectionsPanel({ current, onRun, onLoad }: CollectionsPanelPro
           ? 'Saved as written: its {{variables}} are filled in from the environment when it runs.'
           : 'Fix the request above to save it.'}
       </p>
-      {edit.error && <ErrorMessage error={edit.error} />}
       {collections.error && <ErrorMessage error={collections.error} title="Collections could not be read." />}
       {collections.data?.problem && <p className="field-error">{collections.data.problem}</p>}
       {list.map((collection) => (
         <CollectionSection
           key={collection.id}
           collection={collection}
-          edit={(change) => edit.mutate(change)}
+          edit={(change) => edit.mutate(change, { onError: failed() })}
           onRun={onRun}
           onLoad={onLoad}
           onExport={download}
         />
       ))}
-      {exportProblem !== null && <ErrorMessage error={exportProblem} title="Not exported." />}
+      {note &&
+        ('text' in note.value ? (
+          <output className="rpc-import-result" data-testid="rpc-collections-status">
+            {note.value.text}
+          </output>
+        ) : (
+          <ErrorMessage error={note.value.problem} title={note.value.title} />
+        ))}
       <form onSubmit={create} className="rpc-save-form">
         <input
           aria-label="New collection name"
@@ -146,8 +167,6 @@ export function CollectionsPanel({ current, onRun, onLoad }: CollectionsPanelPro
           </p>
         )}
       </div>
-      {importFile.data && <output className="rpc-import-result">{importFile.data.message}</output>}
-      {importFile.error && <ErrorMessage error={importFile.error} title="Not imported." />}
     </section>
   );
 }

@@ -3,11 +3,12 @@ import { asBridgeError } from '../../../src-shared/contract/errors.ts';
 import type { RpcCurlRequest } from '../../../src-shared/contract/rpc.ts';
 import { SNIPPET_LABELS, SNIPPET_LANGUAGES, type SnippetLanguage } from '../../../src-shared/contract/rpc-snippet.ts';
 import { codeSnippet, curlCommand } from '../../data/rpc.ts';
+import { useActionStatus } from '../../ui/action-status.ts';
 
 /** How long the command with the key may stay on the clipboard, as password managers do. */
 export const CLIPBOARD_CLEAR_MS = 60_000;
 
-type Status = { text: string; error: boolean };
+type Show = (text: string, error?: boolean) => void;
 
 /**
  * "Copy as": a language (curl, fetch, viem, ethers, cast, Python) and one button, "Copy as <language>".
@@ -19,8 +20,11 @@ type Status = { text: string; error: boolean };
  * if it still holds exactly that text.
  */
 export function CurlActions({ request }: { request: Omit<RpcCurlRequest, 'withKey'> | null }) {
-  const [status, setStatus] = useState<Status | null>(null);
   const [language, setLanguage] = useState<SnippetLanguage>('curl');
+  // "Copied as …" describes the request and language it was copied for: it goes when either changes (it
+  // says how to run what was copied, so it does not fade while true).
+  const about = JSON.stringify([request, language]);
+  const { status, show } = useActionStatus(about, Number.POSITIVE_INFINITY);
   const [confirming, setConfirming] = useState(false);
   // The clearing outlives the console (the user may go to another section within the minute); a
   // newer copy replaces it.
@@ -33,6 +37,7 @@ export function CurlActions({ request }: { request: Omit<RpcCurlRequest, 'withKe
 
   const copy = async (withKey: boolean) => {
     if (!request) return;
+    const at = about;
     try {
       const command =
         withKey || language === 'curl'
@@ -42,18 +47,20 @@ export function CurlActions({ request }: { request: Omit<RpcCurlRequest, 'withKe
       if (clearTimer.current) clearTimeout(clearTimer.current);
       clearTimer.current = null;
       if (withKey) {
-        clearTimer.current = setTimeout(() => void clearIfUnchanged(command, setStatus), CLIPBOARD_CLEAR_MS);
+        // About the clipboard, not the request: said whatever is on screen by then.
+        clearTimer.current = setTimeout(() => void clearIfUnchanged(command, show), CLIPBOARD_CLEAR_MS);
       }
-      setStatus({
-        text: withKey
+      show(
+        withKey
           ? 'Copied with the real key: do not paste it anywhere shared.'
           : language === 'curl'
             ? 'Copied: the key is $LEDGER_API_KEY (export LEDGER_API_KEY=… before running it).'
             : `Copied as ${SNIPPET_LABELS[language]}: the key is read from the environment variable LEDGER_API_KEY (export LEDGER_API_KEY=… before running it).`,
-        error: false,
-      });
+        false,
+        at,
+      );
     } catch (error) {
-      setStatus({ text: `Not copied: ${asBridgeError(error).message}`, error: true });
+      show(`Not copied: ${asBridgeError(error).message}`, true, at);
     }
   };
 
@@ -62,10 +69,7 @@ export function CurlActions({ request }: { request: Omit<RpcCurlRequest, 'withKe
       <select
         aria-label="Copy as language"
         value={language}
-        onChange={(event) => {
-          setLanguage(event.target.value as SnippetLanguage);
-          setStatus(null);
-        }}
+        onChange={(event) => setLanguage(event.target.value as SnippetLanguage)}
       >
         {SNIPPET_LANGUAGES.map((choice) => (
           <option key={choice} value={choice}>
@@ -118,7 +122,7 @@ export function CurlActions({ request }: { request: Omit<RpcCurlRequest, 'withKe
       )}
       {status && (
         <span className={status.error ? 'field-error' : 'muted'} role="status" data-testid="rpc-curl-status">
-          {status.text}
+          {status.value}
         </span>
       )}
     </span>
@@ -134,22 +138,19 @@ function describeBody(body: RpcCurlRequest['body']): string {
  * Clears the clipboard if it still holds `command`. Read back first: whatever the user copied since
  * is theirs. When reading is refused, nothing is cleared blindly and the user is told.
  */
-async function clearIfUnchanged(command: string, setStatus: (status: Status) => void): Promise<void> {
+async function clearIfUnchanged(command: string, show: Show): Promise<void> {
   let current: string;
   try {
     current = await navigator.clipboard.readText();
   } catch {
-    setStatus({
-      text: 'The clipboard could not be read back, so it was not cleared: it may still hold your API key.',
-      error: true,
-    });
+    show('The clipboard could not be read back, so it was not cleared: it may still hold your API key.', true);
     return;
   }
   if (current !== command) return;
   try {
     await navigator.clipboard.writeText('');
-    setStatus({ text: 'Clipboard cleared: the command with your API key is no longer on it.', error: false });
+    show('Clipboard cleared: the command with your API key is no longer on it.');
   } catch {
-    setStatus({ text: 'The clipboard could not be cleared: it may still hold your API key.', error: true });
+    show('The clipboard could not be cleared: it may still hold your API key.', true);
   }
 }

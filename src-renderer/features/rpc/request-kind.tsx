@@ -70,23 +70,26 @@ export function RequestKind({ draft, set }: RequestKindProps) {
         />{' '}
         Contract
       </label>
-      <select
-        aria-label="Method catalog"
-        value=""
-        onChange={(e) => pickFromCatalog(e.target.value)}
-        className="rpc-catalog"
-      >
-        <option value="">{draft.mode === 'single' ? 'Method catalog…' : 'Add a call from the catalog…'}</option>
-        {GROUPS.map(([prefix, label]) => (
-          <optgroup key={prefix} label={label}>
-            {METHOD_CATALOG.filter((m) => m.method.startsWith(prefix)).map((m) => (
-              <option key={m.method} value={m.method}>
-                {m.method}
-              </option>
-            ))}
-          </optgroup>
-        ))}
-      </select>
+      {/* In Contract mode the form makes the call: a catalog method would be a second, competing one. */}
+      {!(draft.mode === 'single' && contract) && (
+        <select
+          aria-label="Method catalog"
+          value=""
+          onChange={(e) => pickFromCatalog(e.target.value)}
+          className="rpc-catalog"
+        >
+          <option value="">{draft.mode === 'single' ? 'Method catalog…' : 'Add a call from the catalog…'}</option>
+          {GROUPS.map(([prefix, label]) => (
+            <optgroup key={prefix} label={label}>
+              {METHOD_CATALOG.filter((m) => m.method.startsWith(prefix)).map((m) => (
+                <option key={m.method} value={m.method}>
+                  {m.method}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+      )}
     </fieldset>
   );
 }

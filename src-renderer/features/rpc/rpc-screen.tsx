@@ -6,12 +6,13 @@ import { useConsoleAnswer, useRpcEndpoint } from '../../data/rpc.ts';
 import { useActiveProfile } from '../../data/settings.ts';
 import { CopyLinkButton } from '../../ui/copy-link-button.tsx';
 import { SectionBoundary } from '../../ui/section-boundary.tsx';
-import { useContractStore } from './abi/contract-store.ts';
+import { type ContractCall, useContractStore } from './abi/contract-store.ts';
 import { LazyContractPanel } from './abi/lazy-parts.tsx';
 import { LibraryPanel } from './abi/library-panel.tsx';
 import { AnswerPane } from './answer-pane.tsx';
 import { CollectionsPanel } from './collections-panel.tsx';
 import { ComparePanel } from './compare/compare-panel.tsx';
+import { ContractCallPreview } from './contract-call-preview.tsx';
 import { useActiveEnvironment } from './environment-choice.ts';
 import { EnvironmentPicker } from './environment-picker.tsx';
 import { HistoryPanel } from './history-panel.tsx';
@@ -36,8 +37,23 @@ export function RpcScreen() {
   const { send, sendCurrent, rerun, loadRequest, runRequest, cancel } = useConsoleSend(profile?.id, environment.scope);
 
   const contractOpen = useContractStore((s) => s.open) && draft.mode === 'single';
+  const contractCall = useContractStore((s) => s.call);
+  // In Contract mode the draft holds the form's call only while the form makes one: until then nothing is
+  // sent, copied, saved or linked (the draft still holds the call from before).
+  const contractBlocked = contractOpen && !contractCall?.ok;
   // Resolved with the environment's {{variables}} first: Send, Copy as, Compare and the history get the resolved call.
   const check = useMemo(() => resolveDraft(draft, environment.scope), [draft, environment.scope]);
+  const ready = check.ok && !contractBlocked;
+  const onContractCall = (call: ContractCall | null) => {
+    useContractStore.getState().patch({ call });
+    // Into the single-call draft as it changes: Send, history, save, Copy as and compare see an ordinary eth_call.
+    if (call?.ok) set({ mode: 'single', method: call.method, paramsText: call.paramsText });
+  };
+  const submit = () => {
+    // Send with the form incomplete: every field says what it needs (empty ones too), and nothing goes.
+    if (contractBlocked) useContractStore.getState().patch({ showAll: true });
+    else sendCurrent();
+  };
   const answerChain = chains.data?.chains.find((c) => c.name === answer.data?.chain);
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -45,20 +61,21 @@ export function RpcScreen() {
     if (event.defaultPrevented) return;
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
-      sendCurrent();
+      submit();
     }
   };
 
-  const sendable = check.ok ? { chain: check.chain, nodeType: check.nodeType, body: check.body } : null;
+  const sendable = ready && check.ok ? { chain: check.chain, nodeType: check.nodeType, body: check.body } : null;
   // What a collection keeps: the request as written, {{variables}} and all.
-  const asWritten = check.ok
-    ? {
-        chain: draft.chain.trim(),
-        nodeType: draft.nodeType,
-        method: draft.mode === 'single' ? draft.method.trim() : null,
-        text: draft.mode === 'single' ? draft.paramsText : draft.batchText,
-      }
-    : null;
+  const asWritten =
+    ready && check.ok
+      ? {
+          chain: draft.chain.trim(),
+          nodeType: draft.nodeType,
+          method: draft.mode === 'single' ? draft.method.trim() : null,
+          text: draft.mode === 'single' ? draft.paramsText : draft.batchText,
+        }
+      : null;
 
   return (
     <div className="rpc-screen">
@@ -71,7 +88,7 @@ export function RpcScreen() {
             aria-label="RPC request"
             onSubmit={(e) => {
               e.preventDefault();
-              sendCurrent();
+              submit();
             }}
             onKeyDown={onKeyDown}
           >
@@ -88,21 +105,18 @@ export function RpcScreen() {
             {contractOpen && (
               <SectionBoundary what="The contract form">
                 <Suspense fallback={<p className="muted">Loading the contract form…</p>}>
-                  <LazyContractPanel
-                    profileId={profile?.id}
-                    canSend={!send.isPending && profile !== null}
-                    onBuilt={(method, paramsText) => {
-                      // Into the single-call draft, then sent as any call: history, save, Copy as and compare see it.
-                      set({ mode: 'single', method, paramsText });
-                      sendCurrent();
-                    }}
-                  />
+                  <LazyContractPanel profileId={profile?.id} onCall={onContractCall} />
                 </Suspense>
               </SectionBoundary>
             )}
-            <RequestEditor draft={draft} set={set} check={check} onSubmit={sendCurrent} />
+            {contractOpen ? (
+              <ContractCallPreview call={contractCall} check={check} />
+            ) : (
+              <RequestEditor draft={draft} set={set} check={check} onSubmit={sendCurrent} />
+            )}
             <SendBar
-              canSend={!send.isPending && check.ok && profile !== null}
+              // In Contract mode an incomplete form may be "sent": it shows every field's message instead.
+              canSend={!send.isPending && profile !== null && (contractBlocked || check.ok)}
               nextId={draft.nextId}
               request={sendable && profile ? { profileId: profile.id, ...sendable } : null}
             />

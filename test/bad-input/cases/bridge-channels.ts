@@ -915,6 +915,13 @@ const rpcRows = [
   call('rpc:snippet', '0.chain', 'a chain with a newline', snippet({ chain: 'eth\nrm -rf ~' }), /letters, digits/),
   call('rpc:snippet', '0.body', 'an empty batch', snippet({ body: [] }), /a batch needs at least one call/),
   call('rpc:snippet', '0', 'asking for the key', snippet({ withKey: true }), /Unrecognized key: "withKey"/),
+  call(
+    'rpc:token',
+    '0.address',
+    'an address of 39 hex digits',
+    [{ profileId: 'sandbox', chain: 'ethereum', nodeType: 'full', address: `0x${'a'.repeat(39)}` }],
+    /an address is 0x and 40 hex digits/,
+  ),
 ];
 
 const ANALYTICS = { profileId: 'sandbox', party: GOOD_PARTY, range: { after: null, before: null }, instruments: null };

@@ -8,7 +8,7 @@ import { type AbiIndex, matchesAt, signatureOf } from './abi-index.ts';
 import { type DecodedInput, decodeInput, decodeOutputs } from './decode-call.ts';
 import { type DecodedLog, decodeLogs, type RawLog } from './decode-logs.ts';
 import { type DecodedRevert, decodeRevert, revertDataOf } from './decode-revert.ts';
-import type { NamedValue } from './format-value.ts';
+import { markTokenAmounts, type NamedValue } from './format-value.ts';
 
 export type AnswerDecoding =
   | { kind: 'outputs'; signature: string; source: string; values: NamedValue[]; raw: string }
@@ -61,7 +61,11 @@ function decodeCallResult(params: unknown, raw: string, index: AbiIndex): Answer
   let failure: AnswerDecoding | null = null;
   for (const { item, source } of candidates) {
     const decoded = decodeOutputs(item, raw);
-    if (decoded.ok) return { kind: 'outputs', signature: signatureOf(item), source, values: decoded.values, raw };
+    if (decoded.ok) {
+      const signature = signatureOf(item);
+      const values = markTokenAmounts(signature, decoded.values, call?.to, 'outputs');
+      return { kind: 'outputs', signature, source, values, raw };
+    }
     failure ??= { kind: 'outputs-failed', signature: signatureOf(item), message: decoded.message, raw };
   }
   return failure as AnswerDecoding;

@@ -3,11 +3,12 @@
 // problem is keyed by the field, so the form shows it where it was typed.
 import type { AbiFunction } from 'viem';
 import { encodeFunctionData } from 'viem';
+import type { ContractMethod } from './contract-store.ts';
 import { type FormValue, parseInput, parseScalar } from './input-parse.ts';
 
 export const BLOCK_TAGS = ['latest', 'safe', 'finalized', 'earliest', 'pending'] as const;
 
-export type CallMethod = 'eth_call' | 'eth_estimateGas';
+export type CallMethod = ContractMethod;
 
 export interface CallForm {
   to: string;

@@ -3,6 +3,14 @@
 import { create } from 'zustand';
 import type { FormValue } from './input-parse.ts';
 
+/** What Send sends for the form as it stands (the form publishes it; the console shows it and sends it). */
+export type ContractCall =
+  | { ok: true; method: ContractMethod; paramsText: string }
+  /** Not sendable yet: the first field at fault, named, with its message. */
+  | { ok: false; problem: string };
+
+export type ContractMethod = 'eth_call' | 'eth_estimateGas';
+
 export interface ContractFormState {
   /** The "Contract" request kind is chosen. */
   open: boolean;
@@ -14,8 +22,12 @@ export interface ContractFormState {
   blockTag: string;
   from: string;
   value: string;
-  /** Every field shows its message, empty ones too (after Call or Estimate gas was pressed once). */
+  /** What Send sends: eth_call (a read, or a write simulated) or eth_estimateGas. */
+  method: ContractMethod;
+  /** Every field shows its message, empty ones too (after Send was pressed once with the form incomplete). */
   showAll: boolean;
+  /** The call the form makes now; null while no function is chosen (or the form has not loaded). */
+  call: ContractCall | null;
 }
 
 interface ContractStore extends ContractFormState {
@@ -31,6 +43,8 @@ export const useContractStore = create<ContractStore>((set) => ({
   blockTag: 'latest',
   from: '',
   value: '',
+  method: 'eth_call',
   showAll: false,
+  call: null,
   patch: (patch) => set(patch),
 }));

@@ -4,7 +4,7 @@
 import type { Abi } from 'viem';
 import { decodeEventLog } from 'viem';
 import { type AbiIndex, matchesAt, signatureOf } from './abi-index.ts';
-import { argsAsList, type NamedValue, nameValues } from './format-value.ts';
+import { argsAsList, markTokenAmounts, type NamedValue, nameValues } from './format-value.ts';
 
 export const MAX_DECODED_LOGS = 200;
 
@@ -36,8 +36,13 @@ export function decodeLog(entry: RawLog, index: AbiIndex): DecodedLog {
         name: found.item.name,
         signature: signatureOf(found.item),
         source: found.source,
-        args: nameValues(found.item.inputs, argsAsList(found.item.inputs, decoded.args)).map((value, i) =>
-          hashedTopic(found.item.inputs[i]) ? { ...value, type: `keccak256 of ${value.type} (indexed)` } : value,
+        args: markTokenAmounts(
+          signatureOf(found.item),
+          nameValues(found.item.inputs, argsAsList(found.item.inputs, decoded.args)).map((value, i) =>
+            hashedTopic(found.item.inputs[i]) ? { ...value, type: `keccak256 of ${value.type} (indexed)` } : value,
+          ),
+          address,
+          'event',
         ),
       };
     } catch {

@@ -1,5 +1,6 @@
 // Named values with their types: a function's outputs or arguments, an event's or an error's arguments.
 import type { NamedValue } from './format-value.ts';
+import { TokenAmount } from './token-amount.tsx';
 
 export function DecodedValues({ values, label }: { values: readonly NamedValue[]; label: string }) {
   if (values.length === 0) return <p className="muted">No values.</p>;
@@ -10,7 +11,10 @@ export function DecodedValues({ values, label }: { values: readonly NamedValue[]
           <tr key={v.name}>
             <th scope="row">{v.name}</th>
             <td className="muted mono">{v.type}</td>
-            <td className="mono abi-value">{v.text}</td>
+            <td className="mono abi-value">
+              {v.text}
+              {v.tokenAmountOf && <TokenAmount raw={v.text} address={v.tokenAmountOf} />}
+            </td>
           </tr>
         ))}
       </tbody>

@@ -7,6 +7,29 @@ export interface NamedValue {
   name: string;
   type: string;
   text: string;
+  /** An amount of the token at this address (a balance, a supply, an allowance, a Transfer's value): shown scaled too. */
+  tokenAmountOf?: string;
+}
+
+/** ERC-20's functions that return an amount, and its events that carry one as `value`. */
+const AMOUNT_FUNCTIONS = new Set(['balanceOf(address)', 'totalSupply()', 'allowance(address,address)']);
+const AMOUNT_EVENTS = new Set(['Transfer(address,address,uint256)', 'Approval(address,address,uint256)']);
+
+/**
+ * Marks the uint256 values that are an amount of the token at `address`: the outputs of balanceOf, totalSupply
+ * and allowance, and the non-indexed `value` of Transfer and Approval (ERC-721's tokenId is indexed: never).
+ */
+export function markTokenAmounts(
+  signature: string,
+  values: readonly NamedValue[],
+  address: unknown,
+  kind: 'outputs' | 'event',
+): NamedValue[] {
+  const known = kind === 'outputs' ? AMOUNT_FUNCTIONS.has(signature) : AMOUNT_EVENTS.has(signature);
+  if (!known || typeof address !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(address)) return [...values];
+  return values.map((v) =>
+    v.type === 'uint256' && (kind === 'outputs' || v.name === 'value') ? { ...v, tokenAmountOf: address } : v,
+  );
 }
 
 export function formatValue(value: unknown): string {

@@ -27,7 +27,8 @@ describe('decoding an answer', () => {
       kind: 'outputs',
       signature: 'balanceOf(address)',
       source: 'Token',
-      values: [{ name: 'balance', type: 'uint256', text: '1000000000000' }],
+      // An ERC-20 amount of the token called: Decoded also shows it scaled by that token's decimals().
+      values: [{ name: 'balance', type: 'uint256', text: '1000000000000', tokenAmountOf: HOLDER }],
       raw,
     });
     const unknown = call('eth_call', [{ to: HOLDER, data: '0xabcdef0100' }, 'latest']);

@@ -1,6 +1,7 @@
 // The contract form: each kind of bad input shows its message at its own field (linked by
-// aria-describedby), nothing is built while any field is wrong, and good input builds the calldata.
-import { screen } from '@testing-library/react';
+// aria-describedby), no call is published while any field is wrong (the first one at fault is named
+// instead), and good input publishes the call Send sends, as it is typed.
+import { act, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ContractEntry, ContractMode } from '../../../../src-renderer/features/rpc/abi/contract-mode.tsx';
 import { useContractStore } from '../../../../src-renderer/features/rpc/abi/contract-store.ts';
@@ -15,9 +16,11 @@ const HOLDER = '0x52908400098527886E0F7030069857D2E4169EE7';
 const initial = useContractStore.getState();
 
 function renderForm() {
-  const onBuilt = vi.fn();
-  const rendered = renderWithApp(<ContractMode entries={ENTRIES} onBuilt={onBuilt} canSend />);
-  return { ...rendered, onBuilt };
+  const onCall = vi.fn();
+  const rendered = renderWithApp(<ContractMode entries={ENTRIES} onCall={onCall} />);
+  /** The call the form publishes now (what Send would send), or why there is none. */
+  const last = () => onCall.mock.lastCall?.[0] ?? null;
+  return { ...rendered, onCall, last };
 }
 
 /** The field's message, found through the field's own aria-describedby (what a screen reader reads). */
@@ -32,7 +35,7 @@ beforeEach(() => useContractStore.setState(initial, true));
 
 describe('the contract form', () => {
   it('reads first, prefills the address from the library, and builds balanceOf calldata', async () => {
-    const { user, onBuilt } = renderForm();
+    const { user, last } = renderForm();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Contract' }), 'sandbox-token');
 
     const fn = screen.getByRole('combobox', { name: 'Function' }) as HTMLSelectElement;
@@ -41,11 +44,11 @@ describe('the contract form', () => {
     expect((screen.getByRole('textbox', { name: 'Contract address' }) as HTMLInputElement).value).toBe(
       SANDBOX_TOKEN.address,
     );
+    expect(last()).toEqual({ ok: false, problem: expect.stringMatching(/^argument 1 \(address\): /) });
     await user.type(screen.getByRole('textbox', { name: /argument 1/ }), HOLDER.toLowerCase());
-    await user.click(screen.getByRole('button', { name: 'Call' }));
 
-    expect(onBuilt).toHaveBeenCalledOnce();
-    const [method, paramsText] = onBuilt.mock.calls[0];
+    const { ok, method, paramsText } = last();
+    expect(ok).toBe(true);
     expect(method).toBe('eth_call');
     expect(JSON.parse(paramsText)).toEqual([
       { to: SANDBOX_TOKEN.address, data: `0x70a08231000000000000000000000000${HOLDER.slice(2).toLowerCase()}` },
@@ -53,8 +56,8 @@ describe('the contract form', () => {
     ]);
   });
 
-  it('says at each field what is wrong, and builds nothing until it is fixed', async () => {
-    const { user, onBuilt } = renderForm();
+  it('says at each field what is wrong, and publishes no call until it is fixed', async () => {
+    const { user, last } = renderForm();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Contract' }), 'sandbox-token');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Function' }), 'transfer(address,uint256)');
     const to = screen.getByRole('textbox', { name: /to \(address\)/ });
@@ -68,8 +71,8 @@ describe('the contract form', () => {
     await user.clear(block);
     await user.type(block, 'newest');
     expect(messageOf(block)).toMatch(/latest, safe, finalized, earliest, pending or a block number/);
-    await user.click(screen.getByRole('button', { name: 'Estimate gas' }));
-    expect(onBuilt).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('radio', { name: 'Estimate gas (eth_estimateGas)' }));
+    expect(last()).toEqual({ ok: false, problem: expect.stringMatching(/^to \(address\): .*checksum/) });
 
     await user.clear(to);
     await user.type(to, HOLDER);
@@ -78,25 +81,26 @@ describe('the contract form', () => {
     await user.clear(block);
     await user.type(block, '12');
     expect([messageOf(to), messageOf(value), messageOf(block)]).toEqual([null, null, null]);
-    await user.click(screen.getByRole('button', { name: 'Estimate gas' }));
-    expect(onBuilt.mock.calls[0][0]).toBe('eth_estimateGas');
-    expect(JSON.parse(onBuilt.mock.calls[0][1])).toEqual([
+    expect(last().method).toBe('eth_estimateGas');
+    expect(JSON.parse(last().paramsText)).toEqual([
       { to: SANDBOX_TOKEN.address, data: expect.stringMatching(/^0xa9059cbb0{24}52908400.*0{62}10$/i) },
       '0xc',
     ]);
   });
 
-  it('checks bytes lengths, ints, bools and tuples field by field, and shows empty fields once Call is pressed', async () => {
-    const { user, onBuilt } = renderForm();
+  it('checks bytes lengths, ints, bools and tuples field by field, and shows empty fields once Send was pressed', async () => {
+    const { user, last } = renderForm();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Contract' }), 'sandbox-checks');
     await user.selectOptions(
       screen.getByRole('combobox', { name: 'Function' }),
       'echo((address,uint256,bool),bytes32,bytes,int256)',
     );
-    await user.click(screen.getByRole('button', { name: 'Call' }));
     const owner = screen.getByRole('textbox', { name: /owner \(address\)/ });
+    expect(messageOf(owner)).toBeNull();
+    // Send pressed with the form incomplete (the console does this): every field says what it needs.
+    act(() => useContractStore.getState().patch({ showAll: true }));
     expect(messageOf(owner)).toMatch(/enter an address/);
-    expect(onBuilt).not.toHaveBeenCalled();
+    expect(last().ok).toBe(false);
 
     const tag = screen.getByRole('textbox', { name: /tag \(bytes32\)/ });
     await user.type(tag, `0x${'ab'.repeat(31)}`);
@@ -116,8 +120,7 @@ describe('the contract form', () => {
     await user.clear(note);
     await user.type(note, '0x1234');
     await user.type(screen.getByRole('textbox', { name: /delta \(int256\)/ }), '-7');
-    await user.click(screen.getByRole('button', { name: 'Call' }));
-    expect(onBuilt).toHaveBeenCalledOnce();
-    expect(JSON.parse(onBuilt.mock.calls[0][1])[0].to).toBe(SANDBOX_CHECKS.address);
+    expect(last().ok).toBe(true);
+    expect(JSON.parse(last().paramsText)[0].to).toBe(SANDBOX_CHECKS.address);
   });
 });
