@@ -102,13 +102,20 @@ test('Transfers by keyboard: a party, its page, a leg’s detail and back, the n
   await page.keyboard.press('Enter');
   await expectPage(page, 1);
 
-  await tabTo(page, legRows(page).first());
+  // The table is one Tab stop (its first header cell at first); ArrowDown is the first leg's first cell.
+  await tabTo(
+    page,
+    page.getByRole('table', { name: 'Transfer legs' }).getByRole('columnheader').first().getByRole('button'),
+  );
+  await page.keyboard.press('ArrowDown');
+  const firstCell = legRows(page).first().getByRole('cell').first();
+  await expect(firstCell).toBeFocused();
   await page.keyboard.press('Enter');
   const detail = page.getByRole('complementary', { name: 'Transfer leg details' });
   await expect(detail).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(detail).toBeHidden();
-  await expect(legRows(page).first()).toBeFocused();
+  await expect(firstCell).toBeFocused();
 
   await tabTo(page, page.getByRole('button', { name: 'Next page →' }));
   await page.keyboard.press('Enter');
@@ -124,7 +131,15 @@ test('Chains to the RPC console and a call, all by keyboard', async ({ app, page
   await tabTo(page, page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Chains' }));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Chains');
-  await tabTo(page, page.getByRole('button', { name: 'Open polygon in the RPC console' }));
+  // The chains table is one Tab stop: in with Tab, then down its rows to polygon's and to its Open button.
+  const chains = page.getByRole('table', { name: 'Chains' });
+  await tabTo(page, chains.getByRole('columnheader').first());
+  const open = page.getByRole('button', { name: 'Open polygon in the RPC console' });
+  await page.keyboard.press('End');
+  for (let row = 0; row < 50 && !(await open.evaluate((el) => el === document.activeElement)); row++) {
+    await page.keyboard.press('ArrowDown');
+  }
+  await expect(open).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('RPC console');
   await expect(page.getByLabel('Chain', { exact: true })).toHaveValue('polygon');

@@ -44,6 +44,24 @@ export function rowsInView(
   return { rows, height };
 }
 
+/**
+ * The scroll position that puts row `index` in the middle of a view `viewportPx` tall (the inverse
+ * of rowsInView's scaling): where the keyboard grid scrolls to reach a row that is not drawn.
+ */
+export function scrollTopFor(
+  index: number,
+  count: number,
+  rowHeight: number,
+  viewportPx: number,
+  maxPx = MAX_SCROLL_PX,
+): number {
+  const full = count * rowHeight;
+  const height = Math.min(full, maxPx);
+  const virtualTop = Math.max(0, Math.min(index * rowHeight - (viewportPx - rowHeight) / 2, full - viewportPx));
+  if (full <= maxPx || height <= viewportPx) return virtualTop;
+  return (virtualTop * (height - viewportPx)) / (full - viewportPx);
+}
+
 /** The rows in view of `scrollRef`'s element, following its scrolling and its size. */
 export function useFixedRows({
   count,

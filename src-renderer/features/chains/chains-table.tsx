@@ -11,6 +11,7 @@ import {
 import { useEffect, useRef } from 'react';
 import type { ChainSummary } from '../../../src-shared/contract/schemas.ts';
 import { CopyLinkButton } from '../../ui/copy-link-button.tsx';
+import { useKeyboardGrid } from '../../ui/keyboard-grid.ts';
 
 const features = tableFeatures({
   columnFilteringFeature,
@@ -67,6 +68,7 @@ export function ChainsTable({
   });
   const rows = table.getRowModel().rows;
   const body = useRef<HTMLTableSectionElement>(null);
+  const grid = useKeyboardGrid();
   useEffect(() => {
     if (!focus) return;
     const row = [...(body.current?.rows ?? [])].find((r) => r.dataset.chain === focus.chain);
@@ -75,7 +77,7 @@ export function ChainsTable({
   }, [focus]);
   return (
     <>
-      <table className="data-table" aria-label="Chains">
+      <table ref={grid} className="data-table" aria-label="Chains">
         <thead>
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>

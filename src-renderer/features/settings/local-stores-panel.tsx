@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { LocalStoreInfo } from '../../../src-shared/contract/local-ledger.ts';
 import { useForget, useStores } from '../../data/local-ledger.ts';
 import { ErrorMessage } from '../../ui/error-message.tsx';
+import { useKeyboardGrid } from '../../ui/keyboard-grid.ts';
 import { bytes, count } from '../../ui/local-format.ts';
 import { shortenParty } from '../../ui/party-format.ts';
 import { PartyName } from '../../ui/party-id.tsx';
@@ -58,6 +59,7 @@ export function LocalStoresPanel() {
 }
 
 function StoreRow({ store, onForget }: { store: LocalStoreInfo; onForget: (target: Target) => void }) {
+  const grid = useKeyboardGrid();
   return (
     <div className="local-store" data-testid={`local-store-${store.profileId}`}>
       <h4>
@@ -66,7 +68,7 @@ function StoreRow({ store, onForget }: { store: LocalStoreInfo; onForget: (targe
       <p className="mono muted" title="The database file">
         {store.path}
       </p>
-      <table className="data-table" aria-label={`Parties stored for ${store.profileName}`}>
+      <table ref={grid} className="data-table" aria-label={`Parties stored for ${store.profileName}`}>
         <thead>
           <tr>
             <th scope="col">Party</th>

@@ -1,7 +1,7 @@
 // The local table's windowing: the rows drawn for a scroll position, at any count (ten million legs
 // included: past the height a browser lays out, the scroll position is scaled to the rows).
 import { describe, expect, it } from 'vitest';
-import { MAX_SCROLL_PX, rowsInView } from '../../../src-renderer/ui/fixed-rows.ts';
+import { MAX_SCROLL_PX, rowsInView, scrollTopFor } from '../../../src-renderer/ui/fixed-rows.ts';
 
 const ROW = 30;
 
@@ -43,5 +43,25 @@ describe('rowsInView', () => {
     expect(first.top).toBeLessThanOrEqual(scrollTop);
     const last = middle.rows.at(-1) as { top: number };
     expect(last.top + ROW).toBeGreaterThanOrEqual(scrollTop + view);
+  });
+});
+
+describe('scrollTopFor', () => {
+  it('puts the row in the middle of the view, and the view inside the table at its ends', () => {
+    expect(scrollTopFor(500, 1000, ROW, 600)).toBe(500 * ROW - 285);
+    expect(scrollTopFor(0, 1000, ROW, 600)).toBe(0);
+    expect(scrollTopFor(999, 1000, ROW, 600)).toBe(1000 * ROW - 600);
+  });
+
+  it('draws the row it scrolls to, at any count (the capped box of ten million rows too)', () => {
+    for (const [count, index] of [
+      [1000, 777],
+      [10_000_000, 9_999_999],
+      [10_000_000, 4_321_987],
+    ]) {
+      const top = scrollTopFor(index, count, ROW, 600);
+      const { rows } = rowsInView(count, ROW, 0, top, 600);
+      expect(rows.map((r) => r.index)).toContain(index);
+    }
   });
 });

@@ -3,6 +3,7 @@
 import { type ColumnDef, FlexRender, tableFeatures, useTable } from '@tanstack/react-table';
 import type { CounterpartyRow } from '../../../../src-shared/contract/local-ledger.ts';
 import { AmountCell } from '../../../ui/amount-cell.tsx';
+import { useKeyboardGrid } from '../../../ui/keyboard-grid.ts';
 import { PartyName } from '../../../ui/party-id.tsx';
 import { TableScroll } from '../../../ui/table-scroll.tsx';
 import { utcText } from '../flows/instrument-groups.ts';
@@ -39,9 +40,10 @@ export function CounterpartyTable({
   onOpen: (row: CounterpartyRow) => void;
 }) {
   const table = useTable({ features, columns, data: rows });
+  const grid = useKeyboardGrid();
   return (
     <TableScroll>
-      <table className="data-table local-ranking" aria-label={`${label} counterparties`}>
+      <table ref={grid} className="data-table local-ranking" aria-label={`${label} counterparties`}>
         <thead>
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import type { LocalLeg } from '../../../../src-shared/contract/local-ledger.ts';
 import { AmountCell } from '../../../ui/amount-cell.tsx';
+import { useKeyboardGrid } from '../../../ui/keyboard-grid.ts';
 import { formatTime } from '../../../ui/local-format.ts';
 import { TableScroll } from '../../../ui/table-scroll.tsx';
 import { UpdateId } from '../../../ui/update-id.tsx';
@@ -15,6 +16,7 @@ const PAGE = 100;
 export function RelationshipLegs({ legs, total }: { legs: LocalLeg[]; total: number }) {
   const [page, setPage] = useState(0);
   const pages = Math.max(1, Math.ceil(legs.length / PAGE));
+  const grid = useKeyboardGrid();
   // Legs have no id of their own (docs/service-decisions.md): the position in the answer is the key.
   const shown = legs.slice(page * PAGE, page * PAGE + PAGE).map((leg, i) => ({ leg, at: page * PAGE + i }));
   return (
@@ -24,7 +26,7 @@ export function RelationshipLegs({ legs, total }: { legs: LocalLeg[]; total: num
         {total > legs.length ? `, the newest ${legs.length.toLocaleString('en-US')} listed; export for all` : ''})
       </h3>
       <TableScroll>
-        <table className="data-table local-relationship-legs" aria-label="Legs between the parties">
+        <table ref={grid} className="data-table local-relationship-legs" aria-label="Legs between the parties">
           <thead>
             <tr>
               <th scope="col">Time (UTC)</th>

@@ -5,6 +5,7 @@ import type { InstrumentKey, TimeRange } from '../../../../src-shared/contract/l
 import { useRelationship } from '../../../data/local-analytics.ts';
 import { AmountCell } from '../../../ui/amount-cell.tsx';
 import { ErrorMessage } from '../../../ui/error-message.tsx';
+import { useKeyboardGrid } from '../../../ui/keyboard-grid.ts';
 import { PartyId } from '../../../ui/party-id.tsx';
 import { TableScroll } from '../../../ui/table-scroll.tsx';
 import { InexactNote } from '../flows/analytics-controls.tsx';
@@ -32,6 +33,7 @@ export function RelationshipView({
   const answer = useRelationship(profileId, { party, counterparty, range, instruments, bucket });
   const data = answer.data;
   const flows = byInstrument(data?.flows ?? []);
+  const grid = useKeyboardGrid();
   return (
     <section className="local-analytics local-relationship" aria-label="Relationship">
       <div className="local-relationship-head">
@@ -52,7 +54,7 @@ export function RelationshipView({
       {data && <InexactNote count={data.inexactLegs} />}
       {data && (
         <TableScroll>
-          <table className="data-table" aria-label="Totals between the parties">
+          <table ref={grid} className="data-table" aria-label="Totals between the parties">
             <thead>
               <tr>
                 <th scope="col">Instrument</th>

@@ -2,6 +2,7 @@
 // ui/amount-cell.tsx).
 import type { FlowBucket } from '../../../../src-shared/contract/local-ledger.ts';
 import { AmountCell } from '../../../ui/amount-cell.tsx';
+import { useKeyboardGrid } from '../../../ui/keyboard-grid.ts';
 import { TableScroll } from '../../../ui/table-scroll.tsx';
 import type { Bucket } from './bucket-switch.tsx';
 import { bucketText, type FlowTotals } from './instrument-groups.ts';
@@ -18,6 +19,7 @@ export function FlowTable({
   totals: FlowTotals;
 }) {
   const decimals = buckets[0]?.decimals ?? null;
+  const grid = useKeyboardGrid();
   const amounts = (row: { volumeIn: string; volumeOut: string; net: string }) => (
     <>
       <td className="num">
@@ -33,7 +35,7 @@ export function FlowTable({
   );
   return (
     <TableScroll>
-      <table className="data-table local-flow-table" aria-label={`${label} flows per ${bucket}`}>
+      <table ref={grid} className="data-table local-flow-table" aria-label={`${label} flows per ${bucket}`}>
         <thead>
           <tr>
             <th scope="col">{bucket[0].toUpperCase() + bucket.slice(1)} (UTC)</th>

@@ -10,6 +10,7 @@ import { useMemo, useRef } from 'react';
 import type { SqlCell, SqlResult } from '../../../../src-shared/contract/local-ledger.ts';
 import { AmountCell, useAmountCharPx } from '../../../ui/amount-cell.tsx';
 import { amountChars, amountColumnPx } from '../../../ui/amount-text.ts';
+import { useKeyboardGrid } from '../../../ui/keyboard-grid.ts';
 import { count } from '../../../ui/local-format.ts';
 
 const ROW_HEIGHT = 28;
@@ -79,6 +80,8 @@ export function SqlResults({ result }: { result: SqlResult }) {
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
   });
+  // One Tab stop, arrows inside; a row past the drawn ones is scrolled to (row 0 is the header).
+  const grid = useKeyboardGrid({ scrollToRow: (row) => virtualizer.scrollToIndex(row - 1) });
   const width = Math.max(
     1,
     looks.reduce((sum, look) => sum + look.px, 0),
@@ -94,6 +97,7 @@ export function SqlResults({ result }: { result: SqlResult }) {
       </p>
       <div className="sql-scroll" ref={scrollRef}>
         <table
+          ref={grid}
           // biome-ignore lint/a11y/noRedundantRoles: display:grid drops implicit table semantics in some browsers
           role="table"
           className="sql-table"
@@ -103,7 +107,7 @@ export function SqlResults({ result }: { result: SqlResult }) {
         >
           <thead className="sql-head">
             {/* biome-ignore lint/a11y/noRedundantRoles: see the table's role */}
-            <tr role="row" className="sql-row" style={{ gridTemplateColumns: template }}>
+            <tr role="row" className="sql-row" aria-rowindex={1} style={{ gridTemplateColumns: template }}>
               {result.columns.map((column, i) => (
                 <th
                   key={column.name}

@@ -9,7 +9,8 @@ import type { LocalLeg, LocalLegsPage, LocalSortColumn } from '../../../../src-s
 import { type LegsView, useLegsWindow } from '../../../data/local-ledger.ts';
 import { useAmountColumnPx, useWidestAmount } from '../../../ui/amount-cell.tsx';
 import { ErrorMessage } from '../../../ui/error-message.tsx';
-import { useFixedRows } from '../../../ui/fixed-rows.ts';
+import { scrollTopFor, useFixedRows } from '../../../ui/fixed-rows.ts';
+import { useKeyboardGrid } from '../../../ui/keyboard-grid.ts';
 import { count } from '../../../ui/local-format.ts';
 import { LOCAL_COLUMNS, type LocalColumn, legAmount } from './local-columns.tsx';
 
@@ -62,6 +63,15 @@ export function LocalLegsTable({
     if (viewKey && scrollRef.current) scrollRef.current.scrollTop = 0;
   }, [viewKey]);
 
+  // One Tab stop, arrows inside; a row past the drawn ones is scrolled to (row 0 is the header),
+  // drawn as "Loading…" until its window comes, then focused in its own column.
+  const grid = useKeyboardGrid({
+    scrollToRow: (row) => {
+      const element = scrollRef.current;
+      if (element) element.scrollTop = scrollTopFor(row - 1, total, ROW_HEIGHT, element.clientHeight);
+    },
+  });
+
   const counted = first.data && !first.isPlaceholderData;
   const error = first.error ?? here.error ?? next.error;
   return (
@@ -76,6 +86,7 @@ export function LocalLegsTable({
       {error && <ErrorMessage error={error} title="The local store could not be read." />}
       <div className="local-legs-scroll" ref={scrollRef}>
         <table
+          ref={grid}
           // biome-ignore lint/a11y/noRedundantRoles: display:grid drops implicit table semantics in some browsers
           role="table"
           className="local-legs-table"

@@ -1,11 +1,14 @@
 // Named values with their types: a function's outputs or arguments, an event's or an error's arguments.
+
+import { useKeyboardGrid } from '../../../ui/keyboard-grid.ts';
 import type { NamedValue } from './format-value.ts';
 import { TokenAmount } from './token-amount.tsx';
 
 export function DecodedValues({ values, label }: { values: readonly NamedValue[]; label: string }) {
+  const grid = useKeyboardGrid();
   if (values.length === 0) return <p className="muted">No values.</p>;
   return (
-    <table className="abi-values" aria-label={label}>
+    <table ref={grid} className="abi-values" aria-label={label}>
       <tbody>
         {values.map((v) => (
           <tr key={v.name}>

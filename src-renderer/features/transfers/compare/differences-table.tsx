@@ -2,11 +2,13 @@
 // time, exact amount, parties) and say where it is and is not.
 import type { NodeComparison } from '../../../../src-shared/contract/node-compare.ts';
 import { AmountCell } from '../../../ui/amount-cell.tsx';
+import { useKeyboardGrid } from '../../../ui/keyboard-grid.ts';
 import { PartyId } from '../../../ui/party-id.tsx';
 import { UpdateId } from '../../../ui/update-id.tsx';
 
 export function DifferencesTable({ comparison }: { comparison: NodeComparison }) {
   const { differences, differenceCount } = comparison;
+  const grid = useKeyboardGrid();
   return (
     <>
       <h4>
@@ -15,7 +17,7 @@ export function DifferencesTable({ comparison }: { comparison: NodeComparison })
           ` (the oldest ${differences.length.toLocaleString('en-US')} of ${differenceCount.toLocaleString('en-US')})`}
       </h4>
       <div className="node-compare-differences">
-        <table className="data-table" aria-label="Legs not on every node">
+        <table ref={grid} className="data-table" aria-label="Legs not on every node">
           <thead>
             <tr>
               <th scope="col">Effective at</th>

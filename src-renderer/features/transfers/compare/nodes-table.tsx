@@ -1,5 +1,6 @@
 // One row per validator node: how it answered, the legs it has for the filters, its newest leg.
 import type { NodeCompareRow, NodeCompareState, NodeComparison } from '../../../../src-shared/contract/node-compare.ts';
+import { useKeyboardGrid } from '../../../ui/keyboard-grid.ts';
 
 const STATE_LABEL: Record<NodeCompareState, string> = {
   reachable: 'Reachable',
@@ -10,8 +11,9 @@ const STATE_LABEL: Record<NodeCompareState, string> = {
 };
 
 export function NodesTable({ comparison }: { comparison: NodeComparison }) {
+  const grid = useKeyboardGrid();
   return (
-    <table className="data-table node-compare-nodes" aria-label="Validator nodes">
+    <table ref={grid} className="data-table node-compare-nodes" aria-label="Validator nodes">
       <thead>
         <tr>
           <th scope="col">Node</th>

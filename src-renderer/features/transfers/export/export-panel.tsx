@@ -6,6 +6,7 @@ import { AmountCell } from '../../../ui/amount-cell.tsx';
 import { useAppAction } from '../../../ui/app-action.ts';
 import { DownloadOffer } from '../../../ui/download-offer.tsx';
 import { ErrorMessage } from '../../../ui/error-message.tsx';
+import { useKeyboardGrid } from '../../../ui/keyboard-grid.ts';
 import { LiveStatus } from '../../../ui/live-status.tsx';
 import { shortenParty } from '../../../ui/party-format.ts';
 import { TableScroll } from '../../../ui/table-scroll.tsx';
@@ -54,6 +55,7 @@ export function ExportPanel({ profileId, filters }: { profileId: string; filters
 function ExportCard({ job, cancelling, onCancel }: { job: ExportStatus; cancelling: boolean; onCancel: () => void }) {
   // The summary's totals carry no decimals: pad them like the table does when the instrument was seen.
   const seen = useTransfersStore((s) => s.seenInstruments);
+  const grid = useKeyboardGrid();
   const decimalsOf = (admin: string | null, id: string | null) =>
     seen.find((i) => instrumentKey(i.admin, i.id) === instrumentKey(admin, id))?.decimals ?? null;
   const format = job.format === 'csv' ? 'CSV' : 'JSON Lines';
@@ -117,7 +119,7 @@ function ExportCard({ job, cancelling, onCancel }: { job: ExportStatus; cancelli
           </p>
           {job.summary.instruments.length > 0 && (
             <TableScroll>
-              <table className="data-table" aria-label="Exported totals per instrument">
+              <table ref={grid} className="data-table" aria-label="Exported totals per instrument">
                 <thead>
                   <tr>
                     <th scope="col">Instrument</th>

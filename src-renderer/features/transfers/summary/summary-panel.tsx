@@ -7,6 +7,7 @@ import { AmountCell } from '../../../ui/amount-cell.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { FlowChart } from '../../../ui/flow-chart/flow-chart.tsx';
 import { adminDetail, instrumentName, instrumentUnit, netFlowTitle } from '../../../ui/flow-chart/instrument-title.tsx';
+import { useKeyboardGrid } from '../../../ui/keyboard-grid.ts';
 import { PartyName } from '../../../ui/party-id.tsx';
 import { TableScroll } from '../../../ui/table-scroll.tsx';
 import type { TimeZoneChoice } from '../table/leg-format.ts';
@@ -47,6 +48,7 @@ export function SummaryPanel({
 }) {
   const { totals, flows, legs } = useLegTotals(chunks, zone);
   const [chosen, setChosen] = useState<string | null>(null);
+  const grid = useKeyboardGrid();
   const chartKey = chosen && flows.has(chosen) ? chosen : (totals[0]?.key ?? null);
   const chartInstrument = totals.find((t) => t.key === chartKey);
   const chartPoints = useMemo(
@@ -61,7 +63,7 @@ export function SummaryPanel({
         Summary of {legs.toLocaleString('en')} loaded {legs === 1 ? 'leg' : 'legs'}
       </h3>
       <TableScroll>
-        <table className="data-table totals-table" aria-label="Totals per instrument">
+        <table ref={grid} className="data-table totals-table" aria-label="Totals per instrument">
           <thead>
             <tr>
               <th scope="col">Instrument</th>

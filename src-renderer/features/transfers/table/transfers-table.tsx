@@ -6,6 +6,7 @@ import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { TableLayout } from '../../../../src-shared/contract/schemas.ts';
 import type { TransferLeg } from '../../../../src-shared/contract/transfers.ts';
 import { useAmountColumnPx, useWidestAmount } from '../../../ui/amount-cell.tsx';
+import { useKeyboardGrid } from '../../../ui/keyboard-grid.ts';
 import { ColumnMenu } from './column-menu.tsx';
 import { legAmount } from './leg-cells.tsx';
 import { type LegTableMeta, legColumns, legFeatures } from './leg-columns.tsx';
@@ -90,6 +91,8 @@ export function TransfersTable({
   }, [resetKey]);
 
   const items = virtualizer.getVirtualItems();
+  // One Tab stop, arrows inside; a row past the drawn ones is scrolled to (row 0 is the header).
+  const grid = useKeyboardGrid({ scrollToRow: (row) => virtualizer.scrollToIndex(row - 1) });
 
   return (
     <div className="legs">
@@ -115,6 +118,7 @@ export function TransfersTable({
             the rows that enter, not a whole table. Explicit roles keep the table semantics that
             display:grid would otherwise cost in some browsers. */}
         <table
+          ref={grid}
           // biome-ignore lint/a11y/noRedundantRoles: display:grid drops implicit table semantics in some browsers
           role="table"
           className="data-table legs-table"
@@ -175,9 +179,11 @@ export function TransfersTable({
                   className={`leg-row${leg === selected ? ' selected' : ''}`}
                   aria-rowindex={item.index + 2}
                   style={{ transform: `translateY(${item.start}px)` }}
-                  tabIndex={0}
                   onClick={() => onSelect(leg)}
                   onKeyDown={(event) => {
+                    // On a cell (the grid's focus), Enter or Space opens the leg; a control in a
+                    // cell (the counterparty link, Copy) keeps its own Enter and Space.
+                    if (!(event.target as Element).matches('td')) return;
                     if (event.key === 'Enter' || event.key === ' ') {
                       event.preventDefault();
                       onSelect(leg);

@@ -113,10 +113,11 @@ describe('TransfersTable', () => {
     expect(bodyRows()[1].className).toBe('leg-row selected');
     expect(bodyRows()[0].className).toBe('leg-row');
 
-    bodyRows()[2].focus();
+    // A cell has the keyboard focus (the table is one Tab stop with arrow keys inside: ui/keyboard-grid.ts).
+    (bodyRows()[2].querySelector('td') as HTMLElement).focus();
     await user.keyboard('{Enter}');
     expect(onSelect).toHaveBeenLastCalledWith(legs[2]);
-    bodyRows()[0].focus();
+    (bodyRows()[0].querySelector('td') as HTMLElement).focus();
     await user.keyboard(' ');
     expect(onSelect).toHaveBeenLastCalledWith(legs[0]);
     await user.keyboard('x');
