@@ -37,6 +37,8 @@ test('the saved case report shows the view on screen, the comparison, and no sec
   expect(secrets.filter((secret) => html.includes(secret))).toEqual([]);
   expect(html).not.toContain(app.sandbox.baseUrl);
 
+  // Leave the app first: its own polls (app:info every few seconds) are not the report's requests.
+  await page.goto('about:blank');
   const requests: string[] = [];
   page.on('request', (request) => requests.push(request.url()));
   const fileUrl = pathToFileURL(path).href;
