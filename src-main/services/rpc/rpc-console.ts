@@ -46,23 +46,29 @@ export class RpcConsole {
     };
   }
 
-  /** Sends one call or batch (abandoned on `app:cancel(requestId)`) and records it, answered or failed. */
-  async call(request: z.output<typeof RpcCallRequest>): Promise<RpcCallResult> {
-    const { requestId, profileId, chain, nodeType, body, timeoutSeconds } = request;
+  /** Where a profile's node access is and how its key goes with a call (the key read from the keychain here). */
+  private async node(profileId: string) {
     const profile = this.ctx.profile(profileId);
     const { rpcUrl } = await serviceUrls(profile, this.ctx.sandbox);
     const apiKey = await requireSecret(this.ctx, profile, 'apiKey', 'API key');
+    return {
+      apiKey,
+      node: { rpcUrl, separator: profile.rpcSeparator, apiKey, keyPlacement: profile.rpcKeyPlacement },
+    };
+  }
+
+  /** Sends one call or batch (abandoned on `app:cancel(requestId)`) and records it, answered or failed. */
+  async call(request: z.output<typeof RpcCallRequest>): Promise<RpcCallResult> {
+    const { requestId, profileId, chain, nodeType, body, timeoutSeconds } = request;
+    const { node, apiKey } = await this.node(profileId);
     const sent = { profileId, chain, nodeType, body };
     let answer: RpcNodeAnswer;
     try {
       answer = await this.ctx.requests.run(requestId, (signal) =>
         callRpcNode({
-          rpcUrl,
+          ...node,
           chain,
           nodeType,
-          separator: profile.rpcSeparator,
-          apiKey,
-          keyPlacement: profile.rpcKeyPlacement,
           body,
           timeoutMs: timeoutSeconds * 1000,
           signal,
@@ -99,9 +105,7 @@ export class RpcConsole {
    */
   async token(request: z.output<typeof RpcTokenRequest>): Promise<RpcTokenInfo> {
     const { profileId, chain, nodeType, address } = request;
-    const profile = this.ctx.profile(profileId);
-    const { rpcUrl } = await serviceUrls(profile, this.ctx.sandbox);
-    const apiKey = await requireSecret(this.ctx, profile, 'apiKey', 'API key');
+    const { node } = await this.node(profileId);
     const call = (id: number, data: string) => ({
       jsonrpc: '2.0' as const,
       id,
@@ -109,12 +113,9 @@ export class RpcConsole {
       params: [{ to: address, data }, 'latest'],
     });
     const answer = await callRpcNode({
-      rpcUrl,
+      ...node,
       chain,
       nodeType,
-      separator: profile.rpcSeparator,
-      apiKey,
-      keyPlacement: profile.rpcKeyPlacement,
       body: [call(1, TOKEN_SELECTORS.decimals), call(2, TOKEN_SELECTORS.symbol)],
       timeoutMs: 15_000,
     });
