@@ -20,7 +20,8 @@ export const DecimalText = z
   .max(80, 'at most 80 characters')
   .regex(/^-?\d+(\.\d+)?$/, 'a plain decimal number, like 1000 or 12.5 (no grouping, no exponent)');
 
-const InstrumentText = z
+/** An instrument id as stored (`legs.instrument_id`): the one check, for filters and notebook parameters alike. */
+export const InstrumentText = z
   .string()
   .max(256, 'an instrument id is at most 256 characters')
   .refine((s) => !/\p{Cc}/u.test(s), 'no control characters');
