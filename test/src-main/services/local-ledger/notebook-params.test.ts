@@ -1,0 +1,184 @@
+// A notebook query's parameters against a real DuckDB store (docs/notebook.md): for each type, a
+// value that tries to inject SQL is either refused at its field or bound as data: the query returns
+// exactly the rows a literal would match and nothing else happens (the store keeps its rows, its
+// view and its tables). The text DuckDB runs holds $n, never a value, and passes the SQL editor's guard.
+import { DuckDBInstance } from '@duckdb/node-api';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { checkReadOnly } from '../../../../src-main/services/local-ledger/sql-guard.ts';
+import { duckdbParams } from '../../../../src-main/services/local-ledger/sql-sandbox/sql-params.ts';
+import { SCHEMA_SQL } from '../../../../src-main/services/local-ledger/store-schema.ts';
+import { bindQuery, type ParamDecl } from '../../../../src-shared/notebook/query-params.ts';
+
+const ALICE = `alice::1220${'ab'.repeat(32)}`;
+const BOB = `bob::1220${'cd'.repeat(32)}`;
+const DROP = "'; DROP TABLE legs; --";
+const OR_TRUE = "x' OR '1'='1";
+
+let db: DuckDBInstance;
+let c: Awaited<ReturnType<DuckDBInstance['connect']>>;
+
+// update id, party, time, instrument id, units, status: two amounts a DOUBLE cannot tell apart
+// (2^53 and 2^53 + 1), an instrument id and statuses that look like SQL.
+const LEGS: [string, string, string, string, string, string][] = [
+  ['u1', ALICE, '2026-10-01 00:00:00', 'Amulet', '9007199254740993', 'completed'],
+  ['u2', ALICE, '2026-10-15 12:00:00', 'Amulet', '9007199254740992', DROP],
+  ['u3', ALICE, '2026-11-01 00:00:00', OR_TRUE, '5', '{{party}}'],
+  ['u4', BOB, '2026-10-20 00:00:00', 'Amulet', '7', 'completed'],
+];
+
+beforeAll(async () => {
+  db = await DuckDBInstance.create(':memory:');
+  c = await db.connect();
+  for (const sql of SCHEMA_SQL) await c.run(sql);
+  for (const [update, party, at, instrument, units, status] of LEGS) {
+    await c.run(
+      `INSERT INTO leg_store (run_id, party, update_id, effective_at, effective_ts, instrument_id, amount, amount_units,
+         amount_scale, amount_exact, is_incoming, status, seq)
+       VALUES (1, $1, $2, $3, $3::TIMESTAMP, $4, $5, $5::HUGEINT, 0, true, false, $6, 1)`,
+      [party, update, at, instrument, units, status],
+    );
+  }
+});
+afterAll(() => {
+  c.closeSync();
+  db.closeSync();
+});
+
+/** The store as it was: every leg, the view, the table. */
+beforeEach(async () => {
+  await expectStoreIntact();
+});
+
+async function expectStoreIntact() {
+  const legs = (await c.runAndReadAll('SELECT update_id FROM legs ORDER BY update_id')).getRows().flat();
+  expect(legs).toEqual(['u1', 'u2', 'u3', 'u4']);
+  const tables = (
+    await c.runAndReadAll("SELECT count(*) FROM duckdb_tables() WHERE table_name = 'leg_store'")
+  ).getRows();
+  expect(Number(tables[0][0])).toBe(1);
+}
+
+type Ran = { rows: string[] } | { refused: Record<string, string>; problems: unknown[] };
+
+/** Binds as the notebook will, checks the text with the SQL editor's guard, runs it with its values; the update ids. */
+async function run(sql: string, declared: ParamDecl[], values: Record<string, string>): Promise<Ran> {
+  const bound = bindQuery(sql, declared, values, { zone: 'utc' });
+  if (!bound.ok) return { refused: bound.fields, problems: bound.problems };
+  for (const value of Object.values(values)) if (value.length > 3) expect(bound.text).not.toContain(value);
+  const text = await checkReadOnly(c, bound.text);
+  const { values: params, types } = duckdbParams(bound.params);
+  const rows = (await c.runAndReadAll(text, params, types)).getRows().map((row) => String(row[0]));
+  await expectStoreIntact();
+  return { rows };
+}
+
+/** The rows a literal would match: the same filter written with the value as an escaped SQL string. */
+async function literally(where: string): Promise<string[]> {
+  return (await c.runAndReadAll(`SELECT update_id FROM legs WHERE ${where} ORDER BY update_id`))
+    .getRows()
+    .map((row) => String(row[0]));
+}
+
+const sqlString = (s: string) => `'${s.replaceAll("'", "''")}'`;
+const BIG = 'x'.repeat(10 * 1024 * 1024);
+
+describe('notebook parameters bound in DuckDB', () => {
+  it('text: SQL in a value is data, matching only the rows with that very text', async () => {
+    const t: ParamDecl[] = [{ name: 'status', type: 'text' }];
+    const sql = 'SELECT update_id FROM legs WHERE status = {{status}} ORDER BY update_id';
+    for (const value of [DROP, OR_TRUE, '{{party}}', 'completed']) {
+      const ran = await run(sql, t, { status: value });
+      expect(ran).toEqual({ rows: await literally(`status = ${sqlString(value)}`) });
+    }
+    expect(await run(sql, t, { status: DROP })).toEqual({ rows: ['u2'] });
+    expect(await run(sql, t, { status: OR_TRUE })).toEqual({ rows: [] });
+    expect(await run(sql, t, { status: '{{party}}' })).toEqual({ rows: ['u3'] });
+    expect(await run(sql, t, { status: 'a\0b' })).toEqual({
+      refused: { status: 'may not hold a NUL character' },
+      problems: [],
+    });
+    expect(await run(sql, t, { status: BIG })).toEqual({
+      refused: { status: 'at most 10,000 characters' },
+      problems: [],
+    });
+  });
+
+  it('instrument: an id that looks like SQL finds its own leg, and nothing else', async () => {
+    const sql = 'SELECT update_id FROM legs WHERE instrument_id = {{instrument}} ORDER BY update_id';
+    expect(await run(sql, [], { instrument: OR_TRUE })).toEqual({ rows: ['u3'] });
+    expect(await run(sql, [], { instrument: OR_TRUE })).toEqual({
+      rows: await literally(`instrument_id = ${sqlString(OR_TRUE)}`),
+    });
+    expect(await run(sql, [], { instrument: DROP })).toEqual({ rows: [] });
+    expect(await run(sql, [], { instrument: '{{party}}' })).toEqual({ rows: [] });
+    expect(await run(sql, [], { instrument: 'Amulet' })).toEqual({ rows: ['u1', 'u2', 'u4'] });
+    expect(await run(sql, [], { instrument: 'Amulet\0' })).toEqual({
+      refused: { instrument: 'no control characters' },
+      problems: [],
+    });
+    expect(await run(sql, [], { instrument: BIG })).toEqual({
+      refused: { instrument: 'at most 10,000 characters' },
+      problems: [],
+    });
+  });
+
+  it('party: only a Canton party id is bound; SQL, a placeholder or a NUL is refused at the field', async () => {
+    const sql = 'SELECT update_id FROM legs WHERE party = {{party}} ORDER BY update_id';
+    expect(await run(sql, [], { party: ALICE })).toEqual({ rows: ['u1', 'u2', 'u3'] });
+    expect(await run(sql, [], { party: ` ${BOB} ` })).toEqual({ rows: ['u4'] });
+    for (const value of [DROP, OR_TRUE, '{{party}}', `${ALICE}\0`, `${ALICE}' OR '1'='1`, BIG]) {
+      const ran = await run(sql, [], { party: value });
+      expect(ran).toEqual({ refused: { party: expect.any(String) }, problems: [] });
+    }
+  });
+
+  it('time: read by the one time reader into a TIMESTAMP; a time with SQL in it is refused', async () => {
+    const sql =
+      'SELECT update_id FROM legs WHERE effective_at >= {{from}} AND effective_at < {{to}} ORDER BY update_id';
+    expect(await run(sql, [], { from: '2026-10-15 12:00', to: '2026-11-01' })).toEqual({ rows: ['u2', 'u4'] });
+    expect(await run(sql, [], { from: '2026-10-15T14:00:00+02:00', to: '2026-11-01T00:00:00.000001Z' })).toEqual({
+      rows: ['u2', 'u3', 'u4'],
+    });
+    for (const value of [
+      `2026-10-01${DROP}`,
+      "2026-10-01' OR '1'='1",
+      '2026-10-01 OR 1=1',
+      '{{to}}',
+      '2026-10-01\0',
+      BIG,
+    ]) {
+      const ran = await run(sql, [], { from: value, to: '2027-01-01' });
+      expect(ran).toEqual({ refused: { from: expect.any(String) }, problems: [] });
+    }
+  });
+
+  it('number: an exact DECIMAL, never a float (2^53 + 1 is not 2^53); SQL after a number is refused', async () => {
+    const n: ParamDecl[] = [{ name: 'units', type: 'number' }];
+    const sql = 'SELECT update_id FROM legs WHERE amount_units = {{units}} ORDER BY update_id';
+    expect(await run(sql, n, { units: '9007199254740993' })).toEqual({ rows: ['u1'] });
+    expect(await run(sql, n, { units: '9007199254740992' })).toEqual({ rows: ['u2'] });
+    expect(await run(sql, n, { units: '5.0' })).toEqual({ rows: ['u3'] });
+    expect(
+      await run('SELECT update_id FROM legs WHERE amount_units > {{units}} ORDER BY update_id', n, { units: '6.5' }),
+    ).toEqual({ rows: ['u1', 'u2', 'u4'] });
+    for (const value of ['1; SELECT 1', '1 OR 1=1', `5${DROP}`, '{{units}}', '1e3', '5\0', BIG]) {
+      const ran = await run(sql, n, { units: value });
+      expect(ran).toEqual({ refused: { units: expect.any(String) }, problems: [] });
+    }
+  });
+
+  it('a placeholder in a string or a comment stays text, and the text DuckDB checks holds $n', async () => {
+    const bound = bindQuery(
+      "SELECT update_id FROM legs WHERE status = '{{party}}' /* {{party}} */ AND party = {{party}} -- {{party}}",
+      [],
+      { party: ALICE },
+      { zone: 'utc' },
+    );
+    expect(bound.ok && bound.text).toBe(
+      "SELECT update_id FROM legs WHERE status = '{{party}}' /* {{party}} */ AND party = $1 -- {{party}}",
+    );
+    expect(
+      await run("SELECT update_id FROM legs WHERE status = '{{party}}' AND party = {{party}}", [], { party: ALICE }),
+    ).toEqual({ rows: ['u3'] });
+  });
+});
