@@ -9,12 +9,14 @@ import { join } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance, DuckDBTypeId, JsonDuckDBValueConverter } from '@duckdb/node-api';
 import { LEGS_VIEW_COLUMNS } from '../../../../src-shared/contract/legs-view.ts';
 import type { SqlCell, SqlResult } from '../../../../src-shared/contract/local-ledger.ts';
+import type { BoundValue } from '../../../../src-shared/notebook/query-params.ts';
 import { ServiceError } from '../../errors.ts';
 import { copyStatement } from '../export-copy-sql.ts';
 import { exportSelect } from '../export-sources.ts';
 import { checkReadOnly, duckdbError } from '../sql-guard.ts';
 import { DECIMAL_TEXT_MACRO, INSTRUMENT_TOTALS_VIEW } from '../store-schema.ts';
 import { limitMessage, type SqlBudgets } from './sql-budgets.ts';
+import { checkParams, duckdbParams } from './sql-params.ts';
 import type { ExportDone, SqlJob } from './sql-protocol.ts';
 
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
@@ -90,9 +92,16 @@ function overBudget(limit: 'cell_bytes' | 'result_bytes', budgets: SqlBudgets, w
 }
 
 /** Streams the answer chunk by chunk, counting rows and bytes as it goes; stops at the row cap or a byte limit. */
-async function query(c: DuckDBConnection, text: string, rowCap: number, budgets: SqlBudgets): Promise<SqlResult> {
+async function query(
+  c: DuckDBConnection,
+  text: string,
+  rowCap: number,
+  budgets: SqlBudgets,
+  params: BoundValue[],
+): Promise<SqlResult> {
   const started = performance.now();
-  const result = await c.stream(text);
+  const bound = duckdbParams(params);
+  const result = params.length === 0 ? await c.stream(text) : await c.stream(text, bound.values, bound.types);
   const names = result.columnNames();
   const types = result.columnTypes();
   const rows: SqlCell[][] = [];
@@ -139,9 +148,11 @@ export async function runJob(job: SqlJob, started: () => void = () => {}): Promi
   const task = job.task;
   try {
     if (task.kind === 'query') {
+      const params = checkParams(task.params);
+      // The guard reads the text with its $n markers: the values are never part of what it checks.
       const text = await checkReadOnly(c, task.sql);
       started();
-      return await query(c, text, task.rowCap, job.budgets);
+      return await query(c, text, task.rowCap, job.budgets, params);
     }
     const select = await exportSelect(c, { kind: 'sql', sql: task.sql }, task.format);
     started();

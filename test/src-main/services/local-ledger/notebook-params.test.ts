@@ -2,12 +2,25 @@
 // value that tries to inject SQL is either refused at its field or bound as data: the query returns
 // exactly the rows a literal would match and nothing else happens (the store keeps its rows, its
 // view and its tables). The text DuckDB runs holds $n, never a value, and passes the SQL editor's guard.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkReadOnly } from '../../../../src-main/services/local-ledger/sql-guard.ts';
-import { duckdbParams } from '../../../../src-main/services/local-ledger/sql-sandbox/sql-params.ts';
+import { SCREEN_BUDGETS } from '../../../../src-main/services/local-ledger/sql-sandbox/sql-budgets.ts';
+import { duckdbParams, MAX_PARAMS } from '../../../../src-main/services/local-ledger/sql-sandbox/sql-params.ts';
+import { SqlProcesses } from '../../../../src-main/services/local-ledger/sql-sandbox/sql-process.ts';
+import type { SqlTask } from '../../../../src-main/services/local-ledger/sql-sandbox/sql-protocol.ts';
 import { SCHEMA_SQL } from '../../../../src-main/services/local-ledger/store-schema.ts';
-import { bindQuery, type ParamDecl } from '../../../../src-shared/notebook/query-params.ts';
+import { LEGS_VIEW_COLUMNS } from '../../../../src-shared/contract/legs-view.ts';
+import type { SqlResult } from '../../../../src-shared/contract/local-ledger.ts';
+import {
+  type BoundValue,
+  bindQuery,
+  MAX_VALUE_CHARS,
+  type ParamDecl,
+} from '../../../../src-shared/notebook/query-params.ts';
 
 const ALICE = `alice::1220${'ab'.repeat(32)}`;
 const BOB = `bob::1220${'cd'.repeat(32)}`;
@@ -180,5 +193,73 @@ describe('notebook parameters bound in DuckDB', () => {
     expect(
       await run("SELECT update_id FROM legs WHERE status = '{{party}}' AND party = {{party}}", [], { party: ALICE }),
     ).toEqual({ rows: ['u3'] });
+  });
+});
+
+describe('the SQL process takes a query with its values (sql-protocol.ts)', () => {
+  let folder: string;
+  let snapshot: string;
+  let processes: SqlProcesses;
+  beforeAll(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'notebook-params-'));
+    snapshot = join(folder, 'legs.parquet');
+    const columns = LEGS_VIEW_COLUMNS.map((column) => column.name).join(', ');
+    await c.run(`COPY (SELECT ${columns} FROM legs) TO '${snapshot}' (FORMAT parquet)`);
+    processes = new SqlProcesses(undefined, 128);
+  });
+  afterAll(async () => {
+    await processes.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  const job = (task: Extract<SqlTask, { kind: 'query' }>) =>
+    processes.run<SqlResult>({ snapshot, budgets: SCREEN_BUDGETS, task });
+  const ids = (result: SqlResult) => result.rows.map((row) => row[0]);
+
+  it('binds the values in the process: exact numbers, SQL-looking text as data, the guard on the $n text', async () => {
+    const bound = bindQuery(
+      'SELECT update_id FROM legs WHERE amount_units = {{units}} OR status = {{status}} ORDER BY update_id',
+      [
+        { name: 'units', type: 'number' },
+        { name: 'status', type: 'text' },
+      ],
+      { units: '9007199254740993', status: DROP },
+      { zone: 'utc' },
+    );
+    if (!bound.ok) throw new Error(JSON.stringify(bound));
+    expect(ids(await job({ kind: 'query', sql: bound.text, rowCap: 100, params: bound.params }))).toEqual(['u1', 'u2']);
+    // The same process still answers a query without values, and the store it reads kept every leg.
+    expect(ids(await job({ kind: 'query', sql: 'SELECT update_id FROM legs ORDER BY 1', rowCap: 100 }))).toEqual([
+      'u1',
+      'u2',
+      'u3',
+      'u4',
+    ]);
+  });
+
+  it('checks the values it is handed itself: too many, too long, a NUL, a number wider than DuckDB holds', async () => {
+    const text = (value: string): BoundValue => ({ type: 'VARCHAR', value });
+    const refusedWith = async (params: unknown[], sql = 'SELECT $1') => {
+      const error = await job({ kind: 'query', sql, rowCap: 10, params: params as BoundValue[] }).then(
+        () => null,
+        (e: { code: string; message: string }) => e,
+      );
+      expect(error?.code).toBe('invalid_argument');
+      return error?.message;
+    };
+    expect(await refusedWith(Array.from({ length: MAX_PARAMS + 1 }, () => text('x')))).toBe(
+      `A query takes at most ${MAX_PARAMS} values; this one has ${MAX_PARAMS + 1}.`,
+    );
+    for (const bad of [
+      text('x'.repeat(MAX_VALUE_CHARS + 1)),
+      text('a\0b'),
+      { type: 'DECIMAL', units: 10n ** 38n, width: 38, scale: 0 },
+      { type: 'TIMESTAMP', micros: 5 },
+      { type: 'BLOB', value: 'x' },
+    ]) {
+      expect(await refusedWith([bad])).toMatch(/^Value \$1 is not one a query takes/);
+    }
+    // The parse check still reads the text: a write is refused whatever the values.
+    expect(await refusedWith([text('x')], 'DELETE FROM legs WHERE status = $1')).toMatch(/Only reads run here/);
   });
 });
