@@ -1,5 +1,7 @@
 // The saved-query file (docs/notebook.md): a header of `-- key: value` lines above plain SQL. A
 // colleague's file opens even when its header is wrong, with each problem at its line.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,7 +11,7 @@ import {
   type QueryHeader,
   writeQueryFile,
 } from '../../../src-shared/notebook/query-file.ts';
-import { PARAM_TYPES } from '../../../src-shared/notebook/query-params.ts';
+import { bindQuery, PARAM_TYPES } from '../../../src-shared/notebook/query-params.ts';
 
 const PARTY = `alice::1220${'ab'.repeat(32)}`;
 
@@ -252,5 +254,23 @@ describe('writeQueryFile', () => {
     expect(() =>
       writeQueryFile({ ...base, parameters: [{ name: 'x', type: 'number', default: 'ten' }] }, 'SELECT 1'),
     ).toThrow(/not a number/);
+  });
+});
+
+describe('docs/notebook.md', () => {
+  it('shows an example file that reads without a problem and binds', async () => {
+    const doc = await readFile(join(import.meta.dirname, '../../../docs/notebook.md'), 'utf8');
+    const example = /```sql\n([\s\S]*?)```/.exec(doc)?.[1] ?? '';
+    const file = parseQueryFile(example);
+    expect(file.problems).toEqual([]);
+    expect(file.header.name).toBe('Large outflows by counterparty');
+    expect(file.header.chart).toEqual({ kind: 'stacked', x: 'day', xType: 'time', y: 'total', series: 'counterparty' });
+    const bound = bindQuery(
+      file.sql,
+      file.header.parameters,
+      { party: PARTY, from: '2026-10-01', to: '2026-11-01' },
+      { zone: 'utc' },
+    );
+    expect(bound.ok && bound.names).toEqual(['party', 'from', 'to', 'min', 'status']);
   });
 });

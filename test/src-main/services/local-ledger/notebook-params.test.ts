@@ -2,7 +2,7 @@
 // value that tries to inject SQL is either refused at its field or bound as data: the query returns
 // exactly the rows a literal would match and nothing else happens (the store keeps its rows, its
 // view and its tables). The text DuckDB runs holds $n, never a value, and passes the SQL editor's guard.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -15,6 +15,7 @@ import type { SqlTask } from '../../../../src-main/services/local-ledger/sql-san
 import { SCHEMA_SQL } from '../../../../src-main/services/local-ledger/store-schema.ts';
 import { LEGS_VIEW_COLUMNS } from '../../../../src-shared/contract/legs-view.ts';
 import type { SqlResult } from '../../../../src-shared/contract/local-ledger.ts';
+import { parseQueryFile } from '../../../../src-shared/notebook/query-file.ts';
 import {
   type BoundValue,
   bindQuery,
@@ -193,6 +194,27 @@ describe('notebook parameters bound in DuckDB', () => {
     expect(
       await run("SELECT update_id FROM legs WHERE status = '{{party}}' AND party = {{party}}", [], { party: ALICE }),
     ).toEqual({ rows: ['u3'] });
+  });
+});
+
+describe('docs/notebook.md', () => {
+  it('has an example file that runs on the store as it is written', async () => {
+    const doc = await readFile(join(import.meta.dirname, '../../../../docs/notebook.md'), 'utf8');
+    const file = parseQueryFile(/```sql\n([\s\S]*?)```/.exec(doc)?.[1] ?? '');
+    const bound = bindQuery(
+      file.sql,
+      file.header.parameters,
+      { party: ALICE, from: '2026-10-01', to: '2026-11-01' },
+      { zone: 'utc' },
+    );
+    if (!bound.ok) throw new Error(JSON.stringify(bound));
+    const text = await checkReadOnly(c, bound.text);
+    const { values, types } = duckdbParams(bound.params);
+    const rows = (await c.runAndReadAll(text, values, types)).getRows();
+    // Alice's outgoing legs from October, at least 1000 units, completed: u1 only (u2's status is not).
+    expect(rows.map(([day, counterparty, total]) => [String(day), counterparty, String(total)])).toEqual([
+      ['2026-10-01 00:00:00', null, '9007199254740993'],
+    ]);
   });
 });
 
