@@ -13,6 +13,7 @@
 import {
   declarationOf,
   type LineProblem,
+  MAX_PROBLEMS,
   PARAM_NAME,
   PARAM_TYPES,
   type ParamDecl,
@@ -129,7 +130,7 @@ export function parseQueryFile(text: string): QueryFile {
   for (const p of scan.placeholders) {
     if (declarationOf(p.name, header.parameters) || told.has(p.name)) continue;
     told.add(p.name);
-    problems.push({ line: p.line + sqlLine, message: undeclaredMessage(p.name) });
+    if (problems.length < MAX_PROBLEMS) problems.push({ line: p.line + sqlLine, message: undeclaredMessage(p.name) });
   }
   return { header, sql, problems };
 }

@@ -32,6 +32,8 @@ export const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
 /** A value longer than this is refused before any reader sees it (a pasted file is not a parameter). */
 export const MAX_VALUE_CHARS = 10_000;
+/** Problems listed for one text: a hostile file of `{{{{{{…` gets a list a person can read, not half a million lines. */
+export const MAX_PROBLEMS = 100;
 /** DuckDB's widest exact decimal. */
 const MAX_DECIMAL_DIGITS = 38;
 
@@ -64,6 +66,11 @@ export function scanPlaceholders(sql: string): { placeholders: Placeholder[]; pr
   const n = sql.length;
   let i = 0;
   let line = 1;
+  let unlisted = 0;
+  const report = (message: string) => {
+    if (problems.length < MAX_PROBLEMS) problems.push({ line, message });
+    else unlisted++;
+  };
   // Advances to `to`, counting the line breaks passed.
   const advance = (to: number) => {
     for (let k = i; k < to && k < n; k++) if (sql.charCodeAt(k) === 10) line++;
@@ -111,12 +118,12 @@ export function scanPlaceholders(sql: string): { placeholders: Placeholder[]; pr
       } else {
         const own = /^\$(\d+|[A-Za-z_][A-Za-z0-9_]*)/.exec(sql.slice(i, i + 66));
         if (own) {
-          problems.push({ line, message: `${own[0]} is a parameter of the query's own: write {{name}} instead` });
+          report(`${own[0]} is a parameter of the query's own: write {{name}} instead`);
           advance(i + own[0].length);
         } else advance(i + 1);
       }
     } else if (ch === '?') {
-      problems.push({ line, message: "? is a parameter of the query's own: write {{name}} instead" });
+      report("? is a parameter of the query's own: write {{name}} instead");
       advance(i + 1);
     } else if (ch === '{' && next === '{') {
       const m = /^\{\{\s*([A-Za-z_][A-Za-z0-9_]{0,63})\s*\}\}/.exec(sql.slice(i, i + 200));
@@ -124,10 +131,7 @@ export function scanPlaceholders(sql: string): { placeholders: Placeholder[]; pr
         placeholders.push({ name: m[1], start: i, end: i + m[0].length, line });
         advance(i + m[0].length);
       } else {
-        problems.push({
-          line,
-          message: '{{ does not start a parameter: write {{name}} (letters, digits and _), or put it in a string',
-        });
+        report('{{ does not start a parameter: write {{name}} (letters, digits and _), or put it in a string');
         advance(i + 2);
       }
     } else if (identChar(ch)) {
@@ -136,6 +140,9 @@ export function scanPlaceholders(sql: string): { placeholders: Placeholder[]; pr
       while (k < n && identChar(sql[k])) k++;
       advance(k);
     } else advance(i + 1);
+  }
+  if (unlisted > 0) {
+    problems.push({ line: problems[problems.length - 1].line, message: `and ${unlisted} more problems like these` });
   }
   return { placeholders, problems };
 }
@@ -246,13 +253,18 @@ export function bindQuery(
   const fields: Record<string, string> = {};
   const names: string[] = [];
   const params: BoundValue[] = [];
+  // A name's $n is index + 1; an undeclared name is told once, at its first line.
+  const index = new Map<string, number>();
+  const told = new Set<string>();
   for (const p of placeholders) {
-    if (names.includes(p.name)) continue;
+    if (index.has(p.name) || told.has(p.name)) continue;
     const decl = declarationOf(p.name, declared);
     if (!decl) {
-      problems.push({ line: p.line, message: undeclaredMessage(p.name) });
+      told.add(p.name);
+      if (problems.length < MAX_PROBLEMS) problems.push({ line: p.line, message: undeclaredMessage(p.name) });
       continue;
     }
+    index.set(p.name, names.length);
     names.push(p.name);
     const text = Object.hasOwn(values, p.name) ? values[p.name] : undefined;
     const given = text ?? decl.default;
@@ -268,7 +280,7 @@ export function bindQuery(
   let text = '';
   let at = 0;
   for (const p of placeholders) {
-    const marker = `$${names.indexOf(p.name) + 1}`;
+    const marker = `$${(index.get(p.name) as number) + 1}`;
     // `a{{x}}` must not become the identifier `a$1`, nor `{{x}}b` the parameter `$1b`.
     const before = identChar(sql[p.start - 1]) ? ' ' : '';
     const after = identChar(sql[p.end]) ? ' ' : '';

@@ -176,6 +176,12 @@ describe('parseQueryFile', () => {
 });
 
 describe('writeQueryFile', () => {
+  const DEFAULTS: Record<string, string> = {
+    party: PARTY,
+    time: '2026-10-30 14:30',
+    instrument: 'Amulet "CC"',
+    number: '-12.50',
+  };
   const text = fc.string({ minLength: 1, maxLength: 30 }).filter((s) => !/[^\P{Cc}\t\n]/u.test(s));
   const oneLine = text.map((s) => s.replace(/[\r\n]/g, ' ').trim()).filter((s) => s !== '');
   const column = fc.oneof(fc.constantFrom('day', 'total', 'counterparty'), oneLine);
@@ -184,18 +190,21 @@ describe('writeQueryFile', () => {
       name: oneLine,
       description: fc.array(oneLine, { maxLength: 3 }).map((lines) => lines.join('\n')),
       parameters: fc.uniqueArray(
-        fc.record(
-          {
-            name: fc
-              .stringMatching(/^[a-z_][a-z0-9_]{0,10}$/)
-              .filter((n) => !['party', 'from', 'to', 'instrument'].includes(n)),
-            type: fc.constant('text' as const),
-            label: text,
-            default: text,
-          },
-          { requiredKeys: ['name', 'type'] },
-        ),
-        { selector: (p) => p.name, maxLength: 4 },
+        fc
+          .record(
+            {
+              name: fc
+                .stringMatching(/^[a-z_][a-z0-9_]{0,10}$/)
+                .filter((n) => !['party', 'from', 'to', 'instrument'].includes(n)),
+              type: fc.constantFrom(...PARAM_TYPES),
+              label: text,
+              default: text,
+            },
+            { requiredKeys: ['name', 'type'] },
+          )
+          // A default must be of its type: any text for text, one valid value for the others.
+          .map((p) => (p.default === undefined || p.type === 'text' ? p : { ...p, default: DEFAULTS[p.type] })),
+        { selector: (p) => p.name, maxLength: 5 },
       ),
       chart: fc.record(
         {

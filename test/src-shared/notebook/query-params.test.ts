@@ -33,6 +33,22 @@ describe('scanPlaceholders', () => {
   });
 });
 
+describe('scanPlaceholders on a hostile text', () => {
+  it('lists at most 100 problems and says how many more there are', () => {
+    const scan = scanPlaceholders(`SELECT\n${'{{ '.repeat(1000)}`);
+    expect(scan.problems).toHaveLength(101);
+    expect(scan.problems[100]).toEqual({ line: 2, message: 'and 900 more problems like these' });
+  });
+
+  it('tells an undeclared name once, at its first line', () => {
+    const bound = bindQuery('SELECT {{a}},\n{{a}}, {{b}}', [], {}, { zone: 'utc' });
+    expect(bound.ok || bound.problems.map((p) => [p.line, p.message.slice(0, 9)])).toEqual([
+      [1, '{{a}} is '],
+      [2, '{{b}} is '],
+    ]);
+  });
+});
+
 describe('bindQuery', () => {
   it('replaces each placeholder by $n (one n per name) and never puts a value in the text', () => {
     const bound = bindQuery(
