@@ -62,7 +62,9 @@ function SecretRow({
 
   return (
     <form className="secret-row" onSubmit={submit} data-testid={`secret-${kind}`}>
-      <label htmlFor={id}>{SECRET_LABELS[kind]}</label>
+      <label htmlFor={id} id={`${id}-label`}>
+        {SECRET_LABELS[kind]}
+      </label>
       <span className="secret-status" data-testid={`secret-${kind}-status`}>
         {describeStatus(status)}
       </span>
@@ -87,7 +89,7 @@ function SecretRow({
       >
         Clear
       </button>
-      {status?.source === 'sandbox' && <SandboxValue profileId={profileId} kind={kind} />}
+      {status?.source === 'sandbox' && <SandboxValue profileId={profileId} kind={kind} labelId={`${id}-label`} />}
       {inputError && (
         <span id={`${id}-error`} className="field-error" role="alert">
           {inputError}
@@ -104,16 +106,18 @@ function SecretRow({
  * the sandbox's seed and printed by `npm run sandbox`), and a user trying the sandbox with curl or
  * Postman needs it. Hidden again when the screen closes; a secret the user saved is never shown.
  */
-function SandboxValue({ profileId, kind }: { profileId: string; kind: SecretKind }) {
+function SandboxValue({ profileId, kind, labelId }: { profileId: string; kind: SecretKind; labelId: string }) {
   const reveal = useSandboxCredential(profileId);
   const [shown, setShown] = useState<string | null>(null);
-  const label = `the sandbox's built-in ${SECRET_LABELS[kind]}`;
+  // Named by what they do, described by the row's label: a name holding the label would answer to
+  // the secret field's own label too ("API key …" would be three controls, not the field).
   if (shown === null) {
     return (
       <div className="sandbox-credential">
         <button
           type="button"
-          aria-label={`Show ${label}`}
+          aria-label="Show the built-in value"
+          aria-describedby={labelId}
           disabled={reveal.isPending}
           onClick={() => reveal.mutate(kind, { onSuccess: (value) => setShown(value) })}
         >
@@ -128,12 +132,13 @@ function SandboxValue({ profileId, kind }: { profileId: string; kind: SecretKind
       <input
         className="mono"
         readOnly
-        aria-label={label}
+        aria-label="Built-in value"
+        aria-describedby={labelId}
         value={shown}
         data-testid={`secret-${kind}-value`}
         onFocus={(event) => event.currentTarget.select()}
       />
-      <CopyButton text={shown} label={label} />
+      <CopyButton text={shown} label="the built-in value" />
       <button type="button" onClick={() => setShown(null)}>
         Hide
       </button>
