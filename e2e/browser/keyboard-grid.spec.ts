@@ -57,27 +57,29 @@ test('from Compare nodes to the tables in a few Tabs; arrows move cell to cell; 
   // each table one stop (the differences table alone had a Copy button per amount, party and id).
   await compare.focus();
   expect(await tabsInto(page, panel.getByRole('table', { name: 'Validator nodes' }))).toBe(4);
-  expect(await focusedCell(page)).toMatchObject({ table: 'Validator nodes', row: 0, col: 0, text: 'Node' });
+  await expect.poll(() => focusedCell(page)).toMatchObject({ table: 'Validator nodes', row: 0, col: 0, text: 'Node' });
   expect(await tabsInto(page, differences)).toBe(1);
-  expect(await focusedCell(page)).toMatchObject({ table: 'Legs not on every node', row: 0, col: 0 });
+  await expect.poll(() => focusedCell(page)).toMatchObject({ table: 'Legs not on every node', row: 0, col: 0 });
 
   // Down into the first leg, then along its row: a cell with one control focuses the control.
   await page.keyboard.press('ArrowDown');
-  expect(await focusedCell(page)).toMatchObject({ row: 1, col: 0, what: 'cell', text: firstMissing });
+  await expect.poll(() => focusedCell(page)).toMatchObject({ row: 1, col: 0, what: 'cell', text: firstMissing });
   await page.keyboard.press('ArrowRight');
-  expect(await focusedCell(page)).toMatchObject({
-    row: 1,
-    col: 1,
-    what: 'button',
-    name: expect.stringMatching(/^Copy amount /),
-  });
+  await expect
+    .poll(() => focusedCell(page))
+    .toMatchObject({
+      row: 1,
+      col: 1,
+      what: 'button',
+      name: expect.stringMatching(/^Copy amount /),
+    });
   await page.keyboard.press('ArrowRight');
-  expect(await focusedCell(page)).toMatchObject({ row: 1, col: 2, what: 'cell', text: 'validator-2' });
+  await expect.poll(() => focusedCell(page)).toMatchObject({ row: 1, col: 2, what: 'cell', text: 'validator-2' });
   await page.keyboard.press('End');
-  expect(await focusedCell(page)).toMatchObject({ row: 1, col: 7, what: 'button', name: 'Copy update id' });
+  await expect.poll(() => focusedCell(page)).toMatchObject({ row: 1, col: 7, what: 'button', name: 'Copy update id' });
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowUp');
-  expect(await focusedCell(page)).toMatchObject({ row: 0, col: 6, what: 'cell', text: 'Status' });
+  await expect.poll(() => focusedCell(page)).toMatchObject({ row: 0, col: 6, what: 'cell', text: 'Status' });
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
   const here = await focusedCell(page);
@@ -88,11 +90,11 @@ test('from Compare nodes to the tables in a few Tabs; arrows move cell to cell; 
   expect((await focusedCell(page)).table).not.toBe('Legs not on every node');
   expect(await differences.evaluate((t) => t.contains(document.activeElement))).toBe(false);
   await page.keyboard.press('Shift+Tab');
-  expect(await focusedCell(page)).toEqual(here);
+  await expect.poll(() => focusedCell(page)).toEqual(here);
 
   // Ctrl+Home: the first cell of the table.
   await page.keyboard.press('Control+Home');
-  expect(await focusedCell(page)).toMatchObject({ row: 0, col: 0, text: 'Effective at' });
+  await expect.poll(() => focusedCell(page)).toMatchObject({ row: 0, col: 0, text: 'Effective at' });
 });
 
 test('the transfers table: Ctrl+End reaches the last leg past the drawn rows; Enter on a cell opens it, Escape comes back', async ({
@@ -105,16 +107,16 @@ test('the transfers table: Ctrl+End reaches the last leg past the drawn rows; En
   const table = page.getByRole('table', { name: 'Transfer legs' });
   const rowCount = Number(await table.getAttribute('aria-rowcount'));
   await table.getByRole('columnheader').first().getByRole('button').focus();
-  expect(await focusedCell(page)).toMatchObject({ table: 'Transfer legs', row: 0, col: 0, what: 'button' });
+  await expect.poll(() => focusedCell(page)).toMatchObject({ table: 'Transfer legs', row: 0, col: 0, what: 'button' });
   // The last row is not drawn until the table scrolls to it (virtualized).
   await expect(table.locator(`tr[aria-rowindex="${rowCount}"]`)).toHaveCount(0);
 
   await page.keyboard.press('Control+End');
   const last = table.locator(`tr[aria-rowindex="${rowCount}"]`);
   await expect(last).toBeInViewport();
-  expect(await focusedCell(page)).toMatchObject({ table: 'Transfer legs', row: rowCount - 1 });
+  await expect.poll(() => focusedCell(page)).toMatchObject({ table: 'Transfer legs', row: rowCount - 1 });
   await page.keyboard.press('Home');
-  expect(await focusedCell(page)).toMatchObject({ row: rowCount - 1, col: 0, what: 'cell' });
+  await expect.poll(() => focusedCell(page)).toMatchObject({ row: rowCount - 1, col: 0, what: 'cell' });
   await expect(last.locator('td').first()).toBeFocused();
 
   // Enter on a cell opens its leg; Escape closes it and the focus is back on that cell.
@@ -146,22 +148,27 @@ test('the local ledger table: ArrowDown, PageDown and Ctrl+End go past the drawn
 
   await table.getByRole('button', { name: 'Direction' }).focus();
   await page.keyboard.press('ArrowDown');
-  expect(await focusedCell(page)).toMatchObject({ table: 'Local legs', row: 1, col: 0 });
+  await expect.poll(() => focusedCell(page)).toMatchObject({ table: 'Local legs', row: 1, col: 0 });
   await page.keyboard.press('ArrowRight');
-  expect(await focusedCell(page)).toMatchObject({ row: 1, col: 1, what: 'cell' });
+  await expect.poll(() => focusedCell(page)).toMatchObject({ row: 1, col: 1, what: 'cell' });
 
   // PageDown by what the view shows, until past the rows drawn at the start; the focus stays in column 1.
   let row = 1;
   while (row <= drawn) {
     await page.keyboard.press('PageDown');
-    const now = await focusedCell(page);
-    expect(now).toMatchObject({ table: 'Local legs', col: 1, what: 'cell' });
-    expect(now.row).toBeGreaterThan(row + 5);
-    row = now.row as number;
+    // A row past the drawn ones is drawn first and focused when it is: wait for the focus to land there.
+    const from = row;
+    await expect
+      .poll(async () => {
+        const now = await focusedCell(page);
+        return now.table === 'Local legs' && now.col === 1 && now.what === 'cell' && (now.row ?? 0) > from + 5;
+      })
+      .toBe(true);
+    row = (await focusedCell(page)).row as number;
     await expect(rowAt(row).locator('td').nth(1)).toBeInViewport();
   }
   await page.keyboard.press('ArrowDown');
-  expect(await focusedCell(page)).toMatchObject({ row: row + 1, col: 1 });
+  await expect.poll(() => focusedCell(page)).toMatchObject({ row: row + 1, col: 1 });
 
   // Ctrl+End: the last leg (drawn as "Loading…" until its window comes, then its own cells),
   // focused in the last column and in view.
