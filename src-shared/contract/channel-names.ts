@@ -34,7 +34,7 @@ export const CHANNEL_NAMES = {
   ],
   abi: ['list', 'save', 'delete'],
   views: ['recent', 'record'],
-  report: ['save'],
+  report: ['save', 'dashboard'],
   workspace: [
     'environments',
     'saveEnvironment',

@@ -7,6 +7,7 @@ import { AbiDeleteInput, type AbiLibraryEntry, type AbiLibraryView, AbiSaveInput
 import { ADDRESS_BOOK_CSV_MAX, type AddressBookExported, type AddressBookImported } from './address-book.ts';
 import type { CaseReportRequest, CaseReportSaved } from './case-report.ts';
 import type { CHANNEL_NAMES, ChannelId, ChannelName } from './channel-names.ts';
+import type { DashboardReportRequest, DashboardReportSaved } from './dashboard-report.ts';
 import type { BridgeErrorShape } from './errors.ts';
 import {
   AnalyticsQuery,
@@ -210,6 +211,10 @@ export const contract = {
      * the schema of 10,000 legs and a node comparison stays out of main's start-up bundle.
      */
     save: channel<CaseReportSaved | null>()(z.tuple([z.custom<CaseReportRequest>(isPlainObject, 'expected object')])),
+    /** Asks where to save, then writes a dashboard as a case report (HTML). null: cancelled. Checked in full by the report's code. */
+    dashboard: channel<DashboardReportSaved | null>()(
+      z.tuple([z.custom<DashboardReportRequest>(isPlainObject, 'expected object')]),
+    ),
   },
   workspace: {
     /** The console's environments: named sets of {{variables}}, bound to profiles. Not for secrets. */

@@ -178,6 +178,7 @@ function validArgs(): Record<ChannelName, unknown[]> {
         format: 'html',
       },
     ],
+    'report:dashboard': [{ profileId: 'no-such-profile', title: 'Desk', panels: [] }],
     'abi:list': ['sandbox'],
     'abi:save': [{ profileId: 'no-such-profile', name: 'Token', address: null, abiText: '[{"type":"fallback"}]' }],
     'abi:delete': [{ profileId: 'no-such-profile', id: '0123456789abcdef' }],

@@ -1,14 +1,19 @@
-// The report request checked in full here rather than in dispatch: its schema (10,000 legs, a node
-// comparison) loads with the report's code, not in main's start-up bundle. A refusal reads exactly
-// like dispatch's: invalid_argument, each issue's path from the argument list ("0.legs.3.amount").
+// A report request checked in full here rather than in dispatch: its schema (10,000 legs, a node
+// comparison, a dashboard's rows) loads with the report's code, not in main's start-up bundle. A
+// refusal reads exactly like dispatch's: invalid_argument, each issue's path from the argument list
+// ("0.legs.3.amount").
 import type { z } from 'zod';
 import { type CaseReportInput, CaseReportRequest } from '../../../src-shared/contract/case-report.ts';
 import { ServiceError } from '../errors.ts';
 
 export function parseReportRequest(raw: unknown): CaseReportInput {
-  let parsed: ReturnType<typeof CaseReportRequest.safeParse>;
+  return parseRequestWith(CaseReportRequest, raw);
+}
+
+export function parseRequestWith<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
+  let parsed: z.ZodSafeParseResult<z.output<S>>;
   try {
-    parsed = CaseReportRequest.safeParse(raw);
+    parsed = schema.safeParse(raw);
   } catch {
     throw new ServiceError('invalid_argument', 'The arguments are not plain JSON-like data and were refused.', {
       issues: [{ path: ['0'], message: 'not plain JSON-like data' }],

@@ -1472,7 +1472,61 @@ const reportRows = [
   ),
   call('report:save', '0.profileId', 'an upper-case profile id', report({ profileId: 'SANDBOX' }), PROFILE_MESSAGE),
   call('report:save', '', 'no argument', [], TOO_FEW(1)),
+  call(
+    'report:dashboard',
+    '0.panels.0.rows',
+    '1,001 rows in a panel',
+    () => [
+      {
+        profileId: 'sandbox',
+        title: 'Desk',
+        panels: [dashboardPanel({ rows: Array.from({ length: 1_001 }, () => ['x']) })],
+      },
+    ],
+    /too big|<=\s?1000/i,
+    '1,001 rows',
+  ),
+  call(
+    'report:dashboard',
+    '0.panels.0.state',
+    'a panel state "fine"',
+    [{ profileId: 'sandbox', title: 'Desk', panels: [dashboardPanel({ state: 'fine' })] }],
+    /Invalid option|expected one of/,
+  ),
+  call(
+    'report:dashboard',
+    '0.panels.0',
+    'a panel with an extra field',
+    [{ profileId: 'sandbox', title: 'Desk', panels: [dashboardPanel({ html: '<script>' })] }],
+    /Unrecognized key/,
+  ),
+  call(
+    'report:dashboard',
+    '0.profileId',
+    'an upper-case profile id',
+    [{ profileId: 'SANDBOX', title: 'D', panels: [] }],
+    PROFILE_MESSAGE,
+  ),
+  call('report:dashboard', '', 'no argument', [], TOO_FEW(1)),
 ];
+
+function dashboardPanel(over: Record<string, unknown>) {
+  return {
+    title: 'Panel',
+    queryName: 'Query',
+    queryRef: 'q.sql',
+    params: [],
+    state: 'ok',
+    error: null,
+    ranAt: '2026-12-02T09:00:00Z',
+    columns: [{ name: 'x', type: 'VARCHAR' }],
+    rows: [['a']],
+    rowCount: 1,
+    truncated: false,
+    chart: null,
+    ...over,
+  };
+}
 
 const VIEW = { kind: 'transfers', profile: 'sandbox', filters: FILTERS, source: 'live' };
 const viewRows = [

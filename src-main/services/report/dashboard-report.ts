@@ -1,0 +1,78 @@
+// A dashboard as ONE self-contained HTML document, the way the transfers' case report is written
+// (report-html.ts): inline CSS allowed by its hash, no script, no external resource, every value
+// escaped. Each panel: its title, the query and the values it ran with, when it ran, its chart (as
+// inline SVG, drawn from the rows) and its rows, exactly as on screen.
+import type { DashboardReportInput, DashboardReportPanel } from '../../../src-shared/contract/dashboard-report.ts';
+import { cell, count, esc, plural } from './html-text.ts';
+import { REPORT_CSS, reportCsp } from './report-style.ts';
+
+export interface DashboardReportModel {
+  request: DashboardReportInput;
+  profileName: string;
+  generatedAt: string;
+  appVersion: string;
+  /** The panel's chart as inline SVG ('' when it has none or nothing to draw). */
+  chartSvg: (panel: DashboardReportPanel) => string;
+}
+
+export function dashboardReportHtml(m: DashboardReportModel): string {
+  const { request } = m;
+  const title = `Dashboard: ${request.title}`;
+  const facts: Array<[string, string]> = [
+    ['Profile', esc(m.profileName)],
+    ['Panels', count(request.panels.length)],
+    ['Report written', `${esc(m.generatedAt)} by Ledger Explorer ${esc(m.appVersion)}`],
+  ];
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${reportCsp()}">
+<meta name="referrer" content="no-referrer">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(title)}</title>
+<style>${REPORT_CSS}</style>
+</head>
+<body>
+<header><h1>${esc(title)}</h1>${dl(facts)}</header>
+${request.panels.length === 0 ? '<p>This dashboard has no panels.</p>' : request.panels.map((p) => panelSection(p, m)).join('\n')}
+<footer>Values are exactly as the local store computed them (amounts as exact decimal text). Times are UTC unless a column says otherwise. This file holds no API key, token or service address.</footer>
+</body>
+</html>
+`;
+}
+
+function dl(rows: Array<[string, string]>): string {
+  return `<dl class="facts">${rows.map(([term, html]) => `<dt>${esc(term)}</dt><dd>${html}</dd>`).join('')}</dl>`;
+}
+
+function panelSection(p: DashboardReportPanel, m: DashboardReportModel): string {
+  const facts: Array<[string, string]> = [['Query', `${esc(p.queryName)} <code>${esc(p.queryRef)}</code>`]];
+  for (const param of p.params) facts.push([`{{${param.name}}}`, `<code>${esc(param.value)}</code>`]);
+  facts.push(['Ran', p.ranAt ? esc(p.ranAt) : '<span class="muted">not run</span>']);
+  if (p.state === 'error') {
+    return `<section><h2>${esc(p.title)}</h2>${dl(facts)}<p class="warning">${esc(p.error ?? 'The query failed.')}</p></section>`;
+  }
+  if (p.state === 'not-run') return `<section><h2>${esc(p.title)}</h2>${dl(facts)}<p>Not run.</p></section>`;
+  const cut = p.rowCount > p.rows.length || p.truncated;
+  facts.push([
+    'Rows',
+    `${plural(p.rowCount, 'row')}${p.truncated ? ' or more (the query’s row cap)' : ''}${cut ? `; the first ${count(p.rows.length)} are listed` : ''}`,
+  ]);
+  const svg = p.chart ? m.chartSvg(p) : '';
+  const numeric = p.columns.map((c) =>
+    /^(DECIMAL|HUGEINT|BIGINT|INTEGER|SMALLINT|TINYINT|UBIGINT|UINTEGER|DOUBLE|FLOAT)/.test(c.type),
+  );
+  const head = p.columns.map((c) => `<th scope="col">${esc(c.name)}</th>`).join('');
+  const body = p.rows
+    .map((row) => `<tr>${row.map((v, i) => `<td${numeric[i] ? ' class="num"' : ''}>${cell(v)}</td>`).join('')}</tr>`)
+    .join('\n');
+  return [
+    `<section><h2>${esc(p.title)}</h2>${dl(facts)}`,
+    svg ? `<figure>${svg}</figure>` : '',
+    p.rows.length === 0
+      ? '<p>No rows.</p>'
+      : `<table class="legs"><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`,
+    '</section>',
+  ].join('\n');
+}
