@@ -3,7 +3,6 @@
 // page got over the keyed bridge; nothing else comes out of `/__download/`.
 import { randomBytes } from 'node:crypto';
 import { appendFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +16,7 @@ import { createDispatch, type Handlers } from '../../../src-main/services/handle
 import type { ServiceContext } from '../../../src-main/services/service-context.ts';
 import { startWebShell, type WebShell } from '../../../src-main/web-shell/web-shell-server.ts';
 import type { DownloadOffer } from '../../../src-shared/contract/schemas.ts';
+import { rawRequest } from './raw-request.ts';
 
 let dir: string;
 let shell: WebShell;
@@ -45,36 +45,9 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
 /** A request sent exactly as written (path, Host and Origin included); the body as bytes. */
-function raw(options: { path: string; method?: string; headers?: Record<string, string>; body?: string }) {
-  return new Promise<Answer>((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port: shell.port,
-        path: options.path,
-        method: options.method ?? 'GET',
-        headers: { host, ...options.headers },
-        setHost: false,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(options.body);
-  });
-}
+const raw = (options: { path: string; method?: string; headers?: Record<string, string>; body?: string }) =>
+  rawRequest({ port: shell.port, host, ...options });
 
 /** What the page does: app:download over the bridge, with its key and origin. */
 async function offer(path: string, headers = { origin: shell.origin, authorization: `Bearer ${key}` }) {

@@ -4,13 +4,13 @@
 
 import { createHmac } from 'node:crypto';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDispatch, type Dispatch, type Handlers } from '../../../src-main/services/handlers/dispatch.ts';
 import { loopbackHost, startWebShell, type WebShell } from '../../../src-main/web-shell/web-shell-server.ts';
 import { serverProofText } from '../../../src-shared/bridge/web-bridge.ts';
+import { rawRequest } from './raw-request.ts';
 
 const handlers = { app: { info: async () => ({ version: 'test' }) } } as unknown as Handlers;
 let dir: string;
@@ -38,35 +38,15 @@ interface Answer {
   body: string;
 }
 
-/** A request sent exactly as written: path, Host and Origin included (fetch would normalise or refuse them). */
-function raw(options: {
+/** A request sent exactly as written, its body as text. */
+async function raw(options: {
   path: string;
   method?: string;
   headers?: Record<string, string>;
   body?: string;
 }): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port: shell.port,
-        path: options.path,
-        method: options.method ?? 'GET',
-        headers: { host, ...options.headers },
-        setHost: false,
-      },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          body += chunk;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      },
-    );
-    req.on('error', reject);
-    req.end(options.body);
-  });
+  const answer = await rawRequest({ port: shell.port, host, ...options });
+  return { ...answer, body: answer.body.toString('utf8') };
 }
 
 const call = (headers: Record<string, string>, channel = 'app:info', body = '[]') =>
