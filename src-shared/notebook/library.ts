@@ -183,12 +183,17 @@ ORDER BY effective_at, update_id, direction, counterparty, instrument_id, amount
 -- param: step number label="Round step (e.g. 1000)" default=1000
 -- chart: bar x=effective_at x_type=time y=amount_units series=instrument_id
 
+-- An exact remainder is slow (DECIMAL(38,0) % is software division): a DOUBLE quotient near a whole
+-- number picks the candidates, the exact remainder alone decides.
 SELECT effective_at, update_id, direction, counterparty, instrument_id, symbol, amount, amount_units, amount_scale,
        status, instrument_admin
-FROM legs
-WHERE party = {{party}} AND amount_exact AND amount_units > 0 AND {{step}} > 0
-  AND {{step}} * ${ONE_UNIT} = CAST({{step}} * ${ONE_UNIT} AS DECIMAL(38,0))
-  AND amount_units % CAST({{step}} * ${ONE_UNIT} AS DECIMAL(38,0)) = 0
+FROM (SELECT *, CAST(amount_units AS DOUBLE) / (CAST({{step}} AS DOUBLE) * pow(10, amount_scale)) AS quotient
+      FROM legs
+      WHERE party = {{party}} AND amount_exact AND amount_units > 0 AND {{step}} > 0)
+WHERE CASE WHEN abs(quotient - round(quotient)) <= 1e-9 * greatest(1, quotient)
+           THEN {{step}} * ${ONE_UNIT} = CAST({{step}} * ${ONE_UNIT} AS DECIMAL(38,0))
+                AND amount_units % CAST({{step}} * ${ONE_UNIT} AS DECIMAL(38,0)) = 0
+           ELSE false END
 ORDER BY effective_at DESC, update_id, direction, counterparty, instrument_id, amount
 `,
   },
@@ -204,12 +209,18 @@ ORDER BY effective_at DESC, update_id, direction, counterparty, instrument_id, a
 -- param: margin number label="Margin below it (percent)" default=10
 -- chart: bar x=effective_at x_type=time y=amount_units series=counterparty
 
+-- The bounds in units, once per scale of the instrument (not per leg).
+WITH bounds AS (
+  SELECT amount_scale, {{threshold}} * ${ONE_UNIT} AS upper_units,
+         {{threshold}} * ${ONE_UNIT} * (100 - {{margin}}) AS lower_units_x100
+  FROM (SELECT DISTINCT amount_scale FROM legs
+        WHERE party = {{party}} AND instrument_id = {{instrument}} AND amount_exact)
+)
 SELECT effective_at, update_id, direction, counterparty, instrument_id, symbol, amount, amount_units, amount_scale,
        status, instrument_admin
-FROM legs
+FROM legs JOIN bounds USING (amount_scale)
 WHERE party = {{party}} AND instrument_id = {{instrument}} AND amount_exact
-  AND amount_units < {{threshold}} * ${ONE_UNIT}
-  AND amount_units * 100 >= {{threshold}} * ${ONE_UNIT} * (100 - {{margin}})
+  AND amount_units < upper_units AND amount_units * 100 >= lower_units_x100
 ORDER BY effective_at, update_id, direction, counterparty, amount
 `,
   },
@@ -298,24 +309,24 @@ ORDER BY day, instrument_admin, amount_scale
 -- param: party party label="Party"
 -- chart: bar x=counterparty x_type=category y=legs
 
-WITH ranked AS (
-  SELECT counterparty, effective_at, update_id, direction, instrument_id, symbol, amount,
-         row_number() OVER (PARTITION BY counterparty
-           ORDER BY effective_at, update_id, direction, instrument_id, amount) AS from_first,
-         row_number() OVER (PARTITION BY counterparty
-           ORDER BY effective_at DESC, update_id DESC, direction DESC, instrument_id DESC, amount DESC) AS from_last,
-         count(*) OVER (PARTITION BY counterparty) AS legs
+-- min/max of a struct compare its fields in order: time, then update, direction, instrument, amount.
+WITH firsts AS (
+  SELECT counterparty, count(*) AS legs,
+         min({effective_at: effective_at, update_id: update_id, direction: direction, instrument_id: instrument_id,
+              amount: amount, symbol: symbol}) AS f,
+         max({effective_at: effective_at, update_id: update_id, direction: direction, instrument_id: instrument_id,
+              amount: amount, symbol: symbol}) AS l
   FROM legs
   WHERE party = {{party}} AND counterparty IS NOT NULL AND effective_at IS NOT NULL
+  GROUP BY counterparty
 )
-SELECT f.counterparty, f.legs,
+SELECT counterparty, legs,
        f.effective_at AS first_at, f.update_id AS first_update_id, f.direction AS first_direction,
        f.instrument_id AS first_instrument_id, f.symbol AS first_symbol, f.amount AS first_amount,
        l.effective_at AS last_at, l.update_id AS last_update_id, l.direction AS last_direction,
        l.instrument_id AS last_instrument_id, l.symbol AS last_symbol, l.amount AS last_amount
-FROM ranked f JOIN ranked l ON l.counterparty = f.counterparty AND l.from_last = 1
-WHERE f.from_first = 1
-ORDER BY f.counterparty
+FROM firsts
+ORDER BY counterparty
 `,
   },
   {
