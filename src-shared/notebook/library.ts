@@ -105,14 +105,25 @@ ORDER BY month, instrument_id, instrument_admin, amount_scale
 -- param: limit number label="Legs" default=20
 -- chart: bar x=effective_at x_type=time y=amount_units
 
-SELECT effective_at, update_id, direction, counterparty, instrument_id, symbol, amount, amount_units, amount_scale,
-       status, instrument_admin
-FROM legs
-WHERE party = {{party}} AND instrument_id = {{instrument}} AND amount_exact
+-- The limit-th largest amount per admin and scale first (a top-N, not a sort of every leg), so only
+-- the legs at or above it are ranked.
+WITH cutoffs AS (
+  SELECT instrument_admin, amount_scale, max(amount_units, CAST(ceil({{limit}}) AS BIGINT))[-1] AS cutoff
+  FROM legs
+  WHERE party = {{party}} AND instrument_id = {{instrument}} AND amount_exact AND amount_units IS NOT NULL
+    AND {{limit}} >= 1
+  GROUP BY instrument_admin, amount_scale
+)
+SELECT l.effective_at, l.update_id, l.direction, l.counterparty, l.instrument_id, l.symbol, l.amount, l.amount_units,
+       l.amount_scale, l.status, l.instrument_admin
+FROM legs l JOIN cutoffs c
+  ON c.instrument_admin IS NOT DISTINCT FROM l.instrument_admin AND c.amount_scale = l.amount_scale
+WHERE l.party = {{party}} AND l.instrument_id = {{instrument}} AND l.amount_exact AND l.amount_units >= c.cutoff
 QUALIFY row_number() OVER (
-  PARTITION BY instrument_admin, amount_scale
-  ORDER BY amount_units DESC, effective_at DESC, update_id, direction, counterparty) <= {{limit}}
-ORDER BY instrument_admin, amount_scale, amount_units DESC, effective_at DESC, update_id, direction, counterparty
+  PARTITION BY l.instrument_admin, l.amount_scale
+  ORDER BY l.amount_units DESC, l.effective_at DESC, l.update_id, l.direction, l.counterparty) <= {{limit}}
+ORDER BY l.instrument_admin, l.amount_scale, l.amount_units DESC, l.effective_at DESC, l.update_id, l.direction,
+  l.counterparty
 `,
   },
   {
