@@ -6,44 +6,22 @@ import type { SqlParam } from '../contract/local-ledger.ts';
 import { decimalToString } from '../decimal.ts';
 import type { BoundValue } from './query-params.ts';
 
-export function toSqlParams(values: readonly BoundValue[]): SqlParam[] {
-  return values.map((v) => {
-    switch (v.type) {
-      case 'VARCHAR':
-        return { type: 'VARCHAR', value: v.value };
-      case 'TIMESTAMP':
-        return { type: 'TIMESTAMP', micros: v.micros.toString() };
-      case 'DECIMAL':
-        return { type: 'DECIMAL', units: v.units.toString(), width: v.width, scale: v.scale };
-    }
-  });
+function toSqlParam(v: BoundValue): SqlParam {
+  if (v.type === 'VARCHAR') return { type: 'VARCHAR', value: v.value };
+  if (v.type === 'TIMESTAMP') return { type: 'TIMESTAMP', micros: v.micros.toString() };
+  return { type: 'DECIMAL', units: v.units.toString(), width: v.width, scale: v.scale };
 }
 
-export function fromSqlParams(values: readonly SqlParam[]): BoundValue[] {
-  return values.map((v): BoundValue => {
-    switch (v.type) {
-      case 'VARCHAR':
-        return { type: 'VARCHAR', value: v.value };
-      case 'TIMESTAMP': {
-        const micros = BigInt(v.micros);
-        const ms = Number(micros / 1000n);
-        return { type: 'TIMESTAMP', micros, iso: Number.isFinite(ms) ? safeIso(ms) : v.micros };
-      }
-      case 'DECIMAL': {
-        const units = BigInt(v.units);
-        return {
-          type: 'DECIMAL',
-          units,
-          width: v.width,
-          scale: v.scale,
-          text: decimalToString({ units, scale: v.scale }),
-        };
-      }
-    }
-  });
+function fromSqlParam(v: SqlParam): BoundValue {
+  if (v.type === 'VARCHAR') return { type: 'VARCHAR', value: v.value };
+  if (v.type === 'TIMESTAMP') {
+    const micros = BigInt(v.micros);
+    const date = new Date(Number(micros / 1000n));
+    return { type: 'TIMESTAMP', micros, iso: Number.isNaN(date.getTime()) ? v.micros : date.toISOString() };
+  }
+  const units = BigInt(v.units);
+  return { type: 'DECIMAL', units, width: v.width, scale: v.scale, text: decimalToString({ units, scale: v.scale }) };
 }
 
-function safeIso(ms: number): string {
-  const d = new Date(ms);
-  return Number.isNaN(d.getTime()) ? String(ms) : d.toISOString();
-}
+export const toSqlParams = (values: readonly BoundValue[]): SqlParam[] => values.map(toSqlParam);
+export const fromSqlParams = (values: readonly SqlParam[]): BoundValue[] => values.map(fromSqlParam);
