@@ -44,14 +44,20 @@ export function initialValue(field: ParamField, party: string): string {
   return field.default ?? (field.type === 'party' ? party : '');
 }
 
-/** The values bindQuery reads: what was typed, else each field's initial value. */
+/**
+ * The values bindQuery reads: what was typed, else each field's initial value. An empty field is
+ * left out (its default, else "enter a value"), except text, where empty is a value.
+ */
 export function formValues(
   fields: readonly ParamField[],
   typed: Readonly<Record<string, string>>,
   party: string,
 ): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const f of fields) values[f.name] = Object.hasOwn(typed, f.name) ? typed[f.name] : initialValue(f, party);
+  for (const f of fields) {
+    const value = Object.hasOwn(typed, f.name) ? typed[f.name] : initialValue(f, party);
+    if (value !== '' || f.type === 'text') values[f.name] = value;
+  }
   return values;
 }
 
