@@ -10,6 +10,7 @@ import { chainsHandlers } from './handlers/chains-handlers.ts';
 import { createDispatch, type Dispatch } from './handlers/dispatch.ts';
 import { exportHandlers } from './handlers/export-handlers.ts';
 import { localHandlers } from './handlers/local-handlers.ts';
+import { notebookHandlers } from './handlers/notebook-handlers.ts';
 import { reportHandlers } from './handlers/report-handlers.ts';
 import { rpcHandlers } from './handlers/rpc-handlers.ts';
 import { secretsHandlers } from './handlers/secrets-handlers.ts';
@@ -127,6 +128,10 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       : undefined,
   });
   const abiLibrary = new AbiLibraryHost(context, options.userDataDir);
+  const notebook = onFirstUse(async () => {
+    const { NotebookFolders } = await import('./notebook/notebook-folders.ts');
+    return new NotebookFolders(options.userDataDir, options.host, (id) => context.profile(id));
+  });
   const dispatch = createDispatch(
     {
       app: appHandlers(context, links, options.userDataDir),
@@ -142,6 +147,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       abi: abiHandlers(abiLibrary),
       report: reportHandlers(context),
       local: localHandlers(local),
+      notebook: notebookHandlers(notebook),
     },
     log,
   );
@@ -164,6 +170,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       await rpc.close();
       await (await workspace.loaded())?.close();
       await abiLibrary.close();
+      (await notebook.loaded())?.close();
       await (await links.loaded())?.close();
       await sandbox.close();
     },

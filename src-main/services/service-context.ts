@@ -14,6 +14,8 @@ import type { SettingsStore } from './settings/settings-store.ts';
 export interface Host {
   /** Asks the user where to save a file; null when they cancel. */
   chooseSavePath(defaultName: string, filters: Array<{ name: string; extensions: string[] }>): Promise<string | null>;
+  /** Asks the user for a folder (the notebook's "Open folder…"); null when they cancel. Absent in the browser version. */
+  chooseFolder?(): Promise<string | null>;
   /** The HTML (self-contained, no script) printed as a PDF; absent where no Electron runs (the browser version). */
   printToPdf?(html: string): Promise<Uint8Array>;
   /** Shows a folder in the OS file manager (true if it did); absent in the browser version. docs/desktop.md */

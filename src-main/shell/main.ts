@@ -60,6 +60,15 @@ async function start(): Promise<void> {
           : await dialog.showSaveDialog(options);
         return result.canceled || !result.filePath ? null : result.filePath;
       },
+      chooseFolder: async () => {
+        const options = {
+          properties: ['openDirectory', 'createDirectory'] as Array<'openDirectory' | 'createDirectory'>,
+        };
+        const result = mainWindow
+          ? await dialog.showOpenDialog(mainWindow, options)
+          : await dialog.showOpenDialog(options);
+        return result.canceled || !result.filePaths[0] ? null : result.filePaths[0];
+      },
       printToPdf: async (html) => (await import('./print-report.ts')).printReportToPdf(html),
       startSqlProcess: startSqlUtilityProcess,
       ...desktop.host,

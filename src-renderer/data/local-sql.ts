@@ -7,6 +7,7 @@ import type {
   LocalExportFormat,
   LocalExportResult,
   LocalExportSource,
+  SqlParam,
   SqlResult,
 } from '../../src-shared/contract/local-ledger.ts';
 import { ledger } from './bridge.ts';
@@ -22,12 +23,20 @@ function newRequestId(): string {
 /** Runs a read-only query over the profile's store; `cancel()` interrupts the running one. */
 export function useSqlQuery(profileId: string) {
   const running = useRef<string | null>(null);
-  const mutation = useMutation<SqlResult, unknown, string>({
-    mutationFn: async (sql) => {
+  // A string: SQL as typed; an object: a notebook query's text with $n markers and its values.
+  const mutation = useMutation<SqlResult, unknown, string | { sql: string; params: SqlParam[] }>({
+    mutationFn: async (query) => {
       const requestId = newRequestId();
       running.current = requestId;
+      const { sql, params } = typeof query === 'string' ? { sql: query, params: [] } : query;
       try {
-        return await ledger().local.sql({ requestId, profileId, sql, rowCap: SQL_ROW_CAP });
+        return await ledger().local.sql({
+          requestId,
+          profileId,
+          sql,
+          rowCap: SQL_ROW_CAP,
+          ...(params.length > 0 ? { params } : {}),
+        });
       } finally {
         if (running.current === requestId) running.current = null;
       }

@@ -59,6 +59,7 @@ export const CHANNEL_NAMES = {
     'export',
     'forget',
   ],
+  notebook: ['list', 'read', 'save', 'create', 'rename', 'delete', 'openFolder', 'changes'],
 } as const;
 
 type Names = typeof CHANNEL_NAMES;

@@ -32,6 +32,17 @@ import {
 } from './local-ledger.ts';
 import type { NodeComparison } from './node-compare.ts';
 import {
+  type NotebookChanges,
+  NotebookCreate,
+  type NotebookFile,
+  NotebookFileRef,
+  type NotebookListing,
+  NotebookOpenFolder,
+  NotebookRename,
+  NotebookSave,
+  type NotebookSaved,
+} from './notebook.ts';
+import {
   RpcCallRequest,
   type RpcCallResult,
   type RpcCurl,
@@ -252,6 +263,22 @@ export const contract = {
     export: channel<LocalExportResult | null>()(z.tuple([LocalExportRequest])),
     /** Deletes a party's legs, or the profile's whole store (its files). */
     forget: channel<LocalStoreInfo[]>()(z.tuple([ForgetRequest])),
+  },
+  notebook: {
+    /** The profile's folder of query files (docs/notebook.md, "The folder"): every `*.sql` directly in it. */
+    list: channel<NotebookListing>()(profileId),
+    read: channel<NotebookFile>()(z.tuple([NotebookFileRef])),
+    /** Atomic; a conflict (changed on disk since `expect`, name taken, deleted) is answered, not thrown. */
+    save: channel<NotebookSaved>()(z.tuple([NotebookSave])),
+    /** A new file (Save as, Duplicate, a new query); a taken name gets " 2", " 3"… */
+    create: channel<NotebookFile>()(z.tuple([NotebookCreate])),
+    rename: channel<NotebookFile>()(z.tuple([NotebookRename])),
+    /** true if it was there. */
+    delete: channel<boolean>()(z.tuple([NotebookFileRef])),
+    /** path null: the desktop app's folder dialog (null answer: cancelled); a typed path; '' the default. */
+    openFolder: channel<NotebookListing | null>()(z.tuple([NotebookOpenFolder])),
+    /** Cheap: the folder's generation, bumped by fs.watch; the screen polls it and re-reads on a change. */
+    changes: channel<NotebookChanges>()(profileId),
   },
 } as const satisfies SpecsForNames;
 

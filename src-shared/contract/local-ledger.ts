@@ -240,12 +240,43 @@ export interface Flows {
   elapsedMs: number;
 }
 
+/**
+ * One value of a notebook query (docs/notebook.md), `$n`'s at params[n - 1], as it travels on a
+ * channel: JSON-safe (integers as decimal text, since the browser version's bridge is JSON). Main
+ * turns it into the SQL process's BoundValue (src-shared/notebook/sql-wire.ts); the process checks it again.
+ */
+export const SqlParam = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('VARCHAR'),
+    value: z
+      .string()
+      .max(10_000, 'at most 10,000 characters')
+      .refine((v) => !v.includes('\0'), 'may not hold a NUL character'),
+  }),
+  /** Microseconds since 1970-01-01T00:00:00Z. */
+  z.strictObject({ type: z.literal('TIMESTAMP'), micros: z.string().regex(/^-?\d{1,19}$/, 'whole microseconds') }),
+  /** units × 10^-scale, as DECIMAL(width, scale). */
+  z
+    .strictObject({
+      type: z.literal('DECIMAL'),
+      units: z.string().regex(/^-?\d{1,38}$/, 'whole units'),
+      width: z.number().int().min(1).max(38),
+      scale: z.number().int().min(0).max(38),
+    })
+    .refine((d) => d.scale <= d.width && d.units.replace('-', '').length <= d.width, 'units do not fit the width'),
+]);
+export type SqlParam = z.infer<typeof SqlParam>;
+/** At most 64 values: the SQL process's own limit (sql-params.ts, MAX_PARAMS). */
+export const SqlParams = z.array(SqlParam).max(64, 'at most 64 values');
+
 export const SqlQuery = z.object({
   requestId: RequestId,
   profileId: ProfileIdText,
   sql: z.string().max(100_000, 'at most 100,000 characters'),
   /** Rows shown on screen; export has no cap. */
   rowCap: z.number().int().min(1).max(10_000),
+  /** A notebook query's values: `sql` holds `$n` markers, never a value (docs/notebook.md). */
+  params: SqlParams.optional(),
 });
 export type SqlQuery = z.input<typeof SqlQuery>;
 
@@ -272,7 +303,7 @@ export const LocalExportSource = z.discriminatedUnion('kind', [
   }),
   z.strictObject({ kind: z.literal('counterparties'), query: AnalyticsQuery.omit({ profileId: true }) }),
   z.strictObject({ kind: z.literal('flows'), query: FlowsQuery.omit({ profileId: true }) }),
-  z.strictObject({ kind: z.literal('sql'), sql: z.string().max(100_000) }),
+  z.strictObject({ kind: z.literal('sql'), sql: z.string().max(100_000), params: SqlParams.optional() }),
 ]);
 export type LocalExportSource = z.infer<typeof LocalExportSource>;
 

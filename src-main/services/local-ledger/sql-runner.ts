@@ -4,6 +4,7 @@
 // main stops it at its memory or time limit, or when app:cancel abandons the request.
 import type { SqlQuery, SqlResult } from '../../../src-shared/contract/local-ledger.ts';
 import { SqlQuery as SqlQuerySchema } from '../../../src-shared/contract/local-ledger.ts';
+import { fromSqlParams } from '../../../src-shared/notebook/sql-wire.ts';
 import type { LocalLedger } from './local-ledger.ts';
 import { currentSnapshot } from './sql-sandbox/sql-snapshot.ts';
 
@@ -15,7 +16,16 @@ export async function runSql(local: LocalLedger, query: SqlQuery): Promise<SqlRe
     local.sql.onPhase?.('snapshot');
     const snapshot = await currentSnapshot(store);
     return local.sql.run<SqlResult>(
-      { snapshot, budgets: local.sqlBudgets.screen, task: { kind: 'query', sql: q.sql, rowCap: q.rowCap } },
+      {
+        snapshot,
+        budgets: local.sqlBudgets.screen,
+        task: {
+          kind: 'query',
+          sql: q.sql,
+          rowCap: q.rowCap,
+          ...(q.params && q.params.length > 0 ? { params: fromSqlParams(q.params) } : {}),
+        },
+      },
       { signal },
     );
   });

@@ -5,8 +5,9 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { LocalExportRequest, LocalExportResult } from '../../../src-shared/contract/local-ledger.ts';
+import type { LocalExportRequest, LocalExportResult, SqlParam } from '../../../src-shared/contract/local-ledger.ts';
 import { LocalExportRequest as RequestSchema } from '../../../src-shared/contract/local-ledger.ts';
+import { fromSqlParams } from '../../../src-shared/notebook/sql-wire.ts';
 import { ServiceError } from '../errors.ts';
 import { labelsOf } from '../export/csv.ts';
 import { commitFile } from '../settings/atomic-write.ts';
@@ -45,7 +46,7 @@ export async function exportFromStore(
   try {
     const { rows, select } =
       r.source.kind === 'sql'
-        ? await queryExport(local, store, r.source.sql, r.format, partial, signal)
+        ? await queryExport(local, store, r.source.sql, r.source.params ?? [], r.format, partial, signal)
         : await store.read(async (c) => {
             try {
               // The address book as the export starts: the legs get their sender's and receiver's labels.
@@ -93,15 +94,20 @@ async function queryExport(
   local: LocalLedger,
   store: LedgerStore,
   sql: string,
+  params: readonly SqlParam[],
   format: LocalExportRequest['format'],
   target: string,
   signal?: AbortSignal,
 ): Promise<{ rows: number; select: ExportDone['select'] }> {
   const snapshot = await currentSnapshot(store);
-  return local.sql.run<ExportDone>(
-    { snapshot, budgets: local.sqlBudgets.export, task: { kind: 'export', sql, format, target } },
-    { signal },
-  );
+  const task = {
+    kind: 'export' as const,
+    sql,
+    format,
+    target,
+    ...(params.length > 0 ? { params: fromSqlParams(params) } : {}),
+  };
+  return local.sql.run<ExportDone>({ snapshot, budgets: local.sqlBudgets.export, task }, { signal });
 }
 
 function defaultName(r: ReturnType<typeof RequestSchema.parse>): string {

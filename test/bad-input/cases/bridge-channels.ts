@@ -1396,6 +1396,79 @@ const localSqlRows = [
   call('local:export', '', 'no argument', [], TOO_FEW(1)),
 ];
 
+const NOTEBOOK_FILE = { profileId: 'sandbox', file: 'query.sql' };
+const notebookFile = (over: Record<string, unknown>) => [{ ...NOTEBOOK_FILE, ...over }];
+const NOTEBOOK_SAVE = { ...NOTEBOOK_FILE, text: '-- name: Q\n\nSELECT 1\n', expect: null };
+const notebookRows = [
+  ...profileIdRows('notebook:list'),
+  ...profileIdRows('notebook:changes'),
+  call(
+    'local:sql',
+    '0.params.0.value',
+    'a text value with a NUL',
+    sqlQuery({ params: [{ type: 'VARCHAR', value: 'a\u0000b' }] }),
+    /^may not hold a NUL character$/,
+  ),
+  call(
+    'local:sql',
+    '0.params.0.micros',
+    'a time value carrying SQL',
+    sqlQuery({ params: [{ type: 'TIMESTAMP', micros: '0); DROP VIEW legs; --' }] }),
+    /^whole microseconds$/,
+  ),
+  call(
+    'local:sql',
+    '0.params.0.units',
+    'a number value carrying SQL',
+    sqlQuery({ params: [{ type: 'DECIMAL', units: '1 OR 1=1', width: 10, scale: 0 }] }),
+    /^whole units$/,
+  ),
+  call(
+    'local:sql',
+    '0.params',
+    '65 values (the SQL process takes 64)',
+    () => sqlQuery({ params: Array.from({ length: 65 }, () => ({ type: 'VARCHAR', value: 'x' })) }),
+    /^at most 64 values$/,
+    '[{…"params":[…65 values]}]',
+  ),
+  call('notebook:read', '0.file', 'a path out of the folder', notebookFile({ file: '../settings.sql' }), /no \/ or \\/),
+  call('notebook:read', '0.file', '".."', notebookFile({ file: '..' }), /hidden file/),
+  call('notebook:read', '0.file', 'a hidden file', notebookFile({ file: '.secret.sql' }), /hidden file/),
+  call('notebook:read', '0.file', 'a Windows device name', notebookFile({ file: 'CON.sql' }), /device name/),
+  call('notebook:read', '0.file', 'not a .sql file', notebookFile({ file: 'settings.json' }), /ends in \.sql/),
+  call('notebook:delete', '0.file', 'an absolute path', notebookFile({ file: '/etc/passwd.sql' }), /no \/ or \\/),
+  call(
+    'notebook:save',
+    '0.text',
+    'a file of 1,000,001 characters',
+    () => [{ ...NOTEBOOK_SAVE, text: 's'.repeat(1_000_001) }],
+    /^a query file is at most 1,000,000 characters$/,
+    '[{…"text":"sss…" (1000001 characters)}]',
+  ),
+  call(
+    'notebook:save',
+    '0.expect',
+    'a version that is not one',
+    [{ ...NOTEBOOK_SAVE, expect: 'v1' }],
+    /^a file version$/,
+  ),
+  call(
+    'notebook:create',
+    '0.file',
+    'a name with a line break',
+    [{ ...NOTEBOOK_SAVE, expect: undefined, file: 'a\nb.sql' }],
+    /control characters/,
+  ),
+  call(
+    'notebook:rename',
+    '0.to',
+    'renamed out of the folder',
+    [{ ...NOTEBOOK_FILE, to: '../../x.sql' }],
+    /no \/ or \\/,
+  ),
+  call('notebook:openFolder', '0.path', 'no path key', [{ profileId: 'sandbox' }], /expected string/),
+];
+
 const REPORT_LEG = {
   updateId: 'u-1',
   effectiveAt: '2026-01-01T00:00:00Z',
@@ -1635,5 +1708,6 @@ export const bridgeChannels: BadInputTable<ChannelCall> = {
     ...localAnalyticsRows,
     ...localStoreRows,
     ...localSqlRows,
+    ...notebookRows,
   ],
 };

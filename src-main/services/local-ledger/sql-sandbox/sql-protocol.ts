@@ -12,7 +12,7 @@ export type SqlTask =
    * `$n` markers, never a value: the guard checks that text, and DuckDB binds the values beside it.
    */
   | { kind: 'query'; sql: string; rowCap: number; params?: BoundValue[] }
-  | { kind: 'export'; sql: string; format: LocalExportFormat; target: string };
+  | { kind: 'export'; sql: string; format: LocalExportFormat; target: string; params?: BoundValue[] };
 
 export interface SqlJob {
   /** The profile's legs as Parquet (sql-snapshot.ts): the one file the process may read. */

@@ -154,9 +154,16 @@ export async function runJob(job: SqlJob, started: () => void = () => {}): Promi
       started();
       return await query(c, text, task.rowCap, job.budgets, params);
     }
+    // A notebook query's export: the same text with its $n markers, the same values beside it.
+    const params = checkParams(task.params);
     const select = await exportSelect(c, { kind: 'sql', sql: task.sql }, task.format);
     started();
-    const copied = await c.runAndReadAll(copyStatement(select, task.format, task.target), select.params);
+    const bound = duckdbParams(params);
+    const copy = copyStatement(select, task.format, task.target);
+    const copied =
+      params.length === 0
+        ? await c.runAndReadAll(copy, select.params)
+        : await c.runAndReadAll(copy, bound.values, bound.types);
     return {
       rows: Number(copied.rowsChanged),
       select: { schema: select.schema, shape: select.shape, columns: select.columns },

@@ -1,0 +1,211 @@
+// The notebook screen (the Local ledger's SQL tab) over the fake bridge's in-memory folder: the
+// parameter form (one field per parameter, each message at its field, the party from the screen),
+// Run binding values as $n (never in the text), header problems by line, Save with its conflict,
+// and a file changed on disk: reloaded when there are no edits, Reload / Keep mine when there are.
+import { EditorView } from '@codemirror/view';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { SqlView } from '../../../../src-renderer/features/local-ledger/sql/sql-view.tsx';
+import type { SqlResult } from '../../../../src-shared/contract/local-ledger.ts';
+import { createFakeBridge, fakeNotebook } from '../../../fixtures/fake-bridge.ts';
+import { renderWithApp } from '../../support/render-with-app.tsx';
+
+const PARTY = `alice::1220${'ab'.repeat(32)}`;
+const QUERY = `-- name: Big legs
+-- description: Legs at or above a minimum.
+-- param: min number label="Minimum (units)"
+-- param: status text default=completed
+
+SELECT update_id FROM legs
+WHERE party = {{party}} AND amount_units >= {{min}} AND status = {{status}} AND effective_at >= {{from}}
+`;
+const RESULT: SqlResult = {
+  columns: [{ name: 'update_id', type: 'VARCHAR' }],
+  rows: [['u1']],
+  truncated: false,
+  elapsedMs: 1,
+};
+
+function editor(container: HTMLElement) {
+  const content = container.querySelector('.sql-editor')?.shadowRoot?.querySelector<HTMLElement>('.cm-content');
+  if (!content) throw new Error('the SQL editor did not mount');
+  return EditorView.findFromDOM(content) as EditorView;
+}
+const editorText = (container: HTMLElement) => editor(container).state.doc.toString();
+function type(container: HTMLElement, text: string) {
+  const view = editor(container);
+  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, userEvent: 'input.type' });
+}
+
+async function setup() {
+  const notebook = fakeNotebook();
+  notebook.outside('big.sql', QUERY);
+  notebook.outside('broken.sql', '-- name: Broken\n-- param: x float\n\nSELECT {{x}}\n');
+  const bridge = createFakeBridge({ notebook, local: { sql: async () => RESULT } });
+  const rendered = renderWithApp(<SqlView profileId="sandbox" party={PARTY} />, { bridge });
+  const list = await screen.findByRole('list', { name: 'My queries' });
+  await within(list).findByRole('button', { name: 'Big legs' });
+  return { ...rendered, notebook, list };
+}
+
+describe('the notebook screen', () => {
+  beforeEach(() => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+  });
+
+  it('opens a file: its name, description, and one field per parameter above the editor', async () => {
+    const { user, list, container } = await setup();
+    await user.click(within(list).getByRole('button', { name: 'Big legs' }));
+    expect(await screen.findByRole('heading', { name: 'Big legs' })).toBeTruthy();
+    expect(screen.getByText('Legs at or above a minimum.')).toBeTruthy();
+    expect(editorText(container)).toBe(QUERY);
+    const form = screen.getByRole('group', { name: 'Parameters' });
+    expect((within(form).getByLabelText('Party') as HTMLInputElement).value).toBe(PARTY);
+    expect((within(form).getByLabelText('Minimum (units)') as HTMLInputElement).value).toBe('');
+    expect((within(form).getByLabelText('status') as HTMLInputElement).value).toBe('completed');
+    expect(within(form).getByLabelText('From')).toBeTruthy();
+  });
+
+  it('says at each field what is wrong with its value, and Run sends nothing until it is right', async () => {
+    const { user, list, bridge } = await setup();
+    await user.click(within(list).getByRole('button', { name: 'Big legs' }));
+    const form = await screen.findByRole('group', { name: 'Parameters' });
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    expect(bridge.local.sql).not.toHaveBeenCalled();
+    const min = within(form).getByLabelText('Minimum (units)');
+    expect(min.getAttribute('aria-invalid')).toBe('true');
+    expect(
+      within(form)
+        .getAllByRole('alert')
+        .map((a) => a.textContent),
+    ).toContain('enter a value');
+    await user.type(min, '12abc');
+    const messageOf = (input: HTMLElement) =>
+      (input.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ');
+    expect(messageOf(min)).toMatch(/plain decimal/);
+    const party = within(form).getByLabelText('Party');
+    await user.clear(party);
+    await user.type(party, 'alice');
+    expect(party.getAttribute('aria-invalid')).toBe('true');
+    expect(messageOf(party)).toMatch(/::/);
+    const from = within(form).getByLabelText('From');
+    await user.type(from, 'yesterday');
+    expect(from.getAttribute('aria-invalid')).toBe('true');
+    expect(messageOf(from)).toMatch(/not a date or time/);
+  });
+
+  it('Run binds the values as typed $n parameters: never in the text', async () => {
+    const { user, list, bridge } = await setup();
+    await user.click(within(list).getByRole('button', { name: 'Big legs' }));
+    const form = await screen.findByRole('group', { name: 'Parameters' });
+    await user.type(within(form).getByLabelText('Minimum (units)'), '1000.5');
+    await user.clear(within(form).getByLabelText('status'));
+    await user.type(within(form).getByLabelText('status'), "x' OR '1'='1");
+    await user.type(within(form).getByLabelText('From'), '2026-01-01T00:00:00Z');
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    await screen.findByRole('table', { name: 'Query results' });
+    const sent = bridge.local.sql.mock.calls[0][0];
+    expect(sent.sql).toBe(
+      'SELECT update_id FROM legs\nWHERE party = $1 AND amount_units >= $2 AND status = $3 AND effective_at >= $4\n',
+    );
+    expect(sent.params).toEqual([
+      { type: 'VARCHAR', value: PARTY },
+      { type: 'DECIMAL', units: '10005', width: 5, scale: 1 },
+      { type: 'VARCHAR', value: "x' OR '1'='1" },
+      { type: 'TIMESTAMP', micros: '1767225600000000' },
+    ]);
+  });
+
+  it('lists the header problems with their line numbers; the query still opens', async () => {
+    const { user, list, container } = await setup();
+    expect(within(list).getByText(/broken\.sql · 2 problems/)).toBeTruthy();
+    await user.click(within(list).getByRole('button', { name: 'Broken' }));
+    const problems = await screen.findByRole('list', { name: 'Problems in the file' });
+    const items = within(problems)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(items[0]).toMatch(/^line 2: param x: "float" is not a type/);
+    expect(items[1]).toMatch(/^line 4: \{\{x\}\} is not declared/);
+    expect(editorText(container)).toContain('SELECT {{x}}');
+  });
+
+  it('marks unsaved edits; Save writes them; a file changed on disk since is a conflict until Overwrite', async () => {
+    const { user, list, container, notebook, bridge } = await setup();
+    await user.click(within(list).getByRole('button', { name: 'Big legs' }));
+    await screen.findByRole('heading', { name: 'Big legs' });
+    type(container, `${QUERY}-- mine\n`);
+    expect(await screen.findByText(/unsaved/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Saved big.sql.');
+    expect(screen.queryByText(/unsaved/)).toBeNull();
+    expect((await bridge.notebook.read({ profileId: 'sandbox', file: 'big.sql' })).text).toBe(`${QUERY}-- mine\n`);
+
+    type(container, `${QUERY}-- mine again\n`);
+    notebook.outside('big.sql', `${QUERY}-- theirs\n`);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    // Either the watch told first (Reload / Keep mine) or Save found the conflict: both ask.
+    const keep = await screen.findByRole('button', { name: /Keep mine|Overwrite/ }, { timeout: 3000 });
+    if (keep.textContent === 'Keep mine') {
+      await user.click(keep);
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+    }
+    expect(await screen.findByText(/was changed on disk since you opened it/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Overwrite' }));
+    await waitFor(async () =>
+      expect((await bridge.notebook.read({ profileId: 'sandbox', file: 'big.sql' })).text).toBe(
+        `${QUERY}-- mine again\n`,
+      ),
+    );
+  });
+
+  it('a file changed on disk reloads when it has no edits, and asks when it has', async () => {
+    const { user, list, container, notebook } = await setup();
+    await user.click(within(list).getByRole('button', { name: 'Big legs' }));
+    await screen.findByRole('heading', { name: 'Big legs' });
+    notebook.outside('big.sql', QUERY.replace('Big legs', 'Bigger legs'));
+    expect((await screen.findByRole('status', {}, { timeout: 3000 })).textContent).toBe(
+      'big.sql changed on disk: reloaded.',
+    );
+    expect(screen.getByRole('heading', { name: 'Bigger legs' })).toBeTruthy();
+    expect(editorText(container)).toContain('Bigger legs');
+
+    type(container, `${editorText(container)}-- my edit\n`);
+    notebook.outside('big.sql', QUERY.replace('Big legs', 'Biggest legs'));
+    await screen.findByText(/changed on disk while you have unsaved edits/, {}, { timeout: 3000 });
+    await user.click(screen.getByRole('button', { name: 'Keep mine' }));
+    expect(editorText(container)).toContain('-- my edit');
+    notebook.outside('big.sql', QUERY.replace('Big legs', 'Newest legs'));
+    await screen.findByText(/changed on disk while you have unsaved edits/, {}, { timeout: 3000 });
+    await user.click(screen.getByRole('button', { name: 'Reload' }));
+    expect(editorText(container)).toContain('Newest legs');
+    expect(screen.queryByText(/unsaved/)).toBeNull();
+  });
+
+  it('Save as, Duplicate, Rename and Delete (with its confirm) act on the folder', async () => {
+    const { user, list, bridge } = await setup();
+    // A built-in query is read-only: Duplicate copies it into the folder.
+    const builtIn = screen.getAllByRole('list')[0];
+    await user.click(within(builtIn).getAllByRole('button')[0]);
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Duplicate' }));
+    expect((await screen.findByRole('status')).textContent).toMatch(/^Duplicated as .+\.sql\.$/);
+    await user.click(screen.getByRole('button', { name: 'Rename…' }));
+    const name = screen.getByLabelText('New file name');
+    await user.clear(name);
+    await user.type(name, '../x.sql');
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    await user.clear(name);
+    await user.type(name, 'totals.sql');
+    await user.click(screen.getByRole('button', { name: 'Rename' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Renamed to totals.sql.');
+    await user.click(screen.getByRole('button', { name: 'Delete…' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect((await screen.findByRole('status')).textContent).toMatch(/^Deleted totals\.sql/);
+    const files = (await bridge.notebook.list('sandbox')).files.map((f) => f.file);
+    expect(files).toEqual(['big.sql', 'broken.sql']);
+    expect(within(list).queryByText('totals.sql')).toBeNull();
+  });
+});
