@@ -59,7 +59,18 @@ export const CHANNEL_NAMES = {
     'export',
     'forget',
   ],
-  notebook: ['list', 'read', 'save', 'create', 'rename', 'delete', 'openFolder', 'changes'],
+  notebook: [
+    'list',
+    'read',
+    'save',
+    'create',
+    'rename',
+    'delete',
+    'openFolder',
+    'changes',
+    'dashboard',
+    'saveDashboard',
+  ],
 } as const;
 
 type Names = typeof CHANNEL_NAMES;

@@ -34,6 +34,8 @@ import type { NodeComparison } from './node-compare.ts';
 import {
   type NotebookChanges,
   NotebookCreate,
+  type NotebookDashboardFile,
+  NotebookDashboardSave,
   type NotebookFile,
   NotebookFileRef,
   type NotebookListing,
@@ -279,6 +281,10 @@ export const contract = {
     openFolder: channel<NotebookListing | null>()(z.tuple([NotebookOpenFolder])),
     /** Cheap: the folder's generation, bumped by fs.watch; the screen polls it and re-reads on a change. */
     changes: channel<NotebookChanges>()(profileId),
+    /** The folder's dashboard.json (docs/dashboards.md): text null when there is none yet. */
+    dashboard: channel<NotebookDashboardFile>()(profileId),
+    /** Atomic; refused as a conflict when the file changed on disk since `expect`. */
+    saveDashboard: channel<NotebookSaved>()(z.tuple([NotebookDashboardSave])),
   },
 } as const satisfies SpecsForNames;
 

@@ -114,6 +114,28 @@ export type NotebookSaved =
       message: string;
     };
 
+/** The dashboard's file in the folder (docs/dashboards.md; src-shared/notebook/dashboard-file.ts reads it). */
+export const DASHBOARD_FILE = 'dashboard.json';
+/** DASHBOARD_LIMITS.fileChars (kept out of main's start-up bundle; a test holds them equal). */
+export const DASHBOARD_TEXT_MAX = 256_000;
+
+export const NotebookDashboardSave = z.strictObject({
+  profileId: ProfileIdText,
+  text: z.string().max(DASHBOARD_TEXT_MAX, 'a dashboard is at most 256,000 characters'),
+  /** The version it was read at; null: there was none (refused if one appeared since). */
+  expect: Version.nullable(),
+  overwrite: z.boolean().optional(),
+});
+export type NotebookDashboardSave = z.input<typeof NotebookDashboardSave>;
+
+export interface NotebookDashboardFile {
+  /** Where it is (or would be). */
+  path: string;
+  /** null: the folder has no dashboard.json yet. */
+  text: string | null;
+  version: string | null;
+}
+
 export interface NotebookChanges {
   folder: string;
   generation: number;

@@ -171,6 +171,8 @@ function validArgs(): Record<ChannelName, unknown[]> {
     'notebook:delete': [{ profileId: 'sandbox', file: 'no-such-query.sql' }],
     'notebook:openFolder': [{ profileId: 'no-such-profile', path: '/nonexistent-folder' }],
     'notebook:changes': ['sandbox'],
+    'notebook:dashboard': ['sandbox'],
+    'notebook:saveDashboard': [{ profileId: 'no-such-profile', text: '{"version":1}', expect: null }],
     'rpc:saveRequest': [{ name: 'chain id', chain: 'eth', nodeType: 'full', body: [body, body] }],
     'rpc:savedRequests': [],
     'rpc:deleteSaved': ['0123456789abcdef'],

@@ -13,5 +13,7 @@ export function notebookHandlers(notebook: OnFirstUse<NotebookFolders>): Handler
     delete: async (ref) => (await notebook.get()).delete(ref),
     openFolder: async (request) => (await notebook.get()).openFolder(request),
     changes: async (profileId) => (await notebook.get()).changes(profileId),
+    dashboard: async (profileId) => (await notebook.get()).dashboard(profileId),
+    saveDashboard: async (request) => (await notebook.get()).saveDashboard(request),
   };
 }

@@ -9,10 +9,14 @@ import { type FSWatcher, watch } from 'node:fs';
 import { lstat, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import {
+  DASHBOARD_FILE,
+  DASHBOARD_TEXT_MAX,
   fileNameProblem,
   NOTEBOOK_MAX_FILES,
   type NotebookChanges,
   type NotebookCreate,
+  type NotebookDashboardFile,
+  type NotebookDashboardSave,
   type NotebookEntry,
   type NotebookFile,
   type NotebookFileRef,
@@ -33,6 +37,8 @@ export const FOLDERS_FILE = 'notebook-folders.json';
 export const FILE_BYTES_MAX = QUERY_TEXT_MAX * 4;
 /** Bytes one listing reads at most; files past it are listed unread (their problem says so). */
 export const LIST_BYTES_MAX = 64 * 1024 * 1024;
+/** dashboard.json read at most: 4 bytes per character of the format's budget. */
+export const DASHBOARD_BYTES_MAX = DASHBOARD_TEXT_MAX * 4;
 
 export interface NotebookHost {
   /** The desktop app's folder dialog; absent in the browser version. null: cancelled. */
@@ -136,6 +142,39 @@ export class NotebookFolders {
     await writeFileAtomic(path, request.text);
     this.bump(request.profileId);
     return { ok: true, file: await this.read({ profileId: request.profileId, file: request.file }) };
+  }
+
+  /** The folder's dashboard.json (docs/dashboards.md): its text (null: none yet) and version. */
+  async dashboard(profileId: string): Promise<NotebookDashboardFile> {
+    const { folder } = await this.folderOf(profileId);
+    this.watch(profileId, folder);
+    const path = join(folder, DASHBOARD_FILE);
+    const bytes = await readChecked(path, DASHBOARD_FILE, DASHBOARD_BYTES_MAX);
+    return bytes
+      ? { path, text: bytes.data.toString('utf8'), version: versionOf(bytes.data) }
+      : { path, text: null, version: null };
+  }
+
+  /** Writes dashboard.json atomically unless it changed (or appeared) on disk since `expect`. */
+  async saveDashboard(request: NotebookDashboardSave): Promise<NotebookSaved> {
+    const { folder } = await this.folderOf(request.profileId);
+    const path = join(folder, DASHBOARD_FILE);
+    const current = await readChecked(path, DASHBOARD_FILE, DASHBOARD_BYTES_MAX);
+    const version = current ? versionOf(current.data) : null;
+    if (!request.overwrite && version !== request.expect) {
+      return {
+        ok: false,
+        conflict: 'changed',
+        message: `${DASHBOARD_FILE} was changed on disk since it was read (in another editor?).`,
+      };
+    }
+    await writeFileAtomic(path, request.text);
+    this.bump(request.profileId);
+    const saved = await this.dashboard(request.profileId);
+    return {
+      ok: true,
+      file: { file: DASHBOARD_FILE, text: saved.text ?? '', version: saved.version ?? '', modifiedMs: Date.now() },
+    };
   }
 
   /** A new file under `file`, or "name 2.sql", "name 3.sql"… when it is taken. */
@@ -303,14 +342,18 @@ function fileOf(file: string, data: Buffer, modifiedMs: number): NotebookFile {
 }
 
 /** The file's bytes, or null when there is none; a link, a non-file or an over-budget file is refused. */
-async function readChecked(path: string, file: string): Promise<{ data: Buffer; modifiedMs: number } | null> {
+async function readChecked(
+  path: string,
+  file: string,
+  max = FILE_BYTES_MAX,
+): Promise<{ data: Buffer; modifiedMs: number } | null> {
   const info = await lstat(path).catch(() => null);
   if (!info) return null;
   if (info.isSymbolicLink()) throw new ServiceError('invalid_argument', `${file} is a link: links are not followed.`);
   if (!info.isFile()) throw new ServiceError('invalid_argument', `${file} is not a plain file.`);
-  if (info.size > FILE_BYTES_MAX) throw new ServiceError('invalid_argument', `${file}: ${tooBig(info.size)}`);
+  if (info.size > max) throw new ServiceError('invalid_argument', `${file}: ${tooBig(info.size, max)}`);
   const data = await readFile(path);
-  if (data.length > FILE_BYTES_MAX) throw new ServiceError('invalid_argument', `${file}: ${tooBig(data.length)}`);
+  if (data.length > max) throw new ServiceError('invalid_argument', `${file}: ${tooBig(data.length, max)}`);
   return { data, modifiedMs: Math.round(info.mtimeMs) };
 }
 
@@ -330,8 +373,10 @@ async function exists(path: string): Promise<boolean> {
   return (await lstat(path).catch(() => null)) !== null;
 }
 
-function tooBig(bytes: number): string {
-  return `${(bytes / 1_000_000).toFixed(1)} MB: a query file is at most ${QUERY_TEXT_MAX.toLocaleString('en-US')} characters, it was not opened`;
+function tooBig(bytes: number, max = FILE_BYTES_MAX): string {
+  return max === FILE_BYTES_MAX
+    ? `${(bytes / 1_000_000).toFixed(1)} MB: a query file is at most ${QUERY_TEXT_MAX.toLocaleString('en-US')} characters, it was not opened`
+    : `${bytes.toLocaleString('en-US')} bytes: at most ${max.toLocaleString('en-US')}, it was not opened`;
 }
 
 function describe(error: unknown): string {

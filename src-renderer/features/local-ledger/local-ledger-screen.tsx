@@ -14,6 +14,7 @@ import { useTimeZone } from '../../ui/time-zone.ts';
 import { useUiStore } from '../../ui-store.ts';
 import { CopyCliCommand } from './copy-cli-command.tsx';
 import { CounterpartiesView } from './counterparties/counterparties-view.tsx';
+import { DashboardView } from './dashboard/dashboard-view.tsx';
 import { FlowsView } from './flows/flows-view.tsx';
 import { PartyChoice } from './party-choice.tsx';
 import { ProvenanceLine } from './provenance-line.tsx';
@@ -29,6 +30,7 @@ const TABS = [
   { id: 'counterparties', label: 'Counterparties' },
   { id: 'flows', label: 'Flows' },
   { id: 'sql', label: 'SQL' },
+  { id: 'dashboard', label: 'Dashboard' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -173,6 +175,7 @@ function LocalLedger({ profileId }: { profileId: string }) {
                 {tab === 'counterparties' && <CounterpartiesView profileId={profileId} party={party} />}
                 {tab === 'flows' && <FlowsView profileId={profileId} party={party} />}
                 {tab === 'sql' && <SqlView profileId={profileId} party={party} />}
+                {tab === 'dashboard' && <DashboardView profileId={profileId} party={party} />}
               </div>
             </>
           )}

@@ -1402,6 +1402,23 @@ const NOTEBOOK_SAVE = { ...NOTEBOOK_FILE, text: '-- name: Q\n\nSELECT 1\n', expe
 const notebookRows = [
   ...profileIdRows('notebook:list'),
   ...profileIdRows('notebook:changes'),
+  ...profileIdRows('notebook:dashboard'),
+  call(
+    'notebook:saveDashboard',
+    '0.text',
+    'a dashboard of 256,001 characters',
+    () => [{ profileId: 'sandbox', text: ' '.repeat(256_001), expect: null }],
+    /^a dashboard is at most 256,000 characters$/,
+    '[{…"text":"   …" (256001 characters)}]',
+  ),
+  call(
+    'notebook:saveDashboard',
+    '0.expect',
+    'a version that is not one',
+    [{ profileId: 'sandbox', text: '{}', expect: 'v1' }],
+    /^a file version$/,
+  ),
+  call('notebook:saveDashboard', '', 'no argument', [], TOO_FEW(1)),
   call(
     'local:sql',
     '0.params.0.value',

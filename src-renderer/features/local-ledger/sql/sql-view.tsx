@@ -12,6 +12,7 @@ import { BUILT_IN_QUERIES } from '../../../../src-shared/notebook/library.ts';
 import { type ChartSpec, parseQueryFile } from '../../../../src-shared/notebook/query-file.ts';
 import type { LineProblem } from '../../../../src-shared/notebook/query-params.ts';
 import { toSqlParams } from '../../../../src-shared/notebook/sql-wire.ts';
+import { pinnedValues, pinToDashboard } from '../../../data/dashboard.ts';
 import { SQL_ROW_CAP, useSqlQuery } from '../../../data/local-sql.ts';
 import { useNotebookActions, useNotebookChanges, useNotebookListing } from '../../../data/notebook.ts';
 import { Field } from '../../../ui/field.tsx';
@@ -19,7 +20,15 @@ import { count } from '../../../ui/local-format.ts';
 import { ResultChart } from '../../../ui/result-chart/result-chart.tsx';
 import { useTimeZone } from '../../../ui/time-zone.ts';
 import { LocalExportMenu } from '../export/local-export-menu.tsx';
-import { bindFile, fileNameFor, NEW_QUERY, paramFields, sqlLineOffset, withChart } from './notebook-model.ts';
+import {
+  bindFile,
+  fileNameFor,
+  formValues,
+  NEW_QUERY,
+  paramFields,
+  sqlLineOffset,
+  withChart,
+} from './notebook-model.ts';
 import { ParamForm } from './param-form.tsx';
 import { type OpenTarget, QueryList } from './query-list.tsx';
 import { SqlEditor } from './sql-editor.tsx';
@@ -207,6 +216,29 @@ export function SqlView({ profileId, party }: { profileId: string; party: string
       setOrigin({ kind: 'scratch' });
       setDialog(null);
       setNotice(`Deleted ${gone}. Its text is still here: Save as to keep it.`);
+    });
+
+  // The query as a dashboard panel: the file (or built-in) as saved, with the form's values.
+  const pin = () =>
+    attempt(async () => {
+      if (origin.kind === 'scratch' || dirty) {
+        setActionError(
+          origin.kind === 'scratch'
+            ? 'Save the query as a file first: a dashboard panel runs a file of the folder.'
+            : 'Save the query first: the dashboard runs the file as saved.',
+        );
+        return;
+      }
+      const query =
+        origin.kind === 'file'
+          ? { kind: 'file' as const, file: origin.file }
+          : { kind: 'builtin' as const, id: origin.id };
+      const { panels } = await pinToDashboard(profileId, {
+        query,
+        view,
+        params: pinnedValues(fields, formValues(fields, typed, party), zone),
+      });
+      setNotice(`Pinned to the dashboard (${panels} panel${panels === 1 ? '' : 's'}): see the Dashboard tab.`);
     });
 
   const onSpecChange = (spec: ChartSpec) => {
@@ -405,6 +437,11 @@ export function SqlView({ profileId, party }: { profileId: string; party: string
             <span className="muted" role="status">
               Cancelled.
             </span>
+          )}
+          {query.isSuccess && origin.kind !== 'scratch' && (
+            <button type="button" onClick={() => void pin()}>
+              Pin to dashboard
+            </button>
           )}
           {ran !== null && query.isSuccess && (
             <LocalExportMenu

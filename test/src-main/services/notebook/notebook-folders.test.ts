@@ -13,12 +13,15 @@ import {
   NotebookFolders,
 } from '../../../../src-main/services/notebook/notebook-folders.ts';
 import {
+  DASHBOARD_TEXT_MAX,
   type NotebookChanges,
+  type NotebookDashboardFile,
   type NotebookFile,
   type NotebookListing,
   type NotebookSaved,
   QUERY_TEXT_MAX,
 } from '../../../../src-shared/contract/notebook.ts';
+import { DASHBOARD_LIMITS, writeDashboard } from '../../../../src-shared/notebook/dashboard-file.ts';
 import { QUERY_FILE_LIMITS } from '../../../../src-shared/notebook/query-file.ts';
 import { callOk } from '../../../fixtures/local-ledger.ts';
 
@@ -244,6 +247,34 @@ describe('the folder', () => {
     expect(failed.ok).toBe(false);
     expect((await stat(join(folder, 'dir.sql'))).isDirectory()).toBe(true);
     expect((await readdir(folder)).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('keeps dashboard.json beside the queries: read, saved over the version read, a change on disk is a conflict', async () => {
+    const none = await call<NotebookDashboardFile>('notebook:dashboard', 'sandbox');
+    expect(none).toEqual({ path: join(folder, 'dashboard.json'), text: null, version: null });
+    const first = writeDashboard({ title: 'Desk', panels: [] });
+    const saved = await call<NotebookSaved>('notebook:saveDashboard', {
+      profileId: 'sandbox',
+      text: first,
+      expect: null,
+    });
+    expect(saved.ok).toBe(true);
+    expect(await readFile(join(folder, 'dashboard.json'), 'utf8')).toBe(first);
+    const read = await call<NotebookDashboardFile>('notebook:dashboard', 'sandbox');
+    expect(read.text).toBe(first);
+    // Another program (a git pull) writes it: the version the app read is stale, so its save is refused.
+    await writeFile(join(folder, 'dashboard.json'), writeDashboard({ title: 'Pulled', panels: [] }));
+    const stale = await call<NotebookSaved>('notebook:saveDashboard', {
+      profileId: 'sandbox',
+      text: writeDashboard({ title: 'Mine', panels: [] }),
+      expect: read.version,
+    });
+    expect(stale).toMatchObject({ ok: false, conflict: 'changed' });
+    expect(await readFile(join(folder, 'dashboard.json'), 'utf8')).toContain('"Pulled"');
+    // dashboard.json is not a query: the listing leaves it out.
+    const listing = await call<NotebookListing>('notebook:list', 'sandbox');
+    expect(listing.files.map((f) => f.file)).not.toContain('dashboard.json');
+    expect(DASHBOARD_TEXT_MAX).toBe(DASHBOARD_LIMITS.fileChars);
   });
 
   it('"Open folder…" points the profile at another folder, remembered across restarts; a bad path is refused', async () => {

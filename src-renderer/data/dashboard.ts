@@ -1,0 +1,188 @@
+// The dashboard (docs/dashboards.md): its file beside the queries, read and saved through main, and
+// each panel's run. A panel is one query file (or a built-in one) run with the values it was pinned
+// with; its key holds the store's stamp (every party's legs and last sync), so a finished sync, a
+// forget or another program's change gives every panel a new key and the dashboard refreshes itself.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SqlResult } from '../../src-shared/contract/local-ledger.ts';
+import type { NotebookSaved } from '../../src-shared/contract/notebook.ts';
+import {
+  type DashboardPanel,
+  EMPTY_DASHBOARD,
+  nextPanelId,
+  parseDashboard,
+  type QueryRef,
+  writeDashboard,
+} from '../../src-shared/notebook/dashboard-file.ts';
+import { BUILT_IN_QUERIES } from '../../src-shared/notebook/library.ts';
+import { type ChartSpec, parseQueryFile } from '../../src-shared/notebook/query-file.ts';
+import type { BoundValue } from '../../src-shared/notebook/query-params.ts';
+import { toSqlParams } from '../../src-shared/notebook/sql-wire.ts';
+import { readTimeInput, type TimeZoneChoice } from '../../src-shared/time/time-text.ts';
+import { bindFile } from '../features/local-ledger/sql/notebook-model.ts';
+import { ledger } from './bridge.ts';
+import { useStores } from './local-ledger.ts';
+import { queryKeys } from './query-keys.ts';
+
+/** Rows one panel shows (and puts in a report). */
+export const PANEL_ROW_CAP = 1000;
+
+export const dashboardKeys = {
+  file: (profileId: string) => ['notebook', profileId, 'dashboard'] as const,
+  /** Under the profile's local prefix: invalidateLocalStore reaches every panel. */
+  panels: (profileId: string) => [...queryKeys.local.profile(profileId), 'dashboard'] as const,
+};
+
+export function useDashboardFile(profileId: string) {
+  const file = useQuery({
+    queryKey: dashboardKeys.file(profileId),
+    queryFn: () => ledger().notebook.dashboard(profileId),
+  });
+  const read = file.data ? parseDashboard(file.data.text ?? '{"version":1}') : null;
+  return { ...file, read };
+}
+
+export function useSaveDashboard(profileId: string) {
+  const client = useQueryClient();
+  return useMutation<NotebookSaved, unknown, { text: string; expect: string | null; overwrite?: boolean }>({
+    mutationFn: (request) => ledger().notebook.saveDashboard({ profileId, ...request }),
+    onSettled: () => client.invalidateQueries({ queryKey: dashboardKeys.file(profileId) }),
+  });
+}
+
+/** What a panel ran: the query's name and chart, the values it bound, the rows, and when. */
+export interface PanelRun {
+  name: string;
+  chart: ChartSpec | null;
+  params: Array<{ name: string; value: string }>;
+  result: SqlResult;
+  ranAt: string;
+}
+
+/** A panel that could not run for a reason in the dashboard itself (not the query's SQL). */
+export class PanelProblem extends Error {}
+
+/** The store as the dashboard sees it: changes whenever a sync or forget of any of the profile's parties ends. */
+export function useStoreStamp(profileId: string): string | null {
+  const stores = useStores();
+  if (!stores.data) return null;
+  const store = stores.data.find((s) => s.profileId === profileId);
+  return JSON.stringify(store?.parties.map((p) => [p.party, p.legs, p.lastSyncAt]) ?? []);
+}
+
+export async function queryTextOf(profileId: string, panel: DashboardPanel): Promise<{ text: string; ref: string }> {
+  if (panel.query.kind === 'builtin') {
+    const { id } = panel.query;
+    const builtIn = BUILT_IN_QUERIES.find((q) => q.id === id);
+    if (!builtIn) throw new PanelProblem(`The built-in query "${id}" is not in this version of the app.`);
+    return { text: builtIn.text, ref: `builtin:${id}` };
+  }
+  const read = await ledger().notebook.read({ profileId, file: panel.query.file });
+  return { text: read.text, ref: read.file };
+}
+
+export function usePanelRun(
+  profileId: string,
+  panel: DashboardPanel,
+  options: { party: string; zone: TimeZoneChoice; stamp: string | null },
+) {
+  return useQuery<PanelRun>({
+    queryKey: [
+      ...dashboardKeys.panels(profileId),
+      panel.id,
+      JSON.stringify(panel),
+      options.party,
+      options.zone,
+      options.stamp,
+    ],
+    enabled: options.stamp !== null,
+    retry: false,
+    queryFn: async ({ signal }) => {
+      const { text } = await queryTextOf(profileId, panel);
+      const file = parseQueryFile(text);
+      const bound = bindFile(file, panel.params, options.party, options.zone);
+      if (!bound.ok) {
+        const fields = Object.entries(bound.fields).map(([name, message]) => `{{${name}}}: ${message}`);
+        const lines = bound.problems.map((p) => `line ${p.line}: ${p.message}`);
+        throw new PanelProblem(`The panel cannot run: ${[...fields, ...lines].join('; ')}`);
+      }
+      const requestId = `db-${crypto.getRandomValues(new Uint32Array(3)).join('')}`;
+      const abort = () =>
+        void ledger()
+          .app.cancel(requestId)
+          .catch(() => {});
+      signal.addEventListener('abort', abort, { once: true });
+      try {
+        const result = await ledger().local.sql({
+          requestId,
+          profileId,
+          sql: bound.text,
+          rowCap: PANEL_ROW_CAP,
+          ...(bound.params.length > 0 ? { params: toSqlParams(bound.params) } : {}),
+        });
+        return {
+          name: file.header.name || (panel.query.kind === 'file' ? panel.query.file : panel.query.id),
+          chart: file.header.chart ?? null,
+          params: bound.names.map((name, i) => ({ name, value: paramText(bound.params[i]) })),
+          result,
+          ranAt: new Date().toISOString(),
+        };
+      } finally {
+        signal.removeEventListener('abort', abort);
+      }
+    },
+  });
+}
+
+/** A bound value as the report and the panel show it: the text that was read, exact. */
+function paramText(value: BoundValue): string {
+  if (value.type === 'VARCHAR') return value.value;
+  return value.type === 'TIMESTAMP' ? value.iso : value.text;
+}
+
+/**
+ * Adds a panel for a query to the folder's dashboard.json (created when there is none). The values
+ * are the form's, times written as UTC instants so the panel means the same in every zone. A file
+ * changed on disk between the read and the write is read again once; a file that is not a dashboard
+ * is never saved over.
+ */
+export async function pinToDashboard(
+  profileId: string,
+  pin: { query: QueryRef; view: 'chart' | 'table'; params: Record<string, string> },
+): Promise<{ panels: number }> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const current = await ledger().notebook.dashboard(profileId);
+    const read = current.text === null ? null : parseDashboard(current.text);
+    if (read && !read.readable) {
+      throw new PanelProblem(
+        `${current.path} is not a dashboard this app can read (${read.problems[0]}): nothing was pinned.`,
+      );
+    }
+    const dashboard = read?.dashboard ?? { ...EMPTY_DASHBOARD, panels: [] };
+    const next = { ...dashboard, panels: [...dashboard.panels, { id: nextPanelId(dashboard), ...pin }] };
+    const saved = await ledger().notebook.saveDashboard({
+      profileId,
+      text: writeDashboard(next),
+      expect: current.version,
+    });
+    if (saved.ok) return { panels: next.panels.length };
+  }
+  throw new PanelProblem('dashboard.json kept changing on disk while pinning: try again.');
+}
+
+/** The form's values as a panel keeps them: each time read in the form's zone and written as a UTC instant. */
+export function pinnedValues(
+  fields: ReadonlyArray<{ name: string; type: string }>,
+  values: Readonly<Record<string, string>>,
+  zone: TimeZoneChoice,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const field of fields) {
+    const value = values[field.name];
+    if (value === undefined) continue;
+    if (field.type === 'time') {
+      const read = readTimeInput(value, zone);
+      out[field.name] = read.ok ? read.iso : value;
+    } else out[field.name] = value;
+  }
+  return out;
+}

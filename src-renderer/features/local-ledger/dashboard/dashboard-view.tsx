@@ -1,0 +1,272 @@
+// The dashboard (docs/dashboards.md): panels pinned from the notebook, each a query's chart or table
+// run with the values it was pinned with. Every panel has its own state and time; all of them run
+// again when a sync ends (their keys hold the store's stamp) or on Refresh all. The layout is a file
+// beside the queries (dashboard.json): a change made here is saved there at once, and a change made
+// there (an editor, a git pull) shows here within a second. "Save as report" writes it as HTML.
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { DashboardReportRequest } from '../../../../src-shared/contract/dashboard-report.ts';
+import { asBridgeError } from '../../../../src-shared/contract/errors.ts';
+import {
+  type Dashboard,
+  type DashboardPanel,
+  queryRefText,
+  writeDashboard,
+} from '../../../../src-shared/notebook/dashboard-file.ts';
+import type { TimeZoneChoice } from '../../../../src-shared/time/time-text.ts';
+import { ledger } from '../../../data/bridge.ts';
+import {
+  dashboardKeys,
+  type PanelRun,
+  useDashboardFile,
+  usePanelRun,
+  useSaveDashboard,
+  useStoreStamp,
+} from '../../../data/dashboard.ts';
+import { useNotebookChanges } from '../../../data/notebook.ts';
+import { DownloadOffer } from '../../../ui/download-offer.tsx';
+import { count, formatTime } from '../../../ui/local-format.ts';
+import { ResultChart } from '../../../ui/result-chart/result-chart.tsx';
+import { useTimeZone } from '../../../ui/time-zone.ts';
+import { SqlResults } from '../sql/sql-results.tsx';
+import './dashboard.css';
+
+type PanelState =
+  | { state: 'ok'; run: PanelRun }
+  | { state: 'error'; message: string; ranAt: string }
+  | { state: 'not-run' };
+
+export function DashboardView({ profileId, party }: { profileId: string; party: string }) {
+  const client = useQueryClient();
+  const zone = useTimeZone();
+  const stamp = useStoreStamp(profileId);
+  const file = useDashboardFile(profileId);
+  const save = useSaveDashboard(profileId);
+  const [note, setNote] = useState<string | null>(null);
+  const [saved, setSaved] = useState<{ path: string } | null>(null);
+  const [reportError, setReportError] = useState<string | null>(null);
+  const states = useRef(new Map<string, PanelState>());
+  useNotebookChanges(profileId, () => void client.invalidateQueries({ queryKey: dashboardKeys.file(profileId) }));
+
+  const onState = useCallback((id: string, state: PanelState) => states.current.set(id, state), []);
+  const read = file.read;
+  const dashboard = read?.dashboard ?? null;
+
+  const change = async (next: Dashboard) => {
+    if (!file.data || !read?.readable) return;
+    setNote(null);
+    const answer = await save.mutateAsync({ text: writeDashboard(next), expect: file.data.version });
+    if (!answer.ok) setNote(`${answer.message} The dashboard was read again; make the change once more.`);
+  };
+
+  const saveReport = async () => {
+    if (!dashboard) return;
+    setReportError(null);
+    setSaved(null);
+    const request: DashboardReportRequest = {
+      profileId,
+      title: dashboard.title,
+      panels: dashboard.panels.map((panel) => reportPanel(panel, states.current.get(panel.id) ?? { state: 'not-run' })),
+    };
+    try {
+      const answer = await ledger().report.dashboard(request);
+      if (answer) setSaved({ path: answer.path });
+    } catch (error) {
+      setReportError(asBridgeError(error).message);
+    }
+  };
+
+  if (file.isPending) return <p className="muted">Reading the dashboard…</p>;
+  if (file.isError) {
+    return (
+      <p role="alert" className="sql-error">
+        The dashboard could not be read: {asBridgeError(file.error).message}
+      </p>
+    );
+  }
+  if (!read || !dashboard || !file.data) return null;
+  return (
+    <section className="dashboard" aria-label="Dashboard">
+      <div className="dashboard-toolbar">
+        <h3>{dashboard.title}</h3>
+        <span className="muted">
+          {count(dashboard.panels.length)} panel{dashboard.panels.length === 1 ? '' : 's'} ·{' '}
+          <code>{file.data.path}</code>
+        </span>
+        <button
+          type="button"
+          onClick={() => void client.invalidateQueries({ queryKey: dashboardKeys.panels(profileId) })}
+          disabled={dashboard.panels.length === 0}
+        >
+          Refresh all
+        </button>
+        <button type="button" onClick={() => void saveReport()} disabled={dashboard.panels.length === 0}>
+          Save as report
+        </button>
+      </div>
+      {saved && (
+        <p role="status" className="dashboard-saved">
+          Report saved to <code>{saved.path}</code> <DownloadOffer path={saved.path} />
+        </p>
+      )}
+      {reportError && (
+        <p role="alert" className="sql-error">
+          {reportError}
+        </p>
+      )}
+      {!read.readable && (
+        <p role="alert" className="sql-error">
+          {file.data.path} is not a dashboard this app can read: {read.problems[0]} It is left as it is: fix it by hand
+          or move it away, and the app will not save over it meanwhile.
+        </p>
+      )}
+      {read.readable && read.problems.length > 0 && (
+        <div role="note" className="dashboard-problems">
+          <p>Some of dashboard.json was left out:</p>
+          <ul>
+            {read.problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {note && <p role="alert">{note}</p>}
+      {read.readable && dashboard.panels.length === 0 && (
+        <p className="muted">
+          No panels yet. In the SQL tab, open a query, run it, and choose <strong>Pin to dashboard</strong>.
+        </p>
+      )}
+      <div className="dashboard-panels">
+        {dashboard.panels.map((panel) => (
+          <PanelView
+            key={panel.id}
+            profileId={profileId}
+            panel={panel}
+            party={party}
+            zone={zone}
+            stamp={stamp}
+            onState={onState}
+            onView={(view) =>
+              void change({
+                ...dashboard,
+                panels: dashboard.panels.map((p) => (p.id === panel.id ? { ...p, view } : p)),
+              })
+            }
+            onRemove={() => void change({ ...dashboard, panels: dashboard.panels.filter((p) => p.id !== panel.id) })}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function reportPanel(panel: DashboardPanel, state: PanelState): DashboardReportRequest['panels'][number] {
+  const ref = queryRefText(panel.query);
+  const base = {
+    title: panel.title ?? (state.state === 'ok' ? state.run.name : ref),
+    queryName: state.state === 'ok' ? state.run.name : ref,
+    queryRef: ref,
+    params:
+      state.state === 'ok' ? state.run.params : Object.entries(panel.params).map(([name, value]) => ({ name, value })),
+  };
+  if (state.state === 'ok') {
+    const { result } = state.run;
+    return {
+      ...base,
+      state: 'ok',
+      error: null,
+      ranAt: state.run.ranAt,
+      columns: result.columns,
+      rows: result.rows,
+      rowCount: result.rows.length,
+      truncated: result.truncated,
+      chart: panel.view === 'chart' ? state.run.chart : null,
+    };
+  }
+  return {
+    ...base,
+    state: state.state,
+    error: state.state === 'error' ? state.message : null,
+    ranAt: state.state === 'error' ? state.ranAt : null,
+    columns: [],
+    rows: [],
+    rowCount: 0,
+    truncated: false,
+    chart: null,
+  };
+}
+
+function PanelView({
+  profileId,
+  panel,
+  party,
+  zone,
+  stamp,
+  onState,
+  onView,
+  onRemove,
+}: {
+  profileId: string;
+  panel: DashboardPanel;
+  party: string;
+  zone: TimeZoneChoice;
+  stamp: string | null;
+  onState: (id: string, state: PanelState) => void;
+  onView: (view: 'chart' | 'table') => void;
+  onRemove: () => void;
+}) {
+  const run = usePanelRun(profileId, panel, { party, zone, stamp });
+  const ref = queryRefText(panel.query);
+  const title = panel.title ?? run.data?.name ?? ref;
+  const error = run.isError ? asBridgeError(run.error).message : null;
+  const [failedAt, setFailedAt] = useState<string | null>(null);
+  useEffect(() => {
+    if (run.isError) setFailedAt(new Date().toISOString());
+  }, [run.isError]);
+  useEffect(() => {
+    if (run.data && !run.isError) onState(panel.id, { state: 'ok', run: run.data });
+    else if (error) onState(panel.id, { state: 'error', message: error, ranAt: failedAt ?? new Date().toISOString() });
+    else onState(panel.id, { state: 'not-run' });
+  }, [run.data, run.isError, error, failedAt, onState, panel.id]);
+  const data = run.isError ? undefined : run.data;
+  return (
+    <article className="dashboard-panel" aria-label={title} aria-busy={run.isFetching}>
+      <header className="dashboard-panel-head">
+        <h4>{title}</h4>
+        <code className="muted">{ref}</code>
+        <fieldset className="dashboard-panel-view">
+          <legend className="visually-hidden">Show {title} as</legend>
+          <button type="button" aria-pressed={panel.view === 'chart'} onClick={() => onView('chart')}>
+            Chart
+          </button>
+          <button type="button" aria-pressed={panel.view === 'table'} onClick={() => onView('table')}>
+            Table
+          </button>
+        </fieldset>
+        <button type="button" onClick={onRemove} aria-label={`Remove ${title} from the dashboard`}>
+          Remove
+        </button>
+      </header>
+      <p className="dashboard-panel-state muted" role="status">
+        {run.isFetching
+          ? 'Running…'
+          : data
+            ? `Refreshed ${formatTime(data.ranAt, zone)} · ${count(data.result.rows.length)} row${data.result.rows.length === 1 ? '' : 's'}${data.result.truncated ? ' (the first; more exist)' : ''}`
+            : stamp === null
+              ? 'Waiting for the store…'
+              : ''}
+      </p>
+      {error && (
+        <p role="alert" className="sql-error">
+          {error}
+        </p>
+      )}
+      {data &&
+        (panel.view === 'chart' ? (
+          <ResultChart result={data.result} spec={data.chart} onSpecChange={() => {}} title={title} />
+        ) : (
+          <SqlResults result={data.result} />
+        ))}
+    </article>
+  );
+}
