@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { AbiDeleteInput, type AbiLibraryEntry, type AbiLibraryView, AbiSaveInput } from './abi-library.ts';
 import { ADDRESS_BOOK_CSV_MAX, type AddressBookExported, type AddressBookImported } from './address-book.ts';
 import type { CaseReportRequest, CaseReportSaved } from './case-report.ts';
+import { type ChartFileSaved, SaveChartRequest } from './chart-file.ts';
 import type { CHANNEL_NAMES, ChannelId, ChannelName } from './channel-names.ts';
 import type { BridgeErrorShape } from './errors.ts';
 import {
@@ -247,6 +248,9 @@ export const contract = {
     export: channel<LocalExportResult | null>()(z.tuple([LocalExportRequest])),
     /** Deletes a party's legs, or the profile's whole store (its files). */
     forget: channel<LocalStoreInfo[]>()(z.tuple([ForgetRequest])),
+
+    /** Asks where to save, then writes a chart's PNG or SVG (checked: PNG magic, plain SVG). null: cancelled. */
+    saveChart: channel<ChartFileSaved | null>()(z.tuple([SaveChartRequest])),
   },
 } as const satisfies SpecsForNames;
 

@@ -163,6 +163,9 @@ function validArgs(): Record<ChannelName, unknown[]> {
     'local:sql': [{ requestId: 'req-00000005', profileId: 'sandbox', sql: 'SELECT count(*) FROM legs', rowCap: 10 }],
     'local:export': [{ profileId: 'no-such-profile', source: { kind: 'sql', sql: 'SELECT 1' }, format: 'csv' }],
     'local:forget': [{ profileId: 'no-such-profile', party }],
+    'local:saveChart': [
+      { title: 'Chart', format: 'svg', data: '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"></svg>' },
+    ],
     'rpc:saveRequest': [{ name: 'chain id', chain: 'eth', nodeType: 'full', body: [body, body] }],
     'rpc:savedRequests': [],
     'rpc:deleteSaved': ['0123456789abcdef'],

@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { asBridgeError } from '../../../../src-shared/contract/errors.ts';
 import { SQL_ROW_CAP, useSqlQuery } from '../../../data/local-sql.ts';
 import { count } from '../../../ui/local-format.ts';
+import { TableOrChart } from '../../../ui/result-chart/table-or-chart.tsx';
 import { LocalExportMenu } from '../export/local-export-menu.tsx';
 import { SqlEditor } from './sql-editor.tsx';
 import { SQL_EXAMPLES } from './sql-examples.ts';
@@ -95,7 +96,9 @@ export function SqlView({ profileId }: { profileId: string; party: string }) {
           <LocalExportMenu profileId={profileId} source={{ kind: 'sql', sql: ran }} label="Export all rows" />
         )}
       </div>
-      {query.isSuccess && <SqlResults result={query.data} />}
+      {query.isSuccess && (
+        <TableOrChart result={query.data} table={<SqlResults result={query.data} />} title="SQL result" />
+      )}
     </section>
   );
 }
