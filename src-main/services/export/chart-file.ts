@@ -15,22 +15,61 @@ import { writeFileAtomic } from '../settings/atomic-write.ts';
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const MB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
-/** What an SVG may not hold: anything that runs, loads or links (checked case-insensitively). */
-const SVG_REFUSED: Array<[RegExp, string]> = [
-  [/<\s*script/i, 'a script'],
-  [/<\s*foreignObject/i, 'a foreignObject'],
-  [
-    /<\s*(iframe|object|embed|image|use|a|style|link|animate\w*|set|feImage)\b/i,
-    'an element that loads, links or animates',
-  ],
-  [/\son[a-z]+\s*=/i, 'an event attribute'],
-  [/\b(xlink:)?href\s*=/i, 'a link'],
-  [/<!\s*(DOCTYPE|ENTITY)/i, 'a DOCTYPE or entity'],
-  [/url\s*\(/i, 'an external reference'],
-  [/javascript:/i, 'a script address'],
-];
+/** The elements a chart is drawn with (chart-svg.ts): nothing that runs, loads, links or animates. */
+const SVG_ELEMENTS = new Set([
+  'svg',
+  'title',
+  'desc',
+  'g',
+  'rect',
+  'line',
+  'polyline',
+  'polygon',
+  'path',
+  'circle',
+  'text',
+  'tspan',
+]);
+/** Their attributes: geometry and paint. No event attribute, no href, no style (a style can load a url()). */
+const SVG_ATTRIBUTES = new Set([
+  'xmlns',
+  'width',
+  'height',
+  'viewBox',
+  'x',
+  'y',
+  'x1',
+  'y1',
+  'x2',
+  'y2',
+  'dx',
+  'dy',
+  'cx',
+  'cy',
+  'r',
+  'd',
+  'points',
+  'fill',
+  'fill-opacity',
+  'stroke',
+  'stroke-width',
+  'stroke-opacity',
+  'opacity',
+  'font-family',
+  'font-size',
+  'font-weight',
+  'text-anchor',
+  'dominant-baseline',
+  'transform',
+]);
+const TAG = /<(\/?)([A-Za-z][\w:.-]*)((?:\s+[^\s=/>]+\s*=\s*"[^"<]*")*)\s*(\/?)>/y;
+const ATTRIBUTE = /\s+([^\s=/>]+)\s*=\s*"([^"<]*)"/g;
 
-/** Refused in words when the SVG is not a plain drawing; the SVG as it is otherwise. */
+/**
+ * Refused in words unless the SVG is a plain drawing: one <svg> element of the SVG namespace, made
+ * only of the elements and attributes the chart writer uses (an allowlist: no script, foreignObject,
+ * event attribute, link, style, entity, DOCTYPE or external reference), text only as escaped text.
+ */
 export function checkSvg(text: string): string {
   const bytes = Buffer.byteLength(text);
   if (bytes > CHART_FILE_MAX_BYTES) {
@@ -39,13 +78,38 @@ export function checkSvg(text: string): string {
       `This SVG is ${MB(bytes)}; a chart is at most ${MB(CHART_FILE_MAX_BYTES)}.`,
     );
   }
-  if (!/^\s*<svg\s[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/.test(text) || !/<\/svg>\s*$/.test(text)) {
+  const refuse = (why: string) => new ServiceError('invalid_argument', `This SVG ${why}: a chart is a plain drawing.`);
+  const body = text.trim();
+  if (!body.startsWith('<svg ') || !body.endsWith('</svg>') || !body.includes('xmlns="http://www.w3.org/2000/svg"')) {
     throw new ServiceError('invalid_argument', 'Not an SVG chart: it must be one <svg> element and nothing around it.');
   }
-  for (const [pattern, what] of SVG_REFUSED) {
-    if (pattern.test(text))
-      throw new ServiceError('invalid_argument', `This SVG holds ${what}: a chart is a plain drawing.`);
+  const open: string[] = [];
+  let at = 0;
+  while (at < body.length) {
+    const lt = body.indexOf('<', at);
+    const textPart = body.slice(at, lt < 0 ? body.length : lt);
+    if (/&(?!(amp|lt|gt|quot|apos|#\d{1,7}|#x[0-9a-fA-F]{1,6});)/.test(textPart))
+      throw refuse('holds an unknown entity');
+    if (lt < 0) break;
+    TAG.lastIndex = lt;
+    const tag = TAG.exec(body);
+    if (!tag) throw refuse(`holds markup that is not a plain element (at character ${lt})`);
+    const [whole, closing, name, attributes, selfClosing] = tag;
+    if (!SVG_ELEMENTS.has(name)) throw refuse(`holds a <${name}> element`);
+    for (const [, attribute, value] of attributes.matchAll(ATTRIBUTE)) {
+      if (!SVG_ATTRIBUTES.has(attribute)) throw refuse(`holds a ${attribute} attribute`);
+      if (/url\s*\(|javascript:|&/i.test(value)) throw refuse('holds a reference in an attribute');
+    }
+    if (closing) {
+      if (open.pop() !== name) throw refuse(`closes <${name}> where it is not open`);
+    } else if (!selfClosing) {
+      if (open.length === 0 && at > 0) throw refuse('holds more than one <svg> element');
+      open.push(name);
+    }
+    at = lt + whole.length;
+    if (open.length === 0 && at < body.length) throw refuse('has something after its <svg> element');
   }
+  if (open.length > 0) throw refuse('is cut short');
   return text;
 }
 
