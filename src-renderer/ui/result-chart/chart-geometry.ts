@@ -98,13 +98,16 @@ export function barRects(
       const a = from === 0 ? zero : toY(from);
       const b = toY(to);
       const left = kind === 'stacked' ? middle - group / 2 : middle - group / 2 + si * each;
+      // Whole pixels: crisp edges, and a rasterizer fills thousands of them without anti-aliasing.
+      const x0 = Math.round(left);
+      const y0 = Math.round(Math.min(a, b));
       rects.push({
         series: si,
         x: xi,
-        left,
-        top: Math.min(a, b),
-        width: Math.max(1, each - (perBar > 1 ? 1 : 0)),
-        height: Math.max(1, Math.abs(a - b)),
+        left: x0,
+        top: y0,
+        width: Math.max(1, Math.round(left + each - (perBar > 1 ? 1 : 0)) - x0),
+        height: Math.max(1, Math.round(Math.max(a, b)) - y0),
       });
     });
   });

@@ -72,7 +72,10 @@ export function proposeSpec(columns: readonly Column[]): ChartSpec | null {
 
 /** An exact decimal from a cell: a safe integer, or text DuckDB wrote (DECIMAL, HUGEINT, a DOUBLE's digits). */
 export function cellDecimal(cell: SqlCell): Decimal | null {
-  if (typeof cell === 'number') return Number.isFinite(cell) ? parseDecimal(String(cell)) : null;
+  if (typeof cell === 'number') {
+    if (Number.isSafeInteger(cell)) return { units: BigInt(cell), scale: 0 };
+    return Number.isFinite(cell) ? parseDecimal(String(cell)) : null;
+  }
   if (typeof cell === 'string') return parseDecimal(cell.trim());
   return null;
 }
@@ -123,9 +126,10 @@ export interface ChartModel {
 
 export type BuiltChart = { ok: true; model: ChartModel } | { ok: false; message: string };
 
+/** The nearest double of an exact value, for pixels only (never shown). */
 const height = (d: Decimal | null): number | null => {
   if (!d) return null;
-  const n = Number(decimalToString(d));
+  const n = d.scale === 0 ? Number(d.units) : Number(d.units) / 10 ** d.scale;
   return Number.isFinite(n) ? n : null;
 };
 
@@ -168,9 +172,20 @@ export function buildChart(result: SqlResult, spec: ChartSpec): BuiltChart {
   // x key -> series key -> exact sum; x keys and series keys in order of first appearance.
   const cells = new Map<string, Map<string, Decimal>>();
   const xInfo = new Map<string, { ms: number; text: string }>();
+  // Series in order of first appearance; their size (the sum of absolute values) only when folding.
   const seriesOrder = new Map<string, Decimal>();
   let noY = 0;
   let noX = 0;
+  // A result repeats its times (a row per series per day): each text is read once.
+  const times = new Map<SqlCell, { ms: number; text: string } | null>();
+  const readTime = (cell: SqlCell) => {
+    let time = times.get(cell);
+    if (time === undefined) {
+      time = timeOf(cell);
+      times.set(cell, time);
+    }
+    return time;
+  };
   for (const row of result.rows) {
     const value = ki >= 0 ? unitsAtScale(row[yi], row[ki]) : cellDecimal(row[yi]);
     if (!value) {
@@ -179,7 +194,7 @@ export function buildChart(result: SqlResult, spec: ChartSpec): BuiltChart {
     }
     let key: string;
     if (spec.xType === 'time') {
-      const time = timeOf(row[xi]);
+      const time = readTime(row[xi]);
       if (!time) {
         noX++;
         continue;
@@ -191,7 +206,7 @@ export function buildChart(result: SqlResult, spec: ChartSpec): BuiltChart {
       if (!xInfo.has(key)) xInfo.set(key, { ms: xInfo.size, text: key });
     }
     const series = si >= 0 ? cellText(row[si]) : spec.y;
-    seriesOrder.set(series, addDecimal(seriesOrder.get(series) ?? { units: 0n, scale: 0 }, abs(value)));
+    if (!seriesOrder.has(series)) seriesOrder.set(series, { units: 0n, scale: 0 });
     let bySeries = cells.get(key);
     if (!bySeries) {
       bySeries = new Map();
@@ -209,6 +224,9 @@ export function buildChart(result: SqlResult, spec: ChartSpec): BuiltChart {
   let seriesNames = [...seriesOrder.keys()];
   const fold = new Map<string, string>();
   if (seriesNames.length > MAX_SERIES) {
+    for (const bySeries of cells.values()) {
+      for (const [name, v] of bySeries) seriesOrder.set(name, addDecimal(seriesOrder.get(name) as Decimal, abs(v)));
+    }
     const ranked = [...seriesOrder].sort((a, b) => compareDecimal(b[1], a[1]) || (a[0] < b[0] ? -1 : 1));
     const kept = new Set(ranked.slice(0, MAX_SERIES - 1).map(([name]) => name));
     const folded = seriesNames.length - kept.size;
