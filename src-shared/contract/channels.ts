@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { AbiDeleteInput, type AbiLibraryEntry, type AbiLibraryView, AbiSaveInput } from './abi-library.ts';
 import { ADDRESS_BOOK_CSV_MAX, type AddressBookExported, type AddressBookImported } from './address-book.ts';
 import type { CaseReportRequest, CaseReportSaved } from './case-report.ts';
-import { type ChartFileSaved, SaveChartRequest } from './chart-file.ts';
 import type { CHANNEL_NAMES, ChannelId, ChannelName } from './channel-names.ts';
+import { type ChartFileSaved, SaveChartRequest } from './chart-file.ts';
 import type { BridgeErrorShape } from './errors.ts';
 import {
   AnalyticsQuery,

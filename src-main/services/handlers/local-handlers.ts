@@ -1,5 +1,5 @@
-import type { ServiceContext } from '../service-context.ts';
 import type { LocalLedgerHost } from '../local-ledger/local-ledger-host.ts';
+import type { ServiceContext } from '../service-context.ts';
 import type { Handlers } from './dispatch.ts';
 
 /** Each channel loads the local ledger's DuckDB part on first use (local-ledger-host.ts), then calls one function. */

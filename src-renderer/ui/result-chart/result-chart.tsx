@@ -150,7 +150,19 @@ export function ResultChart({ result, spec, onSpecChange, title, exportable = tr
               ? readout(model, current.kind, pointed.x, pointed.series)
               : 'Point at the chart for the exact value.'}
           </p>
-          <Plot model={model} kind={current.kind} label={title} onPoint={setPointed} plotRef={plotRef} />
+          <Plot
+            model={model}
+            kind={current.kind}
+            label={title}
+            onPoint={setPointed}
+            plotRef={plotRef}
+            onKeyDown={(e) => {
+              const next = stepPointer(e.key, pointed, model.xs.length, model.series.length);
+              if (next === undefined) return;
+              e.preventDefault();
+              setPointed(next);
+            }}
+          />
           {model.split && (
             <ul className="result-chart-legend" aria-label="Series">
               {model.series.map((s, i) => (
@@ -165,7 +177,8 @@ export function ResultChart({ result, spec, onSpecChange, title, exportable = tr
             {model.notes.map((n) => `${n} `)}
             {result.truncated ? 'The result was cut at its row limit: the chart shows the rows returned. ' : ''}
             {scaleNote ? `"${current.y}" is read at the scale in "${scaleNote}". ` : ''}
-            Marks are drawn at rounded heights; the value under the pointer is exact.
+            Marks are drawn at rounded heights; the value under the pointer is exact. On the focused chart, ← → step
+            along x and ↑ ↓ from series to series.
           </p>
           {exportable && (
             <div className="result-chart-export">
@@ -195,6 +208,28 @@ export function ResultChart({ result, spec, onSpecChange, title, exportable = tr
   );
 }
 
+/**
+ * The keyboard's pointer: ← → step along x, ↑ ↓ from series to series, Home and End go to the ends;
+ * undefined for any other key.
+ */
+export function stepPointer(
+  key: string,
+  at: { x: number; series: number } | null,
+  xCount: number,
+  seriesCount: number,
+): { x: number; series: number } | undefined {
+  const x = at?.x ?? -1;
+  const series = at?.series ?? 0;
+  const clamp = (v: number, n: number) => Math.max(0, Math.min(n - 1, v));
+  if (key === 'ArrowRight') return { x: clamp(x + 1, xCount), series };
+  if (key === 'ArrowLeft') return { x: at ? clamp(x - 1, xCount) : xCount - 1, series };
+  if (key === 'Home') return { x: 0, series };
+  if (key === 'End') return { x: xCount - 1, series };
+  if (key === 'ArrowUp') return { x: Math.max(0, x), series: clamp(series + 1, seriesCount) };
+  if (key === 'ArrowDown') return { x: Math.max(0, x), series: clamp(series - 1, seriesCount) };
+  return undefined;
+}
+
 /** The drawn canvas with the title above it, as PNG bytes in base64. */
 function pngBase64(plot: uPlot | null, title: string): string | null {
   if (!plot) return null;
@@ -222,12 +257,14 @@ function Plot({
   label,
   onPoint,
   plotRef,
+  onKeyDown,
 }: {
   model: ChartModel;
   kind: ChartKind;
   label: string;
   onPoint: (p: { x: number; series: number } | null) => void;
   plotRef: { current: uPlot | null };
+  onKeyDown: (e: React.KeyboardEvent) => void;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const point = useRef(onPoint);
@@ -375,6 +412,9 @@ function Plot({
       role="img"
       aria-label={`${label}: ${describe(model)}`}
       data-testid="result-chart"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the chart takes focus so the keyboard can point at its marks (the readout above says the exact value)
+      tabIndex={0}
+      onKeyDown={onKeyDown}
     />
   );
 }

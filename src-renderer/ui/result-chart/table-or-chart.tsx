@@ -10,13 +10,13 @@ export function TableOrChart({ result, table, title }: { result: SqlResult; tabl
   const [spec, setSpec] = useState<ChartSpec | null>(null);
   return (
     <>
-      <div className="result-view-toggle" role="group" aria-label="Show the result as">
+      <fieldset className="result-view-toggle" aria-label="Show the result as">
         {(['table', 'chart'] as const).map((v) => (
           <button key={v} type="button" aria-pressed={shown === v} onClick={() => setShown(v)}>
             {v === 'table' ? 'Table' : 'Chart'}
           </button>
         ))}
-      </div>
+      </fieldset>
       {shown === 'table' ? table : <ResultChart result={result} spec={spec} onSpecChange={setSpec} title={title} />}
     </>
   );

@@ -88,6 +88,22 @@ describe('ResultChart', () => {
     expect(screen.getByTestId('chart-readout').textContent).toBe('USDC · total: -0.0000000001');
   });
 
+  it('steps through the marks with the keyboard and reads each one exactly', async () => {
+    const spec: ChartSpec = { kind: 'stacked', x: 'symbol', xType: 'category', y: 'total', series: 'direction' };
+    renderWithApp(<ResultChart result={RESULT} spec={spec} onSpecChange={() => {}} title="Totals" />);
+    const plot = screen.getByRole('img', { name: 'Totals: 2 categories, 2 series' });
+    const readout = screen.getByTestId('chart-readout');
+    fireEvent.keyDown(plot, { key: 'ArrowRight' });
+    expect(readout.textContent).toBe(
+      'CC · in: 12,345,678,901,234,567,890.1234567891 (stack total 12,345,678,901,234,567,890.1234567891)',
+    );
+    fireEvent.keyDown(plot, { key: 'End' });
+    fireEvent.keyDown(plot, { key: 'ArrowUp' });
+    expect(readout.textContent).toBe('USDC · out: -0.0000000001 (stack total -0.0000000001)');
+    fireEvent.keyDown(plot, { key: 'ArrowRight' });
+    expect(readout.textContent).toBe('USDC · out: -0.0000000001 (stack total -0.0000000001)');
+  });
+
   it('exports the SVG through main and says where it went', async () => {
     const { bridge } = renderWithApp(
       <ResultChart result={RESULT} spec={null} onSpecChange={() => {}} title="Totals" />,
