@@ -10,6 +10,7 @@ import { exportBench } from './export-bench.ts';
 import { firstRowBench } from './first-row-bench.ts';
 import { growthBench } from './growth-bench.ts';
 import { localLedgerBench, scaleBench } from './local-ledger-bench.ts';
+import { notebookChartBench } from './notebook-chart-bench.ts';
 import { notebookQueriesBench } from './notebook-queries-bench.ts';
 import { pageStackBench } from './page-stack-bench.ts';
 import { rpcAnswerBench } from './rpc-answer-bench.ts';
@@ -45,6 +46,11 @@ const all: Array<{ key: string; title: string; run: () => Promise<Figure[]> }> =
     key: 'notebook-queries',
     title: 'notebook built-in queries (1M legs of one party, through the SQL process): p50 each',
     run: () => notebookQueriesBench(),
+  },
+  {
+    key: 'notebook-chart',
+    title: 'a notebook chart of a 100,000-row result in Chromium',
+    run: () => notebookChartBench(),
   },
 ];
 /** Opt-in sections: only when named (`npm run bench -- scale`), never in the full run. */

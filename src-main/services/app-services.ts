@@ -146,7 +146,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       workspace: workspaceHandlers(workspace),
       abi: abiHandlers(abiLibrary),
       report: reportHandlers(context),
-      local: localHandlers(local),
+      local: localHandlers(local, context),
       notebook: notebookHandlers(notebook),
     },
     log,

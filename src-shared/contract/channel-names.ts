@@ -58,6 +58,7 @@ export const CHANNEL_NAMES = {
     'sql',
     'export',
     'forget',
+    'saveChart',
   ],
   notebook: [
     'list',

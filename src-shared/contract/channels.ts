@@ -7,6 +7,7 @@ import { AbiDeleteInput, type AbiLibraryEntry, type AbiLibraryView, AbiSaveInput
 import { ADDRESS_BOOK_CSV_MAX, type AddressBookExported, type AddressBookImported } from './address-book.ts';
 import type { CaseReportRequest, CaseReportSaved } from './case-report.ts';
 import type { CHANNEL_NAMES, ChannelId, ChannelName } from './channel-names.ts';
+import { type ChartFileSaved, SaveChartRequest } from './chart-file.ts';
 import type { DashboardReportRequest, DashboardReportSaved } from './dashboard-report.ts';
 import type { BridgeErrorShape } from './errors.ts';
 import {
@@ -265,6 +266,9 @@ export const contract = {
     export: channel<LocalExportResult | null>()(z.tuple([LocalExportRequest])),
     /** Deletes a party's legs, or the profile's whole store (its files). */
     forget: channel<LocalStoreInfo[]>()(z.tuple([ForgetRequest])),
+
+    /** Asks where to save, then writes a chart's PNG or SVG (checked: PNG magic, plain SVG). null: cancelled. */
+    saveChart: channel<ChartFileSaved | null>()(z.tuple([SaveChartRequest])),
   },
   notebook: {
     /** The profile's folder of query files (docs/notebook.md, "The folder"): every `*.sql` directly in it. */

@@ -173,6 +173,9 @@ function validArgs(): Record<ChannelName, unknown[]> {
     'notebook:changes': ['sandbox'],
     'notebook:dashboard': ['sandbox'],
     'notebook:saveDashboard': [{ profileId: 'no-such-profile', text: '{"version":1}', expect: null }],
+    'local:saveChart': [
+      { title: 'Chart', format: 'svg', data: '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"></svg>' },
+    ],
     'rpc:saveRequest': [{ name: 'chain id', chain: 'eth', nodeType: 'full', body: [body, body] }],
     'rpc:savedRequests': [],
     'rpc:deleteSaved': ['0123456789abcdef'],

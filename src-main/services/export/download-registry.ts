@@ -50,6 +50,8 @@ const CONTENT_TYPES: Record<string, string> = {
   '.parquet': 'application/vnd.apache.parquet',
   '.html': 'text/html; charset=utf-8',
   '.pdf': 'application/pdf',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
 };
 
 export class DownloadRegistry {

@@ -1,8 +1,9 @@
 import type { LocalLedgerHost } from '../local-ledger/local-ledger-host.ts';
+import type { ServiceContext } from '../service-context.ts';
 import type { Handlers } from './dispatch.ts';
 
 /** Each channel loads the local ledger's DuckDB part on first use (local-ledger-host.ts), then calls one function. */
-export function localHandlers(host: LocalLedgerHost): Handlers['local'] {
+export function localHandlers(host: LocalLedgerHost, ctx: ServiceContext): Handlers['local'] {
   const ledger = () => host.ledger();
   const call = async () => host.load();
   return {
@@ -34,5 +35,7 @@ export function localHandlers(host: LocalLedgerHost): Handlers['local'] {
       return module.exportFromStore(local, request);
     },
     forget: async (request) => (await ledger()).forget(request),
+    // Loaded on the first save, not at start-up: no DuckDB, only a file write.
+    saveChart: async (request) => (await import('../export/chart-file.ts')).saveChartFile(ctx, request),
   };
 }

@@ -6,7 +6,7 @@ import { open, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /** Writes `data` to `path` atomically (temp file beside it, fsync, rename, fsync of the folder). */
-export async function writeFileAtomic(path: string, data: string): Promise<void> {
+export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   let handle: Awaited<ReturnType<typeof open>> | undefined;
   try {

@@ -9,20 +9,19 @@ import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'rea
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { TimeZoneChoice } from '../../../src-shared/time/time-text.ts';
-import { useSettings } from '../../data/settings.ts';
+import { compactAmount } from '../chart/axis-labels.ts';
+import { AXIS_FONT, AXIS_GAP, TICK_SIZE, themeColor, useThemeKey, yAxisSize } from '../chart/chart-theme.ts';
+import { barSpan, bucketWord, dateText, type Grain, pointedBucket, timeTicks, xRange } from '../chart/time-axis.ts';
 import {
-  axisWidth,
   bucketReadout,
   type ChartBucket,
   chartBuckets,
   clippedNote,
-  compactAmount,
   type FlowPoint,
   type FlowScale,
   type FlowSeries,
   flowSeries,
 } from './flow-scale.ts';
-import { barSpan, bucketWord, dateText, type Grain, pointedBucket, timeTicks, xRange } from './time-axis.ts';
 import './flow-chart.css';
 
 export interface FlowChartProps {
@@ -142,9 +141,6 @@ function describe(buckets: readonly ChartBucket[], grain: Grain, zone: TimeZoneC
 }
 
 const HEIGHT = 220;
-const AXIS_FONT = '12px system-ui, -apple-system, "Segoe UI", sans-serif';
-const TICK_SIZE = 10;
-const AXIS_GAP = 5;
 /** Two lines of labels (day over year), the ticks and the gap. */
 const X_AXIS_SIZE = 52;
 /** A bar is at most this wide (CSS px), so one day on a wide chart is a bar, not a wall. */
@@ -153,39 +149,6 @@ const MAX_BAR_PX = 32;
 const SNAP_PX = 4;
 /** The narrowest zoom: below an hour a daily chart says nothing more. */
 const MIN_ZOOM_MS = 3_600_000;
-
-function themeColor(element: HTMLElement, name: string, fallback: string): string {
-  return getComputedStyle(element).getPropertyValue(name).trim() || fallback;
-}
-
-const darkScheme = () => (typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null);
-
-/** Changes when the chart's colours may have: the theme setting, or the system's scheme under 'system'. */
-function useThemeKey(): string {
-  const theme = useSettings().data?.settings.preferences?.theme ?? 'system';
-  const [dark, setDark] = useState(() => darkScheme()?.matches ?? false);
-  useEffect(() => {
-    const query = darkScheme();
-    if (!query) return;
-    const changed = () => setDark(query.matches);
-    query.addEventListener('change', changed);
-    return () => query.removeEventListener('change', changed);
-  }, []);
-  return theme === 'system' ? `system-${dark}` : theme;
-}
-
-/** The y axis as wide as its widest label, so that "-1.25B" is never cut to "25B". */
-function yAxisSize(self: uPlot, values: string[] | undefined, axisIdx: number, cycleNum: number): number {
-  const axis = self.axes[axisIdx] as uPlot.Axis & { _size?: number };
-  // uPlot calls this again after the labels change; settle after two rounds.
-  if (cycleNum > 1 && axis._size) return axis._size;
-  const ctx = self.ctx;
-  const font = ctx.font;
-  ctx.font = AXIS_FONT;
-  const size = axisWidth(values ?? [], (text) => ctx.measureText(text).width, TICK_SIZE + AXIS_GAP);
-  ctx.font = font;
-  return Math.max(40, size);
-}
 
 /** Bars zero to height over each bucket's span (barSpan), in canvas pixels; gaps stay empty. */
 function bucketBars(spans: { current: Array<[number, number]> }): uPlot.Series.PathBuilder {

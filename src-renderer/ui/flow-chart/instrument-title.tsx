@@ -3,8 +3,8 @@
 // symbol); the same words the Transfers totals and the instrument choices use.
 import type { ReactNode } from 'react';
 import type { TimeZoneChoice } from '../../../src-shared/time/time-text.ts';
+import type { Grain } from '../chart/time-axis.ts';
 import { PartyName } from '../party-id.tsx';
-import type { Grain } from './time-axis.ts';
 
 export interface InstrumentNaming {
   symbol: string | null;

@@ -1486,6 +1486,30 @@ const notebookRows = [
   call('notebook:openFolder', '0.path', 'no path key', [{ profileId: 'sandbox' }], /expected string/),
 ];
 
+const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"></svg>';
+const chart = (over: Record<string, unknown>) => [{ title: 'Chart', format: 'svg', data: SVG, ...over }];
+const chartRows = [
+  call('local:saveChart', '0.format', 'format "gif"', chart({ format: 'gif' }), /Invalid option|expected one of/),
+  call(
+    'local:saveChart',
+    '0',
+    'a path slipped into the request (the path is only ever chosen in main)',
+    chart({ path: '/etc/cron.d/x' }),
+    /Unrecognized key/,
+  ),
+  call('local:saveChart', '0.data', 'an empty file', chart({ data: '' }), /Too small|>=\s?1/),
+  call(
+    'local:saveChart',
+    '0.data',
+    'a file over 8 MB',
+    () => chart({ data: 's'.repeat(11_184_816) }),
+    /Too big: expected string to have <=\s?11184815 characters/,
+    '[{…"data":"sss…" (11184816 characters)}]',
+  ),
+  call('local:saveChart', '0.title', 'a 501-character title', chart({ title: 't'.repeat(501) }), /Too big|<=\s?500/),
+  call('local:saveChart', '', 'no argument', [], TOO_FEW(1)),
+];
+
 const REPORT_LEG = {
   updateId: 'u-1',
   effectiveAt: '2026-01-01T00:00:00Z',
@@ -1726,5 +1750,6 @@ export const bridgeChannels: BadInputTable<ChannelCall> = {
     ...localStoreRows,
     ...localSqlRows,
     ...notebookRows,
+    ...chartRows,
   ],
 };

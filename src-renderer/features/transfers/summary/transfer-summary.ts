@@ -2,7 +2,7 @@
 // Exact: amounts are summed as scaled bigints (src-shared/decimal.ts), never as floats.
 import type { TransferLeg } from '../../../../src-shared/contract/transfers.ts';
 import { addDecimal, type Decimal, parseDecimal, ZERO } from '../../../../src-shared/decimal.ts';
-import { bucketStart, dateText } from '../../../ui/flow-chart/time-axis.ts';
+import { bucketStart, dateText } from '../../../ui/chart/time-axis.ts';
 import type { TimeZoneChoice } from '../table/leg-format.ts';
 
 export interface InstrumentRef {
@@ -39,7 +39,7 @@ export interface DailyFlow {
   net: Decimal;
 }
 
-/** The day (in the zone) that holds `ms`: the chart's own day buckets (ui/flow-chart/time-axis.ts). */
+/** The day (in the zone) that holds `ms`: the chart's own day buckets (ui/chart/time-axis.ts). */
 function dayOf(ms: number, zone: TimeZoneChoice): { day: string; start: number } {
   const start = bucketStart(ms, 'day', zone);
   return { day: dateText(start, zone), start };

@@ -2,15 +2,14 @@
 // compact axis labels, the y axis sized to its widest label, the outlier clip limit and what is
 // clipped, and the exact amount of the bucket under the pointer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axisWidth, compactAmount } from '../../../../src-renderer/ui/chart/axis-labels.ts';
 import {
-  axisWidth,
   bucketReadout,
   type ChartBucket,
   CLIP_FACTOR,
   chartBuckets,
   clipLimit,
   clippedNote,
-  compactAmount,
   flowSeries,
 } from '../../../../src-renderer/ui/flow-chart/flow-scale.ts';
 

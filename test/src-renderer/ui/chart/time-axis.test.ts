@@ -15,7 +15,7 @@ import {
   pointedBucket,
   timeTicks,
   xRange,
-} from '../../../../src-renderer/ui/flow-chart/time-axis.ts';
+} from '../../../../src-renderer/ui/chart/time-axis.ts';
 import { readRfc3339, type TimeZoneChoice } from '../../../../src-shared/time/time-text.ts';
 
 const utc = (text: string) => {

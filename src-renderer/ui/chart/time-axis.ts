@@ -1,4 +1,4 @@
-// The flow chart's time axis, computed here instead of by uPlot: buckets of a known grain (a day,
+// The charts' time axis (the flow chart's, and a result chart's time x), computed here instead of by uPlot: buckets of a known grain (a day,
 // an ISO week starting Monday, a month) in one explicit zone, the x range, and the ticks with their
 // labels. uPlot's own x autoscale gives a single point a range of 86,400,000 seconds (1,000 days:
 // the "Dec 2026 to Jun 2029" axis of issue 24; uPlot #620) and guesses the grain from the data;

@@ -1,0 +1,11 @@
+// A chart's PNG or SVG, saved by main (local:saveChart): main asks where, checks the file and writes
+// it; null means the save dialog was cancelled.
+import { useMutation } from '@tanstack/react-query';
+import type { ChartFileSaved, SaveChartRequest } from '../../src-shared/contract/chart-file.ts';
+import { ledger } from './bridge.ts';
+
+export function useSaveChart() {
+  return useMutation<ChartFileSaved | null, unknown, SaveChartRequest>({
+    mutationFn: (request) => ledger().local.saveChart(request),
+  });
+}

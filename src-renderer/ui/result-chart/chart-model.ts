@@ -1,0 +1,345 @@
+// What a result chart draws, from a SQL result and a ChartSpec (docs/notebook.md, "The chart"):
+// the spec proposed from the columns when the query has none, the rows summed exactly per x and
+// series, series beyond MAX_SERIES and categories beyond MAX_CATEGORIES folded exactly into
+// "Other", stacks summed exactly (BigInt), and the exact text under the pointer. Pure: no DOM.
+// Floats are pixel positions only (`heights`); every figure shown as text is exact decimal text.
+import type { SqlCell, SqlResult } from '../../../src-shared/contract/local-ledger.ts';
+import { addDecimal, type Decimal, decimalToString, formatAmount, parseDecimal } from '../../../src-shared/decimal.ts';
+import type { ChartKind, ChartSpec } from '../../../src-shared/notebook/query-file.ts';
+import { readTimeInput } from '../../../src-shared/time/time-text.ts';
+
+/** Series drawn at most, "Other" included: more would be colours nobody tells apart. */
+export const MAX_SERIES = 12;
+/** Categories on a category axis at most, "Other" included: beyond that a bar is thinner than a pixel's worth of meaning. */
+export const MAX_CATEGORIES = 200;
+/** Scales a units + scale pair may carry (DuckDB's DECIMAL goes to 38; a ledger instrument's decimals far less). */
+const MAX_SCALE = 76;
+
+type Column = SqlResult['columns'][number];
+
+const NUMERIC =
+  /^(DECIMAL|NUMERIC|HUGEINT|UHUGEINT|BIGINT|UBIGINT|INTEGER|UINTEGER|SMALLINT|USMALLINT|TINYINT|UTINYINT|DOUBLE|FLOAT|REAL|INT(EGER)?\d*|VARINT)\b/i;
+const TIME = /^(TIMESTAMP|DATE$|DATE\b)/i;
+
+/** A DuckDB type whose values are numbers (as `SqlResult.columns[i].type` names it: "DECIMAL(38,0)", "HUGEINT", "DOUBLE"). */
+export const isNumericType = (type: string) => NUMERIC.test(type.trim());
+/** A DuckDB type whose values are instants or dates. */
+export const isTimeType = (type: string) => TIME.test(type.trim());
+
+/**
+ * The scale column of a units column: `amount_units` with a numeric `amount_scale` beside it is
+ * the value units / 10^scale (the `legs` view's pair). null when `y` is a value on its own.
+ */
+export function scaleColumnOf(columns: readonly Column[], y: string): string | null {
+  const m = /^(.*)_units$/i.exec(y);
+  if (!m) return null;
+  const scale = columns.find((c) => c.name.toLowerCase() === `${m[1]}_scale`.toLowerCase());
+  return scale && isNumericType(scale.type) ? scale.name : null;
+}
+
+/** The columns that are some units column's scale: not offered as a y on their own. */
+function scaleColumns(columns: readonly Column[]): Set<string> {
+  const names = new Set<string>();
+  for (const c of columns) {
+    const scale = scaleColumnOf(columns, c.name);
+    if (scale) names.add(scale);
+  }
+  return names;
+}
+
+/** Columns a y may be: numeric, and not the scale half of a units + scale pair. */
+export function yColumns(columns: readonly Column[]): Column[] {
+  const scales = scaleColumns(columns);
+  return columns.filter((c) => isNumericType(c.type) && !scales.has(c.name));
+}
+
+/**
+ * A chart for a result whose query says none: the first TIMESTAMP/DATE column as a time x, else
+ * the first text column as categories (else the first non-y column); the first numeric column as y.
+ * null when the result has no numeric column (or nothing else to put on x).
+ */
+export function proposeSpec(columns: readonly Column[]): ChartSpec | null {
+  const y = yColumns(columns)[0];
+  if (!y) return null;
+  const time = columns.find((c) => isTimeType(c.type));
+  if (time) return { kind: 'line', x: time.name, xType: 'time', y: y.name };
+  const scales = scaleColumns(columns);
+  const text = columns.find((c) => !isNumericType(c.type) && c.name !== y.name);
+  const other = text ?? columns.find((c) => c.name !== y.name && !scales.has(c.name));
+  if (!other) return null;
+  return { kind: 'bar', x: other.name, xType: 'category', y: y.name };
+}
+
+/** An exact decimal from a cell: a safe integer, or text DuckDB wrote (DECIMAL, HUGEINT, a DOUBLE's digits). */
+export function cellDecimal(cell: SqlCell): Decimal | null {
+  if (typeof cell === 'number') {
+    if (Number.isSafeInteger(cell)) return { units: BigInt(cell), scale: 0 };
+    return Number.isFinite(cell) ? parseDecimal(String(cell)) : null;
+  }
+  if (typeof cell === 'string') return parseDecimal(cell.trim());
+  return null;
+}
+
+/** A units cell at a scale cell's scale, exactly: 12345 at 2 is 123.45. */
+export function unitsAtScale(units: SqlCell, scale: SqlCell): Decimal | null {
+  const u = cellDecimal(units);
+  const s = cellDecimal(scale);
+  if (!u || !s || s.scale !== 0 || s.units < 0n || s.units > BigInt(MAX_SCALE)) return null;
+  return { units: u.units, scale: u.scale + Number(s.units) };
+}
+
+const cellText = (cell: SqlCell) => (cell === null ? '(null)' : String(cell));
+
+/** A time cell as ms and as the text the chart shows ("2026-10-30", or "2026-10-30T14:30:00Z"). */
+export function timeOf(cell: SqlCell): { ms: number; text: string } | null {
+  if (typeof cell !== 'string') return null;
+  const read = readTimeInput(cell, 'utc');
+  if (!read.ok) return null;
+  const text = read.iso.endsWith('T00:00:00Z') ? read.iso.slice(0, 10) : read.iso;
+  return { ms: read.instant.ms, text };
+}
+
+export interface ChartSeries {
+  name: string;
+  /** Exact decimal text per x (null: no row for this x). */
+  values: (string | null)[];
+  /** The drawn height per x: the nearest double of the value, for pixels only. */
+  heights: (number | null)[];
+}
+
+export interface ChartModel {
+  xType: 'time' | 'category';
+  /** Positions on x: ms for time, the category's index for categories. Ascending. */
+  xs: number[];
+  /** What each x is called in the readout and the axis. */
+  xText: string[];
+  series: ChartSeries[];
+  /** Whether the result had a series column (the readout names the series then). */
+  split: boolean;
+  /** The y column's name ("total"), for the readout with a single series. */
+  yName: string;
+  /** Stacked: each series' bottom and top per x (pixels), and the exact total per x. */
+  stack: { bottoms: (number | null)[][]; tops: (number | null)[][]; totals: string[] } | null;
+  /** What was left out or folded, said under the chart. */
+  notes: string[];
+}
+
+export type BuiltChart = { ok: true; model: ChartModel } | { ok: false; message: string };
+
+/** The nearest double of an exact value, for pixels only (never shown). */
+const height = (d: Decimal | null): number | null => {
+  if (!d) return null;
+  const n = d.scale === 0 ? Number(d.units) : Number(d.units) / 10 ** d.scale;
+  return Number.isFinite(n) ? n : null;
+};
+
+const abs = (d: Decimal): Decimal => (d.units < 0n ? { units: -d.units, scale: d.scale } : d);
+
+/** a < b, a = b, a > b as -1, 0, 1, exactly. */
+export function compareDecimal(a: Decimal, b: Decimal): number {
+  const scale = Math.max(a.scale, b.scale);
+  const x = a.units * 10n ** BigInt(scale - a.scale);
+  const y = b.units * 10n ** BigInt(scale - b.scale);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+const n = (count: number) => count.toLocaleString('en-US');
+
+/**
+ * The chart of `result` as `spec` says. Rows sharing an x and a series are added exactly; a row
+ * whose y is not a number, or whose x is not a time on a time axis, is left out and counted.
+ */
+export function buildChart(result: SqlResult, spec: ChartSpec): BuiltChart {
+  const columns = result.columns;
+  const at = (name: string) => columns.findIndex((c) => c.name === name);
+  const xi = at(spec.x);
+  const yi = at(spec.y);
+  const si = spec.series ? at(spec.series) : -1;
+  if (xi < 0) return { ok: false, message: `The chart's x column "${spec.x}" is not in this result.` };
+  if (yi < 0) return { ok: false, message: `The chart's y column "${spec.y}" is not in this result.` };
+  if (spec.series && si < 0) {
+    return { ok: false, message: `The chart's series column "${spec.series}" is not in this result.` };
+  }
+  if (!isNumericType(columns[yi].type)) {
+    return {
+      ok: false,
+      message: `The y column "${spec.y}" is ${columns[yi].type}, not a number: pick a numeric column.`,
+    };
+  }
+  const scaleName = scaleColumnOf(columns, spec.y);
+  const ki = scaleName ? at(scaleName) : -1;
+
+  // x key -> series key -> exact sum; x keys and series keys in order of first appearance.
+  const cells = new Map<string, Map<string, Decimal>>();
+  const xInfo = new Map<string, { ms: number; text: string }>();
+  // Series in order of first appearance; their size (the sum of absolute values) only when folding.
+  const seriesOrder = new Map<string, Decimal>();
+  let noY = 0;
+  let noX = 0;
+  // A result repeats its times (a row per series per day): each text is read once.
+  const times = new Map<SqlCell, { ms: number; text: string } | null>();
+  const readTime = (cell: SqlCell) => {
+    let time = times.get(cell);
+    if (time === undefined) {
+      time = timeOf(cell);
+      times.set(cell, time);
+    }
+    return time;
+  };
+  for (const row of result.rows) {
+    const value = ki >= 0 ? unitsAtScale(row[yi], row[ki]) : cellDecimal(row[yi]);
+    if (!value) {
+      noY++;
+      continue;
+    }
+    let key: string;
+    if (spec.xType === 'time') {
+      const time = readTime(row[xi]);
+      if (!time) {
+        noX++;
+        continue;
+      }
+      key = String(time.ms);
+      if (!xInfo.has(key)) xInfo.set(key, time);
+    } else {
+      key = cellText(row[xi]);
+      if (!xInfo.has(key)) xInfo.set(key, { ms: xInfo.size, text: key });
+    }
+    const series = si >= 0 ? cellText(row[si]) : spec.y;
+    if (!seriesOrder.has(series)) seriesOrder.set(series, { units: 0n, scale: 0 });
+    let bySeries = cells.get(key);
+    if (!bySeries) {
+      bySeries = new Map();
+      cells.set(key, bySeries);
+    }
+    const seen = bySeries.get(series);
+    bySeries.set(series, seen ? addDecimal(seen, value) : value);
+  }
+
+  const notes: string[] = [];
+  if (noY > 0) notes.push(`${n(noY)} ${noY === 1 ? 'row has' : 'rows have'} no number in "${spec.y}": not drawn.`);
+  if (noX > 0) notes.push(`${n(noX)} ${noX === 1 ? 'row has' : 'rows have'} no time in "${spec.x}": not drawn.`);
+
+  // Series: the largest (by the sum of absolute values, exactly) are kept, the rest added into Other.
+  let seriesNames = [...seriesOrder.keys()];
+  const fold = new Map<string, string>();
+  if (seriesNames.length > MAX_SERIES) {
+    for (const bySeries of cells.values()) {
+      for (const [name, v] of bySeries) seriesOrder.set(name, addDecimal(seriesOrder.get(name) as Decimal, abs(v)));
+    }
+    const ranked = [...seriesOrder].sort((a, b) => compareDecimal(b[1], a[1]) || (a[0] < b[0] ? -1 : 1));
+    const kept = new Set(ranked.slice(0, MAX_SERIES - 1).map(([name]) => name));
+    const folded = seriesNames.length - kept.size;
+    const other = otherName(`Other (${n(folded)} series)`, seriesNames);
+    for (const name of seriesNames) if (!kept.has(name)) fold.set(name, other);
+    seriesNames = [...seriesNames.filter((s) => kept.has(s)), other];
+    notes.push(
+      `${n(seriesOrder.size)} series: the ${MAX_SERIES - 1} largest are drawn, the other ${n(folded)} added exactly into "${other}".`,
+    );
+  }
+
+  // x in order: times ascending; categories as the query ordered them, beyond the cap added into Other.
+  let xKeys = [...cells.keys()];
+  if (spec.xType === 'time') xKeys.sort((a, b) => Number(a) - Number(b));
+  if (spec.xType === 'category' && xKeys.length > MAX_CATEGORIES) {
+    const kept = xKeys.slice(0, MAX_CATEGORIES - 1);
+    const folded = xKeys.length - kept.length;
+    const other = otherName(`Other (${n(folded)} categories)`, xKeys);
+    const merged = new Map<string, Decimal>();
+    for (const key of xKeys.slice(MAX_CATEGORIES - 1)) {
+      for (const [s, v] of cells.get(key) ?? []) {
+        const seen = merged.get(s);
+        merged.set(s, seen ? addDecimal(seen, v) : v);
+      }
+    }
+    cells.set(other, merged);
+    xInfo.set(other, { ms: kept.length, text: other });
+    xKeys = [...kept, other];
+    notes.push(
+      `${n(kept.length + folded)} categories: the first ${MAX_CATEGORIES - 1} are drawn, the other ${n(folded)} added exactly into "${other}".`,
+    );
+  }
+
+  const exact: (Decimal | null)[][] = seriesNames.map(() => xKeys.map(() => null));
+  const seriesIndex = new Map(seriesNames.map((s, i) => [s, i]));
+  xKeys.forEach((key, xIndex) => {
+    for (const [s, v] of cells.get(key) ?? []) {
+      const i = seriesIndex.get(fold.get(s) ?? s) ?? 0;
+      const seen = exact[i][xIndex];
+      exact[i][xIndex] = seen ? addDecimal(seen, v) : v;
+    }
+  });
+  const model: ChartModel = {
+    xType: spec.xType,
+    xs: xKeys.map((k, i) => (spec.xType === 'time' ? (xInfo.get(k)?.ms ?? 0) : i)),
+    xText: xKeys.map((k) => xInfo.get(k)?.text ?? k),
+    series: seriesNames.map((name, i) => ({
+      name,
+      values: exact[i].map((d) => (d ? decimalToString(d) : null)),
+      heights: exact[i].map(height),
+    })),
+    split: si >= 0,
+    yName: spec.y,
+    stack: spec.kind === 'stacked' ? stackOf(exact) : null,
+    notes,
+  };
+  return { ok: true, model };
+}
+
+/** "Other (3 series)", or with a mark when a real series already has that name. */
+function otherName(name: string, taken: readonly string[]): string {
+  let other = name;
+  while (taken.includes(other)) other = `${other}*`;
+  return other;
+}
+
+/**
+ * Stacks in series order, per x: each series from the running total to the running total plus
+ * its value, summed exactly (a negative value stacks downward from where the stack stands).
+ */
+export function stackOf(exact: (Decimal | null)[][]): NonNullable<ChartModel['stack']> {
+  const xCount = exact[0]?.length ?? 0;
+  const bottoms = exact.map(() => new Array<number | null>(xCount).fill(null));
+  const tops = exact.map(() => new Array<number | null>(xCount).fill(null));
+  const totals: string[] = [];
+  for (let x = 0; x < xCount; x++) {
+    let sum: Decimal = { units: 0n, scale: 0 };
+    exact.forEach((values, s) => {
+      const v = values[x];
+      if (!v) return;
+      bottoms[s][x] = height(sum);
+      sum = addDecimal(sum, v);
+      tops[s][x] = height(sum);
+    });
+    totals.push(decimalToString(sum));
+  }
+  return { bottoms, tops, totals };
+}
+
+/** The y extent to draw: every bar's or line's height and zero. */
+export function yExtent(model: ChartModel): [number, number] {
+  let low = 0;
+  let high = 0;
+  const lists = model.stack ? [...model.stack.tops, ...model.stack.bottoms] : model.series.map((s) => s.heights);
+  for (const list of lists) {
+    for (const v of list) {
+      if (v === null) continue;
+      if (v < low) low = v;
+      if (v > high) high = v;
+    }
+  }
+  return [low, high];
+}
+
+/** "2026-10-30 · USD: 1,234.50 (stack 2,000.00)": the exact value of one series at one x. */
+export function readout(model: ChartModel, kind: ChartKind, xIndex: number, seriesIndex: number): string {
+  const series = model.series[seriesIndex];
+  const x = model.xText[xIndex];
+  if (!series || x === undefined) return '';
+  const value = series.values[xIndex];
+  const name = model.split ? series.name : model.yName;
+  const shown = value === null ? 'no value' : formatAmount(value, null);
+  const total =
+    kind === 'stacked' && model.stack ? ` (stack total ${formatAmount(model.stack.totals[xIndex], null)})` : '';
+  return `${x} · ${name}: ${shown}${total}`;
+}
