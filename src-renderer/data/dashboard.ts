@@ -3,6 +3,7 @@
 // with; its key holds the store's stamp (every party's legs and last sync), so a finished sync, a
 // forget or another program's change gives every panel a new key and the dashboard refreshes itself.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DashboardReportRequest, DashboardReportSaved } from '../../src-shared/contract/dashboard-report.ts';
 import type { SqlResult } from '../../src-shared/contract/local-ledger.ts';
 import type { NotebookSaved } from '../../src-shared/contract/notebook.ts';
 import {
@@ -185,4 +186,9 @@ export function pinnedValues(
     } else out[field.name] = value;
   }
   return out;
+}
+
+/** Asks main to write the dashboard as a case report (HTML); null: the save dialog was cancelled. */
+export function saveDashboardReport(request: DashboardReportRequest): Promise<DashboardReportSaved | null> {
+  return ledger().report.dashboard(request);
 }

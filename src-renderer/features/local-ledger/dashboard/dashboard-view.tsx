@@ -14,10 +14,10 @@ import {
   writeDashboard,
 } from '../../../../src-shared/notebook/dashboard-file.ts';
 import type { TimeZoneChoice } from '../../../../src-shared/time/time-text.ts';
-import { ledger } from '../../../data/bridge.ts';
 import {
   dashboardKeys,
   type PanelRun,
+  saveDashboardReport,
   useDashboardFile,
   usePanelRun,
   useSaveDashboard,
@@ -69,7 +69,7 @@ export function DashboardView({ profileId, party }: { profileId: string; party: 
       panels: dashboard.panels.map((panel) => reportPanel(panel, states.current.get(panel.id) ?? { state: 'not-run' })),
     };
     try {
-      const answer = await ledger().report.dashboard(request);
+      const answer = await saveDashboardReport(request);
       if (answer) setSaved({ path: answer.path });
     } catch (error) {
       setReportError(asBridgeError(error).message);
