@@ -105,9 +105,9 @@ export function DashboardView({ profileId, party }: { profileId: string; party: 
         </button>
       </div>
       {saved && (
-        <p role="status" className="dashboard-saved">
+        <div role="status" className="dashboard-saved">
           Report saved to <code>{saved.path}</code> <DownloadOffer path={saved.path} />
-        </p>
+        </div>
       )}
       {reportError && (
         <p role="alert" className="sql-error">
