@@ -9,6 +9,8 @@ import { ProfileIdText } from './transfers.ts';
 /** Rows of one panel that go into the report (the panel says how many it had). */
 export const DASHBOARD_REPORT_ROW_CAP = 1_000;
 export const DASHBOARD_REPORT_PANEL_CAP = 50;
+/** Characters of one panel's SVG chart. */
+export const CHART_SVG_MAX_CHARS = 4_000_000;
 
 const line = (max: number) => z.string().max(max);
 const Cell = z.union([z.string().max(10_000), z.number(), z.boolean(), z.null()]);
@@ -39,6 +41,8 @@ const ReportPanel = z.strictObject({
       series: line(500).optional(),
     })
     .nullable(),
+  /** The panel's chart as the notebook's SVG writer drew it (view chart); main checks it is a plain drawing. */
+  svg: z.string().max(CHART_SVG_MAX_CHARS, 'a chart is at most 4,000,000 characters').nullable(),
 });
 
 export const DashboardReportRequest = z.strictObject({

@@ -11,7 +11,7 @@ export interface DashboardReportModel {
   profileName: string;
   generatedAt: string;
   appVersion: string;
-  /** The panel's chart as inline SVG ('' when it has none or nothing to draw). */
+  /** The panel's chart as inline SVG, checked ('' when it has none). */
   chartSvg: (panel: DashboardReportPanel) => string;
 }
 
@@ -59,7 +59,7 @@ function panelSection(p: DashboardReportPanel, m: DashboardReportModel): string 
     'Rows',
     `${plural(p.rowCount, 'row')}${p.truncated ? ' or more (the query’s row cap)' : ''}${cut ? `; the first ${count(p.rows.length)} are listed` : ''}`,
   ]);
-  const svg = p.chart ? m.chartSvg(p) : '';
+  const svg = m.chartSvg(p);
   const numeric = p.columns.map((c) =>
     /^(DECIMAL|HUGEINT|BIGINT|INTEGER|SMALLINT|TINYINT|UBIGINT|UINTEGER|DOUBLE|FLOAT)/.test(c.type),
   );

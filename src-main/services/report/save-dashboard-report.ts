@@ -3,6 +3,7 @@
 // first use, like the case report.
 import { DashboardReportRequest, type DashboardReportSaved } from '../../../src-shared/contract/dashboard-report.ts';
 import { canonicalTime } from '../../../src-shared/time/time-text.ts';
+import { checkSvg } from '../export/chart-file.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { writeFileAtomic } from '../settings/atomic-write.ts';
 import { dashboardReportHtml } from './dashboard-report.ts';
@@ -17,7 +18,8 @@ export async function saveDashboardReport(ctx: ServiceContext, raw: unknown): Pr
     profileName: profile.name,
     generatedAt: canonicalTime(new Date().toISOString()),
     appVersion: ctx.version,
-    chartSvg: () => '',
+    // The renderer drew it; main accepts only a plain drawing (export/chart-file.ts's allowlist).
+    chartSvg: (panel) => (panel.svg ? checkSvg(panel.svg) : ''),
   });
   refuseSecrets(html, await everySecret(ctx));
   refuseAddresses(html, everyAddress(ctx));

@@ -1638,6 +1638,7 @@ function dashboardPanel(over: Record<string, unknown>) {
     rowCount: 1,
     truncated: false,
     chart: null,
+    svg: null,
     ...over,
   };
 }

@@ -13,6 +13,7 @@ import {
   queryRefText,
   writeDashboard,
 } from '../../../../src-shared/notebook/dashboard-file.ts';
+import type { ChartSpec } from '../../../../src-shared/notebook/query-file.ts';
 import type { TimeZoneChoice } from '../../../../src-shared/time/time-text.ts';
 import {
   dashboardKeys,
@@ -26,13 +27,15 @@ import {
 import { useNotebookChanges } from '../../../data/notebook.ts';
 import { DownloadOffer } from '../../../ui/download-offer.tsx';
 import { count, formatTime } from '../../../ui/local-format.ts';
+import { buildChart, proposeSpec } from '../../../ui/result-chart/chart-model.ts';
+import { chartSvg } from '../../../ui/result-chart/chart-svg.ts';
 import { ResultChart } from '../../../ui/result-chart/result-chart.tsx';
 import { useTimeZone } from '../../../ui/time-zone.ts';
 import { SqlResults } from '../sql/sql-results.tsx';
 import './dashboard.css';
 
 type PanelState =
-  | { state: 'ok'; run: PanelRun }
+  | { state: 'ok'; run: PanelRun; spec: ChartSpec | null }
   | { state: 'error'; message: string; ranAt: string }
   | { state: 'not-run' };
 
@@ -171,6 +174,9 @@ function reportPanel(panel: DashboardPanel, state: PanelState): DashboardReportR
   };
   if (state.state === 'ok') {
     const { result } = state.run;
+    // The chart on screen: the one picked in the panel, else the query's, else the one proposed.
+    const chart = state.spec ?? proposeSpec(result.columns);
+    const built = chart ? buildChart(result, chart) : null;
     return {
       ...base,
       state: 'ok',
@@ -180,7 +186,9 @@ function reportPanel(panel: DashboardPanel, state: PanelState): DashboardReportR
       rows: result.rows,
       rowCount: result.rows.length,
       truncated: result.truncated,
-      chart: panel.view === 'chart' ? state.run.chart : null,
+      chart: panel.view === 'chart' ? chart : null,
+      svg:
+        panel.view === 'chart' && built?.ok && chart ? chartSvg(built.model, chart.kind, { title: base.title }) : null,
     };
   }
   return {
@@ -193,6 +201,7 @@ function reportPanel(panel: DashboardPanel, state: PanelState): DashboardReportR
     rowCount: 0,
     truncated: false,
     chart: null,
+    svg: null,
   };
 }
 
@@ -220,14 +229,16 @@ function PanelView({
   const title = panel.title ?? run.data?.name ?? ref;
   const error = run.isError ? asBridgeError(run.error).message : null;
   const [failedAt, setFailedAt] = useState<string | null>(null);
+  // A chart picked here is this panel's until the page closes; the query's own chart line is the start.
+  const [spec, setSpec] = useState<ChartSpec | null>(null);
   useEffect(() => {
     if (run.isError) setFailedAt(new Date().toISOString());
   }, [run.isError]);
   useEffect(() => {
-    if (run.data && !run.isError) onState(panel.id, { state: 'ok', run: run.data });
+    if (run.data && !run.isError) onState(panel.id, { state: 'ok', run: run.data, spec: spec ?? run.data.chart });
     else if (error) onState(panel.id, { state: 'error', message: error, ranAt: failedAt ?? new Date().toISOString() });
     else onState(panel.id, { state: 'not-run' });
-  }, [run.data, run.isError, error, failedAt, onState, panel.id]);
+  }, [run.data, run.isError, error, failedAt, onState, panel.id, spec]);
   const data = run.isError ? undefined : run.data;
   return (
     <article className="dashboard-panel" aria-label={title} aria-busy={run.isFetching}>
@@ -263,7 +274,7 @@ function PanelView({
       )}
       {data &&
         (panel.view === 'chart' ? (
-          <ResultChart result={data.result} spec={data.chart} onSpecChange={() => {}} title={title} />
+          <ResultChart result={data.result} spec={spec ?? data.chart} onSpecChange={setSpec} title={title} />
         ) : (
           <SqlResults result={data.result} />
         ))}

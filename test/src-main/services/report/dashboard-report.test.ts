@@ -39,6 +39,7 @@ function request(over: Partial<DashboardReportRequest> = {}): DashboardReportReq
         rowCount: 2,
         truncated: false,
         chart: null,
+        svg: null,
       },
       {
         title: 'Broken',
@@ -53,6 +54,7 @@ function request(over: Partial<DashboardReportRequest> = {}): DashboardReportReq
         rowCount: 0,
         truncated: false,
         chart: null,
+        svg: null,
       },
     ],
     ...over,
@@ -74,6 +76,23 @@ describe('report:dashboard', () => {
     expect(html).toContain('Binder Error: column &quot;nope&quot; not found');
     expect(html).not.toMatch(/<script/i);
     expect(html).toContain("default-src 'none'");
+  });
+
+  it("draws a panel's chart from the SVG the renderer sent, and refuses one that is not a plain drawing", async () => {
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect x="0" y="0" width="5" height="5" fill="#2f8f5b"/><text x="1" y="9">Net &lt;in&gt;</text></svg>';
+    const drawn = request();
+    drawn.panels[0].chart = { kind: 'bar', x: 'counterparty', xType: 'category', y: 'legs' };
+    drawn.panels[0].svg = svg;
+    const saved = await ok<DashboardReportSaved>(rig.services, 'report:dashboard', drawn);
+    expect(await readFile(saved.path, 'utf8')).toContain(`<figure>${svg}</figure>`);
+    const before = await rig.savedFiles();
+    const hostile = request();
+    hostile.panels[0].svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
+    const answer = await rig.services.dispatch('report:dashboard', [hostile]);
+    expect(answer.ok).toBe(false);
+    if (!answer.ok) expect(answer.error.message).toMatch(/holds a <script> element/);
+    expect(await rig.savedFiles()).toEqual(before);
   });
 
   it('is refused, and nothing written, when a value on screen is a saved secret', async () => {
