@@ -258,7 +258,7 @@ function PanelView({
           Remove
         </button>
       </header>
-      <p className="dashboard-panel-state muted" role="status">
+      <p className="dashboard-panel-state muted" role="status" data-testid="panel-state">
         {run.isFetching
           ? 'Running…'
           : data
