@@ -31,6 +31,13 @@ import {
 } from './local-ledger.ts';
 import type { NodeComparison } from './node-compare.ts';
 import {
+  type ReconcileExported,
+  type ReconcileMappingAnswer,
+  ReconcileMappingQuery,
+  ReconcileRequest,
+  type ReconcileResult,
+} from './reconcile.ts';
+import {
   RpcCallRequest,
   type RpcCallResult,
   type RpcCurl,
@@ -247,6 +254,12 @@ export const contract = {
     export: channel<LocalExportResult | null>()(z.tuple([LocalExportRequest])),
     /** Deletes a party's legs, or the profile's whole store (its files). */
     forget: channel<LocalStoreInfo[]>()(z.tuple([ForgetRequest])),
+    /** A statement CSV's header and the column mapping to offer (remembered for that header, else guessed). docs/reconcile.md */
+    reconcileMapping: channel<ReconcileMappingAnswer>()(z.tuple([ReconcileMappingQuery])),
+    /** Matches a statement CSV against a party's legs: counts and rows per category. Abandon with app:cancel. */
+    reconcile: channel<ReconcileResult>()(z.tuple([ReconcileRequest])),
+    /** Asks where to save, then writes the whole reconciliation as CSV. null: the user cancelled. */
+    reconcileExport: channel<ReconcileExported | null>()(z.tuple([ReconcileRequest])),
   },
 } as const satisfies SpecsForNames;
 

@@ -78,6 +78,28 @@ function validArgs(): Record<ChannelName, unknown[]> {
     amountMax: null,
     search: 'usd',
   };
+  const reconcileRequest = {
+    requestId: 'req-00000006',
+    profileId: 'no-such-profile',
+    party,
+    csv: `time,counterparty,instrument,amount\r\n2026-01-01T00:00:00Z,${party},USDX,1.5\r\n`,
+    delimiter: 'auto',
+    mapping: {
+      time: 'time',
+      counterparty: 'counterparty',
+      instrument: 'instrument',
+      amount: 'amount',
+      reference: null,
+      direction: null,
+      sign: 'negative-is-out',
+      decimal: '.',
+      zone: 'utc',
+    },
+    toleranceSeconds: 300,
+    onlyStatementCounterparties: false,
+    rowCap: 100,
+    remember: false,
+  };
   return {
     'app:info': [],
     'app:cancel': ['req-00000001'],
@@ -163,6 +185,11 @@ function validArgs(): Record<ChannelName, unknown[]> {
     'local:sql': [{ requestId: 'req-00000005', profileId: 'sandbox', sql: 'SELECT count(*) FROM legs', rowCap: 10 }],
     'local:export': [{ profileId: 'no-such-profile', source: { kind: 'sql', sql: 'SELECT 1' }, format: 'csv' }],
     'local:forget': [{ profileId: 'no-such-profile', party }],
+    'local:reconcileMapping': [
+      { profileId: 'no-such-profile', head: 'time,counterparty,instrument,amount', delimiter: 'auto' },
+    ],
+    'local:reconcile': [reconcileRequest],
+    'local:reconcileExport': [reconcileRequest],
     'rpc:saveRequest': [{ name: 'chain id', chain: 'eth', nodeType: 'full', body: [body, body] }],
     'rpc:savedRequests': [],
     'rpc:deleteSaved': ['0123456789abcdef'],

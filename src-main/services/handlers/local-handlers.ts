@@ -5,6 +5,7 @@ import type { Handlers } from './dispatch.ts';
 export function localHandlers(host: LocalLedgerHost): Handlers['local'] {
   const ledger = () => host.ledger();
   const call = async () => host.load();
+  const reconcile = () => import('../local-ledger/reconcile/reconcile.ts');
   return {
     stores: async () => (await ledger()).storesInfo(),
     status: async (profileId, party) => (await ledger()).partyStatus(profileId, party),
@@ -34,5 +35,8 @@ export function localHandlers(host: LocalLedgerHost): Handlers['local'] {
       return module.exportFromStore(local, request);
     },
     forget: async (request) => (await ledger()).forget(request),
+    reconcileMapping: async (query) => (await reconcile()).reconcileMapping(await ledger(), query),
+    reconcile: async (request) => (await reconcile()).reconcileStatement(await ledger(), request),
+    reconcileExport: async (request) => (await reconcile()).exportReconciliation(await ledger(), request),
   };
 }
