@@ -17,6 +17,7 @@ import { CounterpartiesView } from './counterparties/counterparties-view.tsx';
 import { FlowsView } from './flows/flows-view.tsx';
 import { PartyChoice } from './party-choice.tsx';
 import { ProvenanceLine } from './provenance-line.tsx';
+import { ReconcileView } from './reconcile/reconcile-view.tsx';
 import { SqlView } from './sql/sql-view.tsx';
 import { SyncOptions } from './sync-options.tsx';
 import { SyncPanel } from './sync-panel.tsx';
@@ -29,6 +30,7 @@ const TABS = [
   { id: 'counterparties', label: 'Counterparties' },
   { id: 'flows', label: 'Flows' },
   { id: 'sql', label: 'SQL' },
+  { id: 'reconcile', label: 'Reconcile' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -173,6 +175,7 @@ function LocalLedger({ profileId }: { profileId: string }) {
                 {tab === 'counterparties' && <CounterpartiesView profileId={profileId} party={party} />}
                 {tab === 'flows' && <FlowsView profileId={profileId} party={party} />}
                 {tab === 'sql' && <SqlView profileId={profileId} party={party} />}
+                {tab === 'reconcile' && <ReconcileView profileId={profileId} party={party} />}
               </div>
             </>
           )}

@@ -269,7 +269,8 @@ function textCell(field: string, raw: string): string | { message: string } {
   }
   const text = trimmed.replace(/^'(?=[=+\-@\t\r])/, '');
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
-  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text)) return { message: `${field}: holds a control character` };
+  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text))
+    return { message: `${field}: holds a control character` };
   return text;
 }
 

@@ -1,7 +1,9 @@
 // The statement CSV's reading rules, each as a user would meet it (docs/reconcile.md).
 import { describe, expect, it } from 'vitest';
-import type { ReconcileMapping } from '../../../../../src-shared/contract/reconcile.ts';
-import { canonicalAmount, readStatementAmount } from '../../../../../src-main/services/local-ledger/reconcile/statement-amount.ts';
+import {
+  canonicalAmount,
+  readStatementAmount,
+} from '../../../../../src-main/services/local-ledger/reconcile/statement-amount.ts';
 import {
   type CsvProblem,
   detectDelimiter,
@@ -9,6 +11,7 @@ import {
   readStatement,
   splitRecords,
 } from '../../../../../src-main/services/local-ledger/reconcile/statement-csv.ts';
+import type { ReconcileMapping } from '../../../../../src-shared/contract/reconcile.ts';
 
 const PARTY = `bob::1220${'ab'.repeat(32)}`;
 const MAPPING: ReconcileMapping = {
