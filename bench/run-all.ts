@@ -11,6 +11,7 @@ import { firstRowBench } from './first-row-bench.ts';
 import { growthBench } from './growth-bench.ts';
 import { localLedgerBench, scaleBench } from './local-ledger-bench.ts';
 import { pageStackBench } from './page-stack-bench.ts';
+import { reconcileBench } from './reconcile-bench.ts';
 import { rpcAnswerBench } from './rpc-answer-bench.ts';
 import { rpcBench } from './rpc-bench.ts';
 import { sandboxBench } from './sandbox-bench.ts';
@@ -39,6 +40,11 @@ const all: Array<{ key: string; title: string; run: () => Promise<Figure[]> }> =
     key: 'sql',
     title: `SQL editor under hostile queries (${SQL_BENCH_TRANSFERS.toLocaleString('en')} legs, in-process sandbox)`,
     run: () => sqlBudgetBench(),
+  },
+  {
+    key: 'reconcile',
+    title: 'reconcile a statement (100k lines against 1M legs of one party)',
+    run: () => reconcileBench(),
   },
 ];
 /** Opt-in sections: only when named (`npm run bench -- scale`), never in the full run. */

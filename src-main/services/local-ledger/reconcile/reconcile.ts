@@ -9,6 +9,7 @@ import { rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import {
+  RECONCILE_CATEGORIES,
   RECONCILE_MAX_PROBLEMS,
   RECONCILE_TIME_BUDGET_MS,
   type ReconcileExported,
@@ -33,7 +34,7 @@ import {
   type StatementLine,
   splitRecords,
 } from './statement-csv.ts';
-import { type MatchSummary, matchStatement, resultRows } from './statement-match.ts';
+import { type MatchSummary, matchStatement, resultRows, resultSql } from './statement-match.ts';
 
 const memories = new WeakMap<LocalLedger, MappingMemory>();
 /** The one mapping memory of this ledger (its file beside the settings, in the user-data folder). */
@@ -128,16 +129,11 @@ async function matched<T>(
   const store = await local.store(r.profileId);
   return store.read(async (c) => {
     try {
-      const summary = await matchStatement(
-        c,
-        read.lines,
-        {
-          party: r.party,
-          toleranceMicros: BigInt(r.toleranceSeconds) * 1_000_000n,
-          onlyStatementCounterparties: r.onlyStatementCounterparties,
-        },
-        toleranceText(r.toleranceSeconds),
-      );
+      const summary = await matchStatement(c, read.lines, {
+        party: r.party,
+        toleranceMicros: BigInt(r.toleranceSeconds) * 1_000_000n,
+        onlyStatementCounterparties: r.onlyStatementCounterparties,
+      });
       return await then(c, summary);
     } catch (error) {
       if (signal.aborted || error instanceof ServiceError) throw error;
@@ -156,7 +152,7 @@ export async function reconcileStatement(local: LocalLedger, request: ReconcileR
     const parsedMs = Math.round(performance.now() - started);
     const answer = await matched(local, r, read, signal, async (c, summary) => ({
       summary,
-      rows: await resultRows(c, r.rowCap),
+      rows: await resultRows(c, r.rowCap, toleranceText(r.toleranceSeconds)),
     }));
     let from: bigint | null = null;
     let to: bigint | null = null;
@@ -221,8 +217,9 @@ export async function exportReconciliation(
       const result = await matched(local, r, read, signal, async (c, summary) => {
         const select: ExportSelect = {
           sql: `SELECT ${EXPORT_COLUMNS.map((col) => col.name).join(', ')},
-              coalesce(statement_at, ledger_at) AS __sort_1, line AS __sort_2, update_id AS __sort_3 FROM result`,
-          params: [],
+              coalesce(statement_at, ledger_at) AS __sort_1, line AS __sort_2, update_id AS __sort_3
+            FROM (${RECONCILE_CATEGORIES.map(resultSql).join(' UNION ALL ')})`,
+          params: [toleranceText(r.toleranceSeconds)],
           textColumns: [
             'category',
             'counterparty',
@@ -238,7 +235,7 @@ export async function exportReconciliation(
           shape: 'query',
           order: { keys: ['__sort_1', '__sort_2', '__sort_3'], by: '__sort_1, __sort_2 NULLS LAST, __sort_3' },
         };
-        const rows = Number((await c.runAndReadAll(copyStatement(select, 'csv', partial))).rowsChanged);
+        const rows = Number((await c.runAndReadAll(copyStatement(select, 'csv', partial), select.params)).rowsChanged);
         return { rows, counts: summary.counts };
       });
       await commitFile(partial, path);

@@ -33,6 +33,9 @@ export interface StatementLine {
   size: string;
   /** Signed, as the party sees it (negative: out), without trailing zeros. */
   signed: string;
+  /** The size exactly: units × 10^-scale (units >= 0). */
+  units: bigint;
+  scale: number;
   reference: string | null;
 }
 
@@ -80,7 +83,13 @@ export function splitRecords(
   let i = 0;
   while (i < n) {
     if (records.length >= maxRecords) {
-      problems.push({ line, message: `more than ${RECONCILE_MAX_LINES} lines: this line and the rest were not read` });
+      // Past the budget (a header read asks for one record: the rest is simply not its business).
+      if (maxRecords > RECONCILE_MAX_LINES) {
+        problems.push({
+          line,
+          message: `more than ${RECONCILE_MAX_LINES} lines: this line and the rest were not read`,
+        });
+      }
       break;
     }
     const start = line;
@@ -192,8 +201,18 @@ export function readStatement(
     direction: at(mapping.direction),
   };
   const lines: StatementLine[] = [];
+  // A statement names a few parties many times: each is checked once.
+  const parties = new Map<string, boolean>();
+  const isParty = (text: string) => {
+    let ok = parties.get(text);
+    if (ok === undefined) {
+      ok = PartyId.safeParse(text).success;
+      if (parties.size < 100_000) parties.set(text, ok);
+    }
+    return ok;
+  };
   for (const record of records) {
-    const read = readLine(record, header.length, col, mapping);
+    const read = readLine(record, header.length, col, mapping, isParty);
     if ('message' in read) problems.push(read);
     else lines.push(read);
   }
@@ -205,6 +224,7 @@ function readLine(
   width: number,
   col: Record<'time' | 'counterparty' | 'instrument' | 'amount' | 'reference' | 'direction', number>,
   mapping: ReconcileMapping,
+  isParty: (text: string) => boolean,
 ): StatementLine | CsvProblem {
   const { line, cells } = record;
   const fail = (message: string) => ({ line, message });
@@ -223,7 +243,7 @@ function readLine(
     );
   const counterparty = textCell('counterparty', cell(col.counterparty));
   if (typeof counterparty !== 'string') return fail(counterparty.message);
-  if (!PartyId.safeParse(counterparty).success) {
+  if (!isParty(counterparty)) {
     return fail(`counterparty: "${short(counterparty)}" is not a party id (name::1220 followed by 64 hex digits)`);
   }
   const instrument = textCell('instrument', cell(col.instrument));
@@ -257,6 +277,8 @@ function readLine(
     direction,
     size,
     signed: direction === 'out' ? `-${size}` : size,
+    units,
+    scale: amount.value.scale,
     reference,
   };
 }

@@ -31,29 +31,49 @@ export interface MatchSummary {
   timings: Record<string, number>;
 }
 
-const STMT_TYPES: DuckDBType[] = [INTEGER, TIMESTAMP, VARCHAR, VARCHAR, VARCHAR, VARCHAR, VARCHAR, VARCHAR];
+const STMT_TYPES: DuckDBType[] = [INTEGER, TIMESTAMP, VARCHAR, VARCHAR, VARCHAR, VARCHAR, VARCHAR, VARCHAR, BIGINT];
 const CHUNK_ROWS = 2048;
 
 /** Loads `lines` into temp table `stmt` (data chunks through the appender, as legs are stored). */
-async function loadStatement(c: DuckDBConnection, lines: readonly StatementLine[]): Promise<void> {
+async function loadStatement(c: DuckDBConnection, lines: readonly StatementLine[], width: bigint): Promise<void> {
   await c.run(`CREATE OR REPLACE TEMP TABLE stmt (line INTEGER, ts TIMESTAMP, counterparty VARCHAR,
-    instrument VARCHAR, direction VARCHAR, size VARCHAR, signed VARCHAR, reference VARCHAR)`);
-  const appender = await c.createAppender('stmt', 'main', 'temp');
+    instrument VARCHAR, direction VARCHAR, size VARCHAR, signed VARCHAR, reference VARCHAR, bucket BIGINT)`);
+  await append(c, 'stmt', STMT_TYPES, lines, (l) => [
+    l.line,
+    new DuckDBTimestampValue(l.atMicros),
+    l.counterparty,
+    l.instrument,
+    l.direction,
+    l.size,
+    l.signed,
+    l.reference,
+    floorDiv(l.atMicros, width),
+  ]);
+}
+
+function floorDiv(a: bigint, b: bigint): bigint {
+  const q = a / b;
+  return a % b !== 0n && a < 0n ? q - 1n : q;
+}
+
+/** Appends `items` as rows of `table` (a temp table), a data chunk at a time, yielding to the event loop now and then. */
+async function append<T>(
+  c: DuckDBConnection,
+  table: string,
+  types: DuckDBType[],
+  items: readonly T[],
+  row: (item: T) => DuckDBValue[],
+): Promise<void> {
+  if (!items.length) return;
+  const appender = await c.createAppender(table, 'main', 'temp');
   try {
-    const chunk = DuckDBDataChunk.create(STMT_TYPES);
-    for (let offset = 0; offset < lines.length; offset += CHUNK_ROWS) {
-      const part = lines.slice(offset, offset + CHUNK_ROWS);
-      const cols: DuckDBValue[][] = STMT_TYPES.map(() => new Array<DuckDBValue>(part.length));
+    const chunk = DuckDBDataChunk.create(types);
+    for (let offset = 0; offset < items.length; offset += CHUNK_ROWS) {
+      const part = items.slice(offset, offset + CHUNK_ROWS);
+      const cols: DuckDBValue[][] = types.map(() => new Array<DuckDBValue>(part.length));
       for (let r = 0; r < part.length; r++) {
-        const l = part[r];
-        cols[0][r] = l.line;
-        cols[1][r] = new DuckDBTimestampValue(l.atMicros);
-        cols[2][r] = l.counterparty;
-        cols[3][r] = l.instrument;
-        cols[4][r] = l.direction;
-        cols[5][r] = l.size;
-        cols[6][r] = l.signed;
-        cols[7][r] = l.reference;
+        const values = row(part[r]);
+        for (let k = 0; k < types.length; k++) cols[k][r] = values[k];
       }
       chunk.reset();
       chunk.setColumns(cols);
@@ -66,23 +86,33 @@ async function loadStatement(c: DuckDBConnection, lines: readonly StatementLine[
   }
 }
 
-/** The leg's amount as the statement's is kept: its size without trailing zeros, and signed. */
-const LEG_SIZE = `CASE WHEN amount_units IS NULL THEN amount
-  ELSE CASE WHEN contains(decimal_text(amount_units, amount_scale), '.')
-    THEN rtrim(rtrim(decimal_text(amount_units, amount_scale), '0'), '.')
-    ELSE decimal_text(amount_units, amount_scale) END END`;
-
 /**
- * Time buckets as wide as the tolerance (at least a second): a pair within the tolerance is in the
- * same or a neighbouring bucket, so the join is a hash join on the bucket and the exact keys, never
- * a line against every leg of a counterparty.
+ * Each line's amount as units at every scale its instrument's legs are stored at (usually one: the
+ * instrument's decimals), exactly with BigInt: the exact join compares DECIMAL(38,0) units, so no
+ * leg's amount is turned into text to be compared. A scale that cannot hold the amount exactly is
+ * skipped (no leg at that scale can equal it).
  */
-function bucketed(table: 'stmt_free' | 'lg_free' | 'stmt' | 'lg', width: bigint, spread: boolean): string {
-  const b = `epoch_us(ts) // ${width}`;
-  return spread
-    ? `(SELECT *, unnest([${b} - 1, ${b}, ${b} + 1]) AS bucket FROM ${table})`
-    : `(SELECT *, ${b} AS bucket FROM ${table})`;
+function amountsAtScales(
+  lines: readonly StatementLine[],
+  scales: Map<string, number[]>,
+): Array<[number, number, string]> {
+  const out: Array<[number, number, string]> = [];
+  for (const l of lines) {
+    for (const scale of scales.get(l.instrument) ?? []) {
+      let units = l.units;
+      if (scale >= l.scale) units *= 10n ** BigInt(scale - l.scale);
+      else {
+        const factor = 10n ** BigInt(l.scale - scale);
+        if (units % factor !== 0n) continue;
+        units /= factor;
+      }
+      if (units >= UNITS_LIMIT) continue;
+      out.push([l.line, scale, units.toString()]);
+    }
+  }
+  return out;
 }
+const UNITS_LIMIT = 10n ** 38n;
 
 /** Pairs each line with at most one leg and each leg with at most one line, best candidates first. */
 function greedy(
@@ -102,37 +132,18 @@ function greedy(
 
 async function candidates(c: DuckDBConnection, sql: string): Promise<Array<[number, bigint]>> {
   const reader = await c.runAndReadAll(sql);
-  const line = reader.getColumns()[0] ?? [];
-  const leg = reader.getColumns()[1] ?? [];
-  return line.map((l, i) => [Number(l), BigInt(leg[i] as bigint)]);
-}
-
-async function addPairs(c: DuckDBConnection, pairs: ReadonlyArray<[number, bigint]>, kind: string): Promise<void> {
-  if (!pairs.length) return;
-  const appender = await c.createAppender('paired', 'main', 'temp');
-  try {
-    const chunk = DuckDBDataChunk.create([INTEGER, BIGINT, VARCHAR]);
-    for (let offset = 0; offset < pairs.length; offset += CHUNK_ROWS) {
-      const part = pairs.slice(offset, offset + CHUNK_ROWS);
-      chunk.reset();
-      chunk.setColumns([part.map((p) => p[0]), part.map((p) => p[1]), part.map(() => kind)]);
-      appender.appendDataChunk(chunk);
-      appender.flushSync();
-    }
-  } finally {
-    appender.closeSync();
-  }
+  const [line = [], leg = []] = reader.getColumns();
+  return line.map((l, i) => [Number(l), leg[i] as bigint]);
 }
 
 /**
- * Leaves temp table `result` on `c`: one row per matched pair, amount-differs pair, statement-only
- * line and ledger-only leg, each with its message. `toleranceText` is how the messages say it.
+ * Leaves temp tables `stmt`, `lg` (the legs compared with) and `paired` (line, leg, kind) on `c`;
+ * the rows and the export read them (resultSql). Counts come from the pairs.
  */
 export async function matchStatement(
   c: DuckDBConnection,
   lines: readonly StatementLine[],
   options: MatchOptions,
-  toleranceText: string,
 ): Promise<MatchSummary> {
   const timings: Record<string, number> = {};
   let mark = performance.now();
@@ -141,9 +152,13 @@ export async function matchStatement(
     timings[name] = Math.round(now - mark);
     mark = now;
   };
-  await loadStatement(c, lines);
-  lap('load statement');
   const tol = options.toleranceMicros;
+  // Time buckets as wide as the tolerance (at least a second): a pair within the tolerance is in the
+  // same or a neighbouring bucket, so each join is a hash join on the bucket and the exact keys,
+  // never a line against every leg of a counterparty.
+  const width = tol > 1_000_000n ? tol : 1_000_000n;
+  await loadStatement(c, lines, width);
+  lap('load statement');
   let from = 0n;
   let to = 0n;
   if (lines.length) {
@@ -157,117 +172,161 @@ export async function matchStatement(
   const scope = options.onlyStatementCounterparties
     ? 'AND (counterparty, instrument_id) IN (SELECT DISTINCT counterparty, instrument FROM stmt)'
     : '';
-  // The legs the statement is compared with: the party's, within its span widened by the tolerance.
+  // The legs compared with: the party's, within the statement's span widened by the tolerance; raw
+  // columns only (leg_rows, the legs view's source: seq is the leg's id in the store).
   await c.run(
     `CREATE OR REPLACE TEMP TABLE lg AS
-      SELECT row_number() OVER () AS leg, update_id, effective_at AS ts, counterparty, instrument_id AS instrument,
-        direction, size, CASE WHEN direction = 'out' THEN '-' || size ELSE size END AS signed
-      FROM (SELECT *, ${LEG_SIZE} AS size FROM legs
-        WHERE party = $party AND effective_at IS NOT NULL
-          AND effective_at BETWEEN make_timestamp($from::BIGINT) AND make_timestamp($to::BIGINT) ${lines.length ? scope : 'AND false'})`,
+      SELECT seq AS leg, update_id, effective_ts AS ts, epoch_us(effective_ts) // ${width} AS bucket, counterparty,
+        instrument_id AS instrument, CASE WHEN is_incoming THEN 'in' ELSE 'out' END AS direction,
+        amount_units::DECIMAL(38,0) AS units, amount_scale AS scale, amount
+      FROM leg_rows
+      WHERE party = $party AND effective_ts BETWEEN make_timestamp($from::BIGINT) AND make_timestamp($to::BIGINT)
+        ${lines.length ? scope : 'AND false'}`,
     { party: options.party, from: (from - tol).toString(), to: (to + tol).toString() },
   );
-  await c.run('CREATE OR REPLACE TEMP TABLE paired (line INTEGER, leg BIGINT, kind VARCHAR)');
+  const legs = Number((await c.runAndReadAll('SELECT count(*) FROM lg')).getRows()[0][0]);
+  const scales = new Map<string, number[]>();
+  for (const [instrument, scale] of (
+    await c.runAndReadAll('SELECT DISTINCT instrument, scale FROM lg WHERE scale IS NOT NULL')
+  ).getRows()) {
+    const list = scales.get(instrument as string) ?? [];
+    list.push(Number(scale));
+    scales.set(instrument as string, list);
+  }
   lap('select legs');
-  const width = tol > 1_000_000n ? tol : 1_000_000n;
+  await c.run('CREATE OR REPLACE TEMP TABLE stmt_units_text (line INTEGER, scale INTEGER, units VARCHAR)');
+  await append(c, 'stmt_units_text', [INTEGER, INTEGER, VARCHAR], amountsAtScales(lines, scales), (a) => a);
+  await c.run(
+    'CREATE OR REPLACE TEMP TABLE stmt_units AS SELECT line, scale, units::DECIMAL(38,0) AS units FROM stmt_units_text',
+  );
+  await c.run('CREATE OR REPLACE TEMP TABLE paired (line INTEGER, leg BIGINT, kind VARCHAR)');
+  lap('statement units');
   const gap = 'abs(epoch_us(s.ts) - epoch_us(l.ts))';
   const ref = 'coalesce(s.reference = l.update_id, false)';
+  const near = (s: string) => `(SELECT *, unnest([bucket - 1, bucket, bucket + 1]) AS near FROM ${s})`;
   const exact = await candidates(
     c,
-    `SELECT s.line, l.leg FROM ${bucketed('stmt', width, true)} s JOIN ${bucketed('lg', width, false)} l
-      ON s.bucket = l.bucket AND s.counterparty = l.counterparty AND s.instrument = l.instrument
-        AND s.direction = l.direction AND s.size = l.size
+    `SELECT s.line, l.leg FROM ${near('stmt JOIN stmt_units USING (line)')} s JOIN lg l
+      ON s.near = l.bucket AND s.counterparty = l.counterparty AND s.instrument = l.instrument
+        AND s.direction = l.direction AND s.scale = l.scale AND s.units = l.units
       WHERE ${gap} <= ${tol}
       ORDER BY ${ref} DESC, ${gap}, s.line, l.leg`,
   );
   lap('exact candidates');
   const usedLines = new Set<number>();
   const usedLegs = new Set<bigint>();
-  await addPairs(c, greedy(exact, usedLines, usedLegs), 'matched');
+  const matched = greedy(exact, usedLines, usedLegs);
+  await append(c, 'paired', [INTEGER, BIGINT, VARCHAR], matched, ([line, leg]) => [line, leg, 'matched']);
   lap('pair matched');
-  await c.run(`CREATE OR REPLACE TEMP TABLE stmt_free AS SELECT * FROM stmt ANTI JOIN paired USING (line)`);
-  await c.run(`CREATE OR REPLACE TEMP TABLE lg_free AS SELECT * FROM lg ANTI JOIN paired USING (leg)`);
-  // Same counterparty and instrument, and the same transfer by reference or by time: the amount
-  // (or its direction) is what differs. A reference match with an equal amount is a time outside the
+  // Same counterparty and instrument, and the same transfer by time or by reference: the amount (or
+  // its direction) is what differs. A reference match with an equal amount is a time outside the
   // tolerance: not "amount differs".
+  const free = {
+    s: '(SELECT * FROM stmt ANTI JOIN paired USING (line))',
+    l: '(SELECT * FROM lg ANTI JOIN paired USING (leg))',
+  };
   const differs = await candidates(
     c,
     `SELECT line, leg FROM (
-       SELECT s.line, l.leg, ${ref} AS ref, ${gap} AS gap
-         FROM ${bucketed('stmt_free', width, true)} s JOIN ${bucketed('lg_free', width, false)} l
-         ON s.bucket = l.bucket AND s.counterparty = l.counterparty AND s.instrument = l.instrument
+       SELECT s.line, l.leg, ${ref} AS ref, ${gap} AS gap FROM ${near(free.s)} s JOIN ${free.l} l
+         ON s.near = l.bucket AND s.counterparty = l.counterparty AND s.instrument = l.instrument
          WHERE ${gap} <= ${tol}
        UNION ALL
-       SELECT s.line, l.leg, true AS ref, ${gap} AS gap FROM stmt_free s JOIN lg_free l
+       SELECT s.line, l.leg, true AS ref, ${gap} AS gap FROM ${free.s} s JOIN ${free.l} l
          ON s.reference = l.update_id AND s.counterparty = l.counterparty AND s.instrument = l.instrument
-         WHERE ${gap} > ${tol} AND s.signed <> l.signed)
+         WHERE ${gap} > ${tol} AND NOT (s.direction = l.direction AND l.scale IS NOT NULL
+           AND EXISTS (SELECT 1 FROM stmt_units u WHERE u.line = s.line AND u.scale = l.scale AND u.units = l.units)))
      ORDER BY ref DESC, gap, line, leg`,
   );
-  await addPairs(c, greedy(differs, usedLines, usedLegs), 'amount-differs');
+  const amountDiffers = greedy(differs, usedLines, usedLegs);
+  await append(c, 'paired', [INTEGER, BIGINT, VARCHAR], amountDiffers, ([line, leg]) => [line, leg, 'amount-differs']);
   lap('amount differs');
-  const when = (t: string) => `strftime(${t}, '%Y-%m-%d %H:%M:%S UTC')`;
-  await c.run(
-    `CREATE OR REPLACE TEMP TABLE result AS
-     SELECT p.kind AS category, s.line, l.update_id, s.ts AS statement_at, l.ts AS ledger_at, s.counterparty,
-       s.instrument, s.signed AS statement_amount, l.signed AS ledger_amount, s.reference,
-       CASE WHEN p.kind = 'matched'
-         THEN format('matched: ledger leg {} at {}', coalesce(l.update_id, '(no update id)'), ${when('l.ts')})
-         ELSE format('amount differs: statement {}, ledger {} ({} at {})', s.signed, l.signed,
-           coalesce(l.update_id, '(no update id)'), ${when('l.ts')}) END AS message
-       FROM paired p JOIN stmt s USING (line) JOIN lg l USING (leg)
-     UNION ALL
-     SELECT 'statement-only', s.line, NULL, s.ts, NULL, s.counterparty, s.instrument, s.signed, NULL, s.reference,
-       format('in the statement only: no ledger leg with counterparty {} for {} {} within {} of {}',
-         s.counterparty, s.signed, s.instrument, $tol, ${when('s.ts')})
-       FROM stmt s ANTI JOIN paired USING (line)
-     UNION ALL
-     SELECT 'ledger-only', NULL, l.update_id, NULL, l.ts, l.counterparty, l.instrument, NULL, l.signed, NULL,
-       format('in the ledger only: no statement line with counterparty {} for {} {} within {} of {} (leg {})',
-         l.counterparty, l.signed, l.instrument, $tol, ${when('l.ts')}, coalesce(l.update_id, '(no update id)'))
-       FROM lg l ANTI JOIN paired USING (leg)`,
-    { tol: toleranceText },
-  );
-  lap('result');
-  const counts = Object.fromEntries(RECONCILE_CATEGORIES.map((k) => [k, 0])) as Record<ReconcileCategory, number>;
-  for (const [category, n] of (await c.runAndReadAll('SELECT category, count(*) FROM result GROUP BY ALL')).getRows()) {
-    counts[category as ReconcileCategory] = Number(n);
+  return {
+    legs,
+    counts: {
+      matched: matched.length,
+      'amount-differs': amountDiffers.length,
+      'statement-only': lines.length - usedLines.size,
+      'ledger-only': legs - usedLegs.size,
+    },
+    timings,
+  };
+}
+
+/** A leg's amount, signed (negative: out), exact: from its units, else as stored (kept as text). */
+const LEG_SIGNED = `CASE WHEN l.direction = 'out' THEN '-' ELSE '' END || coalesce(decimal_text(l.units, l.scale), l.amount)`;
+const WHEN = (t: string) => `strftime(${t}, '%Y-%m-%d %H:%M:%S UTC')`;
+
+/**
+ * The result's rows with their messages (`$1`: the tolerance in words), one SELECT per category so
+ * a capped read sorts and words only what it shows. Columns: category, line, update_id,
+ * statement_at, ledger_at, counterparty, instrument, statement_amount, ledger_amount, reference, message.
+ */
+export function resultSql(category: ReconcileCategory): string {
+  const leg = "coalesce(l.update_id, '(no update id)')";
+  switch (category) {
+    case 'matched':
+    case 'amount-differs':
+      return `SELECT p.kind AS category, s.line, l.update_id, s.ts AS statement_at, l.ts AS ledger_at, s.counterparty,
+          s.instrument, s.signed AS statement_amount, ${LEG_SIGNED} AS ledger_amount, s.reference,
+          ${
+            category === 'matched'
+              ? `format('matched: ledger leg {} at {}', ${leg}, ${WHEN('l.ts')})`
+              : `format('amount differs: statement {}, ledger {} ({} at {})', s.signed, ${LEG_SIGNED}, ${leg}, ${WHEN('l.ts')})`
+          } AS message
+        FROM paired p JOIN stmt s USING (line) JOIN lg l USING (leg) WHERE p.kind = '${category}'`;
+    case 'statement-only':
+      return `SELECT 'statement-only' AS category, s.line, NULL AS update_id, s.ts AS statement_at, NULL::TIMESTAMP AS ledger_at,
+          s.counterparty, s.instrument, s.signed AS statement_amount, NULL AS ledger_amount, s.reference,
+          format('in the statement only: no ledger leg with counterparty {} for {} {} within {} of {}',
+            s.counterparty, s.signed, s.instrument, $1, ${WHEN('s.ts')}) AS message
+        FROM stmt s ANTI JOIN paired USING (line)`;
+    case 'ledger-only':
+      return `SELECT 'ledger-only' AS category, NULL::INTEGER AS line, l.update_id, NULL::TIMESTAMP AS statement_at, l.ts AS ledger_at,
+          l.counterparty, l.instrument, NULL AS statement_amount, ${LEG_SIGNED} AS ledger_amount, NULL AS reference,
+          format('in the ledger only: no statement line with counterparty {} for {} {} within {} of {} (leg {})',
+            l.counterparty, ${LEG_SIGNED}, l.instrument, $1, ${WHEN('l.ts')}, ${leg}) AS message
+        FROM lg l ANTI JOIN paired USING (leg)`;
   }
-  const legs = Number((await c.runAndReadAll('SELECT count(*) FROM lg')).getRows()[0][0]);
-  lap('counts');
-  return { legs, counts, timings };
 }
 
 /** The result's order: by time (the statement's, else the leg's), then line. */
 export const RESULT_ORDER = 'coalesce(statement_at, ledger_at), line NULLS LAST, update_id';
 
-/** Up to `cap` rows per category, in RESULT_ORDER. */
-export async function resultRows(c: DuckDBConnection, cap: number): Promise<Record<ReconcileCategory, ReconcileRow[]>> {
-  const reader = await c.runAndReadAll(
-    `SELECT category, line, update_id, epoch_us(statement_at)::VARCHAR, epoch_us(ledger_at)::VARCHAR, counterparty,
-       instrument, statement_amount, ledger_amount, reference, message
-     FROM result QUALIFY row_number() OVER (PARTITION BY category ORDER BY ${RESULT_ORDER}) <= ${cap}
-     ORDER BY category, ${RESULT_ORDER}`,
-  );
+/** Up to `cap` rows per category, in RESULT_ORDER (each category sorted and worded on its own). */
+export async function resultRows(
+  c: DuckDBConnection,
+  cap: number,
+  toleranceText: string,
+): Promise<Record<ReconcileCategory, ReconcileRow[]>> {
   const rows = Object.fromEntries(RECONCILE_CATEGORIES.map((k) => [k, [] as ReconcileRow[]])) as Record<
     ReconcileCategory,
     ReconcileRow[]
   >;
   const iso = (v: unknown) => (v === null ? null : microsIso(BigInt(v as string)));
-  for (const r of reader.getRows()) {
-    const category = r[0] as ReconcileCategory;
-    rows[category].push({
-      category,
-      line: r[1] === null ? null : Number(r[1]),
-      updateId: r[2] as string | null,
-      statementAt: iso(r[3]),
-      ledgerAt: iso(r[4]),
-      counterparty: r[5] as string,
-      instrument: r[6] as string,
-      statementAmount: r[7] as string | null,
-      ledgerAmount: r[8] as string | null,
-      reference: r[9] as string | null,
-      message: r[10] as string,
-    });
+  for (const category of RECONCILE_CATEGORIES) {
+    const sql = resultSql(category);
+    const reader = await c.runAndReadAll(
+      `SELECT category, line, update_id, epoch_us(statement_at)::VARCHAR, epoch_us(ledger_at)::VARCHAR, counterparty,
+         instrument, statement_amount, ledger_amount, reference, message
+       FROM (${sql}) ORDER BY ${RESULT_ORDER} LIMIT ${cap}`,
+      sql.includes('$1') ? [toleranceText] : [],
+    );
+    for (const r of reader.getRows()) {
+      rows[category].push({
+        category,
+        line: r[1] === null ? null : Number(r[1]),
+        updateId: r[2] as string | null,
+        statementAt: iso(r[3]),
+        ledgerAt: iso(r[4]),
+        counterparty: r[5] as string,
+        instrument: r[6] as string,
+        statementAmount: r[7] as string | null,
+        ledgerAmount: r[8] as string | null,
+        reference: r[9] as string | null,
+        message: r[10] as string,
+      });
+    }
   }
   return rows;
 }

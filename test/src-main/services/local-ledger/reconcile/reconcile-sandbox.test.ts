@@ -210,11 +210,13 @@ describe('reconcile a statement against a synced party', () => {
 
   it('remembers the mapping for the header, per profile', async () => {
     const head = 'Booked,Counterparty,Asset,Amount,Ref\n';
+    // The file's first characters: the header and some lines, the last one cut short.
     const before = await call<ReconcileMappingAnswer>('local:reconcileMapping', {
       profileId: 'sandbox',
-      head,
+      head: `${head}${lineOf(legs[1])}\n${lineOf(legs[2]).slice(0, 20)}`,
       delimiter: 'auto',
     });
+    expect(before.problems).toEqual([]);
     expect(before.remembered).toBe(false);
     expect(before.header).toEqual(['Booked', 'Counterparty', 'Asset', 'Amount', 'Ref']);
     const mine = { ...MAPPING, sign: 'negative-is-in' as const, zone: 'local' as const };
