@@ -201,6 +201,7 @@ export function readStatement(
     direction: at(mapping.direction),
   };
   const lines: StatementLine[] = [];
+  const mapped = Object.entries(col).filter(([, i]) => i >= 0);
   // A statement names a few parties many times: each is checked once.
   const parties = new Map<string, boolean>();
   const isParty = (text: string) => {
@@ -212,7 +213,7 @@ export function readStatement(
     return ok;
   };
   for (const record of records) {
-    const read = readLine(record, header.length, col, mapping, isParty);
+    const read = readLine(record, header.length, col, mapping, isParty, mapped);
     if ('message' in read) problems.push(read);
     else lines.push(read);
   }
@@ -225,14 +226,15 @@ function readLine(
   col: Record<'time' | 'counterparty' | 'instrument' | 'amount' | 'reference' | 'direction', number>,
   mapping: ReconcileMapping,
   isParty: (text: string) => boolean,
+  mapped: ReadonlyArray<[string, number]>,
 ): StatementLine | CsvProblem {
   const { line, cells } = record;
   const fail = (message: string) => ({ line, message });
   if (record.problem) return fail(record.problem);
   if (cells.length !== width) return fail(`expected ${width} cells as in the header, found ${cells.length}`);
   const cell = (i: number) => (i < 0 ? '' : cells[i]);
-  for (const [field, i] of Object.entries(col)) {
-    if (i >= 0 && cells[i].includes(REPLACEMENT)) {
+  for (const [field, i] of mapped) {
+    if (cells[i].includes(REPLACEMENT)) {
       return fail(`${field}: the text is not UTF-8 (a byte shown as ${REPLACEMENT}): save the file as UTF-8`);
     }
   }

@@ -9,6 +9,7 @@ import {
   DuckDBDataChunk,
   DuckDBTimestampValue,
   type DuckDBType,
+  HUGEINT,
   type DuckDBValue,
   INTEGER,
   TIMESTAMP,
@@ -88,15 +89,15 @@ async function append<T>(
 
 /**
  * Each line's amount as units at every scale its instrument's legs are stored at (usually one: the
- * instrument's decimals), exactly with BigInt: the exact join compares DECIMAL(38,0) units, so no
+ * instrument's decimals), exactly with BigInt: the exact join compares HUGEINT units (amount_units as stored), so no
  * leg's amount is turned into text to be compared. A scale that cannot hold the amount exactly is
  * skipped (no leg at that scale can equal it).
  */
 function amountsAtScales(
   lines: readonly StatementLine[],
   scales: Map<string, number[]>,
-): Array<[number, number, string]> {
-  const out: Array<[number, number, string]> = [];
+): Array<[number, number, bigint]> {
+  const out: Array<[number, number, bigint]> = [];
   for (const l of lines) {
     for (const scale of scales.get(l.instrument) ?? []) {
       let units = l.units;
@@ -107,7 +108,7 @@ function amountsAtScales(
         units /= factor;
       }
       if (units >= UNITS_LIMIT) continue;
-      out.push([l.line, scale, units.toString()]);
+      out.push([l.line, scale, units]);
     }
   }
   return out;
@@ -178,7 +179,7 @@ export async function matchStatement(
     `CREATE OR REPLACE TEMP TABLE lg AS
       SELECT seq AS leg, update_id, effective_ts AS ts, epoch_us(effective_ts) // ${width} AS bucket, counterparty,
         instrument_id AS instrument, CASE WHEN is_incoming THEN 'in' ELSE 'out' END AS direction,
-        amount_units::DECIMAL(38,0) AS units, amount_scale AS scale, amount
+        amount_units AS units, amount_scale AS scale, amount
       FROM leg_rows
       WHERE party = $party AND effective_ts BETWEEN make_timestamp($from::BIGINT) AND make_timestamp($to::BIGINT)
         ${lines.length ? scope : 'AND false'}`,
@@ -194,11 +195,9 @@ export async function matchStatement(
     scales.set(instrument as string, list);
   }
   lap('select legs');
-  await c.run('CREATE OR REPLACE TEMP TABLE stmt_units_text (line INTEGER, scale INTEGER, units VARCHAR)');
-  await append(c, 'stmt_units_text', [INTEGER, INTEGER, VARCHAR], amountsAtScales(lines, scales), (a) => a);
-  await c.run(
-    'CREATE OR REPLACE TEMP TABLE stmt_units AS SELECT line, scale, units::DECIMAL(38,0) AS units FROM stmt_units_text',
-  );
+  // HUGEINT, the store's own type of amount_units (a text-to-DECIMAL(38,0) cast took 5 s per 100,000).
+  await c.run('CREATE OR REPLACE TEMP TABLE stmt_units (line INTEGER, scale INTEGER, units HUGEINT)');
+  await append(c, 'stmt_units', [INTEGER, INTEGER, HUGEINT], amountsAtScales(lines, scales), (a) => a);
   await c.run('CREATE OR REPLACE TEMP TABLE paired (line INTEGER, leg BIGINT, kind VARCHAR)');
   lap('statement units');
   const gap = 'abs(epoch_us(s.ts) - epoch_us(l.ts))';
