@@ -218,7 +218,7 @@ export async function exportReconciliation(
         const select: ExportSelect = {
           sql: `SELECT ${EXPORT_COLUMNS.map((col) => col.name).join(', ')},
               coalesce(statement_at, ledger_at) AS __sort_1, line AS __sort_2, update_id AS __sort_3
-            FROM (${RECONCILE_CATEGORIES.map(resultSql).join(' UNION ALL ')})`,
+            FROM (${RECONCILE_CATEGORIES.map((k) => resultSql(k)).join(' UNION ALL ')})`,
           params: [toleranceText(r.toleranceSeconds)],
           textColumns: [
             'category',

@@ -9,8 +9,8 @@ import {
   DuckDBDataChunk,
   DuckDBTimestampValue,
   type DuckDBType,
-  HUGEINT,
   type DuckDBValue,
+  HUGEINT,
   INTEGER,
   TIMESTAMP,
   VARCHAR,
@@ -174,16 +174,18 @@ export async function matchStatement(
     ? 'AND (counterparty, instrument_id) IN (SELECT DISTINCT counterparty, instrument FROM stmt)'
     : '';
   // The legs compared with: the party's, within the statement's span widened by the tolerance; raw
-  // columns only (leg_rows, the legs view's source: seq is the leg's id in the store).
+  // columns of leg_rows (the legs view's source; seq is the leg's id in the store). A view, not a
+  // copy: each join reads only the columns it needs from the store's compressed columns (a copy of
+  // a million legs' party ids and update ids cost more than all the joins).
   await c.run(
-    `CREATE OR REPLACE TEMP TABLE lg AS
+    `CREATE OR REPLACE TEMP VIEW lg AS
       SELECT seq AS leg, update_id, effective_ts AS ts, epoch_us(effective_ts) // ${width} AS bucket, counterparty,
         instrument_id AS instrument, CASE WHEN is_incoming THEN 'in' ELSE 'out' END AS direction,
         amount_units AS units, amount_scale AS scale, amount
       FROM leg_rows
-      WHERE party = $party AND effective_ts BETWEEN make_timestamp($from::BIGINT) AND make_timestamp($to::BIGINT)
+      WHERE party = ${sqlText(options.party)}
+        AND effective_ts BETWEEN make_timestamp(${from - tol}) AND make_timestamp(${to + tol})
         ${lines.length ? scope : 'AND false'}`,
-    { party: options.party, from: (from - tol).toString(), to: (to + tol).toString() },
   );
   const legs = Number((await c.runAndReadAll('SELECT count(*) FROM lg')).getRows()[0][0]);
   const scales = new Map<string, number[]>();
@@ -252,6 +254,11 @@ export async function matchStatement(
   };
 }
 
+/** A string literal (the party id is checked by its schema; quotes are doubled all the same). */
+function sqlText(text: string): string {
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
 /** A leg's amount, signed (negative: out), exact: from its units, else as stored (kept as text). */
 const LEG_SIGNED = `CASE WHEN l.direction = 'out' THEN '-' ELSE '' END || coalesce(decimal_text(l.units, l.scale), l.amount)`;
 const WHEN = (t: string) => `strftime(${t}, '%Y-%m-%d %H:%M:%S UTC')`;
@@ -261,8 +268,11 @@ const WHEN = (t: string) => `strftime(${t}, '%Y-%m-%d %H:%M:%S UTC')`;
  * a capped read sorts and words only what it shows. Columns: category, line, update_id,
  * statement_at, ledger_at, counterparty, instrument, statement_amount, ledger_amount, reference, message.
  */
-export function resultSql(category: ReconcileCategory): string {
+export function resultSql(category: ReconcileCategory, limit?: number): string {
   const leg = "coalesce(l.update_id, '(no update id)')";
+  // A capped read picks its rows by id first, so only those are joined and worded.
+  const top = (sql: string, order: string) =>
+    limit === undefined ? sql : `(SELECT * FROM ${sql} ORDER BY ${order} LIMIT ${limit})`;
   switch (category) {
     case 'matched':
     case 'amount-differs':
@@ -273,19 +283,20 @@ export function resultSql(category: ReconcileCategory): string {
               ? `format('matched: ledger leg {} at {}', ${leg}, ${WHEN('l.ts')})`
               : `format('amount differs: statement {}, ledger {} ({} at {})', s.signed, ${LEG_SIGNED}, ${leg}, ${WHEN('l.ts')})`
           } AS message
-        FROM paired p JOIN stmt s USING (line) JOIN lg l USING (leg) WHERE p.kind = '${category}'`;
+        FROM ${top(`(SELECT line, leg, kind, ts FROM paired JOIN stmt USING (line) WHERE kind = '${category}')`, 'ts, line')} p
+          JOIN stmt s USING (line) JOIN lg l USING (leg)`;
     case 'statement-only':
       return `SELECT 'statement-only' AS category, s.line, NULL AS update_id, s.ts AS statement_at, NULL::TIMESTAMP AS ledger_at,
           s.counterparty, s.instrument, s.signed AS statement_amount, NULL AS ledger_amount, s.reference,
           format('in the statement only: no ledger leg with counterparty {} for {} {} within {} of {}',
             s.counterparty, s.signed, s.instrument, $1, ${WHEN('s.ts')}) AS message
-        FROM stmt s ANTI JOIN paired USING (line)`;
+        FROM ${top('(SELECT * FROM stmt ANTI JOIN paired USING (line))', 'ts, line')} s`;
     case 'ledger-only':
       return `SELECT 'ledger-only' AS category, NULL::INTEGER AS line, l.update_id, NULL::TIMESTAMP AS statement_at, l.ts AS ledger_at,
           l.counterparty, l.instrument, NULL AS statement_amount, ${LEG_SIGNED} AS ledger_amount, NULL AS reference,
           format('in the ledger only: no statement line with counterparty {} for {} {} within {} of {} (leg {})',
             l.counterparty, ${LEG_SIGNED}, l.instrument, $1, ${WHEN('l.ts')}, ${leg}) AS message
-        FROM lg l ANTI JOIN paired USING (leg)`;
+        FROM ${top('(SELECT * FROM lg ANTI JOIN paired USING (leg))', 'ts, update_id')} l`;
   }
 }
 
@@ -304,7 +315,7 @@ export async function resultRows(
   >;
   const iso = (v: unknown) => (v === null ? null : microsIso(BigInt(v as string)));
   for (const category of RECONCILE_CATEGORIES) {
-    const sql = resultSql(category);
+    const sql = resultSql(category, cap);
     const reader = await c.runAndReadAll(
       `SELECT category, line, update_id, epoch_us(statement_at)::VARCHAR, epoch_us(ledger_at)::VARCHAR, counterparty,
          instrument, statement_amount, ledger_amount, reference, message
