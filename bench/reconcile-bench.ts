@@ -54,7 +54,7 @@ export async function reconcileBench(options: { transfers?: number; runs?: numbe
       },
       {
         figure: '... where the time goes (the last run, main’s log)',
-        median: r.breakdown.slice(0, 200),
+        median: r.breakdown.replace(/^reconcile: /, '').slice(0, 400),
         range: Object.entries(r.counts)
           .map(([k, n]) => `${k} ${n}`)
           .join(', '),

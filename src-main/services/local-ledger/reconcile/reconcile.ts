@@ -150,10 +150,12 @@ export async function reconcileStatement(local: LocalLedger, request: ReconcileR
     const read = readCsv(r);
     if (r.remember) await memoryOf(local).remember(r.profileId, read.header, r.mapping);
     const parsedMs = Math.round(performance.now() - started);
-    const answer = await matched(local, r, read, signal, async (c, summary) => ({
-      summary,
-      rows: await resultRows(c, r.rowCap, toleranceText(r.toleranceSeconds)),
-    }));
+    const answer = await matched(local, r, read, signal, async (c, summary) => {
+      const t0 = performance.now();
+      const rows = await resultRows(c, r.rowCap, toleranceText(r.toleranceSeconds));
+      summary.timings['rows shown'] = Math.round(performance.now() - t0);
+      return { summary, rows };
+    });
     let from: bigint | null = null;
     let to: bigint | null = null;
     for (const l of read.lines) {
