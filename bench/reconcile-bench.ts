@@ -97,13 +97,13 @@ async function worker(): Promise<void> {
       if (line.startsWith('reconcile:')) lastLog = line;
     },
   });
-  type Answer = { ok: true; value: any } | { ok: false; error: { message: string } };
-  const call = async (channel: string, args: unknown[]): Promise<any> => {
+  type Answer = { ok: true; value: unknown } | { ok: false; error: { message: string } };
+  const call = async <T>(channel: string, args: unknown[]): Promise<T> => {
     const answer = (await services.dispatch(channel as never, args as never)) as Answer;
     if (!answer.ok) throw new Error(`${channel}: ${answer.error.message}`);
-    return answer.value;
+    return answer.value as T;
   };
-  const { profile } = await call('settings:saveProfile', [
+  const { profile } = await call<{ profile: { id: string } }>('settings:saveProfile', [
     {
       name: 'bench',
       baseUrl: values.base,
@@ -118,7 +118,7 @@ async function worker(): Promise<void> {
     },
   ]);
   await call('secrets:set', [profile.id, 'ledgerJwt', values.jwt]);
-  const started = await call('local:sync', [
+  const started = await call<{ jobId: string }>('local:sync', [
     { profileId: profile.id, party, nodeId: null, range: { after: null, before: null } },
   ]);
   const synced = await services.local.waitForSync(started.jobId);
@@ -172,7 +172,7 @@ async function worker(): Promise<void> {
   let counts: Record<string, number> = {};
   for (let k = 0; k < Number(values.runs ?? 5); k++) {
     const t0 = performance.now();
-    const result = await call('local:reconcile', [request(k)]);
+    const result = await call<{ counts: Record<string, number> }>('local:reconcile', [request(k)]);
     times.push(performance.now() - t0);
     counts = result.counts;
   }
