@@ -13,6 +13,7 @@ import { localLedgerBench, scaleBench } from './local-ledger-bench.ts';
 import { notebookChartBench } from './notebook-chart-bench.ts';
 import { notebookQueriesBench } from './notebook-queries-bench.ts';
 import { pageStackBench } from './page-stack-bench.ts';
+import { reconcileBench } from './reconcile-bench.ts';
 import { rpcAnswerBench } from './rpc-answer-bench.ts';
 import { rpcBench } from './rpc-bench.ts';
 import { sandboxBench } from './sandbox-bench.ts';
@@ -51,6 +52,11 @@ const all: Array<{ key: string; title: string; run: () => Promise<Figure[]> }> =
     key: 'notebook-chart',
     title: 'a notebook chart of a 100,000-row result in Chromium',
     run: () => notebookChartBench(),
+  },
+  {
+    key: 'reconcile',
+    title: 'reconcile a statement (100k lines against 1M legs of one party)',
+    run: () => reconcileBench(),
   },
 ];
 /** Opt-in sections: only when named (`npm run bench -- scale`), never in the full run. */

@@ -58,6 +58,9 @@ export const CHANNEL_NAMES = {
     'sql',
     'export',
     'forget',
+    'reconcileMapping',
+    'reconcile',
+    'reconcileExport',
     'saveChart',
   ],
   notebook: [

@@ -46,6 +46,13 @@ import {
   type NotebookSaved,
 } from './notebook.ts';
 import {
+  type ReconcileExported,
+  type ReconcileMappingAnswer,
+  ReconcileMappingQuery,
+  ReconcileRequest,
+  type ReconcileResult,
+} from './reconcile.ts';
+import {
   RpcCallRequest,
   type RpcCallResult,
   type RpcCurl,
@@ -266,6 +273,12 @@ export const contract = {
     export: channel<LocalExportResult | null>()(z.tuple([LocalExportRequest])),
     /** Deletes a party's legs, or the profile's whole store (its files). */
     forget: channel<LocalStoreInfo[]>()(z.tuple([ForgetRequest])),
+    /** A statement CSV's header and the column mapping to offer (remembered for that header, else guessed). docs/reconcile.md */
+    reconcileMapping: channel<ReconcileMappingAnswer>()(z.tuple([ReconcileMappingQuery])),
+    /** Matches a statement CSV against a party's legs: counts and rows per category. Abandon with app:cancel. */
+    reconcile: channel<ReconcileResult>()(z.tuple([ReconcileRequest])),
+    /** Asks where to save, then writes the whole reconciliation as CSV. null: the user cancelled. */
+    reconcileExport: channel<ReconcileExported | null>()(z.tuple([ReconcileRequest])),
 
     /** Asks where to save, then writes a chart's PNG or SVG (checked: PNG magic, plain SVG). null: cancelled. */
     saveChart: channel<ChartFileSaved | null>()(z.tuple([SaveChartRequest])),

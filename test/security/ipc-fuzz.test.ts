@@ -78,6 +78,28 @@ function validArgs(): Record<ChannelName, unknown[]> {
     amountMax: null,
     search: 'usd',
   };
+  const reconcileRequest = {
+    requestId: 'req-00000006',
+    profileId: 'no-such-profile',
+    party,
+    csv: `time,counterparty,instrument,amount\r\n2026-01-01T00:00:00Z,${party},USDX,1.5\r\n`,
+    delimiter: 'auto',
+    mapping: {
+      time: 'time',
+      counterparty: 'counterparty',
+      instrument: 'instrument',
+      amount: 'amount',
+      reference: null,
+      direction: null,
+      sign: 'negative-is-out',
+      decimal: '.',
+      zone: 'utc',
+    },
+    toleranceSeconds: 300,
+    onlyStatementCounterparties: false,
+    rowCap: 100,
+    remember: false,
+  };
   return {
     'app:info': [],
     'app:cancel': ['req-00000001'],
@@ -176,6 +198,11 @@ function validArgs(): Record<ChannelName, unknown[]> {
     'local:saveChart': [
       { title: 'Chart', format: 'svg', data: '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"></svg>' },
     ],
+    'local:reconcileMapping': [
+      { profileId: 'no-such-profile', head: 'time,counterparty,instrument,amount', delimiter: 'auto' },
+    ],
+    'local:reconcile': [reconcileRequest],
+    'local:reconcileExport': [reconcileRequest],
     'rpc:saveRequest': [{ name: 'chain id', chain: 'eth', nodeType: 'full', body: [body, body] }],
     'rpc:savedRequests': [],
     'rpc:deleteSaved': ['0123456789abcdef'],

@@ -6,6 +6,7 @@ import type { Handlers } from './dispatch.ts';
 export function localHandlers(host: LocalLedgerHost, ctx: ServiceContext): Handlers['local'] {
   const ledger = () => host.ledger();
   const call = async () => host.load();
+  const reconcile = () => import('../local-ledger/reconcile/reconcile.ts');
   return {
     stores: async () => (await ledger()).storesInfo(),
     status: async (profileId, party) => (await ledger()).partyStatus(profileId, party),
@@ -37,5 +38,8 @@ export function localHandlers(host: LocalLedgerHost, ctx: ServiceContext): Handl
     forget: async (request) => (await ledger()).forget(request),
     // Loaded on the first save, not at start-up: no DuckDB, only a file write.
     saveChart: async (request) => (await import('../export/chart-file.ts')).saveChartFile(ctx, request),
+    reconcileMapping: async (query) => (await reconcile()).reconcileMapping(await ledger(), query),
+    reconcile: async (request) => (await reconcile()).reconcileStatement(await ledger(), request),
+    reconcileExport: async (request) => (await reconcile()).exportReconciliation(await ledger(), request),
   };
 }

@@ -18,6 +18,7 @@ import { DashboardView } from './dashboard/dashboard-view.tsx';
 import { FlowsView } from './flows/flows-view.tsx';
 import { PartyChoice } from './party-choice.tsx';
 import { ProvenanceLine } from './provenance-line.tsx';
+import { ReconcileView } from './reconcile/reconcile-view.tsx';
 import { SqlView } from './sql/sql-view.tsx';
 import { SyncOptions } from './sync-options.tsx';
 import { SyncPanel } from './sync-panel.tsx';
@@ -31,6 +32,7 @@ const TABS = [
   { id: 'flows', label: 'Flows' },
   { id: 'sql', label: 'SQL' },
   { id: 'dashboard', label: 'Dashboard' },
+  { id: 'reconcile', label: 'Reconcile' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -176,6 +178,7 @@ function LocalLedger({ profileId }: { profileId: string }) {
                 {tab === 'flows' && <FlowsView profileId={profileId} party={party} />}
                 {tab === 'sql' && <SqlView profileId={profileId} party={party} />}
                 {tab === 'dashboard' && <DashboardView profileId={profileId} party={party} />}
+                {tab === 'reconcile' && <ReconcileView profileId={profileId} party={party} />}
               </div>
             </>
           )}

@@ -1510,6 +1510,108 @@ const chartRows = [
   call('local:saveChart', '', 'no argument', [], TOO_FEW(1)),
 ];
 
+const RECONCILE = {
+  requestId: 'req-00000002',
+  profileId: 'sandbox',
+  party: GOOD_PARTY,
+  csv: 'time,counterparty,instrument,amount\n',
+  delimiter: 'auto',
+  mapping: {
+    time: 'time',
+    counterparty: 'counterparty',
+    instrument: 'instrument',
+    amount: 'amount',
+    reference: null,
+    direction: null,
+    sign: 'negative-is-out',
+    decimal: '.',
+    zone: 'utc',
+  },
+  toleranceSeconds: 300,
+  onlyStatementCounterparties: false,
+  rowCap: 500,
+  remember: false,
+};
+const reconcile = (over: Record<string, unknown>) => [{ ...RECONCILE, ...over }];
+const reconcileRows = [
+  call('local:reconcile', '0.party', 'a party without "::"', reconcile({ party: 'alice' }), /"::" is missing/),
+  call(
+    'local:reconcile',
+    '0.delimiter',
+    'delimiter "|"',
+    reconcile({ delimiter: '|' }),
+    /Invalid option|expected one of/,
+  ),
+  call(
+    'local:reconcile',
+    '0.mapping.sign',
+    'a sign convention main does not know',
+    reconcile({ mapping: { ...RECONCILE.mapping, sign: 'positive' } }),
+    /Invalid option|expected one of/,
+  ),
+  call(
+    'local:reconcile',
+    '0.mapping',
+    'a path slipped into the mapping',
+    reconcile({ mapping: { ...RECONCILE.mapping, file: '/etc/passwd' } }),
+    /Unrecognized key/,
+  ),
+  call(
+    'local:reconcile',
+    '0.toleranceSeconds',
+    'a negative tolerance',
+    reconcile({ toleranceSeconds: -1 }),
+    /Too small: expected number to be >=\s?0/,
+  ),
+  call(
+    'local:reconcile',
+    '0.toleranceSeconds',
+    'a tolerance over 31 days',
+    reconcile({ toleranceSeconds: 31 * 86_400 + 1 }),
+    /Too big: expected number to be <=\s?2678400/,
+  ),
+  call('local:reconcile', '0.csv', 'no CSV text', reconcile({ csv: undefined }), EXPECTED_STRING),
+  call(
+    'local:reconcile',
+    '0.requestId',
+    'a path as the request id',
+    reconcile({ requestId: '../req' }),
+    /^request id$/,
+  ),
+  call('local:reconcile', '', 'no argument', [], TOO_FEW(1)),
+  call(
+    'local:reconcileExport',
+    '0',
+    'a path slipped into the request (the path is only ever chosen in main)',
+    reconcile({ path: '/etc/cron.d/x' }),
+    /Unrecognized key/,
+  ),
+  call(
+    'local:reconcileExport',
+    '0.rowCap',
+    'a row cap of 0',
+    reconcile({ rowCap: 0 }),
+    /Too small: expected number to be >=\s?1/,
+  ),
+  call('local:reconcileExport', '', 'no argument', [], TOO_FEW(1)),
+  call(
+    'local:reconcileMapping',
+    '0.head',
+    'a head of 1,000,001 characters',
+    () => [{ profileId: 'sandbox', head: 'h'.repeat(1_000_001), delimiter: 'auto' }],
+    /^at most 1,000,000 characters of the file’s start$/,
+    '[{…"head":"hhh…" (1000001 characters)}]',
+  ),
+  call(
+    'local:reconcileMapping',
+    '0.profileId',
+    'a path as the profile id',
+    [{ profileId: '../x', head: 'a,b', delimiter: 'auto' }],
+    PROFILE_MESSAGE,
+  ),
+  call('local:reconcileMapping', '', 'no argument', [], TOO_FEW(1)),
+];
+
 const REPORT_LEG = {
   updateId: 'u-1',
   effectiveAt: '2026-01-01T00:00:00Z',
@@ -1752,5 +1854,6 @@ export const bridgeChannels: BadInputTable<ChannelCall> = {
     ...localSqlRows,
     ...notebookRows,
     ...chartRows,
+    ...reconcileRows,
   ],
 };

@@ -89,7 +89,7 @@ describe('the Local ledger first screen', () => {
       within(tabs)
         .getAllByRole('tab')
         .map((t) => t.textContent),
-    ).toEqual(['Transfers', 'Counterparties', 'Flows', 'SQL', 'Dashboard']);
+    ).toEqual(['Transfers', 'Counterparties', 'Flows', 'SQL', 'Dashboard', 'Reconcile']);
     expect(screen.queryByRole('region', { name: 'Not synced yet' })).toBeNull();
     expect(screen.queryByText('Carried over from Transfers')).toBeNull();
   });

@@ -1,0 +1,80 @@
+// Issue 28's "Done when" for reconciliation: a statement CSV holding a missing, an extra and a
+// mistyped transfer, reconciled in the Reconcile tab against a party synced through the UI, and each
+// of the three named on screen. The statement is the party's own legs over HTTP (the sandbox), with
+// those three faults written into it; the file is chosen as a user chooses it (the file input).
+import { join, resolve } from 'node:path';
+import type { TransferLeg } from '../../src-shared/contract/transfers.ts';
+import { expect, test } from '../support/web-app.ts';
+import { openLocalParty, syncToDone } from './local-support.ts';
+import { fetchLegsOverHttp } from './transfers-support.ts';
+
+test.use({ appOptions: { transfers: 1000 } });
+
+/** The party's books for a leg: negative when it went out; the leg's update id as the reference. */
+const lineOf = (leg: TransferLeg, amount = leg.amount as string) =>
+  [leg.effectiveAt, leg.counterparty, leg.instrumentId, `${leg.isIncoming ? '' : '-'}${amount}`, leg.updateId].join(
+    ',',
+  );
+
+test('a statement with a missing, an extra and a mistyped transfer: each is named', async ({ app, page }) => {
+  const [party, other] = app.sandbox.parties;
+  const { legs: all } = await fetchLegsOverHttp(app, party);
+  const legs = all
+    .filter((l) => l.effectiveAt !== null && l.counterparty !== null && l.amount !== null)
+    .sort((a, b) => (a.effectiveAt as string).localeCompare(b.effectiveAt as string));
+  const missing = legs[Math.floor(legs.length / 3)];
+  const mistyped = legs[Math.floor((2 * legs.length) / 3)];
+  const typo = `${mistyped.amount}${(mistyped.amount as string).includes('.') ? '1' : '0'}`;
+  const extraAt = legs[Math.floor(legs.length / 2)].effectiveAt as string;
+  const lines = ['effective_at,counterparty,instrument,amount,update_id'];
+  for (const leg of legs) {
+    if (leg !== missing) lines.push(leg === mistyped ? lineOf(leg, typo) : lineOf(leg));
+  }
+  lines.push(`${extraAt},${other},GHOST,250.00,INV-9`);
+
+  await app.open(page);
+  await openLocalParty(page, party);
+  await syncToDone(page);
+  await page.getByRole('tab', { name: 'Reconcile' }).click();
+  await page.getByLabel('Statement CSV file').setInputFiles({
+    name: 'statement.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`${lines.join('\r\n')}\r\n`),
+  });
+  // The columns are guessed from the header's names.
+  await expect(page.getByLabel('Amount column')).toHaveValue('amount');
+  await expect(page.getByLabel('Reference column (the update id)')).toHaveValue('update_id');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.getByLabel(/Only the statement’s counterparties/).check();
+  await page.getByRole('button', { name: 'Reconcile', exact: true }).click();
+
+  const counts = page.getByRole('list', { name: 'Reconciliation counts' });
+  await expect(counts).toContainText('1 in the statement only');
+  await expect(counts).toContainText('1 in the ledger only');
+  await expect(counts).toContainText('1 amount differs');
+  await expect(counts).toContainText(`${legs.length - 2} matched`);
+
+  const statementOnly = page.getByRole('table', { name: 'In the statement only' });
+  await expect(statementOnly.locator('tbody tr')).toHaveCount(1);
+  await expect(statementOnly.locator('tbody tr td').first()).toHaveText(
+    new RegExp(`^in the statement only: no ledger leg with counterparty ${other} for 250 GHOST within 5 min of `),
+  );
+  const ledgerOnly = page.getByRole('table', { name: 'In the ledger only' });
+  await expect(ledgerOnly.locator('tbody tr')).toHaveCount(1);
+  await expect(ledgerOnly.locator('tbody tr td').first()).toContainText(
+    `in the ledger only: no statement line with counterparty ${missing.counterparty}`,
+  );
+  await expect(ledgerOnly.locator('tbody tr td').first()).toContainText(`(leg ${missing.updateId})`);
+  const differs = page.getByRole('table', { name: 'Amount differs' });
+  await expect(differs.locator('tbody tr')).toHaveCount(1);
+  const sign = mistyped.isIncoming ? '' : '-';
+  await expect(differs.locator('tbody tr td').first()).toHaveText(
+    new RegExp(`^amount differs: statement ${sign}[\\d.]+, ledger ${sign}[\\d.]+ \\(${mistyped.updateId} at `),
+  );
+
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  if (process.env.SCREENSHOTS) {
+    await page.getByRole('group', { name: /^Columns/ }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await page.screenshot({ path: join(resolve(import.meta.dirname, '../..'), 'docs/screenshots/reconcile.png') });
+  }
+});

@@ -1,0 +1,303 @@
+// A statement CSV, read as hostile input: RFC 4180 quoting (a quoted cell may hold the delimiter,
+// quotes doubled, line breaks), a byte-order mark, `,` `;` or tab detected from the header line or
+// chosen, and budgets on lines, columns and cell length. A bad line becomes a problem naming its line
+// (1-based, counted in the file as an editor shows it); every other line is still read.
+// docs/reconcile.md
+import {
+  RECONCILE_DELIMITERS,
+  RECONCILE_MAX_CELL,
+  RECONCILE_MAX_COLUMNS,
+  RECONCILE_MAX_LINES,
+  type ReconcileMapping,
+} from '../../../../src-shared/contract/reconcile.ts';
+import { PartyId } from '../../../../src-shared/contract/transfers.ts';
+import { readTimeInput } from '../../../../src-shared/time/time-text.ts';
+import { canonicalAmount, readStatementAmount } from './statement-amount.ts';
+
+export type StatementDelimiter = (typeof RECONCILE_DELIMITERS)[number];
+
+export interface CsvProblem {
+  line: number;
+  message: string;
+}
+
+/** A good statement line, ready for the match. */
+export interface StatementLine {
+  line: number;
+  /** Microseconds since the epoch, UTC. */
+  atMicros: bigint;
+  counterparty: string;
+  instrument: string;
+  direction: 'in' | 'out';
+  /** The amount's size without trailing zeros ("100.5"): equal amounts, equal text. */
+  size: string;
+  /** Signed, as the party sees it (negative: out), without trailing zeros. */
+  signed: string;
+  /** The size exactly: units × 10^-scale (units >= 0). */
+  units: bigint;
+  scale: number;
+  reference: string | null;
+}
+
+interface CsvRecord {
+  line: number;
+  cells: string[];
+  /** Set when the record broke a budget: its cells are not to be read. */
+  problem?: string;
+}
+
+const REPLACEMENT = '\uFFFD';
+
+/** The delimiter the header line uses most (outside quotes); `,` when none appears. */
+export function detectDelimiter(text: string): StatementDelimiter {
+  const counts = new Map<StatementDelimiter, number>(RECONCILE_DELIMITERS.map((d) => [d, 0]));
+  let quoted = false;
+  for (let i = 0; i < text.length && i < 1_000_000; i++) {
+    const ch = text[i];
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && (ch === '\n' || ch === '\r')) break;
+    else if (!quoted && counts.has(ch as StatementDelimiter)) {
+      counts.set(ch as StatementDelimiter, (counts.get(ch as StatementDelimiter) ?? 0) + 1);
+    }
+  }
+  let best: StatementDelimiter = ',';
+  for (const [d, n] of counts) if (n > (counts.get(best) ?? 0)) best = d;
+  return best;
+}
+
+/**
+ * The records of `text` (BOM dropped), each with the line it starts on; blank lines skipped.
+ * `maxRecords` stops early (a header read needs one). An unclosed quote ends the file with a problem.
+ */
+export function splitRecords(
+  text: string,
+  delimiter: StatementDelimiter,
+  problems: CsvProblem[],
+  maxRecords = RECONCILE_MAX_LINES + 1,
+): CsvRecord[] {
+  const records: CsvRecord[] = [];
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const n = body.length;
+  const d = delimiter.charCodeAt(0);
+  let line = 1;
+  let i = 0;
+  while (i < n) {
+    if (records.length >= maxRecords) {
+      // Past the budget (a header read asks for one record: the rest is simply not its business).
+      if (maxRecords > RECONCILE_MAX_LINES) {
+        problems.push({
+          line,
+          message: `more than ${RECONCILE_MAX_LINES} lines: this line and the rest were not read`,
+        });
+      }
+      break;
+    }
+    const start = line;
+    const cells: string[] = [];
+    let problem: string | undefined;
+    let ended = false;
+    while (!ended) {
+      // One cell.
+      let cell: string;
+      if (body.charCodeAt(i) === 34) {
+        // Quoted: up to the closing quote, "" for a quote.
+        let parts = '';
+        let from = i + 1;
+        for (;;) {
+          const close = body.indexOf('"', from);
+          if (close < 0) {
+            problems.push({
+              line: start,
+              message: 'a quoted cell is never closed: this line and the rest of the file were not read',
+            });
+            return records;
+          }
+          const piece = body.slice(from, close);
+          for (let k = piece.indexOf('\n'); k >= 0; k = piece.indexOf('\n', k + 1)) line++;
+          if (!piece.includes('\n')) for (let k = piece.indexOf('\r'); k >= 0; k = piece.indexOf('\r', k + 1)) line++;
+          if (parts.length + piece.length <= RECONCILE_MAX_CELL + 1) parts += piece;
+          if (body.charCodeAt(close + 1) === 34) {
+            parts += '"';
+            from = close + 2;
+          } else {
+            i = close + 1;
+            break;
+          }
+        }
+        cell = parts;
+        // Text after the closing quote up to the delimiter is kept (lenient, as spreadsheets are).
+        let j = i;
+        while (j < n && body.charCodeAt(j) !== d && body.charCodeAt(j) !== 10 && body.charCodeAt(j) !== 13) j++;
+        if (j > i) cell += body.slice(i, Math.min(j, i + RECONCILE_MAX_CELL + 1));
+        i = j;
+      } else {
+        let j = i;
+        while (j < n) {
+          const c = body.charCodeAt(j);
+          if (c === d || c === 10 || c === 13) break;
+          j++;
+        }
+        cell = body.slice(i, j);
+        i = j;
+      }
+      if (cell.length > RECONCILE_MAX_CELL && !problem) {
+        problem = `cell ${cells.length + 1} is longer than ${RECONCILE_MAX_CELL} characters`;
+      }
+      if (cells.length < RECONCILE_MAX_COLUMNS) cells.push(cell.length > RECONCILE_MAX_CELL ? '' : cell);
+      else if (!problem) problem = `more than ${RECONCILE_MAX_COLUMNS} columns`;
+      const c = body.charCodeAt(i);
+      if (c === d) {
+        i++;
+        continue;
+      }
+      if (c === 13 && body.charCodeAt(i + 1) === 10) i += 2;
+      else if (i < n) i++;
+      line++;
+      ended = true;
+    }
+    if (!(cells.length === 1 && cells[0].trim() === '' && !problem)) records.push({ line: start, cells, problem });
+  }
+  return records;
+}
+
+/** The header's names: trimmed, a BOM or formula guard left as is (they are only names to map). */
+export function headerNames(record: CsvRecord | undefined): string[] {
+  return record ? record.cells.map((c) => c.trim()) : [];
+}
+
+/** The mapping's columns that the header lacks, or appear twice; null when the header serves the mapping. */
+export function mappingProblem(header: string[], mapping: ReconcileMapping): string | null {
+  const fields = ['time', 'counterparty', 'instrument', 'amount', 'reference', 'direction'] as const;
+  for (const field of fields) {
+    const name = mapping[field];
+    if (name === null) continue;
+    const found = header.filter((h) => h === name).length;
+    if (found === 0)
+      return `the ${field} column "${name.slice(0, 60)}" is not in the header (${header.slice(0, 12).join(', ')})`;
+    if (found > 1) return `the header has two columns named "${name.slice(0, 60)}": rename one`;
+  }
+  return null;
+}
+
+const IN_WORDS = new Set(['in', 'incoming', 'credit', 'cr', 'received', 'receive', 'deposit', '+']);
+const OUT_WORDS = new Set(['out', 'outgoing', 'debit', 'dr', 'sent', 'send', 'withdrawal', '-']);
+/** A spreadsheet runs a cell that starts with one of these as a formula (CSV injection). */
+const FORMULA = /^[=+\-@\t\r]/;
+
+/** Reads the statement's lines by `mapping`; a line that cannot be read is a problem, the rest go on. */
+export function readStatement(
+  records: CsvRecord[],
+  header: string[],
+  mapping: ReconcileMapping,
+  problems: CsvProblem[],
+): StatementLine[] {
+  const at = (name: string | null) => (name === null ? -1 : header.indexOf(name));
+  const col = {
+    time: at(mapping.time),
+    counterparty: at(mapping.counterparty),
+    instrument: at(mapping.instrument),
+    amount: at(mapping.amount),
+    reference: at(mapping.reference),
+    direction: at(mapping.direction),
+  };
+  const lines: StatementLine[] = [];
+  const mapped = Object.entries(col).filter(([, i]) => i >= 0);
+  // A statement names a few parties many times: each is checked once.
+  const parties = new Map<string, boolean>();
+  const isParty = (text: string) => {
+    let ok = parties.get(text);
+    if (ok === undefined) {
+      ok = PartyId.safeParse(text).success;
+      if (parties.size < 100_000) parties.set(text, ok);
+    }
+    return ok;
+  };
+  for (const record of records) {
+    const read = readLine(record, header.length, col, mapping, isParty, mapped);
+    if ('message' in read) problems.push(read);
+    else lines.push(read);
+  }
+  return lines;
+}
+
+function readLine(
+  record: CsvRecord,
+  width: number,
+  col: Record<'time' | 'counterparty' | 'instrument' | 'amount' | 'reference' | 'direction', number>,
+  mapping: ReconcileMapping,
+  isParty: (text: string) => boolean,
+  mapped: ReadonlyArray<[string, number]>,
+): StatementLine | CsvProblem {
+  const { line, cells } = record;
+  const fail = (message: string) => ({ line, message });
+  if (record.problem) return fail(record.problem);
+  if (cells.length !== width) return fail(`expected ${width} cells as in the header, found ${cells.length}`);
+  const cell = (i: number) => (i < 0 ? '' : cells[i]);
+  for (const [field, i] of mapped) {
+    if (cells[i].includes(REPLACEMENT)) {
+      return fail(`${field}: the text is not UTF-8 (a byte shown as ${REPLACEMENT}): save the file as UTF-8`);
+    }
+  }
+  const time = readTimeInput(cell(col.time), mapping.zone);
+  if (!time.ok)
+    return fail(
+      `time: "${short(cell(col.time))}" ${time.message === 'empty' ? 'is empty' : `is not a time: ${time.message}`}`,
+    );
+  const counterparty = textCell('counterparty', cell(col.counterparty));
+  if (typeof counterparty !== 'string') return fail(counterparty.message);
+  if (!isParty(counterparty)) {
+    return fail(`counterparty: "${short(counterparty)}" is not a party id (name::1220 followed by 64 hex digits)`);
+  }
+  const instrument = textCell('instrument', cell(col.instrument));
+  if (typeof instrument !== 'string') return fail(instrument.message);
+  if (instrument === '') return fail('instrument: empty');
+  const amount = readStatementAmount(cell(col.amount), mapping.decimal);
+  if (!amount.ok) return fail(`amount: ${amount.message}`);
+  let direction: 'in' | 'out';
+  if (col.direction >= 0) {
+    const word = cell(col.direction).trim().toLowerCase();
+    if (IN_WORDS.has(word)) direction = 'in';
+    else if (OUT_WORDS.has(word)) direction = 'out';
+    else return fail(`direction: "${short(word)}" is neither in (in, credit, received) nor out (out, debit, sent)`);
+  } else {
+    const negative = amount.value.units < 0n;
+    direction = negative === (mapping.sign === 'negative-is-out') ? 'out' : 'in';
+  }
+  const units = amount.value.units < 0n ? -amount.value.units : amount.value.units;
+  const size = canonicalAmount({ units, scale: amount.value.scale });
+  let reference: string | null = null;
+  if (col.reference >= 0) {
+    const text = textCell('reference', cell(col.reference));
+    if (typeof text !== 'string') return fail(text.message);
+    reference = text === '' ? null : text;
+  }
+  return {
+    line,
+    atMicros: time.instant.micros,
+    counterparty,
+    instrument,
+    direction,
+    size,
+    signed: direction === 'out' ? `-${size}` : size,
+    units,
+    scale: amount.value.scale,
+    reference,
+  };
+}
+
+/** A text cell, trimmed; a cell our own exports guarded with one leading ' is read without it. */
+function textCell(field: string, raw: string): string | { message: string } {
+  const trimmed = raw.trim();
+  if (FORMULA.test(trimmed)) {
+    return { message: `${field}: "${short(trimmed)}" starts like a spreadsheet formula: not read` };
+  }
+  const text = trimmed.replace(/^'(?=[=+\-@\t\r])/, '');
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text))
+    return { message: `${field}: holds a control character` };
+  return text;
+}
+
+function short(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}

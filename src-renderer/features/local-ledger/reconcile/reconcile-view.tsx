@@ -1,0 +1,180 @@
+// Reconcile a statement: choose a CSV (read here as text, as the address book's import), map its
+// columns once (main remembers the mapping for that header), choose the time tolerance, Run: four
+// counts and a table per category, each row saying what is wrong; Export writes every row.
+// docs/reconcile.md
+import { useRef, useState } from 'react';
+import {
+  RECONCILE_CSV_MAX,
+  type ReconcileMapping,
+  type ReconcileMappingAnswer,
+} from '../../../../src-shared/contract/reconcile.ts';
+import {
+  RECONCILE_HEAD_CHARS,
+  type ReconcileRun,
+  useReconcile,
+  useReconcileExport,
+  useReconcileMapping,
+} from '../../../data/reconcile.ts';
+import { DownloadOffer } from '../../../ui/download-offer.tsx';
+import { ErrorMessage } from '../../../ui/error-message.tsx';
+import { Field } from '../../../ui/field.tsx';
+import { count } from '../../../ui/local-format.ts';
+import { MappingForm } from './mapping-form.tsx';
+import { ReconcileResults } from './reconcile-results.tsx';
+import './reconcile.css';
+
+const DEFAULT_TOLERANCE_SECONDS = 300;
+
+export function ReconcileView({ profileId, party }: { profileId: string; party: string }) {
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<{ name: string; text: string } | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [mapping, setMapping] = useState<ReconcileMapping | null>(null);
+  const [tolerance, setTolerance] = useState(String(DEFAULT_TOLERANCE_SECONDS));
+  const [onlyTheirs, setOnlyTheirs] = useState(false);
+  const header = useReconcileMapping();
+  const run = useReconcile();
+  const exporter = useReconcileExport();
+
+  const choose = async (chosen: File | undefined) => {
+    if (!chosen) return;
+    if (fileInput.current) fileInput.current.value = '';
+    run.reset();
+    exporter.reset();
+    setMapping(null);
+    if (chosen.size > RECONCILE_CSV_MAX) {
+      setFile(null);
+      setFileError(`${chosen.name} is over 200 MB: split the statement by period.`);
+      return;
+    }
+    setFileError(null);
+    const text = await chosen.text();
+    setFile({ name: chosen.name, text });
+    header.mutate(
+      { profileId, head: text.slice(0, RECONCILE_HEAD_CHARS), delimiter: 'auto' },
+      { onSuccess: (answer: ReconcileMappingAnswer) => setMapping(answer.mapping) },
+    );
+  };
+
+  const toleranceSeconds = /^\d{1,7}$/.test(tolerance.trim()) ? Number(tolerance.trim()) : null;
+  const toleranceError =
+    toleranceSeconds === null || toleranceSeconds > 31 * 86_400
+      ? 'Whole seconds from 0 to 2678400 (31 days), e.g. 300 for 5 minutes.'
+      : null;
+  const request = (): ReconcileRun | null =>
+    file && mapping && toleranceSeconds !== null && !toleranceError
+      ? {
+          profileId,
+          party,
+          csv: file.text,
+          delimiter: header.data?.delimiter ?? 'auto',
+          mapping,
+          toleranceSeconds,
+          onlyStatementCounterparties: onlyTheirs,
+          remember: true,
+        }
+      : null;
+  const start = () => {
+    const r = request();
+    if (r && !run.isPending) {
+      exporter.reset();
+      run.mutate(r);
+    }
+  };
+  const exportAll = () => {
+    const r = request();
+    if (r) exporter.mutate(r);
+  };
+
+  return (
+    <section className="panel reconcile" aria-label="Reconcile a statement">
+      <p className="muted">
+        Compare a statement (CSV from your accounting system or a counterparty) with this party’s stored legs: each line
+        is matched to one leg with the same counterparty, instrument and exact amount within the time tolerance.
+      </p>
+      <div className="inline-fields">
+        <button type="button" onClick={() => fileInput.current?.click()}>
+          Choose statement CSV…
+        </button>
+        {/* The system file chooser, opened by the button above. */}
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".csv,.txt,.tsv,text/csv,text/plain"
+          aria-label="Statement CSV file"
+          hidden
+          onChange={(e) => void choose(e.target.files?.[0])}
+        />
+        {file && (
+          <span role="status">
+            {file.name}: {count(file.text.length)} characters
+          </span>
+        )}
+      </div>
+      {fileError && (
+        <p className="field-error" role="alert">
+          {fileError}
+        </p>
+      )}
+      {header.error ? <ErrorMessage error={header.error} title="The file’s header could not be read." /> : null}
+      {header.data?.problems.map((p) => (
+        <p key={p.line} className="field-error" role="alert">
+          Line {p.line}: {p.message}
+        </p>
+      ))}
+      {header.data && mapping && (
+        <>
+          <MappingForm
+            header={header.data.header}
+            remembered={header.data.remembered}
+            mapping={mapping}
+            onChange={setMapping}
+          />
+          <div className="inline-fields">
+            <Field label="Time tolerance (seconds)" error={toleranceError}>
+              <input
+                inputMode="numeric"
+                value={tolerance}
+                onChange={(e) => setTolerance(e.target.value)}
+                className="reconcile-tolerance"
+              />
+            </Field>
+            <label className="reconcile-check">
+              <input type="checkbox" checked={onlyTheirs} onChange={(e) => setOnlyTheirs(e.target.checked)} /> Only the
+              statement’s counterparties and instruments (a counterparty’s statement)
+            </label>
+          </div>
+          <div className="inline-fields">
+            <button type="button" className="primary" onClick={start} disabled={run.isPending || !request()}>
+              {run.isPending ? 'Reconciling…' : 'Reconcile'}
+            </button>
+            {run.isPending && (
+              <button type="button" onClick={run.cancel}>
+                Cancel
+              </button>
+            )}
+            {run.data && (
+              <button type="button" onClick={exportAll} disabled={exporter.isPending}>
+                {exporter.isPending ? 'Exporting…' : 'Export result (CSV)…'}
+              </button>
+            )}
+            {exporter.isSuccess && exporter.data && (
+              <span role="status">
+                Exported {count(exporter.data.rows)} rows to {exporter.data.path}.{' '}
+                <DownloadOffer key={exporter.data.path} path={exporter.data.path} />
+              </span>
+            )}
+            {exporter.isSuccess && !exporter.data && (
+              <span className="muted" role="status">
+                Export cancelled.
+              </span>
+            )}
+          </div>
+        </>
+      )}
+      {run.error ? <ErrorMessage error={run.error} title="The statement could not be reconciled." /> : null}
+      {exporter.error ? <ErrorMessage error={exporter.error} title="The result could not be exported." /> : null}
+      {run.data && <ReconcileResults result={run.data} />}
+    </section>
+  );
+}

@@ -1,0 +1,127 @@
+// The Reconcile tab: a chosen file's start goes to main for its header and mapping, Reconcile sends
+// the whole text with the mapping (remembered) and tolerance, the counts and each category's rows
+// show with what is wrong, and a bad tolerance is said at its field and keeps Reconcile off.
+// The real CSV reading and matching are tested in test/src-main/services/local-ledger/reconcile/.
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { RECONCILE_ROW_CAP } from '../../../../src-renderer/data/reconcile.ts';
+import { ReconcileView } from '../../../../src-renderer/features/local-ledger/reconcile/reconcile-view.tsx';
+import type { ReconcileMapping, ReconcileResult } from '../../../../src-shared/contract/reconcile.ts';
+import { createFakeBridge } from '../../../fixtures/fake-bridge.ts';
+import { renderWithApp } from '../../support/render-with-app.tsx';
+
+const PARTY = `alice::1220${'aa'.repeat(32)}`;
+const BOB = `bob::1220${'bb'.repeat(32)}`;
+const CSV = `Booked,Who,Asset,Amount\n2026-03-01T10:00:00Z,${BOB},USD,-100\n`;
+const MAPPING: ReconcileMapping = {
+  time: 'Booked',
+  counterparty: 'Who',
+  instrument: 'Asset',
+  amount: 'Amount',
+  reference: null,
+  direction: null,
+  sign: 'negative-is-out',
+  decimal: '.',
+  zone: 'utc',
+};
+const RESULT: ReconcileResult = {
+  lines: 1,
+  legs: 1,
+  counts: { matched: 0, 'statement-only': 1, 'ledger-only': 1, 'amount-differs': 0 },
+  rows: {
+    matched: [],
+    'amount-differs': [],
+    'statement-only': [
+      {
+        category: 'statement-only',
+        line: 2,
+        updateId: null,
+        statementAt: '2026-03-01T10:00:00Z',
+        ledgerAt: null,
+        counterparty: BOB,
+        instrument: 'USD',
+        statementAmount: '-100',
+        ledgerAmount: null,
+        reference: null,
+        message: `in the statement only: no ledger leg with counterparty ${BOB} for -100 USD within 5 min of 2026-03-01 10:00:00 UTC`,
+      },
+    ],
+    'ledger-only': [
+      {
+        category: 'ledger-only',
+        line: null,
+        updateId: 'u-9',
+        statementAt: null,
+        ledgerAt: '2026-03-01T11:00:00Z',
+        counterparty: BOB,
+        instrument: 'USD',
+        statementAmount: null,
+        ledgerAmount: '-1000',
+        reference: null,
+        message: 'in the ledger only: …',
+      },
+    ],
+  },
+  problems: [{ line: 3, message: 'expected 4 cells as in the header, found 3' }],
+  problemCount: 1,
+  span: { from: '2026-03-01T10:00:00.000Z', to: '2026-03-01T10:00:00.000Z' },
+  elapsedMs: 12,
+};
+
+describe('ReconcileView', () => {
+  it('maps the chosen file’s columns, reconciles it and names what is wrong', async () => {
+    const bridge = createFakeBridge({
+      local: {
+        reconcileMapping: async () => ({
+          header: ['Booked', 'Who', 'Asset', 'Amount'],
+          delimiter: ',',
+          mapping: MAPPING,
+          remembered: true,
+          problems: [],
+        }),
+        reconcile: async () => RESULT,
+      },
+    });
+    const { user } = renderWithApp(<ReconcileView profileId="sandbox" party={PARTY} />, { bridge });
+    await user.upload(screen.getByLabelText('Statement CSV file'), new File([CSV], 'books.csv', { type: 'text/csv' }));
+
+    expect(await screen.findByText('Columns (remembered for this header)')).toBeTruthy();
+    expect(bridge.local.reconcileMapping).toHaveBeenCalledExactlyOnceWith({
+      profileId: 'sandbox',
+      head: CSV,
+      delimiter: 'auto',
+    });
+    expect((screen.getByLabelText('Counterparty column') as HTMLSelectElement).value).toBe('Who');
+
+    fireEvent.change(screen.getByLabelText('Time tolerance (seconds)'), { target: { value: '5 min' } });
+    expect(screen.getByText(/Whole seconds from 0/)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Reconcile' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Time tolerance (seconds)'), { target: { value: '60' } });
+    await user.click(screen.getByRole('button', { name: 'Reconcile' }));
+
+    expect(bridge.local.reconcile).toHaveBeenCalledExactlyOnceWith(
+      expect.objectContaining({
+        profileId: 'sandbox',
+        party: PARTY,
+        csv: CSV,
+        delimiter: ',',
+        mapping: MAPPING,
+        toleranceSeconds: 60,
+        rowCap: RECONCILE_ROW_CAP,
+        remember: true,
+      }),
+    );
+    const counts = await screen.findByRole('list', { name: 'Reconciliation counts' });
+    expect(
+      within(counts)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['1 in the statement only', '1 in the ledger only', '0 amount differs', '0 matched']);
+    const statementOnly = screen.getByRole('table', { name: 'In the statement only' });
+    expect(within(statementOnly).getAllByRole('row')[1].textContent).toContain(
+      `in the statement only: no ledger leg with counterparty ${BOB} for -100 USD within 5 min`,
+    );
+    expect(screen.queryByRole('table', { name: 'Matched' })).toBeNull();
+    expect(screen.getByText('Line 3: expected 4 cells as in the header, found 3')).toBeTruthy();
+  });
+});
