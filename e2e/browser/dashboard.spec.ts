@@ -111,6 +111,7 @@ test('a parameterized query, charted and saved, edited outside, pinned: the dash
   if (process.env.SCREENSHOTS) {
     await panel.getByRole('button', { name: 'Chart', exact: true }).click();
     await expect(panel.getByTestId('result-chart')).toBeVisible();
-    await page.screenshot({ path: join(import.meta.dirname, '../../docs/screenshots/dashboard.png'), fullPage: true });
+    await page.getByRole('tablist', { name: 'Local views' }).evaluate((e) => e.scrollIntoView({ block: 'start' }));
+    await page.screenshot({ path: join(import.meta.dirname, '../../docs/screenshots/dashboard.png') });
   }
 });
