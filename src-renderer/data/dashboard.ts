@@ -7,7 +7,9 @@ import type { DashboardReportRequest, DashboardReportSaved } from '../../src-sha
 import type { SqlResult } from '../../src-shared/contract/local-ledger.ts';
 import type { NotebookSaved } from '../../src-shared/contract/notebook.ts';
 import {
+  DASHBOARD_LIMITS,
   type DashboardPanel,
+  type DashboardRead,
   EMPTY_DASHBOARD,
   nextPanelId,
   parseDashboard,
@@ -153,12 +155,14 @@ export async function pinToDashboard(
   for (let attempt = 0; attempt < 2; attempt++) {
     const current = await ledger().notebook.dashboard(profileId);
     const read = current.text === null ? null : parseDashboard(current.text);
-    if (read && !read.readable) {
+    const refusal = read ? writeRefusal(read) : null;
+    if (refusal) throw new PanelProblem(`${refusal} Nothing was pinned.`);
+    const dashboard = read?.dashboard ?? { ...EMPTY_DASHBOARD, panels: [] };
+    if (dashboard.panels.length >= DASHBOARD_LIMITS.panels) {
       throw new PanelProblem(
-        `${current.path} is not a dashboard this app can read (${read.problems[0]}): nothing was pinned.`,
+        `The dashboard has ${DASHBOARD_LIMITS.panels} panels, its most: remove one first. Nothing was pinned.`,
       );
     }
-    const dashboard = read?.dashboard ?? { ...EMPTY_DASHBOARD, panels: [] };
     const next = { ...dashboard, panels: [...dashboard.panels, { id: nextPanelId(dashboard), ...pin }] };
     const saved = await ledger().notebook.saveDashboard({
       profileId,
@@ -168,6 +172,19 @@ export async function pinToDashboard(
     if (saved.ok) return { panels: next.panels.length };
   }
   throw new PanelProblem('dashboard.json kept changing on disk while pinning: try again.');
+}
+
+/**
+ * Why the app may not write a dashboard file it read, or null. It writes what it read back, so a
+ * file with parts it could not read (a panel left out, a value ignored) would lose them: the user
+ * fixes those by hand first. A file that is not a dashboard at all is never written over.
+ */
+export function writeRefusal(read: DashboardRead): string | null {
+  if (!read.readable) return `dashboard.json is not a dashboard this app can read (${read.problems[0]}).`;
+  if (read.problems.length > 0) {
+    return `dashboard.json has parts this app cannot read (${read.problems[0]}${read.problems.length > 1 ? `, and ${read.problems.length - 1} more` : ''}); writing it would drop them, so fix them by hand first.`;
+  }
+  return null;
 }
 
 /** The form's values as a panel keeps them: each time read in the form's zone and written as a UTC instant. */

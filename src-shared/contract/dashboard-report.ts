@@ -9,11 +9,18 @@ import { ProfileIdText } from './transfers.ts';
 /** Rows of one panel that go into the report (the panel says how many it had). */
 export const DASHBOARD_REPORT_ROW_CAP = 1_000;
 export const DASHBOARD_REPORT_PANEL_CAP = 50;
+/** Characters of one cell in a report (longer ones are cut by the renderer, marked with …). */
+export const DASHBOARD_REPORT_CELL_CHARS = 10_000;
+/**
+ * Characters of cells and charts in one report: the renderer stops adding rows when it is reached
+ * (the report says how many it lists); main refuses more. Under the browser version's 8 MB request limit.
+ */
+export const DASHBOARD_REPORT_CHAR_BUDGET = 6_000_000;
 /** Characters of one panel's SVG chart. */
 export const CHART_SVG_MAX_CHARS = 4_000_000;
 
 const line = (max: number) => z.string().max(max);
-const Cell = z.union([z.string().max(10_000), z.number(), z.boolean(), z.null()]);
+const Cell = z.union([z.string().max(DASHBOARD_REPORT_CELL_CHARS), z.number(), z.boolean(), z.null()]);
 
 const ReportPanel = z.strictObject({
   title: line(200),
@@ -45,11 +52,26 @@ const ReportPanel = z.strictObject({
   svg: z.string().max(CHART_SVG_MAX_CHARS, 'a chart is at most 4,000,000 characters').nullable(),
 });
 
-export const DashboardReportRequest = z.strictObject({
-  profileId: ProfileIdText,
-  title: line(200),
-  panels: z.array(ReportPanel).max(DASHBOARD_REPORT_PANEL_CAP),
-});
+export const DashboardReportRequest = z
+  .strictObject({
+    profileId: ProfileIdText,
+    title: line(200),
+    panels: z.array(ReportPanel).max(DASHBOARD_REPORT_PANEL_CAP),
+  })
+  .refine((r) => reportChars(r.panels) <= DASHBOARD_REPORT_CHAR_BUDGET, {
+    path: ['panels'],
+    message: `at most ${DASHBOARD_REPORT_CHAR_BUDGET.toLocaleString('en-US')} characters of cells and charts in one report`,
+  });
+
+/** Characters of cells and charts in a report's panels: what its size grows with. */
+export function reportChars(panels: ReadonlyArray<{ rows: unknown[][]; svg: string | null }>): number {
+  let chars = 0;
+  for (const panel of panels) {
+    chars += panel.svg?.length ?? 0;
+    for (const row of panel.rows) for (const cell of row) chars += typeof cell === 'string' ? cell.length : 8;
+  }
+  return chars;
+}
 export type DashboardReportRequest = z.input<typeof DashboardReportRequest>;
 export type DashboardReportInput = z.output<typeof DashboardReportRequest>;
 export type DashboardReportPanel = z.output<typeof ReportPanel>;

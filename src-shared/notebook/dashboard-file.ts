@@ -4,6 +4,7 @@
 // shows the chart or the table. Reading never throws: a malformed file gives problems that say where,
 // the panels that were readable, and `readable: false` when nothing could be used (the app then
 // refuses to overwrite it, so a hand-edited file with a typo is never lost). Pure: no Node, no DOM.
+import { fileNameProblem } from '../contract/notebook.ts';
 import { PARAM_NAME } from './query-params.ts';
 
 export const DASHBOARD_FILE = 'dashboard.json';
@@ -49,7 +50,6 @@ export const EMPTY_DASHBOARD: Dashboard = { title: 'Dashboard', panels: [] };
 
 /** A control character other than tab (query-file.ts's rule). */
 const CONTROL = /[^\P{Cc}\t]/u;
-const FILE_NAME = /^(?!\.)[^/\\:*?"<>|]{1,200}\.sql$/;
 const BUILTIN_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
 const PANEL_ID = /^[A-Za-z0-9_-]{1,40}$/;
 
@@ -59,7 +59,8 @@ export function readQueryRef(text: string): QueryRef | null {
     const id = text.slice('builtin:'.length);
     return BUILTIN_ID.test(id) ? { kind: 'builtin', id } : null;
   }
-  return FILE_NAME.test(text) && !CONTROL.test(text) && !text.includes('..') ? { kind: 'file', file: text } : null;
+  // The folder's own rule for a query file's name (contract/notebook.ts): what Save accepts, a panel may name.
+  return fileNameProblem(text) === null ? { kind: 'file', file: text } : null;
 }
 
 export function queryRefText(ref: QueryRef): string {

@@ -3,6 +3,7 @@
 // a dashboard at all.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { fileNameProblem } from '../../../src-shared/contract/notebook.ts';
 import {
   DASHBOARD_LIMITS,
   type Dashboard,
@@ -35,7 +36,11 @@ describe('dashboard file', () => {
   it('any dashboard it writes reads back the same', () => {
     const panel = fc.record({
       query: fc.oneof(
-        fc.stringMatching(/^[a-z0-9 _-]{1,30}$/).map((n) => ({ kind: 'file' as const, file: `${n}.sql` })),
+        fc
+          .stringMatching(/^[a-z0-9 _-]{1,30}$/)
+          .map((n) => `${n}.sql`)
+          .filter((file) => fileNameProblem(file) === null)
+          .map((file) => ({ kind: 'file' as const, file })),
         fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,20}$/).map((id) => ({ kind: 'builtin' as const, id })),
       ),
       view: fc.constantFrom('chart' as const, 'table' as const),
@@ -93,11 +98,12 @@ describe('dashboard file', () => {
       'sub/a.sql',
       'a\\b.sql',
       '.hidden.sql',
-      'a..b.sql',
+      'a .sql',
       'a.txt',
       'builtin:../x',
       'builtin:',
       'CON:.sql',
+      'CON.sql',
       'a\u0001b.sql',
     ])
       expect(readQueryRef(bad), bad).toBeNull();

@@ -5,8 +5,15 @@
 // there (an editor, a git pull) shows here within a second. "Save as report" writes it as HTML.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { DashboardReportRequest } from '../../../../src-shared/contract/dashboard-report.ts';
+import {
+  DASHBOARD_REPORT_CELL_CHARS,
+  DASHBOARD_REPORT_CHAR_BUDGET,
+  DASHBOARD_REPORT_ROW_CAP,
+  type DashboardReportRequest,
+  reportChars,
+} from '../../../../src-shared/contract/dashboard-report.ts';
 import { asBridgeError } from '../../../../src-shared/contract/errors.ts';
+import type { SqlCell } from '../../../../src-shared/contract/local-ledger.ts';
 import {
   type Dashboard,
   type DashboardPanel,
@@ -23,6 +30,7 @@ import {
   usePanelRun,
   useSaveDashboard,
   useStoreStamp,
+  writeRefusal,
 } from '../../../data/dashboard.ts';
 import { useNotebookChanges } from '../../../data/notebook.ts';
 import { DownloadOffer } from '../../../ui/download-offer.tsx';
@@ -56,7 +64,12 @@ export function DashboardView({ profileId, party }: { profileId: string; party: 
   const dashboard = read?.dashboard ?? null;
 
   const change = async (next: Dashboard) => {
-    if (!file.data || !read?.readable) return;
+    if (!file.data || !read) return;
+    const refusal = writeRefusal(read);
+    if (refusal) {
+      setNote(`${refusal} Nothing was changed.`);
+      return;
+    }
     setNote(null);
     const answer = await save.mutateAsync({ text: writeDashboard(next), expect: file.data.version });
     if (!answer.ok) setNote(`${answer.message} The dashboard was read again; make the change once more.`);
@@ -69,7 +82,7 @@ export function DashboardView({ profileId, party }: { profileId: string; party: 
     const request: DashboardReportRequest = {
       profileId,
       title: dashboard.title,
-      panels: dashboard.panels.map((panel) => reportPanel(panel, states.current.get(panel.id) ?? { state: 'not-run' })),
+      panels: reportPanels(dashboard.panels, (id) => states.current.get(id) ?? { state: 'not-run' }),
     };
     try {
       const answer = await saveDashboardReport(request);
@@ -125,7 +138,10 @@ export function DashboardView({ profileId, party }: { profileId: string; party: 
       )}
       {read.readable && read.problems.length > 0 && (
         <div role="note" className="dashboard-problems">
-          <p>Some of dashboard.json was left out:</p>
+          <p>
+            Some of dashboard.json could not be read and is not shown. The app will not change the file until these are
+            fixed by hand (writing it would drop them):
+          </p>
           <ul>
             {read.problems.map((p) => (
               <li key={p}>{p}</li>
@@ -163,6 +179,32 @@ export function DashboardView({ profileId, party }: { profileId: string; party: 
   );
 }
 
+/** The panels as the report takes them, within its budget: long cells cut (…), rows past the budget left out (counted). */
+function reportPanels(
+  panels: readonly DashboardPanel[],
+  stateOf: (id: string) => PanelState,
+): DashboardReportRequest['panels'] {
+  let left = DASHBOARD_REPORT_CHAR_BUDGET;
+  return panels.map((panel) => {
+    const request = reportPanel(panel, stateOf(panel.id));
+    if (request.svg && request.svg.length > left) request.svg = null;
+    left -= request.svg?.length ?? 0;
+    const rows: SqlCell[][] = [];
+    for (const row of request.rows) {
+      const cut = row.map((cell) =>
+        typeof cell === 'string' && cell.length > DASHBOARD_REPORT_CELL_CHARS
+          ? `${cell.slice(0, DASHBOARD_REPORT_CELL_CHARS - 1)}…`
+          : cell,
+      );
+      const chars = reportChars([{ rows: [cut], svg: null }]);
+      if (chars > left) break;
+      left -= chars;
+      rows.push(cut);
+    }
+    return { ...request, rows };
+  });
+}
+
 function reportPanel(panel: DashboardPanel, state: PanelState): DashboardReportRequest['panels'][number] {
   const ref = queryRefText(panel.query);
   const base = {
@@ -182,8 +224,8 @@ function reportPanel(panel: DashboardPanel, state: PanelState): DashboardReportR
       state: 'ok',
       error: null,
       ranAt: state.run.ranAt,
-      columns: result.columns,
-      rows: result.rows,
+      columns: result.columns.slice(0, 200).map((c) => ({ name: c.name.slice(0, 256), type: c.type.slice(0, 128) })),
+      rows: result.rows.slice(0, DASHBOARD_REPORT_ROW_CAP).map((row) => row.slice(0, 200)),
       rowCount: result.rows.length,
       truncated: result.truncated,
       chart: panel.view === 'chart' ? chart : null,
@@ -194,7 +236,7 @@ function reportPanel(panel: DashboardPanel, state: PanelState): DashboardReportR
   return {
     ...base,
     state: state.state,
-    error: state.state === 'error' ? state.message : null,
+    error: state.state === 'error' ? state.message.slice(0, 4_000) : null,
     ranAt: state.state === 'error' ? state.ranAt : null,
     columns: [],
     rows: [],

@@ -5,7 +5,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DashboardView } from '../../../../src-renderer/features/local-ledger/dashboard/dashboard-view.tsx';
-import type { DashboardReportRequest } from '../../../../src-shared/contract/dashboard-report.ts';
+import {
+  DASHBOARD_REPORT_CHAR_BUDGET,
+  type DashboardReportRequest,
+  reportChars,
+} from '../../../../src-shared/contract/dashboard-report.ts';
 import type { SqlQuery, SqlResult } from '../../../../src-shared/contract/local-ledger.ts';
 import { parseDashboard, writeDashboard } from '../../../../src-shared/notebook/dashboard-file.ts';
 import { createFakeBridge, fakeNotebook } from '../../../fixtures/fake-bridge.ts';
@@ -97,6 +101,20 @@ describe('the dashboard tab', () => {
     expect(await fileText()).toBe(broken);
   });
 
+  it('will not change a file with parts it cannot read (it would drop them), and says why', async () => {
+    const partly = DASHBOARD.replace(
+      '"view": "table",\n      "params": {}',
+      '"view": "table",\n      "params": { "x y": "1" }',
+    );
+    expect(partly).not.toBe(DASHBOARD);
+    const { user, fileText } = setup(partly);
+    const panel = await screen.findByRole('article', { name: 'Big legs' });
+    expect(screen.getByRole('note').textContent).toMatch(/panels\[1\]\.params: "x y" is not a parameter name/);
+    await user.click(within(panel).getByRole('button', { name: 'Chart' }));
+    expect((await screen.findByText(/has parts this app cannot read/)).textContent).toMatch(/Nothing was changed\.$/);
+    expect(await fileText()).toBe(partly);
+  });
+
   it('saves as a report with every panel as it is on screen', async () => {
     const { user, reports } = setup();
     const panel = await screen.findByRole('article', { name: 'Big legs' });
@@ -112,6 +130,7 @@ describe('the dashboard tab', () => {
       { name: 'min', value: '1000' },
     ]);
     expect(failed).toMatchObject({ title: 'A query deleted since', state: 'error' });
+    expect(reportChars(reports[0].panels)).toBeLessThanOrEqual(DASHBOARD_REPORT_CHAR_BUDGET);
     expect(failed.error).toMatch(/gone\.sql is not in the folder/);
   });
 });
