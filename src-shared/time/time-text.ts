@@ -295,3 +295,8 @@ function floorDiv(a: bigint, b: bigint): bigint {
 function mod(a: bigint, b: bigint): bigint {
   return ((a % b) + b) % b;
 }
+
+/** A time in a file name the app suggests: `20261202-091500` (UTC, to the second; sorts as text). */
+export function fileStamp(at: Date = new Date()): string {
+  return at.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+}

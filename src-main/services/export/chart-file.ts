@@ -8,6 +8,7 @@ import {
   type ChartFileSaved,
   SaveChartRequest,
 } from '../../../src-shared/contract/chart-file.ts';
+import { fileStamp } from '../../../src-shared/time/time-text.ts';
 import { ServiceError } from '../errors.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { writeFileAtomic } from '../settings/atomic-write.ts';
@@ -131,7 +132,7 @@ export function checkPng(base64: string): Buffer {
 
 /** `chart-<title, file-name safe>-<yyyymmdd-hhmmss>.<png|svg>`. */
 export function chartFileName(title: string, format: 'png' | 'svg', now = new Date()): string {
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  const stamp = fileStamp(now);
   const name =
     title
       .replace(/[^A-Za-z0-9_-]+/g, '-')

@@ -1,6 +1,7 @@
 // "Export everything": asks the host where to save, then streams every page of the filters into
 // that file as an export job. The page size on screen does not change what is exported.
 import type { ExportFormat, ExportStatus, TransferFilters } from '../../../src-shared/contract/transfers.ts';
+import { fileStamp } from '../../../src-shared/time/time-text.ts';
 import { openTransferSource, whileRateLimited, whileStarting } from '../ledger/transfer-source.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { labelsOf } from './csv.ts';
@@ -38,6 +39,6 @@ export async function startExport(
 
 /** `transfers-<party hint>-<yyyymmdd-hhmmss>.<format>`: the party's readable part, file-name safe. */
 function exportFileName(party: string, format: ExportFormat): string {
-  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  const stamp = fileStamp();
   return `transfers-${party.split('::')[0].replace(/[^A-Za-z0-9_-]/g, '_')}-${stamp}.${format}`;
 }

@@ -8,6 +8,7 @@ import { basename, dirname, join } from 'node:path';
 import type { LocalExportRequest, LocalExportResult, SqlParam } from '../../../src-shared/contract/local-ledger.ts';
 import { LocalExportRequest as RequestSchema } from '../../../src-shared/contract/local-ledger.ts';
 import { fromSqlParams } from '../../../src-shared/notebook/sql-wire.ts';
+import { fileStamp } from '../../../src-shared/time/time-text.ts';
 import { ServiceError } from '../errors.ts';
 import { labelsOf } from '../export/csv.ts';
 import { commitFile } from '../settings/atomic-write.ts';
@@ -111,7 +112,7 @@ async function queryExport(
 }
 
 function defaultName(r: ReturnType<typeof RequestSchema.parse>): string {
-  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  const stamp = fileStamp();
   const what =
     r.source.kind === 'legs'
       ? `local-${r.source.party.split('::')[0].replace(/[^A-Za-z0-9_-]/g, '_')}`

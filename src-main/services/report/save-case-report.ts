@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { open, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { CaseReportRequest, CaseReportSaved } from '../../../src-shared/contract/case-report.ts';
-import { canonicalTime } from '../../../src-shared/time/time-text.ts';
+import { canonicalTime, fileStamp } from '../../../src-shared/time/time-text.ts';
 import { ServiceError } from '../errors.ts';
 import { labelsOf } from '../export/csv.ts';
 import { nodeChoices } from '../ledger/node-choices.ts';
@@ -73,7 +73,7 @@ async function defaultNode(ctx: ServiceContext, profileId: string): Promise<Defa
 
 /** `case-<party hint>-<yyyymmdd-hhmmss>.<html|pdf>`: the party's readable part, file-name safe. */
 export function reportFileName(party: string, format: 'html' | 'pdf'): string {
-  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  const stamp = fileStamp();
   return `case-${party
     .split('::')[0]
     .replace(/[^A-Za-z0-9_-]/g, '_')

@@ -2,7 +2,7 @@
 // service address as the transfers' report is, asked where to save, written atomically. Loaded on
 // first use, like the case report.
 import { DashboardReportRequest, type DashboardReportSaved } from '../../../src-shared/contract/dashboard-report.ts';
-import { canonicalTime } from '../../../src-shared/time/time-text.ts';
+import { canonicalTime, fileStamp } from '../../../src-shared/time/time-text.ts';
 import { checkSvg } from '../export/chart-file.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { writeFileAtomic } from '../settings/atomic-write.ts';
@@ -34,7 +34,7 @@ export async function saveDashboardReport(ctx: ServiceContext, raw: unknown): Pr
 
 /** `dashboard-<title>-<yyyymmdd-hhmmss>.html`, file-name safe. */
 export function dashboardFileName(title: string): string {
-  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  const stamp = fileStamp();
   const name =
     title
       .replace(/[^A-Za-z0-9_-]+/g, '_')
