@@ -93,42 +93,72 @@ const unwrap = <T>(answer: Answer<T>): T => {
   return answer.value;
 };
 
-/**
- * Main's handler table in-process (as Electron's IPC handlers run it, with no browser transport),
- * with one profile on a separately running sandbox whose ledger JWT reads every party.
- */
-export async function startMainAlone(sandbox: {
+export interface BenchSandbox {
   baseUrl: string;
   translateUrl: string;
   partnerUrl: string;
   rpcUrl: string;
   tokens: { readAll: string };
-}) {
+}
+
+/**
+ * Main's services in-process (as Electron's IPC handlers run them, no browser transport) with one
+ * profile on a separately running sandbox whose ledger JWT reads every party: `call` a channel as
+ * the renderer would, `sync` a party into the profile's store to the end.
+ */
+export async function startBenchProfile(
+  sandbox: BenchSandbox,
+  options: { userDataDir?: string; log?: (line: string) => void } = {},
+) {
   const services = await startAppServices({
-    userDataDir: mkdtempSync(join(tmpdir(), 'bench-main-')),
+    userDataDir: options.userDataDir ?? mkdtempSync(join(tmpdir(), 'bench-main-')),
     version: 'bench',
     transport: 'web',
     keychain: { keytar: async () => Promise.reject(new Error('no keychain in the benchmark')) },
     sandbox: false,
     host: { chooseSavePath: async () => null },
+    ...(options.log ? { log: options.log } : {}),
   });
-  const { profile } = unwrap(
-    (await services.dispatch('settings:saveProfile', [
-      {
-        name: 'bench',
-        baseUrl: sandbox.baseUrl,
-        translateUrl: sandbox.translateUrl,
-        partnerUrl: sandbox.partnerUrl,
-        rpcUrl: sandbox.rpcUrl,
-        defaultNodeId: null,
-        chainAuth: 'apiKey',
-        rpcKeyPlacement: 'header',
-        rpcSeparator: '_',
-        ledgerAuthPlacement: 'header',
-      },
-    ])) as Answer<{ profile: { id: string } }>,
-  );
-  unwrap(await services.dispatch('secrets:set', [profile.id, 'ledgerJwt', sandbox.tokens.readAll]));
+  const call = async <T>(channel: string, ...args: unknown[]): Promise<T> => {
+    const answer = (await services.dispatch(channel as never, args as never)) as Answer<T>;
+    if (!answer.ok) throw new Error(`${channel}: ${answer.error.message}`);
+    return answer.value;
+  };
+  const { profile } = await call<{ profile: { id: string } }>('settings:saveProfile', {
+    name: 'bench',
+    baseUrl: sandbox.baseUrl,
+    translateUrl: sandbox.translateUrl,
+    partnerUrl: sandbox.partnerUrl,
+    rpcUrl: sandbox.rpcUrl,
+    defaultNodeId: null,
+    chainAuth: 'apiKey',
+    rpcKeyPlacement: 'header',
+    rpcSeparator: '_',
+    ledgerAuthPlacement: 'header',
+  });
+  await call('secrets:set', profile.id, 'ledgerJwt', sandbox.tokens.readAll);
+  return {
+    services,
+    profileId: profile.id,
+    call,
+    /** Syncs the party's whole history into the profile's store; throws unless it ends done. */
+    async sync(party: string): Promise<void> {
+      const started = await call<{ jobId: string }>('local:sync', {
+        profileId: profile.id,
+        party,
+        nodeId: null,
+        range: { after: null, before: null },
+      });
+      const synced = await services.local.waitForSync(started.jobId);
+      if (synced.state !== 'done') throw new Error(`sync ended ${synced.state}: ${synced.error?.message ?? ''}`);
+    },
+  };
+}
+
+/** startBenchProfile, answering one transfers page through main at a time. */
+export async function startMainAlone(sandbox: BenchSandbox) {
+  const { services, profileId } = await startBenchProfile(sandbox);
+  const profile = { id: profileId };
   let n = 0;
   return {
     /** Milliseconds for one page through main; throws unless it has `expectLegs` legs. */
