@@ -58,6 +58,12 @@ export const CHANNEL_NAMES = {
     'sql',
     'export',
     'forget',
+    'syncAll',
+    'syncAllStatus',
+    'cancelSyncAll',
+    'portfolios',
+    'savePortfolio',
+    'deletePortfolio',
   ],
 } as const;
 

@@ -30,6 +30,7 @@ import {
   type SyncStatus,
 } from './local-ledger.ts';
 import type { NodeComparison } from './node-compare.ts';
+import { type Portfolio, PortfolioDelete, PortfolioSave } from './party-scope.ts';
 import {
   RpcCallRequest,
   type RpcCallResult,
@@ -73,6 +74,7 @@ import {
   WrittenPath,
 } from './schemas.ts';
 import type { ShellEvent } from './shell-events.ts';
+import { SyncAllRequest, type SyncAllStatus } from './sync-all.ts';
 import {
   ExportRequest,
   type ExportStatus,
@@ -247,6 +249,14 @@ export const contract = {
     export: channel<LocalExportResult | null>()(z.tuple([LocalExportRequest])),
     /** Deletes a party's legs, or the profile's whole store (its files). */
     forget: channel<LocalStoreInfo[]>()(z.tuple([ForgetRequest])),
+    /** Syncs every party the profile's JWT can read (or the listed ones), one after another; answers at once with the job. */
+    syncAll: channel<SyncAllStatus>()(z.tuple([SyncAllRequest])),
+    syncAllStatus: channel<SyncAllStatus>()(z.tuple([SyncJobId])),
+    cancelSyncAll: channel<SyncAllStatus>()(z.tuple([SyncJobId])),
+    /** The profile's portfolios: named sets of its own parties (docs/notebook.md). */
+    portfolios: channel<Portfolio[]>()(z.tuple([PROFILE_ID])),
+    savePortfolio: channel<Portfolio[]>()(z.tuple([PortfolioSave])),
+    deletePortfolio: channel<Portfolio[]>()(z.tuple([PortfolioDelete])),
   },
 } as const satisfies SpecsForNames;
 

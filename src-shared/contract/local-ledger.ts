@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { RANGE_ORDER_MESSAGE, rangeOutOfOrder, TimeText } from '../time/time-schema.ts';
 import type { BridgeErrorShape } from './errors.ts';
+import { SqlScope } from './party-scope.ts';
 import { NodeIdText, PartyId, ProfileIdText, RequestId, type TransferLeg } from './transfers.ts';
 
 /** A time range: `after` inclusive ("From"), `before` exclusive ("Before"), either open; times as in TransferFilters. */
@@ -246,6 +247,8 @@ export const SqlQuery = z.object({
   sql: z.string().max(100_000, 'at most 100,000 characters'),
   /** Rows shown on screen; export has no cap. */
   rowCap: z.number().int().min(1).max(10_000),
+  /** Whose legs `legs` and `instrument_totals` show (party-scope.ts); absent: every synced party. */
+  scope: SqlScope.optional(),
 });
 export type SqlQuery = z.input<typeof SqlQuery>;
 

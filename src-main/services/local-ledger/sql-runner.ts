@@ -6,16 +6,18 @@ import type { SqlQuery, SqlResult } from '../../../src-shared/contract/local-led
 import { SqlQuery as SqlQuerySchema } from '../../../src-shared/contract/local-ledger.ts';
 import type { LocalLedger } from './local-ledger.ts';
 import { currentSnapshot } from './sql-sandbox/sql-snapshot.ts';
+import { resolveScope } from './sql-scope.ts';
 
 export async function runSql(local: LocalLedger, query: SqlQuery): Promise<SqlResult> {
   const q = SqlQuerySchema.parse(query);
   local.ctx.profile(q.profileId); // an unknown profile is refused before a store file is made for it
   const store = await local.store(q.profileId);
+  const scope = await resolveScope(local, q.profileId, q.scope);
   return local.ctx.requests.run(q.requestId, async (signal) => {
     local.sql.onPhase?.('snapshot');
     const snapshot = await currentSnapshot(store);
     return local.sql.run<SqlResult>(
-      { snapshot, budgets: local.sqlBudgets.screen, task: { kind: 'query', sql: q.sql, rowCap: q.rowCap } },
+      { snapshot, budgets: local.sqlBudgets.screen, task: { kind: 'query', sql: q.sql, rowCap: q.rowCap, scope } },
       { signal },
     );
   });
