@@ -9,6 +9,7 @@ import type {
   LocalExportSource,
   SqlResult,
 } from '../../src-shared/contract/local-ledger.ts';
+import type { SqlScope } from '../../src-shared/contract/party-scope.ts';
 import { ledger } from './bridge.ts';
 
 /** Rows the editor shows; an export has no cap. */
@@ -19,15 +20,21 @@ function newRequestId(): string {
   return `sq-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
-/** Runs a read-only query over the profile's store; `cancel()` interrupts the running one. */
-export function useSqlQuery(profileId: string) {
+/** Runs a read-only query over the profile's store (`scope`: whose legs; none, every synced party); `cancel()` interrupts the running one. */
+export function useSqlQuery(profileId: string, scope?: SqlScope) {
   const running = useRef<string | null>(null);
   const mutation = useMutation<SqlResult, unknown, string>({
     mutationFn: async (sql) => {
       const requestId = newRequestId();
       running.current = requestId;
       try {
-        return await ledger().local.sql({ requestId, profileId, sql, rowCap: SQL_ROW_CAP });
+        return await ledger().local.sql({
+          requestId,
+          profileId,
+          sql,
+          rowCap: SQL_ROW_CAP,
+          ...(scope ? { scope } : {}),
+        });
       } finally {
         if (running.current === requestId) running.current = null;
       }

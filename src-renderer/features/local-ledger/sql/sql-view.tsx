@@ -6,6 +6,7 @@ import { asBridgeError } from '../../../../src-shared/contract/errors.ts';
 import { SQL_ROW_CAP, useSqlQuery } from '../../../data/local-sql.ts';
 import { count } from '../../../ui/local-format.ts';
 import { LocalExportMenu } from '../export/local-export-menu.tsx';
+import { ScopePicker, scopeForRequest, useQueryScope } from '../scope/scope-picker.tsx';
 import { SqlEditor } from './sql-editor.tsx';
 import { SQL_EXAMPLES } from './sql-examples.ts';
 import { SqlResults } from './sql-results.tsx';
@@ -21,7 +22,8 @@ export function SqlView({ profileId }: { profileId: string; party: string }) {
   // The latest text the editor reported (a ref: Run reads it without waiting for a render).
   const text = useRef(SQL_EXAMPLES[0].sql);
   const [example, setExample] = useState<{ text: string; seq: number } | null>(null);
-  const query = useSqlQuery(profileId);
+  const [scope, setScope] = useQueryScope(profileId);
+  const query = useSqlQuery(profileId, scopeForRequest(scope));
   const [ran, setRan] = useState<string | null>(null);
   const run = (sql = text.current) => {
     if (query.isPending) return;
@@ -55,6 +57,7 @@ export function SqlView({ profileId }: { profileId: string; party: string }) {
             ))}
           </select>
         </label>
+        <ScopePicker profileId={profileId} value={scope} onChange={setScope} />
         <span className="muted">
           Read-only, over the <code>legs</code> and <code>instrument_totals</code> views;{' '}
           <code>decimal_text(sum(amount_units), amount_scale)</code> sums exactly. The first {count(SQL_ROW_CAP)} rows
