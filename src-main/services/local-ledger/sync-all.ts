@@ -8,7 +8,8 @@
 // the others go on. One after another: measured against bounded concurrency in bench/sync-all-bench.ts
 // (the store takes one writer at a time, so parallel fetches only queue on the file).
 import { randomBytes } from 'node:crypto';
-import { readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import type { BridgeErrorShape } from '../../../src-shared/contract/errors.ts';
 import type { SyncRequest, SyncStatus } from '../../../src-shared/contract/local-ledger.ts';
 import {
@@ -131,6 +132,8 @@ export class SyncAllJobs {
       finishedAt: null,
       error: null,
     };
+    // The store's folder, as the store makes it (owner only), when this is the profile's first sync.
+    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
     await writeFileAtomic(path, JSON.stringify({ version: 1, key, finished: [...finished] } satisfies ResumeFile));
     const controller = new AbortController();
     const job: Job = { status, controller, started, done: Promise.resolve() };
