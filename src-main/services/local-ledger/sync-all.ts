@@ -91,8 +91,23 @@ export class SyncAllJobs {
     this.ledger = ledger;
   }
 
-  async start(input: SyncAllRequestInput): Promise<SyncAllStatus> {
+  /** Per profile, the start under way: a double click must not start two runs of one profile. */
+  private readonly starting = new Map<string, Promise<SyncAllStatus>>();
+
+  start(input: SyncAllRequestInput): Promise<SyncAllStatus> {
     const request = SyncAllRequest.parse(input);
+    const before = this.starting.get(request.profileId) ?? Promise.resolve(null);
+    const starting = before.catch(() => null).then(() => this.startNow(request));
+    this.starting.set(request.profileId, starting);
+    void starting
+      .catch(() => null)
+      .then(() => {
+        if (this.starting.get(request.profileId) === starting) this.starting.delete(request.profileId);
+      });
+    return starting;
+  }
+
+  private async startNow(request: SyncAllRequest): Promise<SyncAllStatus> {
     const running = [...this.jobs.values()].find(
       (j) => j.status.profileId === request.profileId && j.status.state === 'running',
     );
