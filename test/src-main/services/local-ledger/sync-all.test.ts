@@ -155,6 +155,17 @@ describe('query scopes', () => {
       },
     ]);
     expect(odd.ok ? null : odd.error.message).toMatch(/not a Canton party id/);
+    // The scope's own table is not a view a query may name.
+    const table = await services.dispatch('local:sql', [
+      {
+        requestId: 'req-00000097',
+        profileId: 'sandbox',
+        sql: 'SELECT * FROM scope_parties',
+        rowCap: 10,
+        scope: { kind: 'parties', parties: set },
+      },
+    ]);
+    expect(table.ok).toBe(false);
   }, 60_000);
 
   it('a portfolio marks legs between its members internal and leaves them out of instrument_totals', async () => {
