@@ -113,7 +113,12 @@ export function ScopePicker({
           </select>
         </label>
       )}
-      <button type="button" aria-expanded={managing} aria-controls={managing ? id : undefined} onClick={() => setManaging(!managing)}>
+      <button
+        type="button"
+        aria-expanded={managing}
+        aria-controls={managing ? id : undefined}
+        onClick={() => setManaging(!managing)}
+      >
         Portfolios…
       </button>
       {value.kind === 'portfolio' && (
