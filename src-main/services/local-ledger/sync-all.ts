@@ -2,7 +2,7 @@
 // profile's ledger JWT can read, synced one after another through the one single-party sync
 // (LocalLedger.startSync, sync-run.ts), so each party resumes exactly as a single sync does. What
 // the run itself must remember across a kill is which parties it has finished: a small file beside
-// the store (<profile>.duckdb.sync-all.json, written whole by atomic-write.ts after each party)
+// the store (<profile>.duckdb.sync-all.json, written whole by atomic-write.ts as parties finish)
 // that exists only while a run is unfinished. The same request again skips those parties and
 // resumes the one that was under way at its cursor. One party's failure (a 403) is that party's;
 // the others go on. One after another: measured against bounded concurrency in bench/sync-all-bench.ts
@@ -52,6 +52,9 @@ interface ResumeFile {
   key: string;
   finished: string[];
 }
+
+/** How often, at most, the resume file is written while parties finish (and always when a run stops). */
+const RESUME_WRITE_MS = 5000;
 
 export const resumePath = (storePath: string) => `${storePath}.sync-all.json`;
 
@@ -169,11 +172,20 @@ export class SyncAllJobs {
     finished: Set<string>,
   ): Promise<void> {
     const { status, controller } = job;
-    // The resume file is written beside the next party's sync, not before it (its fsyncs cost a small
-    // party's sync a tenth, measured): a kill before it lands only makes the next run sync that party
-    // again, incrementally. One write at a time, in order; the last is awaited before the run ends.
+    // The resume file's atomic write costs two fsyncs, which slowed the parties' syncs beside it by
+    // ~7 % at 60 parties (bench/sync-all-bench.ts). So it is written at most every RESUME_WRITE_MS,
+    // beside the next party's sync, and once more when the run stops: a kill loses at most that
+    // long's finished parties, which the next run syncs again (incrementally, so briefly).
     let remembered: Promise<void> = Promise.resolve();
-    const remember = () => {
+    let writtenAt = performance.now();
+    let unsaved = false;
+    const remember = (now = false) => {
+      if (!now && performance.now() - writtenAt < RESUME_WRITE_MS) {
+        unsaved = true;
+        return;
+      }
+      unsaved = false;
+      writtenAt = performance.now();
       const text = JSON.stringify({ version: 1, key, finished: [...finished] } satisfies ResumeFile);
       remembered = remembered.then(() => writeFileAtomic(path, text)).catch(() => {});
     };
@@ -210,8 +222,9 @@ export class SyncAllJobs {
         }
         this.count(job);
       }
-      await remembered;
       const stopped = status.parties.some((p) => p.state === 'cancelled' || p.state === 'pending');
+      if (stopped && unsaved) remember(true);
+      await remembered;
       status.state = stopped ? 'cancelled' : 'done';
       // Every party tried: the next "Sync all" is a new run (incremental for the synced parties).
       if (!stopped) await rm(path, { force: true });
