@@ -19,6 +19,7 @@ import { rpcBench } from './rpc-bench.ts';
 import { sandboxBench } from './sandbox-bench.ts';
 import { scrollBench } from './scroll-bench.ts';
 import { SQL_BENCH_TRANSFERS, sqlBudgetBench } from './sql-budget-bench.ts';
+import { SYNC_ALL_TRANSFERS, syncAllBench } from './sync-all-bench.ts';
 
 const all: Array<{ key: string; title: string; run: () => Promise<Figure[]> }> = [
   { key: 'sandbox', title: 'sandbox network (1M transfers)', run: () => sandboxBench() },
@@ -57,6 +58,11 @@ const all: Array<{ key: string; title: string; run: () => Promise<Figure[]> }> =
     key: 'reconcile',
     title: 'reconcile a statement (100k lines against 1M legs of one party)',
     run: () => reconcileBench(),
+  },
+  {
+    key: 'sync-all',
+    title: `"Sync all my parties" against single-party syncs (about ${(SYNC_ALL_TRANSFERS * 2).toLocaleString('en')} legs over the sandbox's parties)`,
+    run: () => syncAllBench(),
   },
 ];
 /** Opt-in sections: only when named (`npm run bench -- scale`), never in the full run. */

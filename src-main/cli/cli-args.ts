@@ -23,6 +23,8 @@ interface StoreCommand {
 }
 export interface SyncArgs extends StoreCommand {
   command: 'sync';
+  /** `--parties all-readable`: every party the profile's JWT reads (party is then ''). */
+  allReadable: boolean;
   node: string | null;
   after: string | null;
   before: string | null;
@@ -53,6 +55,7 @@ from a terminal or a scheduler (cron, a systemd timer). The same stores, profile
 
 usage:
   npm run cli -- sync     --profile P --party X [--node N] [--after T] [--before T] [options]
+  npm run cli -- sync     --profile P --parties all-readable [--node N] [--after T] [--before T] [options]
   npm run cli -- export   --profile P --party X --format F --out PATH [options]
   npm run cli -- profiles [--json] [--user-data-dir D]
   npm run cli -- help     (or --help, -h)
@@ -70,6 +73,11 @@ options:
   --party X            A full party id (name::1220…), or a name the profile knows: an address-book
                        label or, on the sandbox profile, one of its parties (exchange-north). Whole
                        name, any case; a name that fits several parties lists them.
+  --parties all-readable
+                       sync only: every party the profile's ledger JWT reads (its readAs and actAs;
+                       on the sandbox profile, the sandbox's parties), one after another. A party
+                       the service refuses is reported and the others go on (exit 1 if any failed);
+                       an interrupted run resumes with the same command, skipping finished parties.
   --node N             The validator node to read from (default: the profile's default node). On the
                        sandbox profile one of its nodes (a wrong one lists them); on a remote profile
                        any node id the deployment knows.
@@ -114,6 +122,7 @@ exit codes:
 const OPTIONS = {
   profile: { type: 'string' },
   party: { type: 'string' },
+  parties: { type: 'string' },
   node: { type: 'string' },
   after: { type: 'string' },
   before: { type: 'string' },
@@ -129,7 +138,7 @@ const OPTIONS = {
 
 const STORE_OPTIONS = ['profile', 'party', 'user-data-dir', 'keychain-service', 'sandbox-transfers', 'wait'];
 const ALLOWED: Record<Exclude<(typeof COMMANDS)[number], 'help'>, string[]> = {
-  sync: [...STORE_OPTIONS, 'node', 'after', 'before'],
+  sync: [...STORE_OPTIONS, 'parties', 'node', 'after', 'before'],
   export: [...STORE_OPTIONS, 'format', 'out'],
   profiles: ['json', 'user-data-dir'],
 };
@@ -167,9 +176,15 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (sandboxTransfers !== undefined && !/^[1-9]\d{0,6}$/.test(sandboxTransfers)) {
     throw new UsageError('--sandbox-transfers: a whole number from 1 to 9999999');
   }
+  // `sync --parties all-readable`: every party the profile's JWT reads, instead of one --party.
+  const allReadable = values.parties !== undefined;
+  if (allReadable && values.parties !== 'all-readable') {
+    throw new UsageError(`--parties: "${values.parties}" is not a choice; the one choice is all-readable`);
+  }
+  if (allReadable && values.party !== undefined) throw new UsageError('--party and --parties: give one of them');
   const common: StoreCommand = {
     profile: required('--profile', values.profile).trim(),
-    party: required('--party', values.party).trim(),
+    party: allReadable ? '' : required('--party', values.party).trim(),
     userDataDir,
     keychainService: values['keychain-service'] ?? null,
     waitMs: waitSeconds(values.wait) * 1000,
@@ -177,7 +192,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   };
   if (common.profile === '')
     throw new UsageError('--profile: a profile id is needed (`npm run cli -- profiles` lists them)');
-  if (common.party === '') throw new UsageError('--party: a party id or a party name is needed');
+  if (common.party === '' && !allReadable) throw new UsageError('--party: a party id or a party name is needed');
   if (name === 'sync') {
     const range = readTimeRange({ from: values.after ?? '', before: values.before ?? '' }, 'utc', {
       from: '--after',
@@ -190,7 +205,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       if (!checked.success) throw new UsageError(`--node: ${checked.error.issues[0]?.message ?? 'not a node id'}`);
       node = checked.data;
     }
-    return { command: 'sync', ...common, node, after: range.from, before: range.before };
+    return { command: 'sync', ...common, allReadable, node, after: range.from, before: range.before };
   }
   const formatText = required('--format', values.format);
   const format = LocalExportFormat.safeParse(formatText);

@@ -12,6 +12,7 @@ import {
   type LocalExportResult,
   type SyncStatus,
 } from '../../src-shared/contract/local-ledger.ts';
+import type { SyncAllStatus } from '../../src-shared/contract/sync-all.ts';
 import type { AppServices } from '../services/app-services.ts';
 import type { StoreWaitNotice } from '../services/local-ledger/ledger-store.ts';
 import { userText } from '../services/local-ledger/store-markers.ts';
@@ -136,6 +137,58 @@ async function exportStore(services: AppServices, args: ExportArgs, party: strin
   return EXIT.done;
 }
 
+/** `sync --parties all-readable`: every party the JWT reads, one after another; a line per change of the combined progress. */
+async function syncAll(services: AppServices, args: SyncArgs, node: string | null): Promise<number> {
+  const jobs = (await services.local.ledger()).syncAll;
+  const started = await call<SyncAllStatus>(services, 'local:syncAll', {
+    profileId: args.profile,
+    parties: 'all-readable',
+    nodeId: node,
+    range: { after: args.after, before: args.before },
+  });
+  let stoppedBy: NodeJS.Signals | null = null;
+  const onSignal = (signal: NodeJS.Signals) => {
+    stoppedBy = signal;
+    say(
+      `${signal === 'SIGTERM' ? 'stopped' : 'interrupted'}: cancelling (the same command resumes it, skipping finished parties)`,
+    );
+    void jobs.cancel(started.jobId).catch(() => {});
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  let shown = '';
+  const show = () => {
+    const s = jobs.status(started.jobId);
+    const line = `sync all: ${s.done} of ${s.total} parties, ${s.legs} legs${s.failed ? `, ${s.failed} failed` : ''}${s.current ? `, now ${s.current}` : ''}`;
+    if (line !== shown) say(line);
+    shown = line;
+  };
+  const timer = setInterval(show, 250);
+  const done = await jobs.wait(started.jobId).finally(() => clearInterval(timer));
+  process.off('SIGINT', onSignal);
+  process.off('SIGTERM', onSignal);
+  show();
+  for (const p of done.parties) if (p.error) say(`failed: ${p.party}: ${p.error.message}`);
+  const summary = {
+    command: 'sync',
+    parties: 'all-readable',
+    state: done.state,
+    profile: done.profileId,
+    source: done.source,
+    resumed: done.resumed,
+    total: done.total,
+    done: done.done,
+    failed: done.failed,
+    legs: done.legs,
+    perParty: done.parties.map((p) => ({ party: p.party, state: p.state, legs: p.legs })),
+    store: services.local.storePath(args.profile),
+  };
+  process.stdout.write(`${JSON.stringify(summary)}\n`);
+  if (stoppedBy === 'SIGTERM') return EXIT.stopped;
+  if (stoppedBy || done.state === 'cancelled') return EXIT.interrupted;
+  return done.state === 'done' && done.failed === 0 ? EXIT.done : EXIT.failed;
+}
+
 /** `profiles`: what --profile takes, read from the settings without starting anything. */
 async function profiles(args: ProfilesArgs, userDataDir: string): Promise<number> {
   const settings = await SettingsStore.open(userDataDir);
@@ -179,13 +232,14 @@ async function storeCommand(args: SyncArgs | ExportArgs, userDataDir: string): P
     let node: string | null = null;
     try {
       const profile = resolveProfile(services.context.settings.settings.profiles, args.profile, userDataDir);
-      party = await resolveParty(services, profile, args.party);
+      party = args.command === 'sync' && args.allReadable ? '' : await resolveParty(services, profile, args.party);
       if (args.command === 'sync') node = await resolveNode(services, profile, args.node);
     } catch (error) {
       if (!(error instanceof UsageError)) throw error;
       say(`error: ${error.message}`);
       return EXIT.usage;
     }
+    if (args.command === 'sync' && args.allReadable) return await syncAll(services, args, node);
     return args.command === 'sync' ? await sync(services, args, party, node) : await exportStore(services, args, party);
   } catch (error) {
     say(`error: ${error instanceof Error ? error.message : String(error)}`);

@@ -10,6 +10,7 @@ import type {
   SqlParam,
   SqlResult,
 } from '../../src-shared/contract/local-ledger.ts';
+import type { SqlScope } from '../../src-shared/contract/party-scope.ts';
 import { ledger } from './bridge.ts';
 
 /** Rows the editor shows; an export has no cap. */
@@ -20,8 +21,8 @@ function newRequestId(): string {
   return `sq-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
-/** Runs a read-only query over the profile's store; `cancel()` interrupts the running one. */
-export function useSqlQuery(profileId: string) {
+/** Runs a read-only query over the profile's store (`scope`: whose legs; none, every synced party); `cancel()` interrupts the running one. */
+export function useSqlQuery(profileId: string, scope?: SqlScope) {
   const running = useRef<string | null>(null);
   // A string: SQL as typed; an object: a notebook query's text with $n markers and its values.
   const mutation = useMutation<SqlResult, unknown, string | { sql: string; params: SqlParam[] }>({
@@ -36,6 +37,7 @@ export function useSqlQuery(profileId: string) {
           sql,
           rowCap: SQL_ROW_CAP,
           ...(params.length > 0 ? { params } : {}),
+          ...(scope ? { scope } : {}),
         });
       } finally {
         if (running.current === requestId) running.current = null;

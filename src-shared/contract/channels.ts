@@ -45,6 +45,7 @@ import {
   NotebookSave,
   type NotebookSaved,
 } from './notebook.ts';
+import { type Portfolio, PortfolioDelete, PortfolioSave } from './party-scope.ts';
 import {
   type ReconcileExported,
   type ReconcileMappingAnswer,
@@ -95,6 +96,7 @@ import {
   WrittenPath,
 } from './schemas.ts';
 import type { ShellEvent } from './shell-events.ts';
+import { SyncAllRequest, type SyncAllStatus } from './sync-all.ts';
 import {
   ExportRequest,
   type ExportStatus,
@@ -273,6 +275,14 @@ export const contract = {
     export: channel<LocalExportResult | null>()(z.tuple([LocalExportRequest])),
     /** Deletes a party's legs, or the profile's whole store (its files). */
     forget: channel<LocalStoreInfo[]>()(z.tuple([ForgetRequest])),
+    /** Syncs every party the profile's JWT can read (or the listed ones), one after another; answers at once with the job. */
+    syncAll: channel<SyncAllStatus>()(z.tuple([SyncAllRequest])),
+    syncAllStatus: channel<SyncAllStatus>()(z.tuple([SyncJobId])),
+    cancelSyncAll: channel<SyncAllStatus>()(z.tuple([SyncJobId])),
+    /** The profile's portfolios: named sets of its own parties (docs/notebook.md). */
+    portfolios: channel<Portfolio[]>()(z.tuple([PROFILE_ID])),
+    savePortfolio: channel<Portfolio[]>()(z.tuple([PortfolioSave])),
+    deletePortfolio: channel<Portfolio[]>()(z.tuple([PortfolioDelete])),
     /** A statement CSV's header and the column mapping to offer (remembered for that header, else guessed). docs/reconcile.md */
     reconcileMapping: channel<ReconcileMappingAnswer>()(z.tuple([ReconcileMappingQuery])),
     /** Matches a statement CSV against a party's legs: counts and rows per category. Abandon with app:cancel. */

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { RANGE_ORDER_MESSAGE, rangeOutOfOrder, TimeText } from '../time/time-schema.ts';
 import type { BridgeErrorShape } from './errors.ts';
+import { SqlScope } from './party-scope.ts';
 import { NodeIdText, PartyId, ProfileIdText, RequestId, type TransferLeg } from './transfers.ts';
 
 /** A time range: `after` inclusive ("From"), `before` exclusive ("Before"), either open; times as in TransferFilters. */
@@ -277,6 +278,8 @@ export const SqlQuery = z.object({
   rowCap: z.number().int().min(1).max(10_000),
   /** A notebook query's values: `sql` holds `$n` markers, never a value (docs/notebook.md). */
   params: SqlParams.optional(),
+  /** Whose legs `legs` and `instrument_totals` show (party-scope.ts); absent: every synced party. */
+  scope: SqlScope.optional(),
 });
 export type SqlQuery = z.input<typeof SqlQuery>;
 
@@ -303,7 +306,13 @@ export const LocalExportSource = z.discriminatedUnion('kind', [
   }),
   z.strictObject({ kind: z.literal('counterparties'), query: AnalyticsQuery.omit({ profileId: true }) }),
   z.strictObject({ kind: z.literal('flows'), query: FlowsQuery.omit({ profileId: true }) }),
-  z.strictObject({ kind: z.literal('sql'), sql: z.string().max(100_000), params: SqlParams.optional() }),
+  z.strictObject({
+    kind: z.literal('sql'),
+    sql: z.string().max(100_000),
+    params: SqlParams.optional(),
+    /** The query's scope, as on screen: the export is the same query over the same parties. */
+    scope: SqlScope.optional(),
+  }),
 ]);
 export type LocalExportSource = z.infer<typeof LocalExportSource>;
 

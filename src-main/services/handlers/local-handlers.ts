@@ -41,5 +41,23 @@ export function localHandlers(host: LocalLedgerHost, ctx: ServiceContext): Handl
     reconcileMapping: async (query) => (await reconcile()).reconcileMapping(await ledger(), query),
     reconcile: async (request) => (await reconcile()).reconcileStatement(await ledger(), request),
     reconcileExport: async (request) => (await reconcile()).exportReconciliation(await ledger(), request),
+    syncAll: async (request) => (await ledger()).syncAll.start(request),
+    syncAllStatus: async (jobId) => (await ledger()).syncAll.status(jobId),
+    cancelSyncAll: async (jobId) => (await ledger()).syncAll.cancel(jobId),
+    portfolios: async (profileId) => {
+      const local = await ledger();
+      local.ctx.profile(profileId);
+      return local.portfolios.list(profileId);
+    },
+    savePortfolio: async (request) => {
+      const local = await ledger();
+      local.ctx.profile(request.profileId);
+      return local.portfolios.save(request);
+    },
+    deletePortfolio: async (request) => {
+      const local = await ledger();
+      local.ctx.profile(request.profileId);
+      return local.portfolios.delete(request);
+    },
   };
 }

@@ -5,6 +5,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { readdir, rm, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import type { BridgeErrorShape } from '../../../src-shared/contract/errors.ts';
 import type {
   ForgetRequest,
@@ -24,12 +25,14 @@ import { forgetParty } from './forget.ts';
 import { APP_STORE_ACCESS, LedgerStore, type StoreAccess, storeError } from './ledger-store.ts';
 import { legFilterSql } from './leg-filters-sql.ts';
 import { LEG_SELECT, rowToLeg } from './leg-rows.ts';
+import { Portfolios } from './portfolios.ts';
 import { EXPORT_BUDGETS, SCREEN_BUDGETS, type SqlBudgets, sqlHeapMiB } from './sql-sandbox/sql-budgets.ts';
 import { SqlProcesses } from './sql-sandbox/sql-process.ts';
 import { removeSnapshots } from './sql-sandbox/sql-snapshot.ts';
 import { storeMarkers } from './store-markers.ts';
 import { storeFolder, storePathIn } from './store-paths.ts';
 import { type StoreChange, StoreWatch } from './store-watch.ts';
+import { resumePath, SyncAllJobs } from './sync-all.ts';
 import { runSync, type SyncProgress } from './sync-run.ts';
 
 /** How this process shares its stores (ledger-store.ts), and whom it tells when another program changed one. */
@@ -78,10 +81,14 @@ export class LocalLedger {
   readonly sql: SqlProcesses;
   /** The SQL editor's limits and a query export's. */
   readonly sqlBudgets: { screen: SqlBudgets; export: SqlBudgets };
+  /** "Sync all my parties" (sync-all.ts) and the profile's portfolios (portfolios.ts). */
+  readonly syncAll: SyncAllJobs = new SyncAllJobs(this);
+  readonly portfolios: Portfolios;
 
   constructor(ctx: ServiceContext, userDataDir: string, options: LocalLedgerOptions = {}) {
     this.ctx = ctx;
     this.folder = storeFolder(userDataDir);
+    this.portfolios = new Portfolios(dirname(this.folder));
     this.access = { ...APP_STORE_ACCESS, ...options.access };
     this.syncWaitMs = options.syncWaitMs ?? Number.POSITIVE_INFINITY;
     this.sqlBudgets = {
@@ -375,6 +382,8 @@ export class LocalLedger {
       await job.done;
     }
     const path = this.storePath(request.profileId);
+    // An interrupted "sync all" names parties: it starts over after a forget.
+    await rm(resumePath(path), { force: true });
     const store = await this.store(request.profileId);
     if (!(await stat(path).catch(() => null))) {
       // Nothing stored: only what a crash may have left beside the name goes.

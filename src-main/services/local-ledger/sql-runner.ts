@@ -7,11 +7,13 @@ import { SqlQuery as SqlQuerySchema } from '../../../src-shared/contract/local-l
 import { fromSqlParams } from '../../../src-shared/notebook/sql-wire.ts';
 import type { LocalLedger } from './local-ledger.ts';
 import { currentSnapshot } from './sql-sandbox/sql-snapshot.ts';
+import { resolveScope } from './sql-scope.ts';
 
 export async function runSql(local: LocalLedger, query: SqlQuery): Promise<SqlResult> {
   const q = SqlQuerySchema.parse(query);
   local.ctx.profile(q.profileId); // an unknown profile is refused before a store file is made for it
   const store = await local.store(q.profileId);
+  const scope = await resolveScope(local, q.profileId, q.scope);
   return local.ctx.requests.run(q.requestId, async (signal) => {
     local.sql.onPhase?.('snapshot');
     const snapshot = await currentSnapshot(store);
@@ -24,6 +26,7 @@ export async function runSql(local: LocalLedger, query: SqlQuery): Promise<SqlRe
           sql: q.sql,
           rowCap: q.rowCap,
           ...(q.params && q.params.length > 0 ? { params: fromSqlParams(q.params) } : {}),
+          scope,
         },
       },
       { signal },

@@ -19,7 +19,9 @@ import type { LocalLedger } from './local-ledger.ts';
 import { readBackSql } from './read-back-sql.ts';
 import { duckdbError } from './sql-guard.ts';
 import type { ExportDone } from './sql-sandbox/sql-protocol.ts';
+import type { ScopeData } from './sql-sandbox/sql-scope.ts';
 import { currentSnapshot } from './sql-sandbox/sql-snapshot.ts';
+import { resolveScope } from './sql-scope.ts';
 
 const FILTERS = {
   csv: [{ name: 'CSV', extensions: ['csv'] }],
@@ -47,7 +49,16 @@ export async function exportFromStore(
   try {
     const { rows, select } =
       r.source.kind === 'sql'
-        ? await queryExport(local, store, r.source.sql, r.source.params ?? [], r.format, partial, signal)
+        ? await queryExport(
+            local,
+            store,
+            r.source.sql,
+            r.source.params ?? [],
+            await resolveScope(local, r.profileId, r.source.scope),
+            r.format,
+            partial,
+            signal,
+          )
         : await store.read(async (c) => {
             try {
               // The address book as the export starts: the legs get their sender's and receiver's labels.
@@ -96,6 +107,7 @@ async function queryExport(
   store: LedgerStore,
   sql: string,
   params: readonly SqlParam[],
+  scope: ScopeData | undefined,
   format: LocalExportRequest['format'],
   target: string,
   signal?: AbortSignal,
@@ -107,6 +119,7 @@ async function queryExport(
     format,
     target,
     ...(params.length > 0 ? { params: fromSqlParams(params) } : {}),
+    ...(scope ? { scope } : {}),
   };
   return local.sql.run<ExportDone>({ snapshot, budgets: local.sqlBudgets.export, task }, { signal });
 }

@@ -20,6 +20,7 @@ import { PartyChoice } from './party-choice.tsx';
 import { ProvenanceLine } from './provenance-line.tsx';
 import { ReconcileView } from './reconcile/reconcile-view.tsx';
 import { SqlView } from './sql/sql-view.tsx';
+import { SyncAllPanel } from './sync-all-panel.tsx';
 import { SyncOptions } from './sync-options.tsx';
 import { SyncPanel } from './sync-panel.tsx';
 import { LocalTransfers } from './table/local-transfers.tsx';
@@ -134,6 +135,7 @@ function LocalLedger({ profileId }: { profileId: string }) {
           issues={rangeIssues}
           zone={zone}
         />
+        <SyncAllPanel profileId={profileId} nodeId={nodeId} readRange={readRange} />
       </section>
       {party === null ? (
         <p className={syncAsked ? 'banner banner-warning' : 'muted'} role={syncAsked ? 'status' : undefined}>

@@ -1833,6 +1833,68 @@ const viewRows = [
   ),
 ];
 
+const PARTY = `alice::1220${'a'.repeat(64)}`;
+const SYNC_ALL = { profileId: 'sandbox', parties: 'all-readable', nodeId: null, range: { after: null, before: null } };
+const syncAll = (over: Record<string, unknown>) => [{ ...SYNC_ALL, ...over }];
+const SAVE = { profileId: 'sandbox', previousName: null, name: 'Treasury', parties: [PARTY] };
+const save = (over: Record<string, unknown>) => [{ ...SAVE, ...over }];
+/** "Sync all my parties", portfolios and a query's scope (docs/notebook.md, "Parties, sets and portfolios"). */
+const partySetRows = [
+  call(
+    'local:syncAll',
+    '0.parties',
+    'parties "everyone" (a list, or all-readable)',
+    syncAll({ parties: 'everyone' }),
+    /^"all-readable" or a list of party ids$/,
+  ),
+  call('local:syncAll', '0.parties', 'an empty party list', syncAll({ parties: [] }), /Too small/),
+  call('local:syncAll', '0.parties.0', 'a party without "::"', syncAll({ parties: ['bob'] }), /"::" is missing/),
+  call('local:syncAll', '0.profileId', 'a path as the profile id', syncAll({ profileId: '../x' }), PROFILE_MESSAGE),
+  call('local:syncAllStatus', '0', 'a path as the job id', ['../../etc'], /sync job id/),
+  call('local:cancelSyncAll', '', 'no job id', [], TOO_FEW(1)),
+  ...profileIdRows('local:portfolios'),
+  call('local:savePortfolio', '0.name', 'an empty name', save({ name: '  ' }), /name the portfolio/),
+  call(
+    'local:savePortfolio',
+    '0.name',
+    'a name of 81 characters',
+    save({ name: 'n'.repeat(81) }),
+    /at most 80 characters/,
+  ),
+  call('local:savePortfolio', '0.name', 'a name with a line break', save({ name: 'a\nb' }), /no control characters/),
+  call('local:savePortfolio', '0.parties', 'no party', save({ parties: [] }), /choose at least one party/),
+  call('local:savePortfolio', '0.parties', 'a party listed twice', save({ parties: [PARTY, PARTY] }), /listed twice/),
+  call(
+    'local:savePortfolio',
+    '0.parties.0',
+    'a member that is no party id',
+    save({ parties: ['treasury'] }),
+    /"::" is missing/,
+  ),
+  call('local:deletePortfolio', '0.name', 'no name', [{ profileId: 'sandbox' }], EXPECTED_STRING),
+  call(
+    'local:sql',
+    '0.scope.kind',
+    'a scope "everyone"',
+    sqlQuery({ scope: { kind: 'everyone' } }),
+    /Invalid|expected/,
+  ),
+  call(
+    'local:sql',
+    '0.scope.party',
+    'a scope party with a quote',
+    sqlQuery({ scope: { kind: 'party', party: "x' OR 1=1" } }),
+    /not a Canton party id|"::" is missing|no spaces/,
+  ),
+  call(
+    'local:sql',
+    '0.scope.parties',
+    'a scope of no parties',
+    sqlQuery({ scope: { kind: 'parties', parties: [] } }),
+    /choose at least one party/,
+  ),
+];
+
 export const bridgeChannels: BadInputTable<ChannelCall> = {
   id: 'bridge-channels',
   title: 'Bridge channels (what main accepts from the renderer)',
@@ -1855,5 +1917,6 @@ export const bridgeChannels: BadInputTable<ChannelCall> = {
     ...notebookRows,
     ...chartRows,
     ...reconcileRows,
+    ...partySetRows,
   ],
 };

@@ -5,14 +5,22 @@ import type { ViewColumn } from '../../../../src-shared/contract/legs-view.ts';
 import type { LocalExportFormat, SqlResult } from '../../../../src-shared/contract/local-ledger.ts';
 import type { BoundValue } from '../../../../src-shared/notebook/query-params.ts';
 import type { SqlBudgets } from './sql-budgets.ts';
+import type { ScopeData } from './sql-scope.ts';
 
 export type SqlTask =
   /**
    * `params`: a notebook query's values (docs/notebook.md), `$n`'s at params[n - 1]. `sql` holds the
    * `$n` markers, never a value: the guard checks that text, and DuckDB binds the values beside it.
    */
-  | { kind: 'query'; sql: string; rowCap: number; params?: BoundValue[] }
-  | { kind: 'export'; sql: string; format: LocalExportFormat; target: string; params?: BoundValue[] };
+  | { kind: 'query'; sql: string; rowCap: number; params?: BoundValue[]; scope?: ScopeData }
+  | {
+      kind: 'export';
+      sql: string;
+      format: LocalExportFormat;
+      target: string;
+      params?: BoundValue[];
+      scope?: ScopeData;
+    };
 
 export interface SqlJob {
   /** The profile's legs as Parquet (sql-snapshot.ts): the one file the process may read. */

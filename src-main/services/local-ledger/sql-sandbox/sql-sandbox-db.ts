@@ -14,10 +14,11 @@ import { ServiceError } from '../../errors.ts';
 import { copyStatement } from '../export-copy-sql.ts';
 import { exportSelect } from '../export-sources.ts';
 import { checkReadOnly, duckdbError } from '../sql-guard.ts';
-import { DECIMAL_TEXT_MACRO, INSTRUMENT_TOTALS_VIEW } from '../store-schema.ts';
+import { DECIMAL_TEXT_MACRO } from '../store-schema.ts';
 import { limitMessage, type SqlBudgets } from './sql-budgets.ts';
 import { checkParams, duckdbParams } from './sql-params.ts';
 import type { ExportDone, SqlJob } from './sql-protocol.ts';
+import { scopeParts } from './sql-scope.ts';
 
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 const sqlList = (items: string[]) => `[${items.map(literal).join(', ')}]`;
@@ -56,9 +57,13 @@ export async function openSandbox(job: SqlJob): Promise<{ c: DuckDBConnection; c
   await c.run(`SET allowed_paths = ${sqlList(paths)}`);
   await c.run(`SET allowed_directories = ${sqlList(folders)}`);
   const columns = LEGS_VIEW_COLUMNS.map((column) => column.name).join(', ');
-  await c.run(`CREATE VIEW legs AS SELECT ${columns} FROM read_parquet(${literal(job.snapshot)})`);
+  // A query's scope (sql-scope.ts): whose legs the views show; none, every party's.
+  const scope = await scopeParts(c, job.task.scope);
+  await c.run(
+    `CREATE VIEW legs AS SELECT ${columns}${scope.columns} FROM read_parquet(${literal(job.snapshot)})${scope.where}`,
+  );
   await c.run(DECIMAL_TEXT_MACRO);
-  await c.run(INSTRUMENT_TOTALS_VIEW);
+  await c.run(scope.totals);
   await c.run('SET enable_external_access = false');
   await c.run('SET lock_configuration = true');
   return {

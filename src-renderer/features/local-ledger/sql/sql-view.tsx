@@ -20,6 +20,7 @@ import { count } from '../../../ui/local-format.ts';
 import { ResultChart } from '../../../ui/result-chart/result-chart.tsx';
 import { useTimeZone } from '../../../ui/time-zone.ts';
 import { LocalExportMenu } from '../export/local-export-menu.tsx';
+import { ScopePicker, scopeForRequest, useQueryScope } from '../scope/scope-picker.tsx';
 import {
   bindFile,
   fileNameFor,
@@ -56,7 +57,8 @@ export { SqlView as NotebookView };
 
 export function SqlView({ profileId, party }: { profileId: string; party: string }) {
   const zone = useTimeZone();
-  const query = useSqlQuery(profileId);
+  const [scope, setScope] = useQueryScope(profileId);
+  const query = useSqlQuery(profileId, scopeForRequest(scope));
   const listing = useNotebookListing(profileId);
   const actions = useNotebookActions(profileId);
 
@@ -77,7 +79,12 @@ export function SqlView({ profileId, party }: { profileId: string; party: string
   const [typed, setTyped] = useState<Record<string, string>>({});
   const [runErrors, setRunErrors] = useState<Record<string, string>>({});
   const [bindProblems, setBindProblems] = useState<LineProblem[]>([]);
-  const [ran, setRan] = useState<{ sql: string; params: ReturnType<typeof toSqlParams>; offset: number } | null>(null);
+  const [ran, setRan] = useState<{
+    sql: string;
+    params: ReturnType<typeof toSqlParams>;
+    scope: ReturnType<typeof scopeForRequest>;
+    offset: number;
+  } | null>(null);
   const [view, setView] = useState<'table' | 'chart'>('table');
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -154,7 +161,7 @@ export function SqlView({ profileId, party }: { profileId: string; party: string
     setRunErrors({});
     setBindProblems([]);
     const params = toSqlParams(bound.params);
-    setRan({ sql: bound.text, params, offset: sqlLineOffset(raw, file) });
+    setRan({ sql: bound.text, params, scope: scopeForRequest(scope), offset: sqlLineOffset(raw, file) });
     query.mutate(params.length > 0 ? { sql: bound.text, params } : bound.text);
   };
 
@@ -319,6 +326,7 @@ export function SqlView({ profileId, party }: { profileId: string; party: string
               ))}
             </select>
           </label>
+          <ScopePicker profileId={profileId} value={scope} onChange={setScope} />
           <button type="button" onClick={() => void save()} disabled={origin.kind === 'builtin'}>
             Save
           </button>
@@ -446,7 +454,12 @@ export function SqlView({ profileId, party }: { profileId: string; party: string
           {ran !== null && query.isSuccess && (
             <LocalExportMenu
               profileId={profileId}
-              source={{ kind: 'sql', sql: ran.sql, ...(ran.params.length > 0 ? { params: ran.params } : {}) }}
+              source={{
+                kind: 'sql',
+                sql: ran.sql,
+                ...(ran.params.length > 0 ? { params: ran.params } : {}),
+                ...(ran.scope ? { scope: ran.scope } : {}),
+              }}
               label="Export all rows"
             />
           )}

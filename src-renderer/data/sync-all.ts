@@ -1,0 +1,71 @@
+// Hooks over "Sync all my parties" and the profile's portfolios (docs/notebook.md, "Parties, sets
+// and portfolios"). A finished run makes everything read from the profile's store stale.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type { Portfolio, PortfolioDelete, PortfolioSave } from '../../src-shared/contract/party-scope.ts';
+import type { SyncAllRequest, SyncAllStatus } from '../../src-shared/contract/sync-all.ts';
+import { ledger } from './bridge.ts';
+import { invalidateLocalStore } from './local-ledger.ts';
+
+const keys = {
+  job: (jobId: string | null) => ['local', 'syncAll', jobId] as const,
+  portfolios: (profileId: string) => ['local', profileId, 'portfolios'] as const,
+};
+
+export function useStartSyncAll() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (request: SyncAllRequest) => ledger().local.syncAll(request),
+    onSuccess: (status) => client.setQueryData(keys.job(status.jobId), status),
+  });
+}
+
+/** The run's combined progress, every 250 ms while it runs. */
+export function useSyncAllStatus(jobId: string | null) {
+  const client = useQueryClient();
+  const status = useQuery({
+    queryKey: keys.job(jobId),
+    queryFn: () => ledger().local.syncAllStatus(jobId as string),
+    enabled: jobId !== null,
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data?.state === 'running' ? 250 : false),
+  });
+  const seen = useRef<string | null>(null);
+  const data = status.data;
+  useEffect(() => {
+    if (!data || data.state === 'running') return;
+    const key = `${data.jobId}:${data.state}`;
+    if (seen.current === key) return;
+    seen.current = key;
+    invalidateLocalStore(client, data.profileId);
+  }, [data, client]);
+  return status;
+}
+
+export function useCancelSyncAll() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (jobId: string) => ledger().local.cancelSyncAll(jobId),
+    onSuccess: (status: SyncAllStatus) => client.setQueryData(keys.job(status.jobId), status),
+  });
+}
+
+export function usePortfolios(profileId: string) {
+  return useQuery({ queryKey: keys.portfolios(profileId), queryFn: () => ledger().local.portfolios(profileId) });
+}
+
+export function useSavePortfolio() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (request: PortfolioSave) => ledger().local.savePortfolio(request),
+    onSuccess: (list: Portfolio[], request) => client.setQueryData(keys.portfolios(request.profileId), list),
+  });
+}
+
+export function useDeletePortfolio() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (request: PortfolioDelete) => ledger().local.deletePortfolio(request),
+    onSuccess: (list: Portfolio[], request) => client.setQueryData(keys.portfolios(request.profileId), list),
+  });
+}

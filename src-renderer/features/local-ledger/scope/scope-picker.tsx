@@ -1,0 +1,251 @@
+// Which parties a local query reads: every synced party (the default), one party, a chosen set,
+// or a portfolio (a named set of the user's own parties: legs between its members are internal,
+// `legs.internal`, and instrument_totals leaves them out). Portfolios are created, edited and
+// deleted here too. Controlled: `value` and `onChange` (useQueryScope in scope-state.ts keeps
+// one per profile). docs/notebook.md, "Parties, sets and portfolios".
+import { useId, useState } from 'react';
+import { asBridgeError } from '../../../../src-shared/contract/errors.ts';
+import type { Portfolio, SqlScope } from '../../../../src-shared/contract/party-scope.ts';
+import { useStores } from '../../../data/local-ledger.ts';
+import { usePartyBook } from '../../../data/party-book.ts';
+import { useDeletePortfolio, usePortfolios, useSavePortfolio } from '../../../data/sync-all.ts';
+import { ErrorMessage } from '../../../ui/error-message.tsx';
+import { PartyName, partyText } from '../../../ui/party-id.tsx';
+
+export { scopeForRequest, useQueryScope } from './scope-state.ts';
+
+/** The parties synced into the profile's store, in the store's order. */
+function useSyncedParties(profileId: string): string[] {
+  const stores = useStores();
+  return stores.data?.find((s) => s.profileId === profileId)?.parties.map((p) => p.party) ?? [];
+}
+
+export function ScopePicker({
+  profileId,
+  value,
+  onChange,
+}: {
+  profileId: string;
+  value: SqlScope;
+  onChange: (scope: SqlScope) => void;
+}) {
+  const synced = useSyncedParties(profileId);
+  const portfolios = usePortfolios(profileId);
+  const book = usePartyBook();
+  const [managing, setManaging] = useState(false);
+  const id = useId();
+  const list = portfolios.data ?? [];
+  const chosen = value.kind === 'parties' ? value.parties : [];
+  const kind = (next: string) => {
+    if (next === 'all') onChange({ kind: 'all' });
+    else if (next === 'party' && synced[0]) onChange({ kind: 'party', party: synced[0] });
+    else if (next === 'parties' && synced[0]) onChange({ kind: 'parties', parties: [synced[0]] });
+    else if (next === 'portfolio' && list[0]) onChange({ kind: 'portfolio', name: list[0].name });
+  };
+  return (
+    <div className="scope-picker" data-testid="scope-picker">
+      <label>
+        Parties{' '}
+        <select aria-label="Query parties" value={value.kind} onChange={(e) => kind(e.target.value)}>
+          <option value="all">All synced parties</option>
+          <option value="party" disabled={synced.length === 0}>
+            One party
+          </option>
+          <option value="parties" disabled={synced.length === 0}>
+            A chosen set
+          </option>
+          <option value="portfolio" disabled={list.length === 0}>
+            A portfolio
+          </option>
+        </select>
+      </label>
+      {value.kind === 'party' && (
+        <label>
+          Party{' '}
+          <select
+            aria-label="Query party"
+            value={value.party}
+            onChange={(e) => onChange({ kind: 'party', party: e.target.value })}
+          >
+            {[...new Set([value.party, ...synced])].map((p) => (
+              <option key={p} value={p} title={p}>
+                {partyText(book, p)}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {value.kind === 'parties' && (
+        <fieldset aria-label="Query party set">
+          <legend>Parties in the set</legend>
+          {[...new Set([...chosen, ...synced])].map((p) => (
+            <label key={p}>
+              <input
+                type="checkbox"
+                checked={chosen.includes(p)}
+                // The last one stays: a set of no party reads nothing.
+                disabled={chosen.length === 1 && chosen[0] === p}
+                onChange={(e) =>
+                  onChange({
+                    kind: 'parties',
+                    parties: e.target.checked ? [...chosen, p] : chosen.filter((x) => x !== p),
+                  })
+                }
+              />{' '}
+              <PartyName party={p} />
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {value.kind === 'portfolio' && (
+        <label>
+          Portfolio{' '}
+          <select
+            aria-label="Query portfolio"
+            value={value.name}
+            onChange={(e) => onChange({ kind: 'portfolio', name: e.target.value })}
+          >
+            {list.map((p) => (
+              <option key={p.name} value={p.name}>
+                {p.name} ({p.parties.length})
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <button
+        type="button"
+        aria-expanded={managing}
+        aria-controls={managing ? id : undefined}
+        onClick={() => setManaging(!managing)}
+      >
+        Portfolios…
+      </button>
+      {value.kind === 'portfolio' && (
+        <span className="muted">
+          Legs between its members are internal (legs.internal) and left out of instrument_totals.
+        </span>
+      )}
+      {portfolios.error ? <ErrorMessage error={portfolios.error} title="The portfolios could not be read." /> : null}
+      {managing && (
+        <div id={id} className="scope-portfolios">
+          <PortfolioManager
+            profileId={profileId}
+            portfolios={list}
+            synced={synced}
+            onDeleted={(name) => {
+              if (value.kind === 'portfolio' && value.name === name) onChange({ kind: 'all' });
+            }}
+            onSaved={(previous, name) => {
+              if (value.kind === 'portfolio' && value.name === previous) onChange({ kind: 'portfolio', name });
+            }}
+          />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Create, edit (rename, members) and delete portfolios; main checks names and party ids and says where. */
+export function PortfolioManager({
+  profileId,
+  portfolios,
+  synced,
+  onSaved,
+  onDeleted,
+}: {
+  profileId: string;
+  portfolios: Portfolio[];
+  synced: string[];
+  onSaved?: (previousName: string | null, name: string) => void;
+  onDeleted?: (name: string) => void;
+}) {
+  const save = useSavePortfolio();
+  const remove = useDeletePortfolio();
+  const [editing, setEditing] = useState<string | null>(null);
+  const [name, setName] = useState('');
+  const [members, setMembers] = useState<string[]>([]);
+  const edit = (p: Portfolio | null) => {
+    save.reset();
+    setEditing(p?.name ?? null);
+    setName(p?.name ?? '');
+    setMembers(p?.parties ?? []);
+  };
+  const failure = save.error ? asBridgeError(save.error) : null;
+  return (
+    <section className="panel" aria-label="Portfolios">
+      <h3>Portfolios</h3>
+      {portfolios.length === 0 && <p className="muted">No portfolio yet: name a set of your own parties below.</p>}
+      <ul>
+        {portfolios.map((p) => (
+          <li key={p.name}>
+            {p.name} <span className="muted">({p.parties.length} parties)</span>{' '}
+            <button type="button" onClick={() => edit(p)} aria-label={`Edit portfolio ${p.name}`}>
+              Edit
+            </button>{' '}
+            <button
+              type="button"
+              aria-label={`Delete portfolio ${p.name}`}
+              onClick={() => remove.mutate({ profileId, name: p.name }, { onSuccess: () => onDeleted?.(p.name) })}
+            >
+              Delete
+            </button>
+          </li>
+        ))}
+      </ul>
+      {remove.error ? <ErrorMessage error={remove.error} title="The portfolio could not be deleted." /> : null}
+      <form
+        aria-label={editing === null ? 'New portfolio' : `Edit portfolio ${editing}`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate(
+            { profileId, previousName: editing, name, parties: members },
+            {
+              onSuccess: (list) => {
+                onSaved?.(editing, list.find((p) => p.name === name.trim())?.name ?? name.trim());
+                edit(null);
+              },
+            },
+          );
+        }}
+      >
+        <label>
+          Portfolio name{' '}
+          <input
+            value={name}
+            maxLength={80}
+            onChange={(e) => setName(e.target.value)}
+            aria-invalid={failure !== null}
+          />
+        </label>
+        <fieldset>
+          <legend>Members</legend>
+          {synced.length === 0 && members.length === 0 && <p className="muted">Sync your parties first.</p>}
+          {[...new Set([...members, ...synced])].map((p) => (
+            <label key={p}>
+              <input
+                type="checkbox"
+                checked={members.includes(p)}
+                onChange={(e) => setMembers(e.target.checked ? [...members, p] : members.filter((x) => x !== p))}
+              />{' '}
+              <PartyName party={p} />
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" disabled={save.isPending}>
+          {editing === null ? 'Save portfolio' : 'Save changes'}
+        </button>
+        {editing !== null && (
+          <button type="button" onClick={() => edit(null)}>
+            New portfolio instead
+          </button>
+        )}
+        {failure && (
+          <p className="sql-error" role="alert">
+            {failure.message}
+          </p>
+        )}
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,230 @@
+// "Sync all my parties" and query scopes against the in-process sandbox and a real store, through
+// dispatch: every party the sandbox JWT reads is synced with one combined progress; a cancelled run
+// resumes without fetching its finished parties again; one party's failure is that party's alone;
+// `local:sql` under a set or a portfolio sees only those parties, marks internal legs and leaves
+// them out of instrument_totals (checked against sums made here with BigInt from the service's legs).
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppServices, startAppServices } from '../../../../src-main/services/app-services.ts';
+import { resumePath } from '../../../../src-main/services/local-ledger/sync-all.ts';
+import { syncTestHooks } from '../../../../src-main/services/local-ledger/sync-run.ts';
+import type { SqlResult } from '../../../../src-shared/contract/local-ledger.ts';
+import type { Portfolio, SqlScope } from '../../../../src-shared/contract/party-scope.ts';
+import type { SyncAllStatus } from '../../../../src-shared/contract/sync-all.ts';
+import type { TransferLeg } from '../../../../src-shared/contract/transfers.ts';
+import { callOk, legsOverHttp } from '../../../fixtures/local-ledger.ts';
+
+let services: AppServices;
+let parties: string[];
+let userDataDir: string;
+const byParty = new Map<string, TransferLeg[]>();
+
+beforeAll(async () => {
+  userDataDir = await mkdtemp(join(tmpdir(), 'sync-all-'));
+  services = await startAppServices({
+    userDataDir,
+    version: 'test',
+    transport: 'web',
+    keychain: { service: `ledger-explorer-test-${randomBytes(4).toString('hex')}` },
+    sandbox: { transfers: 6000, evm: false },
+    host: { chooseSavePath: async () => null },
+  });
+  parties = [...(services.sandbox?.parties ?? [])];
+  for (const party of parties) byParty.set(party, await legsOverHttp(services, party));
+}, 120_000);
+afterAll(async () => {
+  syncTestHooks.beforeReplace = undefined;
+  await services.close();
+});
+
+const call = <T>(channel: string, ...args: unknown[]) => callOk<T>(services, channel, ...args);
+const ALL = { profileId: 'sandbox', parties: 'all-readable', nodeId: null, range: { after: null, before: null } };
+const sql = (text: string, scope?: SqlScope) =>
+  call<SqlResult>('local:sql', {
+    requestId: `req-${randomBytes(4).toString('hex')}`,
+    profileId: 'sandbox',
+    sql: text,
+    rowCap: 10_000,
+    ...(scope ? { scope } : {}),
+  });
+const count = (party: string) => byParty.get(party)?.length ?? 0;
+
+describe('sync all my parties', () => {
+  it('syncs every party of the sandbox JWT; a cancel keeps the finished parties and the next run skips them', async () => {
+    expect(parties.length).toBeGreaterThanOrEqual(4);
+    // Cancel as the second party's sync is about to finish: that party still lands, the rest wait.
+    let replaced = 0;
+    let first: SyncAllStatus | null = null;
+    let cancelling: Promise<unknown> | null = null;
+    syncTestHooks.beforeReplace = () => {
+      replaced++;
+      if (replaced === 2 && first) cancelling = services.dispatch('local:cancelSyncAll', [first.jobId]);
+    };
+    first = await call<SyncAllStatus>('local:syncAll', ALL);
+    expect(first.source).toBe('sandbox');
+    expect(first.parties.map((p) => p.party)).toEqual(parties);
+    const stopped = await services.local.ledger().then((l) => l.syncAll.wait((first as SyncAllStatus).jobId));
+    await cancelling;
+    syncTestHooks.beforeReplace = undefined;
+    expect(stopped.state).toBe('cancelled');
+    expect(stopped.done).toBe(2);
+    expect(stopped.parties.slice(0, 2).map((p) => p.state)).toEqual(['done', 'done']);
+    expect(stopped.parties.slice(2).every((p) => p.state === 'pending')).toBe(true);
+    expect(stopped.legs).toBe(count(parties[0]) + count(parties[1]));
+    // What the run must remember across a kill is on disk, whole.
+    const remembered = JSON.parse(
+      await readFile(resumePath(join(userDataDir, 'local-ledger', 'sandbox.duckdb')), 'utf8'),
+    );
+    expect(remembered.finished).toEqual(parties.slice(0, 2));
+
+    const again = await call<SyncAllStatus>('local:syncAll', ALL);
+    expect(again.resumed).toBe(true);
+    const done = await (await services.local.ledger()).syncAll.wait(again.jobId);
+    expect(done.state).toBe('done');
+    expect(done.done).toBe(parties.length);
+    expect(done.failed).toBe(0);
+    expect(done.parties.slice(0, 2).map((p) => [p.state, p.legs])).toEqual([
+      ['skipped', 0],
+      ['skipped', 0],
+    ]);
+    // Only the parties not finished before were fetched, each whole.
+    for (const entry of done.parties.slice(2))
+      expect([entry.party, entry.state, entry.legs]).toEqual([entry.party, 'done', count(entry.party)]);
+    expect(done.legs).toBe(parties.slice(2).reduce((sum, p) => sum + count(p), 0));
+    // Every party of the token is in the store, as the service has it.
+    const stored = await sql('SELECT party, count(*) FROM legs GROUP BY party');
+    const stored_ = new Map(stored.rows.map(([party, n]) => [party as string, Number(n)]));
+    for (const party of parties) expect([party, stored_.get(party) ?? 0]).toEqual([party, count(party)]);
+    // Finished whole: nothing left to resume.
+    expect(await stat(resumePath(join(userDataDir, 'local-ledger', 'sandbox.duckdb'))).catch(() => null)).toBeNull();
+  }, 180_000);
+
+  it('reports a party the service refuses for that party, and syncs the others', async () => {
+    const ghost = `ghost::1220${'ab'.repeat(32)}`;
+    // Two starts at once (a double click) are one run.
+    const [started, twice] = await Promise.all(
+      [0, 1].map(() => call<SyncAllStatus>('local:syncAll', { ...ALL, parties: [parties[0], ghost, parties[1]] })),
+    );
+    expect(twice.jobId).toBe(started.jobId);
+    expect(started.source).toBe('request');
+    const done = await (await services.local.ledger()).syncAll.wait(started.jobId);
+    expect(done.state).toBe('done');
+    expect(done.failed).toBe(1);
+    expect(done.parties.map((p) => p.state)).toEqual(['done', 'failed', 'done']);
+    expect(done.parties[1].error?.message).toMatch(/ghost|party|not/i);
+    expect(done.parties[0].error).toBeNull();
+  }, 120_000);
+});
+
+/** amount × 10^(decimals ?? 18), the legs view's documented units, computed here from the text. */
+function units(leg: TransferLeg): bigint | null {
+  const m = /^(-)?(\d+)(?:\.(\d+))?$/.exec(leg.amount ?? '');
+  if (!m) return null;
+  const scale = leg.decimals ?? 18;
+  const fraction = (m[3] ?? '').padEnd(scale, '0');
+  if (fraction.length > scale && /[^0]/.test(fraction.slice(scale))) return null;
+  const value = BigInt(m[2] + fraction.slice(0, scale));
+  return m[1] ? -value : value;
+}
+
+describe('query scopes', () => {
+  it('a chosen set shows only its parties; one party only its own; none shows every synced party', async () => {
+    const set = [parties[1], parties[2]];
+    const scoped = await sql('SELECT party, count(*) FROM legs GROUP BY party ORDER BY party', {
+      kind: 'parties',
+      parties: set,
+    });
+    expect(scoped.rows.map(([p, n]) => [p, Number(n)])).toEqual(set.sort().map((p) => [p, count(p)]));
+    const one = await sql('SELECT count(*), count(DISTINCT party) FROM legs', { kind: 'party', party: parties[3] });
+    expect(one.rows[0].map(Number)).toEqual([count(parties[3]), 1]);
+    const all = await sql('SELECT count(DISTINCT party) FROM instrument_totals');
+    expect(Number(all.rows[0][0])).toBe(parties.filter((p) => count(p) > 0).length);
+    // A party's id is data: one not synced has no legs; text that is no party id is refused at the door.
+    const unknown = await sql('SELECT count(*) FROM legs', { kind: 'party', party: `nobody::1220${'0'.repeat(64)}` });
+    expect(Number(unknown.rows[0][0])).toBe(0);
+    const odd = await services.dispatch('local:sql', [
+      {
+        requestId: 'req-00000098',
+        profileId: 'sandbox',
+        sql: 'SELECT 1',
+        rowCap: 1,
+        scope: { kind: 'party', party: "x' OR '1'='1" },
+      },
+    ]);
+    expect(odd.ok ? null : odd.error.message).toMatch(/not a Canton party id/);
+    // The scope's own table is not a view a query may name.
+    const table = await services.dispatch('local:sql', [
+      {
+        requestId: 'req-00000097',
+        profileId: 'sandbox',
+        sql: 'SELECT * FROM scope_parties',
+        rowCap: 10,
+        scope: { kind: 'parties', parties: set },
+      },
+    ]);
+    expect(table.ok).toBe(false);
+  }, 60_000);
+
+  it('a portfolio marks legs between its members internal and leaves them out of instrument_totals', async () => {
+    // The two parties that deal with each other most: a portfolio with internal legs to see.
+    const members = [parties[0], parties[1]];
+    const saved = await call<Portfolio[]>('local:savePortfolio', {
+      profileId: 'sandbox',
+      previousName: null,
+      name: 'Treasury',
+      parties: members,
+    });
+    expect(saved).toEqual([{ name: 'Treasury', parties: members }]);
+    const clash = await services.dispatch('local:savePortfolio', [
+      { profileId: 'sandbox', previousName: null, name: 'treasury', parties: [parties[2]] },
+    ]);
+    expect(clash.ok).toBe(false);
+
+    const legs = members.flatMap((p) => (byParty.get(p) ?? []).map((leg) => ({ ...leg, party: p })));
+    const isInternal = (leg: TransferLeg) => leg.counterparty !== null && members.includes(leg.counterparty);
+    expect(legs.filter(isInternal).length).toBeGreaterThan(0);
+    const marked = await sql('SELECT internal, count(*) FROM legs GROUP BY internal ORDER BY internal', {
+      kind: 'portfolio',
+      name: 'Treasury',
+    });
+    expect(marked.rows.map(([i, n]) => [i, Number(n)])).toEqual([
+      [false, legs.filter((l) => !isInternal(l)).length],
+      [true, legs.filter(isInternal).length],
+    ]);
+    const shape = await sql('SELECT * FROM legs LIMIT 1', { kind: 'portfolio', name: 'Treasury' });
+    expect(shape.columns.at(-1)).toEqual({ name: 'internal', type: 'BOOLEAN' });
+
+    // External totals, made here: net units per party and instrument over the non-internal legs.
+    const expected = new Map<string, bigint>();
+    for (const leg of legs) {
+      if (isInternal(leg)) continue;
+      const u = units(leg);
+      if (u === null) continue;
+      const key = [leg.party, leg.instrumentAdmin, leg.instrumentId].join('|');
+      expected.set(key, (expected.get(key) ?? 0n) + (leg.isIncoming ? u : -u));
+    }
+    const totals = await sql(
+      'SELECT party, instrument_admin, instrument_id, net_units::VARCHAR FROM instrument_totals WHERE amount_scale IS NOT NULL',
+      { kind: 'portfolio', name: 'Treasury' },
+    );
+    const got = new Map(totals.rows.map(([p, a, i, net]) => [[p, a, i].join('|'), BigInt(net as string)]));
+    expect(got).toEqual(expected);
+    // The same parties as a plain set count every leg, internal ones too.
+    const plain = await sql('SELECT sum(legs) FROM instrument_totals', { kind: 'parties', parties: members });
+    expect(Number(plain.rows[0][0])).toBe(legs.length);
+    // An unknown portfolio is said by name.
+    const missing = await services.dispatch('local:sql', [
+      {
+        requestId: 'req-00000099',
+        profileId: 'sandbox',
+        sql: 'SELECT 1 FROM legs',
+        rowCap: 1,
+        scope: { kind: 'portfolio', name: 'Nope' },
+      },
+    ]);
+    expect(missing.ok ? null : missing.error.message).toMatch(/No portfolio named "Nope"/);
+  }, 60_000);
+});
