@@ -81,9 +81,10 @@ export function ReconcileView({ profileId, party }: { profileId: string; party: 
       run.mutate(r);
     }
   };
+  // The export is of the result on screen: the request that result came from, not the form as it is
+  // now (a tolerance, mapping or option changed after Reconcile would export another reconciliation).
   const exportAll = () => {
-    const r = request();
-    if (r) exporter.mutate(r);
+    if (run.data && run.variables) exporter.mutate(run.variables);
   };
 
   return (
