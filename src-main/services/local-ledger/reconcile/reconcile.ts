@@ -22,6 +22,7 @@ import { ServiceError } from '../../errors.ts';
 import { commitFile } from '../../settings/atomic-write.ts';
 import { copyStatement } from '../export-copy-sql.ts';
 import type { ExportSelect } from '../export-sources.ts';
+import type { LedgerStore } from '../ledger-store.ts';
 import type { LocalLedger } from '../local-ledger.ts';
 import { duckdbError } from '../sql-guard.ts';
 import { guessMapping, MAPPINGS_FILE, MappingMemory } from './mapping-memory.ts';
@@ -124,7 +125,7 @@ async function matched<T>(
   r: ReturnType<typeof ReconcileRequest.parse>,
   read: Read,
   signal: AbortSignal,
-  then: (c: DuckDBConnection, summary: MatchSummary) => Promise<T>,
+  then: (c: DuckDBConnection, summary: MatchSummary, store: LedgerStore) => Promise<T>,
 ): Promise<T> {
   const store = await local.store(r.profileId);
   return store.read(async (c) => {
@@ -134,7 +135,7 @@ async function matched<T>(
         toleranceMicros: BigInt(r.toleranceSeconds) * 1_000_000n,
         onlyStatementCounterparties: r.onlyStatementCounterparties,
       });
-      return await then(c, summary);
+      return await then(c, summary, store);
     } catch (error) {
       if (signal.aborted || error instanceof ServiceError) throw error;
       throw duckdbError(error, '');
@@ -216,7 +217,7 @@ export async function exportReconciliation(
   return withBudget(local, r.requestId, async (signal) => {
     try {
       const read = readCsv(r);
-      const result = await matched(local, r, read, signal, async (c, summary) => {
+      const result = await matched(local, r, read, signal, async (c, summary, store) => {
         const select: ExportSelect = {
           sql: `SELECT ${EXPORT_COLUMNS.map((col) => col.name).join(', ')},
               coalesce(statement_at, ledger_at) AS __sort_1, line AS __sort_2, update_id AS __sort_3
@@ -237,7 +238,11 @@ export async function exportReconciliation(
           shape: 'query',
           order: { keys: ['__sort_1', '__sort_2', '__sort_3'], by: '__sort_1, __sort_2 NULLS LAST, __sort_3' },
         };
-        const rows = Number((await c.runAndReadAll(copyStatement(select, 'csv', partial), select.params)).rowsChanged);
+        // A sorted COPY sorts on one thread, as the store export's does: two threads each wanting their
+        // share of the store's memory ran out of it at 300,000 rows (ledger-store.ts, singleThreaded).
+        const rows = await store.singleThreaded(c, async () =>
+          Number((await c.runAndReadAll(copyStatement(select, 'csv', partial), select.params)).rowsChanged),
+        );
         return { rows, counts: summary.counts };
       });
       await commitFile(partial, path);
