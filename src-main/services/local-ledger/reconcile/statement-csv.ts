@@ -99,9 +99,11 @@ export function splitRecords(
     while (!ended) {
       // One cell.
       let cell: string;
+      let over = false;
       if (body.charCodeAt(i) === 34) {
         // Quoted: up to the closing quote, "" for a quote.
         let parts = '';
+        let tooLong = false;
         let from = i + 1;
         for (;;) {
           const close = body.indexOf('"', from);
@@ -115,9 +117,11 @@ export function splitRecords(
           const piece = body.slice(from, close);
           for (let k = piece.indexOf('\n'); k >= 0; k = piece.indexOf('\n', k + 1)) line++;
           if (!piece.includes('\n')) for (let k = piece.indexOf('\r'); k >= 0; k = piece.indexOf('\r', k + 1)) line++;
-          if (parts.length + piece.length <= RECONCILE_MAX_CELL + 1) parts += piece;
+          // Past the budget the cell is only scanned for its end: it is a problem, never a piece of it.
+          if (!tooLong && parts.length + piece.length > RECONCILE_MAX_CELL) tooLong = true;
+          if (!tooLong) parts += piece;
           if (body.charCodeAt(close + 1) === 34) {
-            parts += '"';
+            if (!tooLong) parts += '"';
             from = close + 2;
           } else {
             i = close + 1;
@@ -125,6 +129,7 @@ export function splitRecords(
           }
         }
         cell = parts;
+        over = tooLong;
         // Text after the closing quote up to the delimiter is kept (lenient, as spreadsheets are).
         let j = i;
         while (j < n && body.charCodeAt(j) !== d && body.charCodeAt(j) !== 10 && body.charCodeAt(j) !== 13) j++;
@@ -140,10 +145,9 @@ export function splitRecords(
         cell = body.slice(i, j);
         i = j;
       }
-      if (cell.length > RECONCILE_MAX_CELL && !problem) {
-        problem = `cell ${cells.length + 1} is longer than ${RECONCILE_MAX_CELL} characters`;
-      }
-      if (cells.length < RECONCILE_MAX_COLUMNS) cells.push(cell.length > RECONCILE_MAX_CELL ? '' : cell);
+      over ||= cell.length > RECONCILE_MAX_CELL;
+      if (over && !problem) problem = `cell ${cells.length + 1} is longer than ${RECONCILE_MAX_CELL} characters`;
+      if (cells.length < RECONCILE_MAX_COLUMNS) cells.push(over ? '' : cell);
       else if (!problem) problem = `more than ${RECONCILE_MAX_COLUMNS} columns`;
       const c = body.charCodeAt(i);
       if (c === d) {

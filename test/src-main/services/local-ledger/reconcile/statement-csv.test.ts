@@ -70,6 +70,16 @@ describe('the statement CSV', () => {
     expect(flipped.lines.map((l) => l.direction)).toEqual(['in', 'out']);
   });
 
+  it('a quoted cell over the budget makes its line a problem, even when a doubled quote follows', () => {
+    // Once skipped a piece and read the cell as "tail": a wrong reference, no problem said.
+    const long = 'x'.repeat(5000);
+    const { lines, problems } = read(
+      `time,counterparty,instrument,amount,reference\n2026-03-01,${PARTY},USD,1,"${long}""tail"\n2026-03-01,${PARTY},USD,2,ok\n`,
+    );
+    expect(problems).toEqual([{ line: 2, message: 'cell 5 is longer than 4096 characters' }]);
+    expect(lines.map((l) => [l.line, l.reference])).toEqual([[3, 'ok']]);
+  });
+
   it('a guarded formula from our own export is read without its quote mark', () => {
     const { lines } = read(`time,counterparty,instrument,amount,reference\n2026-03-01,${PARTY},USD,1,'=SUM(A1)\n`);
     expect(lines[0].reference).toBe('=SUM(A1)');
