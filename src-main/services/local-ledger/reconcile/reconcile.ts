@@ -30,9 +30,8 @@ import {
   type CsvProblem,
   detectDelimiter,
   headerNames,
-  mappingProblem,
-  readStatement,
-  type StatementLine,
+  readStatementText,
+  type StatementRead,
   splitRecords,
 } from './statement-csv.ts';
 import { type MatchSummary, matchStatement, resultRows, resultSql } from './statement-match.ts';
@@ -71,24 +70,12 @@ export async function reconcileMapping(
   return { header, delimiter, mapping: remembered ?? guessMapping(header), remembered: remembered !== null, problems };
 }
 
-interface Read {
-  header: string[];
-  lines: StatementLine[];
-  problems: CsvProblem[];
-}
+type Read = StatementRead;
 
-/** The statement's good lines and every problem, sorted by line. A header the mapping misses is refused. */
-function readCsv(r: ReturnType<typeof ReconcileRequest.parse>): Read {
+/** The statement's good lines and every problem, sorted by line, read in slices (statement-csv.ts). */
+function readCsv(r: ReturnType<typeof ReconcileRequest.parse>, signal: AbortSignal): Promise<Read> {
   const delimiter = r.delimiter === 'auto' ? detectDelimiter(stripBom(r.csv)) : r.delimiter;
-  const problems: CsvProblem[] = [];
-  const records = splitRecords(r.csv, delimiter, problems);
-  const header = headerNames(records.shift());
-  if (!header.length) throw new ServiceError('invalid_argument', 'The file is empty: expected a header line.');
-  const wrong = mappingProblem(header, r.mapping);
-  if (wrong) throw new ServiceError('invalid_argument', `Line 1: ${wrong}.`);
-  const lines = readStatement(records, header, r.mapping, problems);
-  problems.sort((a, b) => a.line - b.line);
-  return { header, lines, problems };
+  return readStatementText(r.csv, delimiter, r.mapping, signal);
 }
 
 function toleranceText(seconds: number): string {
@@ -148,7 +135,7 @@ export async function reconcileStatement(local: LocalLedger, request: ReconcileR
   local.ctx.profile(r.profileId);
   return withBudget(local, r.requestId, async (signal) => {
     const started = performance.now();
-    const read = readCsv(r);
+    const read = await readCsv(r, signal);
     if (r.remember) await memoryOf(local).remember(r.profileId, read.header, r.mapping);
     const parsedMs = Math.round(performance.now() - started);
     const answer = await matched(local, r, read, signal, async (c, summary) => {
@@ -216,7 +203,7 @@ export async function exportReconciliation(
   const partial = join(dirname(path), `${basename(path)}.partial-${randomBytes(4).toString('hex')}`);
   return withBudget(local, r.requestId, async (signal) => {
     try {
-      const read = readCsv(r);
+      const read = await readCsv(r, signal);
       const result = await matched(local, r, read, signal, async (c, summary, store) => {
         const select: ExportSelect = {
           sql: `SELECT ${EXPORT_COLUMNS.map((col) => col.name).join(', ')},

@@ -12,6 +12,7 @@ import {
 } from '../../../../src-shared/contract/reconcile.ts';
 import { PartyId } from '../../../../src-shared/contract/transfers.ts';
 import { readTimeInput } from '../../../../src-shared/time/time-text.ts';
+import { ServiceError } from '../../errors.ts';
 import { type CsvProblem, type CsvRecord, csvRecords, FORMULA_START, unguardFormula } from '../../export/csv-read.ts';
 import { canonicalAmount, readStatementAmount } from './statement-amount.ts';
 
@@ -117,11 +118,23 @@ const OUT_WORDS = new Set(['out', 'outgoing', 'debit', 'dr', 'sent', 'send', 'wi
 
 /** Reads the statement's lines by `mapping`; a line that cannot be read is a problem, the rest go on. */
 export function readStatement(
-  records: CsvRecord[],
+  records: Iterable<CsvRecord>,
   header: string[],
   mapping: ReconcileMapping,
   problems: CsvProblem[],
 ): StatementLine[] {
+  const reader = lineReader(header, mapping);
+  const lines: StatementLine[] = [];
+  for (const record of records) {
+    const read = reader(record);
+    if ('message' in read) problems.push(read);
+    else lines.push(read);
+  }
+  return lines;
+}
+
+/** Reads one record by `mapping` (the header's columns looked up once). */
+function lineReader(header: string[], mapping: ReconcileMapping): (record: CsvRecord) => StatementLine | CsvProblem {
   const at = (name: string | null) => (name === null ? -1 : header.indexOf(name));
   const col = {
     time: at(mapping.time),
@@ -131,7 +144,6 @@ export function readStatement(
     reference: at(mapping.reference),
     direction: at(mapping.direction),
   };
-  const lines: StatementLine[] = [];
   const mapped = Object.entries(col).filter(([, i]) => i >= 0);
   // A statement names a few parties many times: each is checked once.
   const parties = new Map<string, boolean>();
@@ -143,12 +155,62 @@ export function readStatement(
     }
     return ok;
   };
+  return (record) => readLine(record, header.length, col, mapping, isParty, mapped);
+}
+
+/**
+ * The longest main's thread reads before it lets the event loop run (other channels' answers, a
+ * cancel, the time budget's timer). Checked every CHECK_EVERY records.
+ */
+export const READ_SLICE_MS = 10;
+const CHECK_EVERY = 256;
+
+export interface StatementRead {
+  header: string[];
+  lines: StatementLine[];
+  problems: CsvProblem[];
+}
+
+/**
+ * The whole statement read by `mapping`, in slices of about READ_SLICE_MS that yield to the event
+ * loop, so a 200 MB file never blocks main's thread for long; `signal` (a cancel or the time budget)
+ * is checked between slices. A header the mapping does not serve is refused (ServiceError at line 1).
+ * Problems come sorted by line.
+ */
+export async function readStatementText(
+  text: string,
+  delimiter: StatementDelimiter,
+  mapping: ReconcileMapping,
+  signal?: AbortSignal,
+): Promise<StatementRead> {
+  const problems: CsvProblem[] = [];
+  const records = statementRecords(text, delimiter, problems);
+  const first = records.next();
+  const header = headerNames(first.done ? undefined : first.value);
+  if (!header.length) throw new ServiceError('invalid_argument', 'The file is empty: expected a header line.');
+  const wrong = mappingProblem(header, mapping);
+  if (wrong) throw new ServiceError('invalid_argument', `Line 1: ${wrong}.`);
+  const reader = lineReader(header, mapping);
+  const lines: StatementLine[] = [];
+  let count = 0;
+  let sliceStart = performance.now();
   for (const record of records) {
-    const read = readLine(record, header.length, col, mapping, isParty, mapped);
+    if (count === RECONCILE_MAX_LINES) {
+      problems.push(tooManyLines(record.line));
+      break;
+    }
+    count++;
+    const read = reader(record);
     if ('message' in read) problems.push(read);
     else lines.push(read);
+    if (count % CHECK_EVERY === 0 && performance.now() - sliceStart >= READ_SLICE_MS) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (signal?.aborted) throw new ServiceError('cancelled', 'Cancelled.');
+      sliceStart = performance.now();
+    }
   }
-  return lines;
+  problems.sort((a, b) => a.line - b.line);
+  return { header, lines, problems };
 }
 
 function readLine(
