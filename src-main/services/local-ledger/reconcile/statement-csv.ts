@@ -14,7 +14,7 @@ import { PartyId } from '../../../../src-shared/contract/transfers.ts';
 import { readTimeInput } from '../../../../src-shared/time/time-text.ts';
 import { ServiceError } from '../../errors.ts';
 import { type CsvProblem, type CsvRecord, csvRecords, FORMULA_START, unguardFormula } from '../../export/csv-read.ts';
-import { canonicalAmount, readStatementAmount } from './statement-amount.ts';
+import { canonicalAmount, readStatementAmount, short } from './statement-amount.ts';
 
 export type StatementDelimiter = (typeof RECONCILE_DELIMITERS)[number];
 
@@ -289,8 +289,4 @@ function textCell(field: string, raw: string): string | { message: string } {
   if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text))
     return { message: `${field}: holds a control character` };
   return text;
-}
-
-function short(text: string): string {
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
