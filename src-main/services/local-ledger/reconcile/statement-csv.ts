@@ -253,8 +253,9 @@ function readLine(
     else if (OUT_WORDS.has(word)) direction = 'out';
     else return fail(`direction: "${short(word)}" is neither in (in, credit, received) nor out (out, debit, sent)`);
   } else {
+    // A zero has no sign to read, in either convention: it is incoming (docs/reconcile.md).
     const negative = amount.value.units < 0n;
-    direction = negative === (mapping.sign === 'negative-is-out') ? 'out' : 'in';
+    direction = amount.value.units !== 0n && negative === (mapping.sign === 'negative-is-out') ? 'out' : 'in';
   }
   const units = amount.value.units < 0n ? -amount.value.units : amount.value.units;
   const size = canonicalAmount({ units, scale: amount.value.scale });

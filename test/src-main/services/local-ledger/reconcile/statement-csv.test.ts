@@ -81,6 +81,18 @@ describe('the statement CSV', () => {
     expect(lines.map((l) => [l.line, l.reference])).toEqual([[3, 'ok']]);
   });
 
+  it('a zero amount without a direction column is incoming, whichever sign convention', () => {
+    const csv = `time,counterparty,instrument,amount,reference\n2026-03-01,${PARTY},USD,0,a\n2026-03-01,${PARTY},USD,-0.00,b\n`;
+    expect(read(csv).lines.map((l) => [l.direction, l.signed])).toEqual([
+      ['in', '0'],
+      ['in', '0'],
+    ]);
+    expect(read(csv, { ...MAPPING, sign: 'negative-is-in' }).lines.map((l) => [l.direction, l.signed])).toEqual([
+      ['in', '0'],
+      ['in', '0'],
+    ]);
+  });
+
   it('a guarded formula from our own export is read without its quote mark', () => {
     const { lines } = read(`time,counterparty,instrument,amount,reference\n2026-03-01,${PARTY},USD,1,'=SUM(A1)\n`);
     expect(lines[0].reference).toBe('=SUM(A1)');
