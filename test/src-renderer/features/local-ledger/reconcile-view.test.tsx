@@ -168,3 +168,51 @@ describe('ReconcileView export', () => {
     );
   });
 });
+
+describe('ReconcileView delimiter', () => {
+  it('reads the header again with the delimiter chosen, and reconciles with it', async () => {
+    const bridge = createFakeBridge({
+      local: {
+        reconcileMapping: async ({ delimiter }) =>
+          delimiter === ';'
+            ? {
+                header: ['Booked', 'Who', 'Asset', 'Amount'],
+                delimiter: ';',
+                mapping: MAPPING,
+                remembered: false,
+                problems: [],
+              }
+            : {
+                header: ['Booked;Who;Asset;Amount'],
+                delimiter: ',',
+                mapping: { ...MAPPING, time: 'Booked;Who;Asset;Amount' },
+                remembered: false,
+                problems: [],
+              },
+        reconcile: async () => RESULT,
+      },
+    });
+    const semicolons = CSV.replaceAll(',', ';');
+    const { user } = renderWithApp(<ReconcileView profileId="sandbox" party={PARTY} />, { bridge });
+    await user.upload(
+      screen.getByLabelText('Statement CSV file'),
+      new File([semicolons], 'books.csv', { type: 'text/csv' }),
+    );
+    const chooser = (await screen.findByLabelText('Delimiter')) as HTMLSelectElement;
+    expect(chooser.value).toBe('auto');
+    expect(screen.getByRole('option', { name: 'Auto (comma)' })).toBeTruthy();
+
+    await user.selectOptions(chooser, 'Semicolon');
+    await screen.findAllByRole('option', { name: 'Who' });
+    expect(bridge.local.reconcileMapping).toHaveBeenLastCalledWith({
+      profileId: 'sandbox',
+      head: semicolons,
+      delimiter: ';',
+    });
+    expect((screen.getByLabelText('Delimiter') as HTMLSelectElement).value).toBe(';');
+    await user.click(screen.getByRole('button', { name: 'Reconcile' }));
+    expect(bridge.local.reconcile).toHaveBeenCalledExactlyOnceWith(
+      expect.objectContaining({ delimiter: ';', mapping: MAPPING }),
+    );
+  });
+});
