@@ -24,6 +24,7 @@ import { readTimeInput, type TimeZoneChoice } from '../../src-shared/time/time-t
 import { bindFile } from '../features/local-ledger/sql/notebook-model.ts';
 import { ledger } from './bridge.ts';
 import { useStores } from './local-ledger.ts';
+import { newRequestId } from './local-sql.ts';
 import { queryKeys } from './query-keys.ts';
 
 /** Rows one panel shows (and puts in a report). */
@@ -108,7 +109,7 @@ export function usePanelRun(
         const lines = bound.problems.map((p) => `line ${p.line}: ${p.message}`);
         throw new PanelProblem(`The panel cannot run: ${[...fields, ...lines].join('; ')}`);
       }
-      const requestId = `db-${crypto.getRandomValues(new Uint32Array(3)).join('')}`;
+      const requestId = newRequestId('db');
       const abort = () =>
         void ledger()
           .app.cancel(requestId)

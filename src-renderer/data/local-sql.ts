@@ -16,9 +16,10 @@ import { ledger } from './bridge.ts';
 /** Rows the editor shows; an export has no cap. */
 export const SQL_ROW_CAP = 1000;
 
-function newRequestId(): string {
+/** A request id for app:cancel: `prefix` (which feature asked) and 24 random hex digits. */
+export function newRequestId(prefix = 'sq'): string {
   const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return `sq-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+  return `${prefix}-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
 /** Runs a read-only query over the profile's store (`scope`: whose legs; none, every synced party); `cancel()` interrupts the running one. */

@@ -13,16 +13,12 @@ import type {
   ReconcileResult,
 } from '../../src-shared/contract/reconcile.ts';
 import { ledger } from './bridge.ts';
+import { newRequestId } from './local-sql.ts';
 
 /** Rows shown per category; the counts and the export have all of them. */
 export const RECONCILE_ROW_CAP = 500;
 /** Characters of the file sent to find its header and offer a mapping. */
 export const RECONCILE_HEAD_CHARS = 64_000;
-
-function newRequestId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return `rc-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
-}
 
 export type ReconcileRun = Omit<ReconcileRequest, 'requestId' | 'rowCap'>;
 
@@ -37,7 +33,7 @@ export function useReconcile() {
   const running = useRef<string | null>(null);
   const mutation = useMutation<ReconcileResult, unknown, ReconcileRun>({
     mutationFn: async (run) => {
-      const requestId = newRequestId();
+      const requestId = newRequestId('rc');
       running.current = requestId;
       try {
         return await ledger().local.reconcile({ ...run, requestId, rowCap: RECONCILE_ROW_CAP });
@@ -60,6 +56,11 @@ export function useReconcile() {
 export function useReconcileExport() {
   return useMutation<ReconcileExported | null, unknown, ReconcileRun>({
     mutationFn: (run) =>
-      ledger().local.reconcileExport({ ...run, requestId: newRequestId(), rowCap: RECONCILE_ROW_CAP, remember: false }),
+      ledger().local.reconcileExport({
+        ...run,
+        requestId: newRequestId('rc'),
+        rowCap: RECONCILE_ROW_CAP,
+        remember: false,
+      }),
   });
 }

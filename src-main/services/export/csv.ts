@@ -1,10 +1,11 @@
 // RFC 4180 CSV: a field is quoted when it holds a comma, a quote, CR or LF (quotes doubled), or
 // when it starts with = + - @ (a spreadsheet would run it as a formula: a party id or status from
 // the service must never execute on the analyst's machine). Null is an empty field.
+
 import { TRANSFER_LEG_FIELDS, type TransferLeg } from '../../../src-shared/contract/transfers.ts';
+import { FORMULA_START } from './csv-read.ts';
 
 const NEEDS_QUOTES = /[",\r\n]/;
-const FORMULA_START = /^[=+\-@\t\r]/;
 
 export function csvField(value: string | number | boolean | null): string {
   if (value === null) return '';

@@ -1,18 +1,20 @@
 // The address book as CSV (RFC 4180: comma, double quotes, CRLF), read and written here and
-// nowhere else. Reading never gives up on the whole file for one bad row: each row is checked with
+// nowhere else (its records split, and formulas guarded, by the app's one CSV reader, export/csv-read.ts). Reading never gives up on the whole file for one bad row: each row is checked with
 // the same schema a party saved in the app gets, and a bad one is reported by its line number.
 // docs/address-book.md
+
 import { PARTY_COLOURS, type SavedParty, SavedPartyInput } from '../../../src-shared/contract/schemas.ts';
+import { type CsvProblem, type CsvRecord, csvRecords, guardFormula, unguardFormula } from '../export/csv-read.ts';
 
 export const ADDRESS_BOOK_COLUMNS = ['party', 'label', 'colour', 'note'] as const;
 type Column = (typeof ADDRESS_BOOK_COLUMNS)[number];
 /** More rows than any address book a person keeps; the rest of a bigger file is reported, not read. */
 export const IMPORT_MAX_ROWS = 5000;
 
-export interface CsvProblem {
-  line: number;
-  message: string;
-}
+export type { CsvProblem };
+
+/** A cell longer than any party id, label or note: its row is a problem (the one splitter's budget). */
+const MAX_CELL = 4_096;
 
 /** A good row: colour or note undefined when the file has no such column (the entry keeps its own). */
 export interface ImportRow {
@@ -23,24 +25,20 @@ export interface ImportRow {
   note?: string;
 }
 
-// A spreadsheet runs a cell that starts with one of these as a formula (CSV injection). Written
-// with a leading ' (which spreadsheets show as text); a cell that already starts with quotes
-// before one of these gets one more, so reading back strips exactly one and the round trip holds.
-const FORMULA = /^'*[=+\-@\t\r]/;
-
 export function formatAddressBook(parties: ReadonlyArray<SavedParty>): string {
   const rows = parties.map((p) => [p.party, p.label, p.colour, p.note].map(csvCell).join(','));
   return `${[ADDRESS_BOOK_COLUMNS.join(','), ...rows].join('\r\n')}\r\n`;
 }
 
 function csvCell(value: string): string {
-  const text = FORMULA.test(value) ? `'${value}` : value;
+  // A formula start gets a leading ' (spreadsheets show it as text); reading back strips exactly one.
+  const text = guardFormula(value);
   return /[",\r\n]/.test(text) || text !== text.trim() || text !== value ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 export function parseAddressBook(text: string): { rows: ImportRow[]; problems: CsvProblem[] } {
   const problems: CsvProblem[] = [];
-  const records = splitRecords(text.replace(/^\uFEFF/, ''), problems);
+  const records = [...csvRecords(text, { delimiter: ',', maxCell: MAX_CELL, maxColumns: 200, unit: 'row', problems })];
   const header = records.shift();
   if (!header)
     return {
@@ -91,12 +89,13 @@ function readHeader(cells: string[], problems: CsvProblem[]): Column[] | null {
 
 function readRow(record: CsvRecord, columns: Column[]): ImportRow | CsvProblem {
   const { line, cells } = record;
+  if (record.problem) return { line, message: record.problem };
   if (cells.length !== columns.length) {
     return { line, message: `expected ${columns.length} cells (${columns.join(',')}), found ${cells.length}` };
   }
   const value = (column: Column) => {
     const index = columns.indexOf(column);
-    return index < 0 ? undefined : cells[index].replace(/^'(?='*[=+\-@\t\r])/, '');
+    return index < 0 ? undefined : unguardFormula(cells[index]);
   };
   const colour = value('colour')?.trim().toLowerCase();
   const checked = SavedPartyInput.safeParse({
@@ -114,57 +113,4 @@ function readRow(record: CsvRecord, columns: Column[]): ImportRow | CsvProblem {
     };
   }
   return { line, ...checked.data };
-}
-
-interface CsvRecord {
-  line: number;
-  cells: string[];
-}
-
-/** RFC 4180 records with the line each starts on; blank lines skipped; an unclosed quote ends the file. */
-function splitRecords(text: string, problems: CsvProblem[]): CsvRecord[] {
-  const records: CsvRecord[] = [];
-  let line = 1;
-  let i = 0;
-  while (i < text.length) {
-    const start = line;
-    const cells: string[] = [];
-    let cell = '';
-    let quoted = false;
-    let ended = false;
-    while (i < text.length && !ended) {
-      const ch = text[i];
-      i++;
-      if (quoted && ch === '"' && text[i] === '"') {
-        cell += '"';
-        i++;
-      } else if (quoted && ch === '"') {
-        quoted = false;
-      } else if (quoted) {
-        if (ch === '\n') line++;
-        cell += ch;
-      } else if (ch === '"' && cell === '') {
-        quoted = true;
-      } else if (ch === ',') {
-        cells.push(cell);
-        cell = '';
-      } else if (ch === '\r' || ch === '\n') {
-        if (ch === '\r' && text[i] === '\n') i++;
-        line++;
-        ended = true;
-      } else {
-        cell += ch;
-      }
-    }
-    if (quoted) {
-      problems.push({
-        line: start,
-        message: 'a quoted cell is never closed: this row and the rest of the file were not read',
-      });
-      break;
-    }
-    cells.push(cell);
-    if (!(cells.length === 1 && cells[0].trim() === '')) records.push({ line: start, cells });
-  }
-  return records;
 }

@@ -22,6 +22,7 @@ import { ServiceError } from '../../errors.ts';
 import { commitFile } from '../../settings/atomic-write.ts';
 import { copyStatement } from '../export-copy-sql.ts';
 import type { ExportSelect } from '../export-sources.ts';
+import type { LedgerStore } from '../ledger-store.ts';
 import type { LocalLedger } from '../local-ledger.ts';
 import { duckdbError } from '../sql-guard.ts';
 import { guessMapping, MAPPINGS_FILE, MappingMemory } from './mapping-memory.ts';
@@ -29,9 +30,8 @@ import {
   type CsvProblem,
   detectDelimiter,
   headerNames,
-  mappingProblem,
-  readStatement,
-  type StatementLine,
+  readStatementText,
+  type StatementRead,
   splitRecords,
 } from './statement-csv.ts';
 import { type MatchSummary, matchStatement, resultRows, resultSql } from './statement-match.ts';
@@ -70,24 +70,12 @@ export async function reconcileMapping(
   return { header, delimiter, mapping: remembered ?? guessMapping(header), remembered: remembered !== null, problems };
 }
 
-interface Read {
-  header: string[];
-  lines: StatementLine[];
-  problems: CsvProblem[];
-}
+type Read = StatementRead;
 
-/** The statement's good lines and every problem, sorted by line. A header the mapping misses is refused. */
-function readCsv(r: ReturnType<typeof ReconcileRequest.parse>): Read {
+/** The statement's good lines and every problem, sorted by line, read in slices (statement-csv.ts). */
+function readCsv(r: ReturnType<typeof ReconcileRequest.parse>, signal: AbortSignal): Promise<Read> {
   const delimiter = r.delimiter === 'auto' ? detectDelimiter(stripBom(r.csv)) : r.delimiter;
-  const problems: CsvProblem[] = [];
-  const records = splitRecords(r.csv, delimiter, problems);
-  const header = headerNames(records.shift());
-  if (!header.length) throw new ServiceError('invalid_argument', 'The file is empty: expected a header line.');
-  const wrong = mappingProblem(header, r.mapping);
-  if (wrong) throw new ServiceError('invalid_argument', `Line 1: ${wrong}.`);
-  const lines = readStatement(records, header, r.mapping, problems);
-  problems.sort((a, b) => a.line - b.line);
-  return { header, lines, problems };
+  return readStatementText(r.csv, delimiter, r.mapping, signal);
 }
 
 function toleranceText(seconds: number): string {
@@ -124,7 +112,7 @@ async function matched<T>(
   r: ReturnType<typeof ReconcileRequest.parse>,
   read: Read,
   signal: AbortSignal,
-  then: (c: DuckDBConnection, summary: MatchSummary) => Promise<T>,
+  then: (c: DuckDBConnection, summary: MatchSummary, store: LedgerStore) => Promise<T>,
 ): Promise<T> {
   const store = await local.store(r.profileId);
   return store.read(async (c) => {
@@ -134,7 +122,7 @@ async function matched<T>(
         toleranceMicros: BigInt(r.toleranceSeconds) * 1_000_000n,
         onlyStatementCounterparties: r.onlyStatementCounterparties,
       });
-      return await then(c, summary);
+      return await then(c, summary, store);
     } catch (error) {
       if (signal.aborted || error instanceof ServiceError) throw error;
       throw duckdbError(error, '');
@@ -147,7 +135,7 @@ export async function reconcileStatement(local: LocalLedger, request: ReconcileR
   local.ctx.profile(r.profileId);
   return withBudget(local, r.requestId, async (signal) => {
     const started = performance.now();
-    const read = readCsv(r);
+    const read = await readCsv(r, signal);
     if (r.remember) await memoryOf(local).remember(r.profileId, read.header, r.mapping);
     const parsedMs = Math.round(performance.now() - started);
     const answer = await matched(local, r, read, signal, async (c, summary) => {
@@ -215,8 +203,8 @@ export async function exportReconciliation(
   const partial = join(dirname(path), `${basename(path)}.partial-${randomBytes(4).toString('hex')}`);
   return withBudget(local, r.requestId, async (signal) => {
     try {
-      const read = readCsv(r);
-      const result = await matched(local, r, read, signal, async (c, summary) => {
+      const read = await readCsv(r, signal);
+      const result = await matched(local, r, read, signal, async (c, summary, store) => {
         const select: ExportSelect = {
           sql: `SELECT ${EXPORT_COLUMNS.map((col) => col.name).join(', ')},
               coalesce(statement_at, ledger_at) AS __sort_1, line AS __sort_2, update_id AS __sort_3
@@ -237,7 +225,11 @@ export async function exportReconciliation(
           shape: 'query',
           order: { keys: ['__sort_1', '__sort_2', '__sort_3'], by: '__sort_1, __sort_2 NULLS LAST, __sort_3' },
         };
-        const rows = Number((await c.runAndReadAll(copyStatement(select, 'csv', partial), select.params)).rowsChanged);
+        // A sorted COPY sorts on one thread, as the store export's does: two threads each wanting their
+        // share of the store's memory ran out of it at 300,000 rows (ledger-store.ts, singleThreaded).
+        const rows = await store.singleThreaded(c, async () =>
+          Number((await c.runAndReadAll(copyStatement(select, 'csv', partial), select.params)).rowsChanged),
+        );
         return { rows, counts: summary.counts };
       });
       await commitFile(partial, path);

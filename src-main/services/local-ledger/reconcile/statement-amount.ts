@@ -73,6 +73,7 @@ export function canonicalAmount(value: Decimal): string {
   return decimalToString({ units, scale });
 }
 
-function short(text: string): string {
+/** A cell quoted in a message: its first 40 characters. */
+export function short(text: string): string {
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }

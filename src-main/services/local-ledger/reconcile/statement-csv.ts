@@ -1,6 +1,6 @@
-// A statement CSV, read as hostile input: RFC 4180 quoting (a quoted cell may hold the delimiter,
-// quotes doubled, line breaks), a byte-order mark, `,` `;` or tab detected from the header line or
-// chosen, and budgets on lines, columns and cell length. A bad line becomes a problem naming its line
+// A statement CSV, read as hostile input: the app's one CSV splitter (export/csv-read.ts: RFC 4180
+// quoting, a byte-order mark, budgets on columns and cell length) with `,` `;` or tab detected from
+// the header line or chosen, and a budget on lines. A bad line becomes a problem naming its line
 // (1-based, counted in the file as an editor shows it); every other line is still read.
 // docs/reconcile.md
 import {
@@ -12,14 +12,13 @@ import {
 } from '../../../../src-shared/contract/reconcile.ts';
 import { PartyId } from '../../../../src-shared/contract/transfers.ts';
 import { readTimeInput } from '../../../../src-shared/time/time-text.ts';
-import { canonicalAmount, readStatementAmount } from './statement-amount.ts';
+import { ServiceError } from '../../errors.ts';
+import { type CsvProblem, type CsvRecord, csvRecords, FORMULA_START, unguardFormula } from '../../export/csv-read.ts';
+import { canonicalAmount, readStatementAmount, short } from './statement-amount.ts';
 
 export type StatementDelimiter = (typeof RECONCILE_DELIMITERS)[number];
 
-export interface CsvProblem {
-  line: number;
-  message: string;
-}
+export type { CsvProblem, CsvRecord };
 
 /** A good statement line, ready for the match. */
 export interface StatementLine {
@@ -37,13 +36,6 @@ export interface StatementLine {
   units: bigint;
   scale: number;
   reference: string | null;
-}
-
-interface CsvRecord {
-  line: number;
-  cells: string[];
-  /** Set when the record broke a budget: its cells are not to be read. */
-  problem?: string;
 }
 
 const REPLACEMENT = '\uFFFD';
@@ -65,9 +57,20 @@ export function detectDelimiter(text: string): StatementDelimiter {
   return best;
 }
 
+/** The statement's reading of a CSV: its budgets, "line" in messages (csv-read.ts, the one splitter). */
+export function statementRecords(text: string, delimiter: StatementDelimiter, problems: CsvProblem[]) {
+  return csvRecords(text, {
+    delimiter,
+    maxCell: RECONCILE_MAX_CELL,
+    maxColumns: RECONCILE_MAX_COLUMNS,
+    unit: 'line',
+    problems,
+  });
+}
+
 /**
  * The records of `text` (BOM dropped), each with the line it starts on; blank lines skipped.
- * `maxRecords` stops early (a header read needs one). An unclosed quote ends the file with a problem.
+ * `maxRecords` stops early (a header read needs one; past the line budget the rest is a problem).
  */
 export function splitRecords(
   text: string,
@@ -76,88 +79,19 @@ export function splitRecords(
   maxRecords = RECONCILE_MAX_LINES + 1,
 ): CsvRecord[] {
   const records: CsvRecord[] = [];
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const n = body.length;
-  const d = delimiter.charCodeAt(0);
-  let line = 1;
-  let i = 0;
-  while (i < n) {
+  for (const record of statementRecords(text, delimiter, problems)) {
     if (records.length >= maxRecords) {
       // Past the budget (a header read asks for one record: the rest is simply not its business).
-      if (maxRecords > RECONCILE_MAX_LINES) {
-        problems.push({
-          line,
-          message: `more than ${RECONCILE_MAX_LINES} lines: this line and the rest were not read`,
-        });
-      }
+      if (maxRecords > RECONCILE_MAX_LINES) problems.push(tooManyLines(record.line));
       break;
     }
-    const start = line;
-    const cells: string[] = [];
-    let problem: string | undefined;
-    let ended = false;
-    while (!ended) {
-      // One cell.
-      let cell: string;
-      if (body.charCodeAt(i) === 34) {
-        // Quoted: up to the closing quote, "" for a quote.
-        let parts = '';
-        let from = i + 1;
-        for (;;) {
-          const close = body.indexOf('"', from);
-          if (close < 0) {
-            problems.push({
-              line: start,
-              message: 'a quoted cell is never closed: this line and the rest of the file were not read',
-            });
-            return records;
-          }
-          const piece = body.slice(from, close);
-          for (let k = piece.indexOf('\n'); k >= 0; k = piece.indexOf('\n', k + 1)) line++;
-          if (!piece.includes('\n')) for (let k = piece.indexOf('\r'); k >= 0; k = piece.indexOf('\r', k + 1)) line++;
-          if (parts.length + piece.length <= RECONCILE_MAX_CELL + 1) parts += piece;
-          if (body.charCodeAt(close + 1) === 34) {
-            parts += '"';
-            from = close + 2;
-          } else {
-            i = close + 1;
-            break;
-          }
-        }
-        cell = parts;
-        // Text after the closing quote up to the delimiter is kept (lenient, as spreadsheets are).
-        let j = i;
-        while (j < n && body.charCodeAt(j) !== d && body.charCodeAt(j) !== 10 && body.charCodeAt(j) !== 13) j++;
-        if (j > i) cell += body.slice(i, Math.min(j, i + RECONCILE_MAX_CELL + 1));
-        i = j;
-      } else {
-        let j = i;
-        while (j < n) {
-          const c = body.charCodeAt(j);
-          if (c === d || c === 10 || c === 13) break;
-          j++;
-        }
-        cell = body.slice(i, j);
-        i = j;
-      }
-      if (cell.length > RECONCILE_MAX_CELL && !problem) {
-        problem = `cell ${cells.length + 1} is longer than ${RECONCILE_MAX_CELL} characters`;
-      }
-      if (cells.length < RECONCILE_MAX_COLUMNS) cells.push(cell.length > RECONCILE_MAX_CELL ? '' : cell);
-      else if (!problem) problem = `more than ${RECONCILE_MAX_COLUMNS} columns`;
-      const c = body.charCodeAt(i);
-      if (c === d) {
-        i++;
-        continue;
-      }
-      if (c === 13 && body.charCodeAt(i + 1) === 10) i += 2;
-      else if (i < n) i++;
-      line++;
-      ended = true;
-    }
-    if (!(cells.length === 1 && cells[0].trim() === '' && !problem)) records.push({ line: start, cells, problem });
+    records.push(record);
   }
   return records;
+}
+
+export function tooManyLines(line: number): CsvProblem {
+  return { line, message: `more than ${RECONCILE_MAX_LINES} lines: this line and the rest were not read` };
 }
 
 /** The header's names: trimmed, a BOM or formula guard left as is (they are only names to map). */
@@ -181,16 +115,26 @@ export function mappingProblem(header: string[], mapping: ReconcileMapping): str
 
 const IN_WORDS = new Set(['in', 'incoming', 'credit', 'cr', 'received', 'receive', 'deposit', '+']);
 const OUT_WORDS = new Set(['out', 'outgoing', 'debit', 'dr', 'sent', 'send', 'withdrawal', '-']);
-/** A spreadsheet runs a cell that starts with one of these as a formula (CSV injection). */
-const FORMULA = /^[=+\-@\t\r]/;
 
 /** Reads the statement's lines by `mapping`; a line that cannot be read is a problem, the rest go on. */
 export function readStatement(
-  records: CsvRecord[],
+  records: Iterable<CsvRecord>,
   header: string[],
   mapping: ReconcileMapping,
   problems: CsvProblem[],
 ): StatementLine[] {
+  const reader = lineReader(header, mapping);
+  const lines: StatementLine[] = [];
+  for (const record of records) {
+    const read = reader(record);
+    if ('message' in read) problems.push(read);
+    else lines.push(read);
+  }
+  return lines;
+}
+
+/** Reads one record by `mapping` (the header's columns looked up once). */
+function lineReader(header: string[], mapping: ReconcileMapping): (record: CsvRecord) => StatementLine | CsvProblem {
   const at = (name: string | null) => (name === null ? -1 : header.indexOf(name));
   const col = {
     time: at(mapping.time),
@@ -200,7 +144,6 @@ export function readStatement(
     reference: at(mapping.reference),
     direction: at(mapping.direction),
   };
-  const lines: StatementLine[] = [];
   const mapped = Object.entries(col).filter(([, i]) => i >= 0);
   // A statement names a few parties many times: each is checked once.
   const parties = new Map<string, boolean>();
@@ -212,12 +155,62 @@ export function readStatement(
     }
     return ok;
   };
+  return (record) => readLine(record, header.length, col, mapping, isParty, mapped);
+}
+
+/**
+ * The longest main's thread reads before it lets the event loop run (other channels' answers, a
+ * cancel, the time budget's timer). Checked every CHECK_EVERY records.
+ */
+export const READ_SLICE_MS = 10;
+const CHECK_EVERY = 256;
+
+export interface StatementRead {
+  header: string[];
+  lines: StatementLine[];
+  problems: CsvProblem[];
+}
+
+/**
+ * The whole statement read by `mapping`, in slices of about READ_SLICE_MS that yield to the event
+ * loop, so a 200 MB file never blocks main's thread for long; `signal` (a cancel or the time budget)
+ * is checked between slices. A header the mapping does not serve is refused (ServiceError at line 1).
+ * Problems come sorted by line.
+ */
+export async function readStatementText(
+  text: string,
+  delimiter: StatementDelimiter,
+  mapping: ReconcileMapping,
+  signal?: AbortSignal,
+): Promise<StatementRead> {
+  const problems: CsvProblem[] = [];
+  const records = statementRecords(text, delimiter, problems);
+  const first = records.next();
+  const header = headerNames(first.done ? undefined : first.value);
+  if (!header.length) throw new ServiceError('invalid_argument', 'The file is empty: expected a header line.');
+  const wrong = mappingProblem(header, mapping);
+  if (wrong) throw new ServiceError('invalid_argument', `Line 1: ${wrong}.`);
+  const reader = lineReader(header, mapping);
+  const lines: StatementLine[] = [];
+  let count = 0;
+  let sliceStart = performance.now();
   for (const record of records) {
-    const read = readLine(record, header.length, col, mapping, isParty, mapped);
+    if (count === RECONCILE_MAX_LINES) {
+      problems.push(tooManyLines(record.line));
+      break;
+    }
+    count++;
+    const read = reader(record);
     if ('message' in read) problems.push(read);
     else lines.push(read);
+    if (count % CHECK_EVERY === 0 && performance.now() - sliceStart >= READ_SLICE_MS) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (signal?.aborted) throw new ServiceError('cancelled', 'Cancelled.');
+      sliceStart = performance.now();
+    }
   }
-  return lines;
+  problems.sort((a, b) => a.line - b.line);
+  return { header, lines, problems };
 }
 
 function readLine(
@@ -260,8 +253,9 @@ function readLine(
     else if (OUT_WORDS.has(word)) direction = 'out';
     else return fail(`direction: "${short(word)}" is neither in (in, credit, received) nor out (out, debit, sent)`);
   } else {
+    // A zero has no sign to read, in either convention: it is incoming (docs/reconcile.md).
     const negative = amount.value.units < 0n;
-    direction = negative === (mapping.sign === 'negative-is-out') ? 'out' : 'in';
+    direction = amount.value.units !== 0n && negative === (mapping.sign === 'negative-is-out') ? 'out' : 'in';
   }
   const units = amount.value.units < 0n ? -amount.value.units : amount.value.units;
   const size = canonicalAmount({ units, scale: amount.value.scale });
@@ -288,16 +282,12 @@ function readLine(
 /** A text cell, trimmed; a cell our own exports guarded with one leading ' is read without it. */
 function textCell(field: string, raw: string): string | { message: string } {
   const trimmed = raw.trim();
-  if (FORMULA.test(trimmed)) {
+  if (FORMULA_START.test(trimmed)) {
     return { message: `${field}: "${short(trimmed)}" starts like a spreadsheet formula: not read` };
   }
-  const text = trimmed.replace(/^'(?=[=+\-@\t\r])/, '');
+  const text = unguardFormula(trimmed);
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
   if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text))
     return { message: `${field}: holds a control character` };
   return text;
-}
-
-function short(text: string): string {
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }

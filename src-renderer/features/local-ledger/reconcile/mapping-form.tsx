@@ -1,6 +1,6 @@
 // Which of the statement's columns is which: one select per field (the header's names), and how
 // amounts, directions and times without an offset are written. Main remembers it for this header.
-import type { ReconcileMapping } from '../../../../src-shared/contract/reconcile.ts';
+import type { Delimiter, ReconcileMapping } from '../../../../src-shared/contract/reconcile.ts';
 import { Field } from '../../../ui/field.tsx';
 
 const REQUIRED = [
@@ -14,17 +14,25 @@ const OPTIONAL = [
   { key: 'direction', label: 'Direction column (in/out, credit/debit)' },
 ] as const;
 const NONE = '\u0000none';
+const DELIMITER_NAMES = { ',': 'comma', ';': 'semicolon', '\t': 'tab' } as const;
 
 export function MappingForm({
   header,
   remembered,
   mapping,
   onChange,
+  delimiter,
+  detected,
+  onDelimiter,
 }: {
   header: string[];
   remembered: boolean;
   mapping: ReconcileMapping;
   onChange: (next: ReconcileMapping) => void;
+  /** The user's choice ('auto': detected from the header line) and the one the header was read with. */
+  delimiter: Delimiter;
+  detected: Exclude<Delimiter, 'auto'>;
+  onDelimiter: (next: Delimiter) => void;
 }) {
   const set = <K extends keyof ReconcileMapping>(key: K, value: ReconcileMapping[K]) =>
     onChange({ ...mapping, [key]: value });
@@ -39,6 +47,16 @@ export function MappingForm({
       <legend>
         Columns {remembered ? '(remembered for this header)' : '(guessed from the header: check them once)'}
       </legend>
+      <div className="inline-fields">
+        <Field label="Delimiter">
+          <select value={delimiter} onChange={(e) => onDelimiter(e.target.value as Delimiter)}>
+            <option value="auto">Auto ({DELIMITER_NAMES[detected]})</option>
+            <option value=",">Comma</option>
+            <option value=";">Semicolon</option>
+            <option value={'\t'}>Tab</option>
+          </select>
+        </Field>
+      </div>
       <div className="inline-fields">
         {REQUIRED.map(({ key, label }) => (
           <Field key={key} label={label}>

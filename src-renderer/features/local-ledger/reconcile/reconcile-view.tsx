@@ -4,6 +4,7 @@
 // docs/reconcile.md
 import { useRef, useState } from 'react';
 import {
+  type Delimiter,
   RECONCILE_CSV_MAX,
   type ReconcileMapping,
   type ReconcileMappingAnswer,
@@ -30,6 +31,9 @@ export function ReconcileView({ profileId, party }: { profileId: string; party: 
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [mapping, setMapping] = useState<ReconcileMapping | null>(null);
+  const [delimiter, setDelimiter] = useState<Delimiter>('auto');
+  // The last header read (kept while another delimiter's is read, so the form stays in place).
+  const [answer, setAnswer] = useState<ReconcileMappingAnswer | null>(null);
   const [tolerance, setTolerance] = useState(String(DEFAULT_TOLERANCE_SECONDS));
   const [onlyTheirs, setOnlyTheirs] = useState(false);
   const header = useReconcileMapping();
@@ -42,6 +46,7 @@ export function ReconcileView({ profileId, party }: { profileId: string; party: 
     run.reset();
     exporter.reset();
     setMapping(null);
+    setAnswer(null);
     if (chosen.size > RECONCILE_CSV_MAX) {
       setFile(null);
       setFileError(`${chosen.name} is over 200 MB: split the statement by period.`);
@@ -50,10 +55,23 @@ export function ReconcileView({ profileId, party }: { profileId: string; party: 
     setFileError(null);
     const text = await chosen.text();
     setFile({ name: chosen.name, text });
+    readHeader(text, delimiter);
+  };
+  // The header (and the mapping offered for it) as split with `choice`; a Reconcile sends the
+  // delimiter the header was read with.
+  const readHeader = (text: string, choice: Delimiter) =>
     header.mutate(
-      { profileId, head: text.slice(0, RECONCILE_HEAD_CHARS), delimiter: 'auto' },
-      { onSuccess: (answer: ReconcileMappingAnswer) => setMapping(answer.mapping) },
+      { profileId, head: text.slice(0, RECONCILE_HEAD_CHARS), delimiter: choice },
+      {
+        onSuccess: (read: ReconcileMappingAnswer) => {
+          setAnswer(read);
+          setMapping(read.mapping);
+        },
+      },
     );
+  const chooseDelimiter = (choice: Delimiter) => {
+    setDelimiter(choice);
+    if (file) readHeader(file.text, choice);
   };
 
   const toleranceSeconds = /^\d{1,7}$/.test(tolerance.trim()) ? Number(tolerance.trim()) : null;
@@ -62,12 +80,12 @@ export function ReconcileView({ profileId, party }: { profileId: string; party: 
       ? 'Whole seconds from 0 to 2678400 (31 days), e.g. 300 for 5 minutes.'
       : null;
   const request = (): ReconcileRun | null =>
-    file && mapping && toleranceSeconds !== null && !toleranceError
+    file && mapping && !header.isPending && toleranceSeconds !== null && !toleranceError
       ? {
           profileId,
           party,
           csv: file.text,
-          delimiter: header.data?.delimiter ?? 'auto',
+          delimiter: answer?.delimiter ?? 'auto',
           mapping,
           toleranceSeconds,
           onlyStatementCounterparties: onlyTheirs,
@@ -81,9 +99,10 @@ export function ReconcileView({ profileId, party }: { profileId: string; party: 
       run.mutate(r);
     }
   };
+  // The export is of the result on screen: the request that result came from, not the form as it is
+  // now (a tolerance, mapping or option changed after Reconcile would export another reconciliation).
   const exportAll = () => {
-    const r = request();
-    if (r) exporter.mutate(r);
+    if (run.data && run.variables) exporter.mutate(run.variables);
   };
 
   return (
@@ -117,18 +136,21 @@ export function ReconcileView({ profileId, party }: { profileId: string; party: 
         </p>
       )}
       {header.error ? <ErrorMessage error={header.error} title="The file’s header could not be read." /> : null}
-      {header.data?.problems.map((p) => (
+      {answer?.problems.map((p) => (
         <p key={p.line} className="field-error" role="alert">
           Line {p.line}: {p.message}
         </p>
       ))}
-      {header.data && mapping && (
+      {answer && mapping && (
         <>
           <MappingForm
-            header={header.data.header}
-            remembered={header.data.remembered}
+            header={answer.header}
+            remembered={answer.remembered}
             mapping={mapping}
             onChange={setMapping}
+            delimiter={delimiter}
+            detected={answer.delimiter}
+            onDelimiter={chooseDelimiter}
           />
           <div className="inline-fields">
             <Field label="Time tolerance (seconds)" error={toleranceError}>

@@ -125,3 +125,94 @@ describe('ReconcileView', () => {
     expect(screen.getByText('Line 3: expected 4 cells as in the header, found 3')).toBeTruthy();
   });
 });
+
+describe('ReconcileView export', () => {
+  it('exports the reconciliation shown, even when the form changed after Reconcile', async () => {
+    const bridge = createFakeBridge({
+      local: {
+        reconcileMapping: async () => ({
+          header: ['Booked', 'Who', 'Asset', 'Amount'],
+          delimiter: ',',
+          mapping: MAPPING,
+          remembered: true,
+          problems: [],
+        }),
+        reconcile: async () => RESULT,
+        reconcileExport: async () => ({ path: '/tmp/reconciliation.csv', rows: 2, counts: RESULT.counts }),
+      },
+    });
+    const { user } = renderWithApp(<ReconcileView profileId="sandbox" party={PARTY} />, { bridge });
+    await user.upload(screen.getByLabelText('Statement CSV file'), new File([CSV], 'books.csv', { type: 'text/csv' }));
+    await screen.findByText('Columns (remembered for this header)');
+    fireEvent.change(screen.getByLabelText('Time tolerance (seconds)'), { target: { value: '60' } });
+    await user.click(screen.getByRole('button', { name: 'Reconcile' }));
+    await screen.findByRole('list', { name: 'Reconciliation counts' });
+
+    // After the run the user edits the form: the result on screen is still the 60 s one.
+    fireEvent.change(screen.getByLabelText('Time tolerance (seconds)'), { target: { value: '3600' } });
+    await user.click(screen.getByRole('checkbox'));
+    await user.selectOptions(screen.getByLabelText('Amount sign'), 'negative-is-in');
+    await user.click(screen.getByRole('button', { name: 'Export result (CSV)…' }));
+
+    expect(await screen.findByText(/Exported 2 rows to \/tmp\/reconciliation.csv/)).toBeTruthy();
+    expect(bridge.local.reconcileExport).toHaveBeenCalledExactlyOnceWith(
+      expect.objectContaining({
+        party: PARTY,
+        csv: CSV,
+        delimiter: ',',
+        mapping: MAPPING,
+        toleranceSeconds: 60,
+        onlyStatementCounterparties: false,
+        remember: false,
+      }),
+    );
+  });
+});
+
+describe('ReconcileView delimiter', () => {
+  it('reads the header again with the delimiter chosen, and reconciles with it', async () => {
+    const bridge = createFakeBridge({
+      local: {
+        reconcileMapping: async ({ delimiter }) =>
+          delimiter === ';'
+            ? {
+                header: ['Booked', 'Who', 'Asset', 'Amount'],
+                delimiter: ';',
+                mapping: MAPPING,
+                remembered: false,
+                problems: [],
+              }
+            : {
+                header: ['Booked;Who;Asset;Amount'],
+                delimiter: ',',
+                mapping: { ...MAPPING, time: 'Booked;Who;Asset;Amount' },
+                remembered: false,
+                problems: [],
+              },
+        reconcile: async () => RESULT,
+      },
+    });
+    const semicolons = CSV.replaceAll(',', ';');
+    const { user } = renderWithApp(<ReconcileView profileId="sandbox" party={PARTY} />, { bridge });
+    await user.upload(
+      screen.getByLabelText('Statement CSV file'),
+      new File([semicolons], 'books.csv', { type: 'text/csv' }),
+    );
+    const chooser = (await screen.findByLabelText('Delimiter')) as HTMLSelectElement;
+    expect(chooser.value).toBe('auto');
+    expect(screen.getByRole('option', { name: 'Auto (comma)' })).toBeTruthy();
+
+    await user.selectOptions(chooser, 'Semicolon');
+    await screen.findAllByRole('option', { name: 'Who' });
+    expect(bridge.local.reconcileMapping).toHaveBeenLastCalledWith({
+      profileId: 'sandbox',
+      head: semicolons,
+      delimiter: ';',
+    });
+    expect((screen.getByLabelText('Delimiter') as HTMLSelectElement).value).toBe(';');
+    await user.click(screen.getByRole('button', { name: 'Reconcile' }));
+    expect(bridge.local.reconcile).toHaveBeenCalledExactlyOnceWith(
+      expect.objectContaining({ delimiter: ';', mapping: MAPPING }),
+    );
+  });
+});

@@ -9,6 +9,7 @@ import {
   detectDelimiter,
   headerNames,
   readStatement,
+  readStatementText,
   splitRecords,
 } from '../../../../../src-main/services/local-ledger/reconcile/statement-csv.ts';
 import type { ReconcileMapping } from '../../../../../src-shared/contract/reconcile.ts';
@@ -70,9 +71,68 @@ describe('the statement CSV', () => {
     expect(flipped.lines.map((l) => l.direction)).toEqual(['in', 'out']);
   });
 
+  it('a quoted cell over the budget makes its line a problem, even when a doubled quote follows', () => {
+    // Once skipped a piece and read the cell as "tail": a wrong reference, no problem said.
+    const long = 'x'.repeat(5000);
+    const { lines, problems } = read(
+      `time,counterparty,instrument,amount,reference\n2026-03-01,${PARTY},USD,1,"${long}""tail"\n2026-03-01,${PARTY},USD,2,ok\n`,
+    );
+    expect(problems).toEqual([{ line: 2, message: 'cell 5 is longer than 4096 characters' }]);
+    expect(lines.map((l) => [l.line, l.reference])).toEqual([[3, 'ok']]);
+  });
+
+  it('a zero amount without a direction column is incoming, whichever sign convention', () => {
+    const csv = `time,counterparty,instrument,amount,reference\n2026-03-01,${PARTY},USD,0,a\n2026-03-01,${PARTY},USD,-0.00,b\n`;
+    expect(read(csv).lines.map((l) => [l.direction, l.signed])).toEqual([
+      ['in', '0'],
+      ['in', '0'],
+    ]);
+    expect(read(csv, { ...MAPPING, sign: 'negative-is-in' }).lines.map((l) => [l.direction, l.signed])).toEqual([
+      ['in', '0'],
+      ['in', '0'],
+    ]);
+  });
+
   it('a guarded formula from our own export is read without its quote mark', () => {
     const { lines } = read(`time,counterparty,instrument,amount,reference\n2026-03-01,${PARTY},USD,1,'=SUM(A1)\n`);
     expect(lines[0].reference).toBe('=SUM(A1)');
+  });
+});
+
+describe('reading a big statement on main’s thread', () => {
+  const big = (n: number) =>
+    `time,counterparty,instrument,amount,reference\n${Array.from(
+      { length: n },
+      (_, i) => `2026-03-01T10:00:${String(i % 60).padStart(2, '0')}Z,${PARTY},USD,${i}.5,r${i}\n`,
+    ).join('')}`;
+
+  it('lets the event loop run while it reads, and reads every line', async () => {
+    const text = big(100_000);
+    let turns = 0;
+    let done = false;
+    const tick = () => {
+      if (done) return;
+      turns++;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    const read = await readStatementText(text, ',', MAPPING);
+    done = true;
+    expect(read.lines).toHaveLength(100_000);
+    expect(read.lines[99_999]).toMatchObject({ line: 100_001, signed: '99999.5', reference: 'r99999' });
+    expect(read.problems).toEqual([]);
+    // Read in one go, nothing else would have run until the end (other channels, a cancel, the budget).
+    expect(turns).toBeGreaterThan(5);
+  });
+
+  it('stops between slices when cancelled (or out of time)', async () => {
+    const cancel = new AbortController();
+    setImmediate(() => cancel.abort());
+    await expect(readStatementText(big(100_000), ',', MAPPING, cancel.signal)).rejects.toThrow('Cancelled.');
+  });
+
+  it('refuses a header the mapping does not serve, at line 1', async () => {
+    await expect(readStatementText('when,who\n', ',', MAPPING)).rejects.toThrow(/^Line 1: the time column "time"/);
   });
 });
 
