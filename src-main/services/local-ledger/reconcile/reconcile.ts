@@ -18,6 +18,7 @@ import {
   ReconcileRequest,
   type ReconcileResult,
 } from '../../../../src-shared/contract/reconcile.ts';
+import { fileStamp } from '../../../../src-shared/time/time-text.ts';
 import { ServiceError } from '../../errors.ts';
 import { commitFile } from '../../settings/atomic-write.ts';
 import { copyStatement } from '../export-copy-sql.ts';
@@ -195,10 +196,9 @@ export async function exportReconciliation(
 ): Promise<ReconcileExported | null> {
   const r = ReconcileRequest.parse(request);
   local.ctx.profile(r.profileId);
-  const path = await local.ctx.host.chooseSavePath(
-    `reconciliation-${new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)}.csv`,
-    [{ name: 'CSV', extensions: ['csv'] }],
-  );
+  const path = await local.ctx.host.chooseSavePath(`reconciliation-${fileStamp()}.csv`, [
+    { name: 'CSV', extensions: ['csv'] },
+  ]);
   if (!path) return null;
   const partial = join(dirname(path), `${basename(path)}.partial-${randomBytes(4).toString('hex')}`);
   return withBudget(local, r.requestId, async (signal) => {
