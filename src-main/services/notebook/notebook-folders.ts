@@ -195,8 +195,10 @@ export class NotebookFolders {
     if (!(await readChecked(from, request.file))) {
       throw new ServiceError('not_found', `${request.file} is not in the folder (deleted or renamed?).`);
     }
-    // Case-only renames on a case-insensitive disk are the same file: let them through.
-    if (request.file.toLowerCase() !== request.to.toLowerCase() && (await exists(to))) {
+    // A case-only rename on a case-insensitive disk finds the file itself at `to`: let it through. Any
+    // other file there (on Linux "Report.sql" beside "report.sql") is taken, whatever the case.
+    const [fromInfo, toInfo] = await Promise.all([lstat(from), lstat(to).catch(() => null)]);
+    if (toInfo && !(toInfo.dev === fromInfo.dev && toInfo.ino === fromInfo.ino)) {
       throw new ServiceError('invalid_argument', `${request.to} already exists: choose another name.`);
     }
     await rename(from, to);
@@ -367,10 +369,6 @@ async function checkFolder(path: string): Promise<string> {
   if (!info) throw new ServiceError('not_found', `${full} does not exist.`);
   if (!info.isDirectory()) throw new ServiceError('invalid_argument', `${full} is not a folder.`);
   return full;
-}
-
-async function exists(path: string): Promise<boolean> {
-  return (await lstat(path).catch(() => null)) !== null;
 }
 
 function tooBig(bytes: number, max = FILE_BYTES_MAX): string {

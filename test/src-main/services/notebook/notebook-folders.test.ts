@@ -188,6 +188,35 @@ describe('the folder', () => {
     expect(names).toEqual(['big.sql', 'broken.sql', 'copy.sql']);
   });
 
+  it('refuses a rename onto another file whose name differs only in case (Linux: two files)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'nb-case-'));
+    await writeFile(join(dir, 'report.sql'), '-- name: Mine\n\nSELECT 1\n');
+    await writeFile(join(dir, 'Report.sql'), '-- name: Theirs\n\nSELECT 2\n');
+    const twoFiles = (await readdir(dir)).length === 2; // a case-insensitive disk holds one
+    if (process.platform === 'linux') expect(twoFiles).toBe(true);
+    await call('notebook:openFolder', { profileId: 'sandbox', path: dir });
+    try {
+      if (twoFiles) {
+        const clash = await dispatch('notebook:rename', { profileId: 'sandbox', file: 'report.sql', to: 'Report.sql' });
+        expect(clash.ok).toBe(false);
+        expect(await readFile(join(dir, 'Report.sql'), 'utf8')).toContain('Theirs');
+        expect(await readFile(join(dir, 'report.sql'), 'utf8')).toContain('Mine');
+      }
+      // A case-only rename of one file goes through.
+      await writeFile(join(dir, 'alone.sql'), '-- name: Alone\n\nSELECT 3\n');
+      const renamed = await call<NotebookFile>('notebook:rename', {
+        profileId: 'sandbox',
+        file: 'alone.sql',
+        to: 'ALONE.sql',
+      });
+      expect(renamed.text).toContain('Alone');
+      expect(await readdir(dir)).toContain('ALONE.sql');
+      expect(await readdir(dir)).not.toContain('alone.sql');
+    } finally {
+      await call('notebook:openFolder', { profileId: 'sandbox', path: '' });
+    }
+  });
+
   it('sees an edit made by another program (fs.watch bumps the generation)', async () => {
     const { generation } = await call<NotebookChanges>('notebook:changes', 'sandbox');
     await writeFile(join(folder, 'copy.sql'), '-- name: Edited elsewhere\n\nSELECT 2\n');
