@@ -5,8 +5,8 @@
 // atomic (settings/atomic-write.ts) and refuse to overwrite a file changed on disk since it was read
 // unless the user confirms. fs.watch bumps a generation the renderer polls (notebook:changes).
 import { createHash } from 'node:crypto';
-import { type FSWatcher, watch } from 'node:fs';
-import { lstat, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { constants, type FSWatcher, watch } from 'node:fs';
+import { type FileHandle, lstat, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import {
   DASHBOARD_FILE,
@@ -265,8 +265,11 @@ export class NotebookFolders {
     if (info.size > budget) return { ...base, ...facts, problem: 'not read: the listing read its budget of 64 MB' };
     let text: string;
     try {
-      text = await readFile(path, 'utf8');
+      const bytes = await readChecked(path, file);
+      if (!bytes) return null;
+      text = bytes.data.toString('utf8');
     } catch (error) {
+      if (error instanceof ServiceError) return { ...base, ...facts, problem: error.message };
       return { ...base, ...facts, problem: `cannot be read: ${describe(error)}` };
     }
     const parsed = parseQueryFile(text);
@@ -343,7 +346,12 @@ function fileOf(file: string, data: Buffer, modifiedMs: number): NotebookFile {
   return { file, text: data.toString('utf8'), version: versionOf(data), modifiedMs };
 }
 
-/** The file's bytes, or null when there is none; a link, a non-file or an over-budget file is refused. */
+/**
+ * The file's bytes, or null when there is none; a link, a non-file or an over-budget file is refused.
+ * The lstat answers early; what is read is what was opened: O_NOFOLLOW refuses a link swapped in after
+ * the lstat (O_NONBLOCK: a FIFO swapped in does not hang the open), and the size and kind are checked
+ * again on the open handle (fstat).
+ */
 async function readChecked(
   path: string,
   file: string,
@@ -354,9 +362,28 @@ async function readChecked(
   if (info.isSymbolicLink()) throw new ServiceError('invalid_argument', `${file} is a link: links are not followed.`);
   if (!info.isFile()) throw new ServiceError('invalid_argument', `${file} is not a plain file.`);
   if (info.size > max) throw new ServiceError('invalid_argument', `${file}: ${tooBig(info.size, max)}`);
-  const data = await readFile(path);
-  if (data.length > max) throw new ServiceError('invalid_argument', `${file}: ${tooBig(data.length, max)}`);
-  return { data, modifiedMs: Math.round(info.mtimeMs) };
+  let handle: FileHandle;
+  try {
+    // O_NOFOLLOW is undefined on Windows (0 here): the lstat above is the check there.
+    handle = await open(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return null;
+    if (code === 'ELOOP' || code === 'EMLINK') {
+      throw new ServiceError('invalid_argument', `${file} is a link: links are not followed.`);
+    }
+    throw error;
+  }
+  try {
+    const opened = await handle.stat();
+    if (!opened.isFile()) throw new ServiceError('invalid_argument', `${file} is not a plain file.`);
+    if (opened.size > max) throw new ServiceError('invalid_argument', `${file}: ${tooBig(opened.size, max)}`);
+    const data = await handle.readFile();
+    if (data.length > max) throw new ServiceError('invalid_argument', `${file}: ${tooBig(data.length, max)}`);
+    return { data, modifiedMs: Math.round(opened.mtimeMs) };
+  } finally {
+    await handle.close();
+  }
 }
 
 async function checkFolder(path: string): Promise<string> {

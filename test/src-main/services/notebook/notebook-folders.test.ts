@@ -2,7 +2,8 @@
 // checks included): list, read, save with its conflict, create, rename, delete, hostile names,
 // files over budget or unreadable, an outside edit seen by the watch, and no half-written file.
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, mkdtemp, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +26,7 @@ import { DASHBOARD_LIMITS, writeDashboard } from '../../../../src-shared/noteboo
 import { QUERY_FILE_LIMITS } from '../../../../src-shared/notebook/query-file.ts';
 import { callOk } from '../../../fixtures/local-ledger.ts';
 
+const require = createRequire(import.meta.url);
 let services: AppServices;
 let userData: string;
 let folder: string;
@@ -213,6 +215,41 @@ describe('the folder', () => {
       expect(await readdir(dir)).toContain('ALONE.sql');
       expect(await readdir(dir)).not.toContain('alone.sql');
     } finally {
+      await call('notebook:openFolder', { profileId: 'sandbox', path: '' });
+    }
+  });
+
+  it('never follows a link swapped in between the check and the read (the secret stays unread)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'nb-swap-'));
+    const secret = join(await mkdtemp(join(tmpdir(), 'nb-secret-')), 'secret.txt');
+    await writeFile(secret, 'TOP SECRET');
+    const path = join(dir, 'swap.sql');
+    await writeFile(path, '-- name: Plain\n\nSELECT 1\n');
+    await call('notebook:openFolder', { profileId: 'sandbox', path: dir });
+    // Another program wins the race: right after the service looks at swap.sql (a plain file), it
+    // becomes a link to the secret. The hook puts the swap exactly in that window, every time.
+    const fsp = require('node:fs/promises') as typeof import('node:fs/promises');
+    const realLstat = fsp.lstat;
+    let swapped = 0;
+    const hooked = async (...args: Parameters<typeof realLstat>) => {
+      const info = await realLstat(...args);
+      if (args[0] === path && swapped === 0) {
+        swapped++;
+        await rm(path);
+        await symlink(secret, path);
+      }
+      return info;
+    };
+    fsp.lstat = hooked as typeof realLstat;
+    syncBuiltinESMExports();
+    try {
+      const read = await dispatch('notebook:read', { profileId: 'sandbox', file: 'swap.sql' });
+      expect(swapped).toBe(1);
+      expect(JSON.stringify(read)).not.toContain('TOP SECRET');
+      expect(read.ok).toBe(false);
+    } finally {
+      fsp.lstat = realLstat;
+      syncBuiltinESMExports();
       await call('notebook:openFolder', { profileId: 'sandbox', path: '' });
     }
   });
