@@ -12,6 +12,7 @@ import { BUILT_IN_QUERIES } from '../../../../src-shared/notebook/library.ts';
 import { type ChartSpec, parseQueryFile } from '../../../../src-shared/notebook/query-file.ts';
 import type { LineProblem } from '../../../../src-shared/notebook/query-params.ts';
 import { toSqlParams } from '../../../../src-shared/notebook/sql-wire.ts';
+import { useAppInfo } from '../../../data/app.ts';
 import { pinnedValues, pinToDashboard } from '../../../data/dashboard.ts';
 import { SQL_ROW_CAP, useSqlQuery } from '../../../data/local-sql.ts';
 import { useNotebookActions, useNotebookChanges, useNotebookListing } from '../../../data/notebook.ts';
@@ -50,7 +51,7 @@ type Dialog =
   | { kind: 'save-as' | 'rename'; name: string }
   | { kind: 'delete' }
   | { kind: 'conflict'; message: string }
-  | { kind: 'discard'; then: () => void };
+  | { kind: 'discard'; proceed: () => void; message?: string; confirm?: string };
 
 export { SqlView as NotebookView };
 
@@ -68,9 +69,10 @@ export function SqlView({ profileId, party }: { profileId: string; party: string
   const [origin, setOrigin] = useState<Origin>({ kind: 'scratch' });
   const originRef = useRef(origin);
   originRef.current = origin;
-  /** The text as it was opened or last saved: anything else is unsaved. */
+  /** The text as it was opened or last saved: anything else is unsaved, whatever the query's kind (a
+   *  New query typed into, an edited example or built-in, the text kept after Delete). */
   const [savedText, setSavedText] = useState(text);
-  const dirty = origin.kind === 'file' ? text !== savedText : false;
+  const dirty = text !== savedText;
   const dirtyRef = useRef(dirty);
   dirtyRef.current = dirty;
 
@@ -121,8 +123,32 @@ export function SqlView({ profileId, party }: { profileId: string; party: string
   });
 
   const guard = (then: () => void) => {
-    if (dirtyRef.current) setDialog({ kind: 'discard', then });
+    if (dirtyRef.current) setDialog({ kind: 'discard', proceed: then });
     else then();
+  };
+
+  // "Open folder…" behind the same guard: the open file becomes a scratch query of no folder. The
+  // browser's first click only asks main for its dialog (there is none: a path field opens), so it
+  // does not ask. Cancel leaves the promise unsettled: the folder form stays as it was.
+  const web = useAppInfo().data?.transport === 'web';
+  const openFolder = (path: string | null) => {
+    const work = async () => {
+      const opened = await actions.openFolder(path);
+      if (opened && originRef.current.kind === 'file') {
+        setOrigin({ kind: 'scratch' });
+        setNotice('Another folder is open: this query is no longer a file of it (Save as to keep it there).');
+      }
+      return opened;
+    };
+    if (!dirtyRef.current || (web && path === null)) return work();
+    return new Promise<unknown>((resolve, reject) =>
+      setDialog({
+        kind: 'discard',
+        message: 'This query has unsaved changes that stay here, in no folder (Save as keeps them). Open the folder?',
+        confirm: 'Open folder',
+        proceed: () => void work().then(resolve, reject),
+      }),
+    );
   };
 
   const open = (target: OpenTarget) =>
@@ -212,8 +238,9 @@ export function SqlView({ profileId, party }: { profileId: string; party: string
       if (origin.kind !== 'file') return;
       await actions.remove(origin.file);
       const gone = origin.file;
-      // The text stays in the editor (nothing typed is lost), no longer a file.
+      // The text stays in the editor (nothing typed is lost), no longer a file: unsaved until Save as.
       setOrigin({ kind: 'scratch' });
+      setSavedText('');
       setDialog(null);
       setNotice(`Deleted ${gone}. Its text is still here: Save as to keep it.`);
     });
@@ -225,7 +252,9 @@ export function SqlView({ profileId, party }: { profileId: string; party: string
         setActionError(
           origin.kind === 'scratch'
             ? 'Save the query as a file first: a dashboard panel runs a file of the folder.'
-            : 'Save the query first: the dashboard runs the file as saved.',
+            : origin.kind === 'builtin'
+              ? 'The dashboard runs the built-in query as it ships: Duplicate to keep your edits as a file.'
+              : 'Save the query first: the dashboard runs the file as saved.',
         );
         return;
       }
@@ -277,13 +306,7 @@ export function SqlView({ profileId, party }: { profileId: string; party: string
         current={origin.kind === 'scratch' ? null : origin}
         onOpen={open}
         onNew={() => guard(() => load(NEW_QUERY, { kind: 'scratch' }))}
-        onOpenFolder={async (path) => {
-          const opened = await actions.openFolder(path);
-          if (opened && originRef.current.kind === 'file') {
-            setOrigin({ kind: 'scratch' });
-            setNotice('Another folder is open: this query is no longer a file of it (Save as to keep it there).');
-          }
-        }}
+        onOpenFolder={openFolder}
       />
       <div className="notebook-main">
         <header className="notebook-head">
@@ -507,18 +530,18 @@ function NotebookDialog({
       />
     );
   }
-  const then = dialog.kind === 'discard' ? dialog.then : () => {};
+  const proceed = dialog.kind === 'discard' ? dialog.proceed : () => {};
   const [message, confirm, act] =
     dialog.kind === 'delete'
       ? [`Delete ${file} from the folder?`, 'Delete', onDelete]
       : dialog.kind === 'conflict'
         ? [`${dialog.message} Overwrite it with yours?`, 'Overwrite', onOverwrite]
         : [
-            'This query has unsaved changes. Discard them?',
-            'Discard',
+            dialog.message ?? 'This query has unsaved changes. Discard them?',
+            dialog.confirm ?? 'Discard',
             () => {
               onCancel();
-              then();
+              proceed();
             },
           ];
   return (

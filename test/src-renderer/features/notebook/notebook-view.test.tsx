@@ -208,4 +208,62 @@ describe('the notebook screen', () => {
     expect(files).toEqual(['big.sql', 'broken.sql']);
     expect(within(list).queryByText('totals.sql')).toBeNull();
   });
+
+  it('asks before unsaved text of any kind is replaced: a New query, an edited built-in, the text kept after Delete', async () => {
+    const { user, list, container } = await setup();
+    const discard = () => screen.findByText('This query has unsaved changes. Discard them?');
+    // A New query typed into: opening a file asks; Cancel keeps the text.
+    await user.click(screen.getByRole('button', { name: 'New query' }));
+    type(container, 'SELECT 42 -- mine\n');
+    await user.click(within(list).getByRole('button', { name: 'Big legs' }));
+    await discard();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(editorText(container)).toBe('SELECT 42 -- mine\n');
+    // An edited built-in: New query asks; Discard goes on.
+    const builtIn = screen.getAllByRole('list')[0];
+    await user.click(within(builtIn).getAllByRole('button')[0]);
+    await discard();
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    type(container, `${editorText(container)}-- edited\n`);
+    await user.click(screen.getByRole('button', { name: 'New query' }));
+    await discard();
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    // A scratch query as it was loaded has nothing unsaved: no question.
+    await user.click(within(list).getByRole('button', { name: 'Big legs' }));
+    expect(await screen.findByRole('heading', { name: 'Big legs' })).toBeTruthy();
+    expect(screen.queryByText(/Discard them/)).toBeNull();
+    // The text kept after Delete is in no file: opening another query asks.
+    await user.click(screen.getByRole('button', { name: 'Delete…' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect((await screen.findByRole('status')).textContent).toMatch(/^Deleted big\.sql/);
+    await user.click(within(list).getByRole('button', { name: 'Broken' }));
+    await discard();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(editorText(container)).toBe(QUERY);
+  });
+
+  it('"Open folder…" asks before the open file with unsaved edits becomes a query of no folder', async () => {
+    const { user, list, container, notebook, bridge } = await setup();
+    const opened: (string | null)[] = [];
+    bridge.notebook.openFolder.mockImplementation(async (request) => {
+      if (request.path === null) return notebook.openFolder(request); // the browser: no dialog
+      opened.push(request.path);
+      return notebook.list('sandbox');
+    });
+    await user.click(within(list).getByRole('button', { name: 'Big legs' }));
+    await screen.findByRole('heading', { name: 'Big legs' });
+    type(container, `${QUERY}-- mine\n`);
+    await user.click(screen.getByRole('button', { name: 'Open folder…' }));
+    await user.type(await screen.findByLabelText('Folder path'), '/srv/team-queries');
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    const ask = await screen.findByText(/unsaved changes that stay here, in no folder/);
+    await user.click(within(ask.parentElement as HTMLElement).getByRole('button', { name: 'Cancel' }));
+    expect(opened).toEqual([]);
+    expect(container.querySelector('.notebook-head')?.textContent).toMatch(/big\.sql/);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await user.click(await screen.findByRole('button', { name: 'Open folder' }));
+    expect((await screen.findByRole('status')).textContent).toMatch(/^Another folder is open/);
+    expect(opened).toEqual(['/srv/team-queries']);
+    expect(editorText(container)).toBe(`${QUERY}-- mine\n`);
+  });
 });
