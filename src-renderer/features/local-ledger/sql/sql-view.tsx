@@ -90,7 +90,10 @@ export function SqlView({ profileId, party }: { profileId: string; party: string
   const parsed = useMemo(() => parseQueryFile(text), [text]);
   const fields = useMemo(() => paramFields(parsed), [parsed]);
 
+  /** Counts loads: a read asked for before the latest load (a save, an open) answers too late. */
+  const loads = useRef(0);
   const load = useCallback((next: string, from: Origin) => {
+    loads.current++;
     textRef.current = next;
     setText(next);
     setSavedText(next);
@@ -107,8 +110,11 @@ export function SqlView({ profileId, party }: { profileId: string; party: string
   useNotebookChanges(profileId, () => {
     const open = originRef.current;
     if (open.kind !== 'file') return;
+    const asked = loads.current;
     actions.read(open.file).then(
       (file) => {
+        // Saved (or opened) since it was asked: its text may be older than the editor's.
+        if (loads.current !== asked) return;
         if (originRef.current.kind !== 'file' || originRef.current.file !== file.file) return;
         if (file.version === (originRef.current as { version: string }).version) return;
         if (dirtyRef.current) {
@@ -118,7 +124,11 @@ export function SqlView({ profileId, party }: { profileId: string; party: string
           setNotice(`${file.file} changed on disk: reloaded.`);
         }
       },
-      () => setNotice(`${open.file} is no longer in the folder (deleted or renamed on disk). Save writes it again.`),
+      () => {
+        const now = originRef.current;
+        if (loads.current !== asked || now.kind !== 'file' || now.file !== open.file) return; // renamed here since
+        setNotice(`${open.file} is no longer in the folder (deleted or renamed on disk). Save writes it again.`);
+      },
     );
   });
 

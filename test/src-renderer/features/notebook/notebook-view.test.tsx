@@ -3,7 +3,7 @@
 // Run binding values as $n (never in the text), header problems by line, Save with its conflict,
 // and a file changed on disk: reloaded when there are no edits, Reload / Keep mine when there are.
 import { EditorView } from '@codemirror/view';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SqlView } from '../../../../src-renderer/features/local-ledger/sql/sql-view.tsx';
 import type { SqlResult } from '../../../../src-shared/contract/local-ledger.ts';
@@ -264,6 +264,34 @@ describe('the notebook screen', () => {
     await user.click(await screen.findByRole('button', { name: 'Open folder' }));
     expect((await screen.findByRole('status')).textContent).toMatch(/^Another folder is open/);
     expect(opened).toEqual(['/srv/team-queries']);
+    expect(editorText(container)).toBe(`${QUERY}-- mine\n`);
+  });
+
+  it('a read of the file still in flight when Save finishes is dropped: the saved text stays', async () => {
+    const { user, list, container, notebook, bridge } = await setup();
+    await user.click(within(list).getByRole('button', { name: 'Big legs' }));
+    await screen.findByRole('heading', { name: 'Big legs' });
+    type(container, `${QUERY}-- mine\n`);
+    // The watch sees the folder change (another file); its read of big.sql answers only after Save.
+    let answer: (() => void) | null = null;
+    let stale: Promise<unknown> | null = null;
+    bridge.notebook.read.mockImplementationOnce(async (ref) => {
+      const before = await notebook.read(ref); // big.sql as it was before the save
+      stale = new Promise((resolve) => {
+        answer = () => resolve(before);
+      });
+      return stale as Promise<typeof before>;
+    });
+    notebook.outside('other.sql', '-- name: Other\n\nSELECT 1\n');
+    await waitFor(() => expect(answer).not.toBeNull(), { timeout: 3000 });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Saved big.sql.');
+    // The stale answer lands (the screen's handler runs before this await goes on): nothing "reloaded".
+    await act(async () => {
+      (answer as unknown as () => void)();
+      await stale;
+    });
+    expect(screen.getByRole('status').textContent).toBe('Saved big.sql.');
     expect(editorText(container)).toBe(`${QUERY}-- mine\n`);
   });
 });
