@@ -89,6 +89,10 @@ export function SqlView({ profileId, party }: { profileId: string; party: string
 
   const parsed = useMemo(() => parseQueryFile(text), [text]);
   const fields = useMemo(() => paramFields(parsed), [parsed]);
+  // Every parse makes a new spec object: the chart gets the same one while the header's chart is the
+  // same, or each keystroke would draw it again.
+  const chartJson = JSON.stringify(parsed.header.chart ?? null);
+  const chartSpec = useMemo(() => JSON.parse(chartJson) as ChartSpec | null, [chartJson]);
 
   /** Counts loads: a read asked for before the latest load (a save, an open) answers too late. */
   const loads = useRef(0);
@@ -500,7 +504,7 @@ export function SqlView({ profileId, party }: { profileId: string; party: string
             ) : (
               <ResultChart
                 result={query.data}
-                spec={parsed.header.chart ?? null}
+                spec={chartSpec}
                 onSpecChange={onSpecChange}
                 title={parsed.header.name || 'Query'}
               />

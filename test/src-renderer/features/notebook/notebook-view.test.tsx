@@ -7,6 +7,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SqlView } from '../../../../src-renderer/features/local-ledger/sql/sql-view.tsx';
 import type { SqlResult } from '../../../../src-shared/contract/local-ledger.ts';
+import { stubCanvas2d } from '../../../fixtures/canvas-2d-stub.ts';
 import { createFakeBridge, fakeNotebook } from '../../../fixtures/fake-bridge.ts';
 import { renderWithApp } from '../../support/render-with-app.tsx';
 
@@ -293,5 +294,40 @@ describe('the notebook screen', () => {
     });
     expect(screen.getByRole('status').textContent).toBe('Saved big.sql.');
     expect(editorText(container)).toBe(`${QUERY}-- mine\n`);
+  });
+
+  it('keeps the chart drawn while typing: a keystroke that leaves the header’s chart alone does not redraw it', async () => {
+    stubCanvas2d();
+    const notebook = fakeNotebook();
+    const charted = '-- name: Totals\n-- chart: bar x=symbol x_type=category y=legs\n\nSELECT symbol, legs FROM t\n';
+    notebook.outside('totals.sql', charted);
+    const result: SqlResult = {
+      columns: [
+        { name: 'symbol', type: 'VARCHAR' },
+        { name: 'legs', type: 'BIGINT' },
+      ],
+      rows: [
+        ['CC', 3],
+        ['USDC', 1],
+      ],
+      truncated: false,
+      elapsedMs: 1,
+    };
+    const bridge = createFakeBridge({ notebook, local: { sql: async () => result } });
+    const { user, container } = renderWithApp(<SqlView profileId="sandbox" party={PARTY} />, { bridge });
+    const list = await screen.findByRole('list', { name: 'My queries' });
+    await user.click(await within(list).findByRole('button', { name: 'Totals' }));
+    await screen.findByRole('heading', { name: 'Totals' });
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    await screen.findByRole('table', { name: 'Query results' });
+    await user.click(screen.getByRole('button', { name: 'Chart' }));
+    const canvas = await waitFor(() => {
+      const found = container.querySelector('.result-chart-block canvas');
+      expect(found).not.toBeNull();
+      return found;
+    });
+    type(container, `${charted}-- a note\n`);
+    expect(await screen.findByText(/unsaved/)).toBeTruthy();
+    expect(container.querySelector('.result-chart-block canvas')).toBe(canvas);
   });
 });
