@@ -5,7 +5,7 @@
 // rows as a table or a chart; an export of the whole query. Beside it the queries: the built-in
 // library and the profile's folder of `.sql` files (Save, Save as, Duplicate, Rename, Delete), which
 // main watches: an edit made in another editor shows up here.
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { asBridgeError } from '../../../../src-shared/contract/errors.ts';
 import { fileNameProblem, type NotebookFile } from '../../../../src-shared/contract/notebook.ts';
 import { BUILT_IN_QUERIES } from '../../../../src-shared/notebook/library.ts';
@@ -75,6 +75,17 @@ export function SqlView({ profileId, party }: { profileId: string; party: string
   const dirty = text !== savedText;
   const dirtyRef = useRef(dirty);
   dirtyRef.current = dirty;
+  // Leaving the page (closing the tab or window, reloading) with unsaved text asks first; the
+  // desktop app's window shows its own question (main-window.ts, will-prevent-unload).
+  useEffect(() => {
+    if (!dirty) return;
+    const ask = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = ''; // older browsers want it set
+    };
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [dirty]);
 
   const [typed, setTyped] = useState<Record<string, string>>({});
   const [runErrors, setRunErrors] = useState<Record<string, string>>({});

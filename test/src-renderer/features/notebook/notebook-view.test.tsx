@@ -2,13 +2,16 @@
 // parameter form (one field per parameter, each message at its field, the party from the screen),
 // Run binding values as $n (never in the text), header problems by line, Save with its conflict,
 // and a file changed on disk: reloaded when there are no edits, Reload / Keep mine when there are.
+import { isolateHistory, undo } from '@codemirror/commands';
 import { EditorView } from '@codemirror/view';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { LocalLedgerScreen } from '../../../../src-renderer/features/local-ledger/local-ledger-screen.tsx';
 import { SqlView } from '../../../../src-renderer/features/local-ledger/sql/sql-view.tsx';
+import { useUiStore } from '../../../../src-renderer/ui-store.ts';
 import type { SqlResult } from '../../../../src-shared/contract/local-ledger.ts';
 import { stubCanvas2d } from '../../../fixtures/canvas-2d-stub.ts';
-import { createFakeBridge, fakeNotebook } from '../../../fixtures/fake-bridge.ts';
+import { createFakeBridge, fakeNotebook, SAMPLE_PARTIES } from '../../../fixtures/fake-bridge.ts';
 import { renderWithApp } from '../../support/render-with-app.tsx';
 
 const PARTY = `alice::1220${'ab'.repeat(32)}`;
@@ -329,5 +332,69 @@ describe('the notebook screen', () => {
     type(container, `${charted}-- a note\n`);
     expect(await screen.findByText(/unsaved/)).toBeTruthy();
     expect(container.querySelector('.result-chart-block canvas')).toBe(canvas);
+  });
+});
+
+describe('the notebook inside the Local ledger screen', () => {
+  beforeEach(() => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+  });
+
+  it('keeps unsaved edits and their undo across a trip to the Dashboard tab, and warns on leaving the page', async () => {
+    const party = SAMPLE_PARTIES[0].party;
+    useUiStore.setState({
+      partyOnScreen: { profile: 'sandbox', party, nodeId: null, from: 'local' },
+      localTarget: null,
+    });
+    const notebook = fakeNotebook();
+    notebook.outside('big.sql', QUERY);
+    const bridge = createFakeBridge({
+      notebook,
+      local: {
+        status: async () => ({
+          profileId: 'sandbox',
+          party,
+          legs: 3,
+          inexactLegs: 0,
+          lastSyncAt: '2026-01-01T00:00:00Z',
+          nodeId: null,
+          firstEffectiveAt: null,
+          lastEffectiveAt: null,
+          resumable: false,
+          job: null,
+        }),
+      },
+    });
+    const { user, container } = renderWithApp(<LocalLedgerScreen />, { bridge });
+    await user.click(await screen.findByRole('tab', { name: 'SQL' }));
+    const list = await screen.findByRole('list', { name: 'My queries' });
+    await user.click(await within(list).findByRole('button', { name: 'Big legs' }));
+    await screen.findByRole('heading', { name: 'Big legs' });
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(unload()).toBe(false); // nothing unsaved: the page may go
+    // An edit of its own in the undo history (typed at once, it would join the load's change).
+    const view = editor(container);
+    view.dispatch({
+      changes: { from: view.state.doc.length, insert: '-- mine\n' },
+      userEvent: 'input.type',
+      annotations: isolateHistory.of('full'),
+    });
+    expect(await screen.findByText(/unsaved/)).toBeTruthy();
+    await waitFor(() => expect(unload()).toBe(true)); // once the screen has drawn the mark
+
+    await user.click(screen.getByRole('tab', { name: 'Dashboard' }));
+    expect(screen.queryByRole('heading', { name: 'Big legs' })).toBeNull(); // hidden
+    await user.click(screen.getByRole('tab', { name: 'SQL' }));
+    expect(screen.getByRole('heading', { name: /Big legs/ })).toBeTruthy();
+    expect(editorText(container)).toBe(`${QUERY}-- mine\n`);
+    expect(screen.getByText(/unsaved/)).toBeTruthy();
+    expect(undo(editor(container))).toBe(true);
+    expect(editorText(container)).toBe(QUERY);
+    await waitFor(() => expect(screen.queryByText(/unsaved/)).toBeNull());
+    expect(unload()).toBe(false);
   });
 });
