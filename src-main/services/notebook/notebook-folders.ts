@@ -6,8 +6,9 @@
 // unless the user confirms. fs.watch bumps a generation the renderer polls (notebook:changes).
 import { createHash } from 'node:crypto';
 import { constants, type FSWatcher, watch } from 'node:fs';
-import { type FileHandle, lstat, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
-import { isAbsolute, join, resolve } from 'node:path';
+import { type FileHandle, lstat, mkdir, open, readdir, readFile, realpath, rename, rm, stat } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import {
   DASHBOARD_FILE,
   DASHBOARD_TEXT_MAX,
@@ -229,13 +230,18 @@ export class NotebookFolders {
     }
     const folders = { ...(await this.folders()) };
     if (path.trim() === '') delete folders[request.profileId];
-    else folders[request.profileId] = await checkFolder(path.trim());
+    else folders[request.profileId] = await checkFolder(path.trim(), this.host.chooseFolder ? null : this.typedRoots());
     await writeFileAtomic(
       join(this.userDataDir, FOLDERS_FILE),
       `${JSON.stringify({ version: 1, folders }, null, 2)}\n`,
     );
     this.remembered = Promise.resolve(folders);
     return this.list(request.profileId);
+  }
+
+  /** Where a typed path may point (the browser version): the user's home and the app's data folder. */
+  private typedRoots(): string[] {
+    return [homedir(), this.userDataDir];
   }
 
   close(): void {
@@ -386,7 +392,8 @@ async function readChecked(
   }
 }
 
-async function checkFolder(path: string): Promise<string> {
+/** An existing folder's resolved path; `roots` (the browser version): it must be inside one of them. */
+async function checkFolder(path: string, roots: string[] | null): Promise<string> {
   if (path.includes('\0') || /\p{Cc}/u.test(path)) throw new ServiceError('invalid_argument', 'Not a folder path.');
   if (!isAbsolute(path)) {
     throw new ServiceError('invalid_argument', 'Type the folder’s full path (starting with / or a drive letter).');
@@ -395,6 +402,24 @@ async function checkFolder(path: string): Promise<string> {
   const info = await stat(full).catch(() => null);
   if (!info) throw new ServiceError('not_found', `${full} does not exist.`);
   if (!info.isDirectory()) throw new ServiceError('invalid_argument', `${full} is not a folder.`);
+  if (roots) {
+    // Links resolved first: a link under the home folder to /etc is /etc.
+    const real = await realpath(full);
+    const inside = await Promise.all(
+      roots.map(async (root) => {
+        const base = await realpath(root).catch(() => null);
+        if (!base) return false;
+        const rel = relative(base, real);
+        return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+      }),
+    );
+    if (!inside.includes(true)) {
+      throw new ServiceError(
+        'invalid_argument',
+        `The browser version opens folders inside your home folder (${roots[0]}) or the app's data folder only: ${full} is outside them.`,
+      );
+    }
+  }
   return full;
 }
 

@@ -555,18 +555,18 @@ function NotebookDialog({
       />
     );
   }
-  const proceed = dialog.kind === 'discard' ? dialog.proceed : () => {};
+  const ask = dialog.kind === 'discard' ? dialog : null;
   const [message, confirm, act] =
     dialog.kind === 'delete'
       ? [`Delete ${file} from the folder?`, 'Delete', onDelete]
       : dialog.kind === 'conflict'
         ? [`${dialog.message} Overwrite it with yours?`, 'Overwrite', onOverwrite]
         : [
-            dialog.message ?? 'This query has unsaved changes. Discard them?',
-            dialog.confirm ?? 'Discard',
+            ask?.message ?? 'This query has unsaved changes. Discard them?',
+            ask?.confirm ?? 'Discard',
             () => {
               onCancel();
-              proceed();
+              ask?.proceed();
             },
           ];
   return (

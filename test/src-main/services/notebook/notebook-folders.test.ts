@@ -254,6 +254,26 @@ describe('the folder', () => {
     }
   });
 
+  it('the browser version opens typed folders inside the home folder or the app data folder only', async () => {
+    const browser = new NotebookFolders(userData, {}, () => {}); // no folder dialog: the browser version
+    try {
+      const inData = await mkdtemp(join(userData, 'team-'));
+      expect((await browser.openFolder({ profileId: 'sandbox', path: inData }))?.folder).toBe(inData);
+      const outside = await mkdtemp(join(tmpdir(), 'nb-outside-'));
+      const viaLink = join(inData, 'link-out');
+      await symlink(outside, viaLink);
+      for (const path of ['/', outside, viaLink]) {
+        await expect(browser.openFolder({ profileId: 'sandbox', path }), path).rejects.toMatchObject({
+          code: 'invalid_argument',
+          message: expect.stringMatching(/inside your home folder .* or the app's data folder only/),
+        });
+      }
+    } finally {
+      await browser.openFolder({ profileId: 'sandbox', path: '' });
+      browser.close();
+    }
+  });
+
   it('sees an edit made by another program (fs.watch bumps the generation)', async () => {
     const { generation } = await call<NotebookChanges>('notebook:changes', 'sandbox');
     await writeFile(join(folder, 'copy.sql'), '-- name: Edited elsewhere\n\nSELECT 2\n');
