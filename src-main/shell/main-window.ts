@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { BrowserWindow, nativeTheme, shell } from 'electron';
+import { BrowserWindow, dialog, nativeTheme, shell } from 'electron';
 import { APP_ORIGIN } from './app-protocol.ts';
 import { decideNavigation, decideWindowOpen } from './navigation-policy.ts';
 
@@ -44,6 +44,19 @@ export function createMainWindow(
     openExternally(decision.openExternally);
   });
   window.webContents.on('will-attach-webview', (event) => event.preventDefault());
+  // The page refused to unload (the notebook has unsaved text: its beforeunload). Electron shows no
+  // question of its own and would just keep the window open: ask here. preventDefault = leave anyway.
+  window.webContents.on('will-prevent-unload', (event) => {
+    const choice = dialog.showMessageBoxSync(window, {
+      type: 'question',
+      buttons: ['Leave', 'Stay'],
+      defaultId: 1,
+      cancelId: 1,
+      message: 'The notebook has unsaved changes.',
+      detail: 'Leave and lose them? Stay to save them first.',
+    });
+    if (choice === 0) event.preventDefault();
+  });
   window.once('ready-to-show', () => window.show());
 
   void window.loadURL(devServerUrl ?? `${APP_ORIGIN}/index.html`);

@@ -5,9 +5,10 @@
 // atomic (settings/atomic-write.ts) and refuse to overwrite a file changed on disk since it was read
 // unless the user confirms. fs.watch bumps a generation the renderer polls (notebook:changes).
 import { createHash } from 'node:crypto';
-import { type FSWatcher, watch } from 'node:fs';
-import { lstat, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
-import { isAbsolute, join, resolve } from 'node:path';
+import { constants, type FSWatcher, watch } from 'node:fs';
+import { type FileHandle, lstat, mkdir, open, readdir, readFile, realpath, rename, rm, stat } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import {
   DASHBOARD_FILE,
   DASHBOARD_TEXT_MAX,
@@ -195,8 +196,10 @@ export class NotebookFolders {
     if (!(await readChecked(from, request.file))) {
       throw new ServiceError('not_found', `${request.file} is not in the folder (deleted or renamed?).`);
     }
-    // Case-only renames on a case-insensitive disk are the same file: let them through.
-    if (request.file.toLowerCase() !== request.to.toLowerCase() && (await exists(to))) {
+    // A case-only rename on a case-insensitive disk finds the file itself at `to`: let it through. Any
+    // other file there (on Linux "Report.sql" beside "report.sql") is taken, whatever the case.
+    const [fromInfo, toInfo] = await Promise.all([lstat(from), lstat(to).catch(() => null)]);
+    if (toInfo && !(toInfo.dev === fromInfo.dev && toInfo.ino === fromInfo.ino)) {
       throw new ServiceError('invalid_argument', `${request.to} already exists: choose another name.`);
     }
     await rename(from, to);
@@ -227,13 +230,18 @@ export class NotebookFolders {
     }
     const folders = { ...(await this.folders()) };
     if (path.trim() === '') delete folders[request.profileId];
-    else folders[request.profileId] = await checkFolder(path.trim());
+    else folders[request.profileId] = await checkFolder(path.trim(), this.host.chooseFolder ? null : this.typedRoots());
     await writeFileAtomic(
       join(this.userDataDir, FOLDERS_FILE),
       `${JSON.stringify({ version: 1, folders }, null, 2)}\n`,
     );
     this.remembered = Promise.resolve(folders);
     return this.list(request.profileId);
+  }
+
+  /** Where a typed path may point (the browser version): the user's home and the app's data folder. */
+  private typedRoots(): string[] {
+    return [homedir(), this.userDataDir];
   }
 
   close(): void {
@@ -263,8 +271,11 @@ export class NotebookFolders {
     if (info.size > budget) return { ...base, ...facts, problem: 'not read: the listing read its budget of 64 MB' };
     let text: string;
     try {
-      text = await readFile(path, 'utf8');
+      const bytes = await readChecked(path, file);
+      if (!bytes) return null;
+      text = bytes.data.toString('utf8');
     } catch (error) {
+      if (error instanceof ServiceError) return { ...base, ...facts, problem: error.message };
       return { ...base, ...facts, problem: `cannot be read: ${describe(error)}` };
     }
     const parsed = parseQueryFile(text);
@@ -341,7 +352,12 @@ function fileOf(file: string, data: Buffer, modifiedMs: number): NotebookFile {
   return { file, text: data.toString('utf8'), version: versionOf(data), modifiedMs };
 }
 
-/** The file's bytes, or null when there is none; a link, a non-file or an over-budget file is refused. */
+/**
+ * The file's bytes, or null when there is none; a link, a non-file or an over-budget file is refused.
+ * The lstat answers early; what is read is what was opened: O_NOFOLLOW refuses a link swapped in after
+ * the lstat (O_NONBLOCK: a FIFO swapped in does not hang the open), and the size and kind are checked
+ * again on the open handle (fstat).
+ */
 async function readChecked(
   path: string,
   file: string,
@@ -352,12 +368,32 @@ async function readChecked(
   if (info.isSymbolicLink()) throw new ServiceError('invalid_argument', `${file} is a link: links are not followed.`);
   if (!info.isFile()) throw new ServiceError('invalid_argument', `${file} is not a plain file.`);
   if (info.size > max) throw new ServiceError('invalid_argument', `${file}: ${tooBig(info.size, max)}`);
-  const data = await readFile(path);
-  if (data.length > max) throw new ServiceError('invalid_argument', `${file}: ${tooBig(data.length, max)}`);
-  return { data, modifiedMs: Math.round(info.mtimeMs) };
+  let handle: FileHandle;
+  try {
+    // O_NOFOLLOW is undefined on Windows (0 here): the lstat above is the check there.
+    handle = await open(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return null;
+    if (code === 'ELOOP' || code === 'EMLINK') {
+      throw new ServiceError('invalid_argument', `${file} is a link: links are not followed.`);
+    }
+    throw error;
+  }
+  try {
+    const opened = await handle.stat();
+    if (!opened.isFile()) throw new ServiceError('invalid_argument', `${file} is not a plain file.`);
+    if (opened.size > max) throw new ServiceError('invalid_argument', `${file}: ${tooBig(opened.size, max)}`);
+    const data = await handle.readFile();
+    if (data.length > max) throw new ServiceError('invalid_argument', `${file}: ${tooBig(data.length, max)}`);
+    return { data, modifiedMs: Math.round(opened.mtimeMs) };
+  } finally {
+    await handle.close();
+  }
 }
 
-async function checkFolder(path: string): Promise<string> {
+/** An existing folder's resolved path; `roots` (the browser version): it must be inside one of them. */
+async function checkFolder(path: string, roots: string[] | null): Promise<string> {
   if (path.includes('\0') || /\p{Cc}/u.test(path)) throw new ServiceError('invalid_argument', 'Not a folder path.');
   if (!isAbsolute(path)) {
     throw new ServiceError('invalid_argument', 'Type the folder’s full path (starting with / or a drive letter).');
@@ -366,11 +402,25 @@ async function checkFolder(path: string): Promise<string> {
   const info = await stat(full).catch(() => null);
   if (!info) throw new ServiceError('not_found', `${full} does not exist.`);
   if (!info.isDirectory()) throw new ServiceError('invalid_argument', `${full} is not a folder.`);
+  if (roots) {
+    // Links resolved first: a link under the home folder to /etc is /etc.
+    const real = await realpath(full);
+    const inside = await Promise.all(
+      roots.map(async (root) => {
+        const base = await realpath(root).catch(() => null);
+        if (!base) return false;
+        const rel = relative(base, real);
+        return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+      }),
+    );
+    if (!inside.includes(true)) {
+      throw new ServiceError(
+        'invalid_argument',
+        `The browser version opens folders inside your home folder (${roots[0]}) or the app's data folder only: ${full} is outside them.`,
+      );
+    }
+  }
   return full;
-}
-
-async function exists(path: string): Promise<boolean> {
-  return (await lstat(path).catch(() => null)) !== null;
 }
 
 function tooBig(bytes: number, max = FILE_BYTES_MAX): string {

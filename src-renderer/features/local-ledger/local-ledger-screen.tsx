@@ -59,6 +59,10 @@ function LocalLedger({ profileId }: { profileId: string }) {
   const [party, setParty] = useState<string | null>(opened?.party ?? null);
   const [carried, setCarried] = useState(opened?.from === 'transfers');
   const [tab, setTab] = useState<TabId>('transfers');
+  // The notebook stays mounted (hidden) once opened: its unsaved text, undo history and result
+  // survive a trip to another tab (Pin to dashboard sends the user to Dashboard).
+  const [sqlOpened, setSqlOpened] = useState(false);
+  if (tab === 'sql' && !sqlOpened) setSqlOpened(true);
   const [nodeId, setNodeId] = useState<string | null>(opened?.nodeId ?? null);
   const [range, setRange] = useState<RangeDraft>(emptyRange);
   const zone = useTimeZone();
@@ -178,7 +182,11 @@ function LocalLedger({ profileId }: { profileId: string }) {
                 {tab === 'transfers' && <LocalTransfers profileId={profileId} party={party} />}
                 {tab === 'counterparties' && <CounterpartiesView profileId={profileId} party={party} />}
                 {tab === 'flows' && <FlowsView profileId={profileId} party={party} />}
-                {tab === 'sql' && <SqlView profileId={profileId} party={party} />}
+                {(tab === 'sql' || sqlOpened) && (
+                  <div hidden={tab !== 'sql'}>
+                    <SqlView profileId={profileId} party={party} />
+                  </div>
+                )}
                 {tab === 'dashboard' && <DashboardView profileId={profileId} party={party} />}
                 {tab === 'reconcile' && <ReconcileView profileId={profileId} party={party} />}
               </div>

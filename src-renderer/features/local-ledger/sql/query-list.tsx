@@ -90,7 +90,7 @@ export function QueryList({ listing, listingError, current, onOpen, onNew, onOpe
           <Field
             label="Folder path"
             error={folderError}
-            hint="The browser version has no folder dialog: type the full path of a folder on this computer."
+            hint="The browser version has no folder dialog: type the full path of a folder in your home folder."
           >
             <input type="text" value={path} onChange={(e) => setPath(e.target.value)} spellCheck={false} />
           </Field>

@@ -5,13 +5,14 @@
 // rows as a table or a chart; an export of the whole query. Beside it the queries: the built-in
 // library and the profile's folder of `.sql` files (Save, Save as, Duplicate, Rename, Delete), which
 // main watches: an edit made in another editor shows up here.
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { asBridgeError } from '../../../../src-shared/contract/errors.ts';
 import { fileNameProblem, type NotebookFile } from '../../../../src-shared/contract/notebook.ts';
 import { BUILT_IN_QUERIES } from '../../../../src-shared/notebook/library.ts';
 import { type ChartSpec, parseQueryFile } from '../../../../src-shared/notebook/query-file.ts';
 import type { LineProblem } from '../../../../src-shared/notebook/query-params.ts';
 import { toSqlParams } from '../../../../src-shared/notebook/sql-wire.ts';
+import { useAppInfo } from '../../../data/app.ts';
 import { pinnedValues, pinToDashboard } from '../../../data/dashboard.ts';
 import { SQL_ROW_CAP, useSqlQuery } from '../../../data/local-sql.ts';
 import { useNotebookActions, useNotebookChanges, useNotebookListing } from '../../../data/notebook.ts';
@@ -51,7 +52,7 @@ type Dialog =
   | { kind: 'save-as' | 'rename'; name: string }
   | { kind: 'delete' }
   | { kind: 'conflict'; message: string }
-  | { kind: 'discard'; then: () => void };
+  | { kind: 'discard'; proceed: () => void; message?: string; confirm?: string };
 
 export { SqlView as NotebookView };
 
@@ -70,11 +71,23 @@ export function SqlView({ profileId, party }: { profileId: string; party: string
   const [origin, setOrigin] = useState<Origin>({ kind: 'scratch' });
   const originRef = useRef(origin);
   originRef.current = origin;
-  /** The text as it was opened or last saved: anything else is unsaved. */
+  /** The text as it was opened or last saved: anything else is unsaved, whatever the query's kind (a
+   *  New query typed into, an edited example or built-in, the text kept after Delete). */
   const [savedText, setSavedText] = useState(text);
-  const dirty = origin.kind === 'file' ? text !== savedText : false;
+  const dirty = text !== savedText;
   const dirtyRef = useRef(dirty);
   dirtyRef.current = dirty;
+  // Leaving the page (closing the tab or window, reloading) with unsaved text asks first; the
+  // desktop app's window shows its own question (main-window.ts, will-prevent-unload).
+  useEffect(() => {
+    if (!dirty) return;
+    const ask = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = ''; // older browsers want it set
+    };
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [dirty]);
 
   const [typed, setTyped] = useState<Record<string, string>>({});
   const [runErrors, setRunErrors] = useState<Record<string, string>>({});
@@ -94,8 +107,15 @@ export function SqlView({ profileId, party }: { profileId: string; party: string
 
   const parsed = useMemo(() => parseQueryFile(text), [text]);
   const fields = useMemo(() => paramFields(parsed), [parsed]);
+  // Every parse makes a new spec object: the chart gets the same one while the header's chart is the
+  // same, or each keystroke would draw it again.
+  const chartJson = JSON.stringify(parsed.header.chart ?? null);
+  const chartSpec = useMemo(() => JSON.parse(chartJson) as ChartSpec | null, [chartJson]);
 
+  /** Counts loads: a read asked for before the latest load (a save, an open) answers too late. */
+  const loads = useRef(0);
   const load = useCallback((next: string, from: Origin) => {
+    loads.current++;
     textRef.current = next;
     setText(next);
     setSavedText(next);
@@ -112,8 +132,11 @@ export function SqlView({ profileId, party }: { profileId: string; party: string
   useNotebookChanges(profileId, () => {
     const open = originRef.current;
     if (open.kind !== 'file') return;
+    const asked = loads.current;
     actions.read(open.file).then(
       (file) => {
+        // Saved (or opened) since it was asked: its text may be older than the editor's.
+        if (loads.current !== asked) return;
         if (originRef.current.kind !== 'file' || originRef.current.file !== file.file) return;
         if (file.version === (originRef.current as { version: string }).version) return;
         if (dirtyRef.current) {
@@ -123,13 +146,41 @@ export function SqlView({ profileId, party }: { profileId: string; party: string
           setNotice(`${file.file} changed on disk: reloaded.`);
         }
       },
-      () => setNotice(`${open.file} is no longer in the folder (deleted or renamed on disk). Save writes it again.`),
+      () => {
+        const now = originRef.current;
+        if (loads.current !== asked || now.kind !== 'file' || now.file !== open.file) return; // renamed here since
+        setNotice(`${open.file} is no longer in the folder (deleted or renamed on disk). Save writes it again.`);
+      },
     );
   });
 
   const guard = (then: () => void) => {
-    if (dirtyRef.current) setDialog({ kind: 'discard', then });
+    if (dirtyRef.current) setDialog({ kind: 'discard', proceed: then });
     else then();
+  };
+
+  // "Open folder…" behind the same guard: the open file becomes a scratch query of no folder. The
+  // browser's first click only asks main for its dialog (there is none: a path field opens), so it
+  // does not ask. Cancel leaves the promise unsettled: the folder form stays as it was.
+  const web = useAppInfo().data?.transport === 'web';
+  const openFolder = (path: string | null) => {
+    const work = async () => {
+      const opened = await actions.openFolder(path);
+      if (opened && originRef.current.kind === 'file') {
+        setOrigin({ kind: 'scratch' });
+        setNotice('Another folder is open: this query is no longer a file of it (Save as to keep it there).');
+      }
+      return opened;
+    };
+    if (!dirtyRef.current || (web && path === null)) return work();
+    return new Promise<unknown>((resolve, reject) =>
+      setDialog({
+        kind: 'discard',
+        message: 'This query has unsaved changes that stay here, in no folder (Save as keeps them). Open the folder?',
+        confirm: 'Open folder',
+        proceed: () => void work().then(resolve, reject),
+      }),
+    );
   };
 
   const open = (target: OpenTarget) =>
@@ -219,8 +270,9 @@ export function SqlView({ profileId, party }: { profileId: string; party: string
       if (origin.kind !== 'file') return;
       await actions.remove(origin.file);
       const gone = origin.file;
-      // The text stays in the editor (nothing typed is lost), no longer a file.
+      // The text stays in the editor (nothing typed is lost), no longer a file: unsaved until Save as.
       setOrigin({ kind: 'scratch' });
+      setSavedText('');
       setDialog(null);
       setNotice(`Deleted ${gone}. Its text is still here: Save as to keep it.`);
     });
@@ -232,7 +284,9 @@ export function SqlView({ profileId, party }: { profileId: string; party: string
         setActionError(
           origin.kind === 'scratch'
             ? 'Save the query as a file first: a dashboard panel runs a file of the folder.'
-            : 'Save the query first: the dashboard runs the file as saved.',
+            : origin.kind === 'builtin'
+              ? 'The dashboard runs the built-in query as it ships: Duplicate to keep your edits as a file.'
+              : 'Save the query first: the dashboard runs the file as saved.',
         );
         return;
       }
@@ -284,13 +338,7 @@ export function SqlView({ profileId, party }: { profileId: string; party: string
         current={origin.kind === 'scratch' ? null : origin}
         onOpen={open}
         onNew={() => guard(() => load(NEW_QUERY, { kind: 'scratch' }))}
-        onOpenFolder={async (path) => {
-          const opened = await actions.openFolder(path);
-          if (opened && originRef.current.kind === 'file') {
-            setOrigin({ kind: 'scratch' });
-            setNotice('Another folder is open: this query is no longer a file of it (Save as to keep it there).');
-          }
-        }}
+        onOpenFolder={openFolder}
       />
       <div className="notebook-main">
         <header className="notebook-head">
@@ -480,7 +528,7 @@ export function SqlView({ profileId, party }: { profileId: string; party: string
             ) : (
               <ResultChart
                 result={query.data}
-                spec={parsed.header.chart ?? null}
+                spec={chartSpec}
                 onSpecChange={onSpecChange}
                 title={parsed.header.name || 'Query'}
               />
@@ -520,18 +568,18 @@ function NotebookDialog({
       />
     );
   }
-  const then = dialog.kind === 'discard' ? dialog.then : () => {};
+  const ask = dialog.kind === 'discard' ? dialog : null;
   const [message, confirm, act] =
     dialog.kind === 'delete'
       ? [`Delete ${file} from the folder?`, 'Delete', onDelete]
       : dialog.kind === 'conflict'
         ? [`${dialog.message} Overwrite it with yours?`, 'Overwrite', onOverwrite]
         : [
-            'This query has unsaved changes. Discard them?',
-            'Discard',
+            ask?.message ?? 'This query has unsaved changes. Discard them?',
+            ask?.confirm ?? 'Discard',
             () => {
               onCancel();
-              then();
+              ask?.proceed();
             },
           ];
   return (

@@ -2,7 +2,8 @@
 // checks included): list, read, save with its conflict, create, rename, delete, hostile names,
 // files over budget or unreadable, an outside edit seen by the watch, and no half-written file.
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, mkdtemp, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +26,7 @@ import { DASHBOARD_LIMITS, writeDashboard } from '../../../../src-shared/noteboo
 import { QUERY_FILE_LIMITS } from '../../../../src-shared/notebook/query-file.ts';
 import { callOk } from '../../../fixtures/local-ledger.ts';
 
+const require = createRequire(import.meta.url);
 let services: AppServices;
 let userData: string;
 let folder: string;
@@ -186,6 +188,90 @@ describe('the folder', () => {
     expect(await call('notebook:delete', { profileId: 'sandbox', file: 'renamed.sql' })).toBe(false);
     const names = (await call<NotebookListing>('notebook:list', 'sandbox')).files.map((f) => f.file);
     expect(names).toEqual(['big.sql', 'broken.sql', 'copy.sql']);
+  });
+
+  it('refuses a rename onto another file whose name differs only in case (Linux: two files)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'nb-case-'));
+    await writeFile(join(dir, 'report.sql'), '-- name: Mine\n\nSELECT 1\n');
+    await writeFile(join(dir, 'Report.sql'), '-- name: Theirs\n\nSELECT 2\n');
+    const twoFiles = (await readdir(dir)).length === 2; // a case-insensitive disk holds one
+    if (process.platform === 'linux') expect(twoFiles).toBe(true);
+    await call('notebook:openFolder', { profileId: 'sandbox', path: dir });
+    try {
+      if (twoFiles) {
+        const clash = await dispatch('notebook:rename', { profileId: 'sandbox', file: 'report.sql', to: 'Report.sql' });
+        expect(clash.ok).toBe(false);
+        expect(await readFile(join(dir, 'Report.sql'), 'utf8')).toContain('Theirs');
+        expect(await readFile(join(dir, 'report.sql'), 'utf8')).toContain('Mine');
+      }
+      // A case-only rename of one file goes through.
+      await writeFile(join(dir, 'alone.sql'), '-- name: Alone\n\nSELECT 3\n');
+      const renamed = await call<NotebookFile>('notebook:rename', {
+        profileId: 'sandbox',
+        file: 'alone.sql',
+        to: 'ALONE.sql',
+      });
+      expect(renamed.text).toContain('Alone');
+      expect(await readdir(dir)).toContain('ALONE.sql');
+      expect(await readdir(dir)).not.toContain('alone.sql');
+    } finally {
+      await call('notebook:openFolder', { profileId: 'sandbox', path: '' });
+    }
+  });
+
+  it('never follows a link swapped in between the check and the read (the secret stays unread)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'nb-swap-'));
+    const secret = join(await mkdtemp(join(tmpdir(), 'nb-secret-')), 'secret.txt');
+    await writeFile(secret, 'TOP SECRET');
+    const path = join(dir, 'swap.sql');
+    await writeFile(path, '-- name: Plain\n\nSELECT 1\n');
+    await call('notebook:openFolder', { profileId: 'sandbox', path: dir });
+    // Another program wins the race: right after the service looks at swap.sql (a plain file), it
+    // becomes a link to the secret. The hook puts the swap exactly in that window, every time.
+    const fsp = require('node:fs/promises') as typeof import('node:fs/promises');
+    const realLstat = fsp.lstat;
+    let swapped = 0;
+    const hooked = async (...args: Parameters<typeof realLstat>) => {
+      const info = await realLstat(...args);
+      if (args[0] === path && swapped === 0) {
+        swapped++;
+        await rm(path);
+        await symlink(secret, path);
+      }
+      return info;
+    };
+    fsp.lstat = hooked as typeof realLstat;
+    syncBuiltinESMExports();
+    try {
+      const read = await dispatch('notebook:read', { profileId: 'sandbox', file: 'swap.sql' });
+      expect(swapped).toBe(1);
+      expect(JSON.stringify(read)).not.toContain('TOP SECRET');
+      expect(read.ok).toBe(false);
+    } finally {
+      fsp.lstat = realLstat;
+      syncBuiltinESMExports();
+      await call('notebook:openFolder', { profileId: 'sandbox', path: '' });
+    }
+  });
+
+  it('the browser version opens typed folders inside the home folder or the app data folder only', async () => {
+    const browser = new NotebookFolders(userData, {}, () => {}); // no folder dialog: the browser version
+    try {
+      const inData = await mkdtemp(join(userData, 'team-'));
+      expect((await browser.openFolder({ profileId: 'sandbox', path: inData }))?.folder).toBe(inData);
+      const outside = await mkdtemp(join(tmpdir(), 'nb-outside-'));
+      const viaLink = join(inData, 'link-out');
+      await symlink(outside, viaLink);
+      for (const path of ['/', outside, viaLink]) {
+        await expect(browser.openFolder({ profileId: 'sandbox', path }), path).rejects.toMatchObject({
+          code: 'invalid_argument',
+          message: expect.stringMatching(/inside your home folder .* or the app's data folder only/),
+        });
+      }
+    } finally {
+      await browser.openFolder({ profileId: 'sandbox', path: '' });
+      browser.close();
+    }
   });
 
   it('sees an edit made by another program (fs.watch bumps the generation)', async () => {

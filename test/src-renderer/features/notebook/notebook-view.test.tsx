@@ -2,12 +2,16 @@
 // parameter form (one field per parameter, each message at its field, the party from the screen),
 // Run binding values as $n (never in the text), header problems by line, Save with its conflict,
 // and a file changed on disk: reloaded when there are no edits, Reload / Keep mine when there are.
+import { isolateHistory, undo } from '@codemirror/commands';
 import { EditorView } from '@codemirror/view';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { LocalLedgerScreen } from '../../../../src-renderer/features/local-ledger/local-ledger-screen.tsx';
 import { SqlView } from '../../../../src-renderer/features/local-ledger/sql/sql-view.tsx';
+import { useUiStore } from '../../../../src-renderer/ui-store.ts';
 import type { SqlResult } from '../../../../src-shared/contract/local-ledger.ts';
-import { createFakeBridge, fakeNotebook } from '../../../fixtures/fake-bridge.ts';
+import { stubCanvas2d } from '../../../fixtures/canvas-2d-stub.ts';
+import { createFakeBridge, fakeNotebook, SAMPLE_PARTIES } from '../../../fixtures/fake-bridge.ts';
 import { renderWithApp } from '../../support/render-with-app.tsx';
 
 const PARTY = `alice::1220${'ab'.repeat(32)}`;
@@ -207,5 +211,190 @@ describe('the notebook screen', () => {
     const files = (await bridge.notebook.list('sandbox')).files.map((f) => f.file);
     expect(files).toEqual(['big.sql', 'broken.sql']);
     expect(within(list).queryByText('totals.sql')).toBeNull();
+  });
+
+  it('asks before unsaved text of any kind is replaced: a New query, an edited built-in, the text kept after Delete', async () => {
+    const { user, list, container } = await setup();
+    const discard = () => screen.findByText('This query has unsaved changes. Discard them?');
+    // A New query typed into: opening a file asks; Cancel keeps the text.
+    await user.click(screen.getByRole('button', { name: 'New query' }));
+    type(container, 'SELECT 42 -- mine\n');
+    await user.click(within(list).getByRole('button', { name: 'Big legs' }));
+    await discard();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(editorText(container)).toBe('SELECT 42 -- mine\n');
+    // An edited built-in: New query asks; Discard goes on.
+    const builtIn = screen.getAllByRole('list')[0];
+    await user.click(within(builtIn).getAllByRole('button')[0]);
+    await discard();
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    type(container, `${editorText(container)}-- edited\n`);
+    await user.click(screen.getByRole('button', { name: 'New query' }));
+    await discard();
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    // A scratch query as it was loaded has nothing unsaved: no question.
+    await user.click(within(list).getByRole('button', { name: 'Big legs' }));
+    expect(await screen.findByRole('heading', { name: 'Big legs' })).toBeTruthy();
+    expect(screen.queryByText(/Discard them/)).toBeNull();
+    // The text kept after Delete is in no file: opening another query asks.
+    await user.click(screen.getByRole('button', { name: 'Delete…' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect((await screen.findByRole('status')).textContent).toMatch(/^Deleted big\.sql/);
+    await user.click(within(list).getByRole('button', { name: 'Broken' }));
+    await discard();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(editorText(container)).toBe(QUERY);
+  });
+
+  it('"Open folder…" asks before the open file with unsaved edits becomes a query of no folder', async () => {
+    const { user, list, container, notebook, bridge } = await setup();
+    const opened: (string | null)[] = [];
+    bridge.notebook.openFolder.mockImplementation(async (request) => {
+      if (request.path === null) return notebook.openFolder(request); // the browser: no dialog
+      opened.push(request.path);
+      return notebook.list('sandbox');
+    });
+    await user.click(within(list).getByRole('button', { name: 'Big legs' }));
+    await screen.findByRole('heading', { name: 'Big legs' });
+    type(container, `${QUERY}-- mine\n`);
+    await user.click(screen.getByRole('button', { name: 'Open folder…' }));
+    await user.type(await screen.findByLabelText('Folder path'), '/srv/team-queries');
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    const ask = await screen.findByText(/unsaved changes that stay here, in no folder/);
+    await user.click(within(ask.parentElement as HTMLElement).getByRole('button', { name: 'Cancel' }));
+    expect(opened).toEqual([]);
+    expect(container.querySelector('.notebook-head')?.textContent).toMatch(/big\.sql/);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await user.click(await screen.findByRole('button', { name: 'Open folder' }));
+    expect((await screen.findByRole('status')).textContent).toMatch(/^Another folder is open/);
+    expect(opened).toEqual(['/srv/team-queries']);
+    expect(editorText(container)).toBe(`${QUERY}-- mine\n`);
+  });
+
+  it('a read of the file still in flight when Save finishes is dropped: the saved text stays', async () => {
+    const { user, list, container, notebook, bridge } = await setup();
+    await user.click(within(list).getByRole('button', { name: 'Big legs' }));
+    await screen.findByRole('heading', { name: 'Big legs' });
+    type(container, `${QUERY}-- mine\n`);
+    // The watch sees the folder change (another file); its read of big.sql answers only after Save.
+    let answer: (() => void) | null = null;
+    let stale: Promise<unknown> | null = null;
+    bridge.notebook.read.mockImplementationOnce(async (ref) => {
+      const before = await notebook.read(ref); // big.sql as it was before the save
+      stale = new Promise((resolve) => {
+        answer = () => resolve(before);
+      });
+      return stale as Promise<typeof before>;
+    });
+    notebook.outside('other.sql', '-- name: Other\n\nSELECT 1\n');
+    await waitFor(() => expect(answer).not.toBeNull(), { timeout: 3000 });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Saved big.sql.');
+    // The stale answer lands (the screen's handler runs before this await goes on): nothing "reloaded".
+    await act(async () => {
+      (answer as unknown as () => void)();
+      await stale;
+    });
+    expect(screen.getByRole('status').textContent).toBe('Saved big.sql.');
+    expect(editorText(container)).toBe(`${QUERY}-- mine\n`);
+  });
+
+  it('keeps the chart drawn while typing: a keystroke that leaves the header’s chart alone does not redraw it', async () => {
+    stubCanvas2d();
+    const notebook = fakeNotebook();
+    const charted = '-- name: Totals\n-- chart: bar x=symbol x_type=category y=legs\n\nSELECT symbol, legs FROM t\n';
+    notebook.outside('totals.sql', charted);
+    const result: SqlResult = {
+      columns: [
+        { name: 'symbol', type: 'VARCHAR' },
+        { name: 'legs', type: 'BIGINT' },
+      ],
+      rows: [
+        ['CC', 3],
+        ['USDC', 1],
+      ],
+      truncated: false,
+      elapsedMs: 1,
+    };
+    const bridge = createFakeBridge({ notebook, local: { sql: async () => result } });
+    const { user, container } = renderWithApp(<SqlView profileId="sandbox" party={PARTY} />, { bridge });
+    const list = await screen.findByRole('list', { name: 'My queries' });
+    await user.click(await within(list).findByRole('button', { name: 'Totals' }));
+    await screen.findByRole('heading', { name: 'Totals' });
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    await screen.findByRole('table', { name: 'Query results' });
+    await user.click(screen.getByRole('button', { name: 'Chart' }));
+    const canvas = await waitFor(() => {
+      const found = container.querySelector('.result-chart-block canvas');
+      expect(found).not.toBeNull();
+      return found;
+    });
+    type(container, `${charted}-- a note\n`);
+    expect(await screen.findByText(/unsaved/)).toBeTruthy();
+    expect(container.querySelector('.result-chart-block canvas')).toBe(canvas);
+  });
+});
+
+describe('the notebook inside the Local ledger screen', () => {
+  beforeEach(() => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+  });
+
+  it('keeps unsaved edits and their undo across a trip to the Dashboard tab, and warns on leaving the page', async () => {
+    const party = SAMPLE_PARTIES[0].party;
+    useUiStore.setState({
+      partyOnScreen: { profile: 'sandbox', party, nodeId: null, from: 'local' },
+      localTarget: null,
+    });
+    const notebook = fakeNotebook();
+    notebook.outside('big.sql', QUERY);
+    const bridge = createFakeBridge({
+      notebook,
+      local: {
+        status: async () => ({
+          profileId: 'sandbox',
+          party,
+          legs: 3,
+          inexactLegs: 0,
+          lastSyncAt: '2026-01-01T00:00:00Z',
+          nodeId: null,
+          firstEffectiveAt: null,
+          lastEffectiveAt: null,
+          resumable: false,
+          job: null,
+        }),
+      },
+    });
+    const { user, container } = renderWithApp(<LocalLedgerScreen />, { bridge });
+    await user.click(await screen.findByRole('tab', { name: 'SQL' }));
+    const list = await screen.findByRole('list', { name: 'My queries' });
+    await user.click(await within(list).findByRole('button', { name: 'Big legs' }));
+    await screen.findByRole('heading', { name: 'Big legs' });
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(unload()).toBe(false); // nothing unsaved: the page may go
+    // An edit of its own in the undo history (typed at once, it would join the load's change).
+    const view = editor(container);
+    view.dispatch({
+      changes: { from: view.state.doc.length, insert: '-- mine\n' },
+      userEvent: 'input.type',
+      annotations: isolateHistory.of('full'),
+    });
+    expect(await screen.findByText(/unsaved/)).toBeTruthy();
+    await waitFor(() => expect(unload()).toBe(true)); // once the screen has drawn the mark
+
+    await user.click(screen.getByRole('tab', { name: 'Dashboard' }));
+    expect(screen.queryByRole('heading', { name: 'Big legs' })).toBeNull(); // hidden
+    await user.click(screen.getByRole('tab', { name: 'SQL' }));
+    expect(screen.getByRole('heading', { name: /Big legs/ })).toBeTruthy();
+    expect(editorText(container)).toBe(`${QUERY}-- mine\n`);
+    expect(screen.getByText(/unsaved/)).toBeTruthy();
+    expect(undo(editor(container))).toBe(true);
+    expect(editorText(container)).toBe(QUERY);
+    await waitFor(() => expect(screen.queryByText(/unsaved/)).toBeNull());
+    expect(unload()).toBe(false);
   });
 });
