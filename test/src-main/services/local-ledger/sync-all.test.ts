@@ -30,7 +30,7 @@ beforeAll(async () => {
     transport: 'web',
     keychain: { service: `ledger-explorer-test-${randomBytes(4).toString('hex')}` },
     sandbox: { transfers: 6000, evm: false },
-    host: { chooseSavePath: async () => null },
+    host: { chooseSavePath: async (name) => join(userDataDir, name) },
   });
   parties = [...(services.sandbox?.parties ?? [])];
   for (const party of parties) byParty.set(party, await legsOverHttp(services, party));
@@ -131,6 +131,19 @@ function units(leg: TransferLeg): bigint | null {
 }
 
 describe('query scopes', () => {
+  it('"Export all rows" exports the query over the same scope as the rows on screen', async () => {
+    const set = [parties[1], parties[2]];
+    const saved = await call<{ path: string; rows: number }>('local:export', {
+      profileId: 'sandbox',
+      source: { kind: 'sql', sql: 'SELECT party, update_id FROM legs', scope: { kind: 'parties', parties: set } },
+      format: 'csv',
+    });
+    const lines = (await readFile(saved.path, 'utf8')).trim().split('\n').slice(1);
+    expect(saved.rows).toBe(count(set[0]) + count(set[1]));
+    expect(lines).toHaveLength(saved.rows);
+    expect(new Set(lines.map((line) => line.split(',')[0].replace(/"/g, '')))).toEqual(new Set(set));
+  });
+
   it('a chosen set shows only its parties; one party only its own; none shows every synced party', async () => {
     const set = [parties[1], parties[2]];
     const scoped = await sql('SELECT party, count(*) FROM legs GROUP BY party ORDER BY party', {
