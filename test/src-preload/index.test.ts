@@ -37,6 +37,7 @@ describe('preload', () => {
       'report',
       'workspace',
       'local',
+      'notebook',
     ]);
     expect('invoke' in api || 'send' in api || 'ipcRenderer' in api).toBe(false);
   });
