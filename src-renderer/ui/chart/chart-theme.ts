@@ -14,6 +14,20 @@ export function themeColor(element: HTMLElement, name: string, fallback: string)
   return getComputedStyle(element).getPropertyValue(name).trim() || fallback;
 }
 
+/** uPlot's axis style in the theme's text and grid colours (every chart's axes look alike). */
+export function axisTheme(element: HTMLElement) {
+  const fg = themeColor(element, '--fg', '#1b1e24');
+  const grid = themeColor(element, '--border', '#d9dce1');
+  const axis = {
+    stroke: fg,
+    font: AXIS_FONT,
+    gap: AXIS_GAP,
+    grid: { stroke: grid, width: 1 },
+    ticks: { stroke: grid, width: 1, size: TICK_SIZE },
+  };
+  return { axis };
+}
+
 const darkScheme = () => (typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null);
 
 /** Changes when the chart's colours may have: the theme setting, or the system's scheme under 'system'. */

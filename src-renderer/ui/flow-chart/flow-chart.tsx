@@ -10,7 +10,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { TimeZoneChoice } from '../../../src-shared/time/time-text.ts';
 import { compactAmount } from '../chart/axis-labels.ts';
-import { AXIS_FONT, AXIS_GAP, TICK_SIZE, themeColor, useThemeKey, yAxisSize } from '../chart/chart-theme.ts';
+import { axisTheme, themeColor, useThemeKey, yAxisSize } from '../chart/chart-theme.ts';
 import { barSpan, bucketWord, dateText, type Grain, pointedBucket, timeTicks, xRange } from '../chart/time-axis.ts';
 import {
   bucketReadout,
@@ -214,17 +214,9 @@ function Plot({
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    const fg = themeColor(element, '--fg', '#1b1e24');
-    const grid = themeColor(element, '--border', '#d9dce1');
+    const { axis } = axisTheme(element);
     const accent = themeColor(element, '--accent', '#2357d9');
     const clippedColour = themeColor(element, '--warning-fg', '#5c4300');
-    const axis = {
-      stroke: fg,
-      font: AXIS_FONT,
-      gap: AXIS_GAP,
-      grid: { stroke: grid, width: 1 },
-      ticks: { stroke: grid, width: 1, size: TICK_SIZE },
-    };
     const bars = bucketBars(spans);
     const plot = new uPlot(
       {

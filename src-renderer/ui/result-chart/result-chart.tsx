@@ -15,7 +15,7 @@ import {
 } from '../../../src-shared/notebook/query-file.ts';
 import { useSaveChart } from '../../data/chart-file.ts';
 import { compactAmount } from '../chart/axis-labels.ts';
-import { AXIS_FONT, AXIS_GAP, TICK_SIZE, themeColor, useThemeKey, yAxisSize } from '../chart/chart-theme.ts';
+import { axisTheme, themeColor, useThemeKey, yAxisSize } from '../chart/chart-theme.ts';
 import { DownloadOffer } from '../download-offer.tsx';
 import { ErrorMessage } from '../error-message.tsx';
 import { barRects, colourOf, nearestX, pointedSeries, xRangeOf, xTicksOf, yTicksOf } from './chart-geometry.ts';
@@ -276,15 +276,7 @@ function Plot({
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    const fg = themeColor(element, '--fg', '#1b1e24');
-    const grid = themeColor(element, '--border', '#d9dce1');
-    const axis = {
-      stroke: fg,
-      font: AXIS_FONT,
-      gap: AXIS_GAP,
-      grid: { stroke: grid, width: 1 },
-      ticks: { stroke: grid, width: 1, size: TICK_SIZE },
-    };
+    const { axis } = axisTheme(element);
     const y = yTicksOf(model);
     const xRange = xRangeOf(model);
     const labels = new Map<number, string>();
