@@ -5,28 +5,12 @@
 // its panel now counting both parties. Counts are checked against the legs over HTTP.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { parseDashboard } from '../../src-shared/notebook/dashboard-file.ts';
 import { expect, test } from '../support/web-app.ts';
-import { openLocalParty, runCliSync, syncToDone } from './local-support.ts';
+import { openLocalParty, runCliSync, syncToDone, typeIntoSqlEditor } from './local-support.ts';
 import { fetchLegsOverHttp } from './transfers-support.ts';
 
 test.use({ appOptions: { transfers: 2000 } });
-
-async function replaceText(page: Page, text: string): Promise<void> {
-  const editor = page.getByRole('textbox', { name: 'SQL query' });
-  await editor.click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Delete');
-  for (const [i, line] of text.split('\n').entries()) {
-    if (i > 0) {
-      await page.keyboard.press('Enter');
-      await page.keyboard.press('Shift+Home');
-      await page.keyboard.press('Delete');
-    }
-    await page.keyboard.type(line);
-  }
-}
 
 test('a parameterized query, charted and saved, edited outside, pinned: the dashboard refreshes after a sync', async ({
   app,
@@ -41,7 +25,7 @@ test('a parameterized query, charted and saved, edited outside, pinned: the dash
   await syncToDone(page);
   await page.getByRole('tab', { name: 'SQL' }).click();
   await page.getByRole('button', { name: 'New query' }).click();
-  await replaceText(
+  await typeIntoSqlEditor(
     page,
     [
       '-- name: Legs per party',

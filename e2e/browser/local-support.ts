@@ -67,3 +67,22 @@ export function runCliSync(
   });
   return new Promise((done) => child.once('close', (code) => done({ code, stdout, stderr })));
 }
+
+/**
+ * Replaces the SQL editor's text by typing it line by line (Enter in the editor may indent: each
+ * new line is cleared to column 0 first, so header lines and SQL start where they are written).
+ */
+export async function typeIntoSqlEditor(page: Page, text: string): Promise<void> {
+  const editor = page.getByRole('textbox', { name: 'SQL query' });
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  for (const [i, line] of text.split('\n').entries()) {
+    if (i > 0) {
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Shift+Home');
+      await page.keyboard.press('Delete');
+    }
+    await page.keyboard.type(line);
+  }
+}

@@ -4,29 +4,12 @@
 // under the user-data folder, and an edit made to that file by another program shows up in the app.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { parseDecimal, rescale } from '../../src-shared/decimal.ts';
 import { expect, test } from '../support/web-app.ts';
-import { openLocalParty, syncToDone } from './local-support.ts';
+import { openLocalParty, syncToDone, typeIntoSqlEditor } from './local-support.ts';
 import { fetchLegsOverHttp } from './transfers-support.ts';
 
 test.use({ appOptions: { transfers: 2000 } });
-
-async function replaceText(page: Page, text: string): Promise<void> {
-  const editor = page.getByRole('textbox', { name: 'SQL query' });
-  await editor.click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Delete');
-  // Line by line: Enter in the editor may indent; the header lines and the SQL start at column 0.
-  for (const [i, line] of text.split('\n').entries()) {
-    if (i > 0) {
-      await page.keyboard.press('Enter');
-      await page.keyboard.press('Shift+Home');
-      await page.keyboard.press('Delete');
-    }
-    await page.keyboard.type(line);
-  }
-}
 
 test('a query with a {{min}} parameter runs, is saved as a file, and an outside edit shows up', async ({
   app,
@@ -51,7 +34,7 @@ test('a query with a {{min}} parameter runs, is saved as a file, and an outside 
   await syncToDone(page);
   await page.getByRole('tab', { name: 'SQL' }).click();
   await page.getByRole('button', { name: 'New query' }).click();
-  await replaceText(
+  await typeIntoSqlEditor(
     page,
     [
       '-- name: Legs at or above a minimum',
