@@ -4,7 +4,7 @@
 // inline SVG, drawn from the rows) and its rows, exactly as on screen.
 import type { DashboardReportInput, DashboardReportPanel } from '../../../src-shared/contract/dashboard-report.ts';
 import { cell, count, esc, plural } from './html-text.ts';
-import { REPORT_CSS, reportCsp } from './report-style.ts';
+import { factsList, reportDocument } from './report-style.ts';
 
 export interface DashboardReportModel {
   request: DashboardReportInput;
@@ -23,27 +23,16 @@ export function dashboardReportHtml(m: DashboardReportModel): string {
     ['Panels', count(request.panels.length)],
     ['Report written', `${esc(m.generatedAt)} by Ledger Explorer ${esc(m.appVersion)}`],
   ];
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${reportCsp()}">
-<meta name="referrer" content="no-referrer">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(title)}</title>
-<style>${REPORT_CSS}</style>
-</head>
-<body>
-<header><h1>${esc(title)}</h1>${dl(facts)}</header>
-${request.panels.length === 0 ? '<p>This dashboard has no panels.</p>' : request.panels.map((p) => panelSection(p, m)).join('\n')}
-<footer>Values are exactly as the local store computed them (amounts as exact decimal text). Times are UTC unless a column says otherwise. This file holds no API key, token or service address.</footer>
-</body>
-</html>
-`;
-}
-
-function dl(rows: Array<[string, string]>): string {
-  return `<dl class="facts">${rows.map(([term, html]) => `<dt>${esc(term)}</dt><dd>${html}</dd>`).join('')}</dl>`;
+  return reportDocument({
+    title,
+    facts,
+    body:
+      request.panels.length === 0
+        ? '<p>This dashboard has no panels.</p>'
+        : request.panels.map((p) => panelSection(p, m)).join('\n'),
+    footer:
+      'Values are exactly as the local store computed them (amounts as exact decimal text). Times are UTC unless a column says otherwise. This file holds no API key, token or service address.',
+  });
 }
 
 function panelSection(p: DashboardReportPanel, m: DashboardReportModel): string {
@@ -51,9 +40,9 @@ function panelSection(p: DashboardReportPanel, m: DashboardReportModel): string 
   for (const param of p.params) facts.push([`{{${param.name}}}`, `<code>${esc(param.value)}</code>`]);
   facts.push(['Ran', p.ranAt ? esc(p.ranAt) : '<span class="muted">not run</span>']);
   if (p.state === 'error') {
-    return `<section><h2>${esc(p.title)}</h2>${dl(facts)}<p class="warning">${esc(p.error ?? 'The query failed.')}</p></section>`;
+    return `<section><h2>${esc(p.title)}</h2>${factsList(facts)}<p class="warning">${esc(p.error ?? 'The query failed.')}</p></section>`;
   }
-  if (p.state === 'not-run') return `<section><h2>${esc(p.title)}</h2>${dl(facts)}<p>Not run.</p></section>`;
+  if (p.state === 'not-run') return `<section><h2>${esc(p.title)}</h2>${factsList(facts)}<p>Not run.</p></section>`;
   const cut = p.rowCount > p.rows.length || p.truncated;
   facts.push([
     'Rows',
@@ -68,7 +57,7 @@ function panelSection(p: DashboardReportPanel, m: DashboardReportModel): string 
     .map((row) => `<tr>${row.map((v, i) => `<td${numeric[i] ? ' class="num"' : ''}>${cell(v)}</td>`).join('')}</tr>`)
     .join('\n');
   return [
-    `<section><h2>${esc(p.title)}</h2>${dl(facts)}`,
+    `<section><h2>${esc(p.title)}</h2>${factsList(facts)}`,
     svg ? `<figure>${svg}</figure>` : '',
     p.rows.length === 0
       ? '<p>No rows.</p>'

@@ -10,7 +10,7 @@ import { comparisonSection } from './report-comparison.ts';
 import { type DefaultNode, filterRows, nodeText } from './report-filters.ts';
 import { type Labels, partyText } from './report-labels.ts';
 import { instrumentHtml, legsTable } from './report-legs.ts';
-import { REPORT_CSS, reportCsp } from './report-style.ts';
+import { factsList, reportDocument } from './report-style.ts';
 import { summarize } from './report-summary.ts';
 
 export interface CaseReportModel {
@@ -54,40 +54,26 @@ export function caseReportHtml(m: CaseReportModel): string {
         ' <span class="muted">(paste it into Ledger Explorer’s command palette, Ctrl/Cmd+K, to open the same view)</span>',
     ],
   ];
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${reportCsp()}">
-<meta name="referrer" content="no-referrer">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(title)}</title>
-<style>${REPORT_CSS}</style>
-</head>
-<body>
-<header><h1>${esc(title)}</h1>${dl(facts)}</header>
-<section><h2>Filters</h2>${dl(filterRows(m.filters, m.labels, m.defaultNode))}</section>
+  return reportDocument({
+    title,
+    facts,
+    body: `<section><h2>Filters</h2>${factsList(filterRows(m.filters, m.labels, m.defaultNode))}</section>
 ${summarySection(summary)}
 <section><h2>Legs</h2>${
-    m.legs.length === 0
-      ? '<p>No legs for these filters.</p>'
-      : legsTable(
-          m.legs,
-          m.labels,
-          cut
-            ? `The first ${count(m.legs.length)} of ${count(m.legsShown)} legs shown, in the order on screen`
-            : `${plural(m.legs.length, 'leg')}, in the order on screen`,
-        )
-  }</section>
-${comparisonSection(m.comparison, m.filters, m.labels)}
-<footer>Amounts are exactly as the service wrote them. Times are as the service wrote them (effectiveAt), charts by UTC day. This file holds no API key, token or service address.</footer>
-</body>
-</html>
-`;
-}
-
-function dl(rows: Array<[string, string]>): string {
-  return `<dl class="facts">${rows.map(([term, html]) => `<dt>${esc(term)}</dt><dd>${html}</dd>`).join('')}</dl>`;
+      m.legs.length === 0
+        ? '<p>No legs for these filters.</p>'
+        : legsTable(
+            m.legs,
+            m.labels,
+            cut
+              ? `The first ${count(m.legs.length)} of ${count(m.legsShown)} legs shown, in the order on screen`
+              : `${plural(m.legs.length, 'leg')}, in the order on screen`,
+          )
+    }</section>
+${comparisonSection(m.comparison, m.filters, m.labels)}`,
+    footer:
+      'Amounts are exactly as the service wrote them. Times are as the service wrote them (effectiveAt), charts by UTC day. This file holds no API key, token or service address.',
+  });
 }
 
 function summarySection(summary: ReturnType<typeof summarize>): string {

@@ -1,6 +1,7 @@
 // The report's one stylesheet, inline. Its hash goes in the page's CSP, so no other style (and no
 // script, image, font or connection at all) can run or load in the saved file.
 import { createHash } from 'node:crypto';
+import { esc } from './html-text.ts';
 
 export const REPORT_CSS = `
 :root { color-scheme: light; font: 13px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: #1d2430; }
@@ -30,4 +31,38 @@ footer { margin-top: 32px; color: #6b7685; font-size: 12px; }
 export function reportCsp(css: string = REPORT_CSS): string {
   const hash = createHash('sha256').update(css, 'utf8').digest('base64');
   return `default-src 'none'; style-src 'sha256-${hash}'; img-src 'none'; script-src 'none'; base-uri 'none'; form-action 'none'`;
+}
+
+/** A report's facts: terms escaped here, each value already HTML. */
+export function factsList(rows: ReadonlyArray<[string, string]>): string {
+  return `<dl class="facts">${rows.map(([term, html]) => `<dt>${esc(term)}</dt><dd>${html}</dd>`).join('')}</dl>`;
+}
+
+/**
+ * A whole report: one self-contained document, its stylesheet allowed by hash and nothing else
+ * (the CSP above), the title escaped, the facts under it, then `body` (HTML) and the footer's text.
+ */
+export function reportDocument(page: {
+  title: string;
+  facts: ReadonlyArray<[string, string]>;
+  body: string;
+  footer: string;
+}): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${reportCsp()}">
+<meta name="referrer" content="no-referrer">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(page.title)}</title>
+<style>${REPORT_CSS}</style>
+</head>
+<body>
+<header><h1>${esc(page.title)}</h1>${factsList(page.facts)}</header>
+${page.body}
+<footer>${esc(page.footer)}</footer>
+</body>
+</html>
+`;
 }
