@@ -34,6 +34,8 @@ import { writeFileAtomic } from '../settings/atomic-write.ts';
 
 export const QUERIES_FOLDER = 'queries';
 export const FOLDERS_FILE = 'notebook-folders.json';
+/** A new query or dashboard file: the owner writes, everyone who may enter the folder reads (the default folder is 0700). */
+export const NEW_FILE_MODE = 0o644;
 /** Bytes of a file read at most: 4 per character of the format's budget (UTF-8's widest). */
 export const FILE_BYTES_MAX = QUERY_TEXT_MAX * 4;
 /** Bytes one listing reads at most; files past it are listed unread (their problem says so). */
@@ -140,7 +142,9 @@ export class NotebookFolders {
         };
       }
     }
-    await writeFileAtomic(path, request.text);
+    // A file keeps its permissions (a team's folder: others may read it); a new one is readable by all
+    // who may enter the folder, as an editor would make it.
+    await writeFileAtomic(path, request.text, { mode: current?.mode ?? NEW_FILE_MODE });
     this.bump(request.profileId);
     return { ok: true, file: await this.read({ profileId: request.profileId, file: request.file }) };
   }
@@ -169,7 +173,7 @@ export class NotebookFolders {
         message: `${DASHBOARD_FILE} was changed on disk since it was read (in another editor?).`,
       };
     }
-    await writeFileAtomic(path, request.text);
+    await writeFileAtomic(path, request.text, { mode: current?.mode ?? NEW_FILE_MODE });
     this.bump(request.profileId);
     const saved = await this.dashboard(request.profileId);
     return {
@@ -362,7 +366,7 @@ async function readChecked(
   path: string,
   file: string,
   max = FILE_BYTES_MAX,
-): Promise<{ data: Buffer; modifiedMs: number } | null> {
+): Promise<{ data: Buffer; modifiedMs: number; mode: number } | null> {
   const info = await lstat(path).catch(() => null);
   if (!info) return null;
   if (info.isSymbolicLink()) throw new ServiceError('invalid_argument', `${file} is a link: links are not followed.`);
@@ -386,7 +390,7 @@ async function readChecked(
     if (opened.size > max) throw new ServiceError('invalid_argument', `${file}: ${tooBig(opened.size, max)}`);
     const data = await handle.readFile();
     if (data.length > max) throw new ServiceError('invalid_argument', `${file}: ${tooBig(data.length, max)}`);
-    return { data, modifiedMs: Math.round(opened.mtimeMs) };
+    return { data, modifiedMs: Math.round(opened.mtimeMs), mode: opened.mode & 0o777 };
   } finally {
     await handle.close();
   }

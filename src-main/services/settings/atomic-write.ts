@@ -6,11 +6,20 @@ import { open, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /** Writes `data` to `path` atomically (temp file beside it, fsync, rename, fsync of the folder). */
-export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+/**
+ * `mode`: the file's permissions (default 0600: settings and exports are the user's alone); set
+ * exactly, whatever the umask, so a file another program reads (a team's query) keeps its own.
+ */
+export async function writeFileAtomic(
+  path: string,
+  data: string | Uint8Array,
+  options: { mode?: number } = {},
+): Promise<void> {
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   let handle: Awaited<ReturnType<typeof open>> | undefined;
   try {
     handle = await open(temp, 'wx', 0o600);
+    if (options.mode !== undefined) await handle.chmod(options.mode);
     await handle.writeFile(data, 'utf8');
     await handle.sync();
     await handle.close();

@@ -335,6 +335,28 @@ describe('the folder', () => {
     expect((await readdir(folder)).filter((n) => n.endsWith('.tmp'))).toEqual([]);
   });
 
+  it('a saved file keeps its permissions (a team folder: others read it); a new one is 0644, not 0600', async () => {
+    const shared = join(folder, 'shared.sql');
+    await writeFile(shared, QUERY);
+    await chmod(shared, 0o664);
+    const read = await call<NotebookFile>('notebook:read', { profileId: 'sandbox', file: 'shared.sql' });
+    await call<NotebookSaved>('notebook:save', {
+      profileId: 'sandbox',
+      file: 'shared.sql',
+      text: `${QUERY}-- edited\n`,
+      expect: read.version,
+    });
+    expect((await stat(shared)).mode & 0o777).toBe(0o664);
+    const created = await call<NotebookFile>('notebook:create', {
+      profileId: 'sandbox',
+      file: 'fresh.sql',
+      text: QUERY,
+    });
+    expect((await stat(join(folder, created.file))).mode & 0o777).toBe(0o644);
+    await call('notebook:delete', { profileId: 'sandbox', file: 'shared.sql' });
+    await call('notebook:delete', { profileId: 'sandbox', file: created.file });
+  });
+
   it('keeps dashboard.json beside the queries: read, saved over the version read, a change on disk is a conflict', async () => {
     const none = await call<NotebookDashboardFile>('notebook:dashboard', 'sandbox');
     expect(none).toEqual({ path: join(folder, 'dashboard.json'), text: null, version: null });
