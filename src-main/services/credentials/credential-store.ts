@@ -242,11 +242,13 @@ function describeFailure(error: unknown): string {
  * What the system's words say is wrong (libsecret's and D-Bus's messages, measured on Debian 12:
  * no bus address and no X11 "Cannot autolaunch D-Bus without X11 $DISPLAY"; a bus address that
  * leads nowhere "Could not connect: No such file or directory"; a keyring never unlocked "Object
- * does not exist at path …/collection/login"), or undefined when they do not tell.
+ * does not exist at path …/collection/login"; the service stopped mid-call "Message recipient
+ * disconnected from message bus without replying"), or undefined when they do not tell.
  */
 export function keychainCause(reason: string): SecretStorageInfo['cause'] {
   if (
-    /org\.freedesktop\.secrets was not provided|ServiceUnknown|not provided by any \.service files|no Secret Service/i.test(
+    // The last: the service stopped while a call to it was on its way (D-Bus's NoReply words).
+    /org\.freedesktop\.secrets was not provided|ServiceUnknown|not provided by any \.service files|no Secret Service|recipient disconnected from message bus/i.test(
       reason,
     )
   )
