@@ -45,7 +45,7 @@ import {
   NotebookSave,
   type NotebookSaved,
 } from './notebook.ts';
-import { type Portfolio, PortfolioDelete, PortfolioSave } from './party-scope.ts';
+import { type Portfolio, PortfolioDelete, PortfolioSave, SqlScope } from './party-scope.ts';
 import {
   type ReconcileExported,
   type ReconcileMappingAnswer,
@@ -265,7 +265,8 @@ export const contract = {
     cancelSync: channel<SyncStatus>()(z.tuple([SyncJobId])),
     /** A window of the local transfers table: filters and sort over every stored leg. Abandon with app:cancel. */
     legs: channel<LocalLegsPage>()(z.tuple([LocalLegsQuery])),
-    facets: channel<LocalFacets>()(z.tuple([PROFILE_ID, PartyId])),
+    /** The instruments and statuses of the party's legs (or of the scope's parties), with counts. */
+    facets: channel<LocalFacets>()(z.tuple([PROFILE_ID, PartyId, SqlScope.optional()])),
     counterparties: channel<CounterpartyRanking>()(z.tuple([AnalyticsQuery])),
     relationship: channel<Relationship>()(z.tuple([RelationshipQuery])),
     flows: channel<Flows>()(z.tuple([FlowsQuery])),

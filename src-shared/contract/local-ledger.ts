@@ -73,7 +73,10 @@ export type LocalLegFilters = z.infer<typeof LocalLegFilters>;
 export const LocalLegsQuery = z.object({
   requestId: RequestId,
   profileId: ProfileIdText,
+  /** The party on screen: the one read when no `scope` is given. */
   party: PartyId,
+  /** Which parties the table reads (docs/local-ledger.md, "Parties"); absent: `party` alone. */
+  scope: SqlScope.optional(),
   filters: LocalLegFilters,
   sort: z.object({ column: LocalSortColumn, desc: z.boolean() }),
   offset: z.number().int().min(0).max(1_000_000_000),
@@ -171,7 +174,14 @@ export type ForgetRequest = z.input<typeof ForgetRequest>;
 
 export const AnalyticsQuery = z.object({
   profileId: ProfileIdText,
+  /** The party on screen: the one read when no `scope` is given. */
   party: PartyId,
+  /**
+   * Which parties are read (docs/local-ledger.md, "Parties"); absent: `party` alone. Rows of several
+   * parties are summed together; under a portfolio, legs between its members are left out (its totals
+   * are its dealings with the outside world).
+   */
+  scope: SqlScope.optional(),
   range: TimeRange,
   /** null: every instrument. */
   instruments: z.array(InstrumentKey).max(200).nullable(),
@@ -301,6 +311,8 @@ export const LocalExportSource = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('legs'),
     party: PartyId,
+    /** As on screen: the export is the table's legs over the same parties. */
+    scope: SqlScope.optional(),
     filters: LocalLegFilters,
     sort: z.object({ column: LocalSortColumn, desc: z.boolean() }),
   }),

@@ -14,7 +14,7 @@ export function localHandlers(host: LocalLedgerHost, ctx: ServiceContext): Handl
     syncStatus: async (jobId) => host.syncStatus(jobId),
     cancelSync: (jobId) => host.cancelSync(jobId),
     legs: async (query) => (await ledger()).legs(query),
-    facets: async (profileId, party) => (await ledger()).facets(profileId, party),
+    facets: async (profileId, party, scope) => (await ledger()).facets(profileId, party, scope),
     counterparties: async (query) => {
       const { module, ledger: local } = await call();
       return module.counterparties(local, query);

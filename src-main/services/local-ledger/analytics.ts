@@ -12,45 +12,54 @@ import type {
 } from '../../../src-shared/contract/local-ledger.ts';
 import { rankCounterparties } from './counterparty-ranking.ts';
 import { flowBuckets } from './flow-buckets.ts';
-import { addInstruments, addRange, type SqlWhere } from './leg-filters-sql.ts';
+import { addInstruments, addRange, addScope, type SqlWhere } from './leg-filters-sql.ts';
 import { LEG_SELECT, rowToLeg } from './leg-rows.ts';
 import type { LocalLedger } from './local-ledger.ts';
+import type { ScopeData } from './sql-sandbox/sql-scope.ts';
+import { resolveViewScope } from './sql-scope.ts';
 
 /** The relationship view lists at most this many legs (newest first); `total` says how many there are. */
 export const RELATIONSHIP_LEG_CAP = 10_000;
 
-/** The WHERE clause of an analytics query: the party, the time range, the instruments (and one counterparty). */
-export function analyticsWhere(query: AnalyticsQuery, counterparty?: string): SqlWhere {
-  const parts = ['party = ?'];
-  const params: DuckDBValue[] = [query.party];
+/**
+ * The WHERE clause of an analytics query: the parties (`scope`, resolved: sql-scope.ts), the time
+ * range, the instruments (and one counterparty). The ranking and the flows of a portfolio leave its
+ * internal legs out; the relationship with one counterparty keeps every leg with it.
+ */
+export function analyticsWhere(query: AnalyticsQuery, scope: ScopeData | undefined, counterparty?: string): SqlWhere {
+  const parts: string[] = [];
+  const params: DuckDBValue[] = [];
+  addScope(parts, params, scope, { external: counterparty === undefined });
   addRange(parts, params, { after: query.range.after ?? null, before: query.range.before ?? null });
   addInstruments(parts, params, query.instruments ?? null);
   if (counterparty !== undefined) {
     parts.push('counterparty = ?');
     params.push(counterparty);
   }
-  return { sql: parts.join(' AND '), params };
+  return { sql: parts.length > 0 ? parts.join(' AND ') : 'true', params };
 }
 
-async function storeFor(local: LocalLedger, profileId: string) {
-  local.ctx.profile(profileId); // an unknown profile is refused before a store file is made for it
-  return local.store(profileId);
+/** The store and the query's parties; an unknown profile is refused before a store file is made for it. */
+async function storeFor(local: LocalLedger, query: AnalyticsQuery) {
+  local.ctx.profile(query.profileId);
+  const scope = await resolveViewScope(local, query.profileId, query.party, query.scope);
+  return { store: await local.store(query.profileId), scope };
 }
 
 export async function counterparties(local: LocalLedger, query: AnalyticsQuery): Promise<CounterpartyRanking> {
-  const store = await storeFor(local, query.profileId);
+  const { store, scope } = await storeFor(local, query);
   return store.read(async (c) => {
     const started = performance.now();
-    const ranking = await rankCounterparties(c, analyticsWhere(query));
+    const ranking = await rankCounterparties(c, analyticsWhere(query, scope));
     return { ...ranking, elapsedMs: Math.round(performance.now() - started) };
   });
 }
 
 export async function relationship(local: LocalLedger, query: RelationshipQuery): Promise<Relationship> {
-  const store = await storeFor(local, query.profileId);
+  const { store, scope } = await storeFor(local, query);
   return store.read(async (c) => {
     const started = performance.now();
-    const where = analyticsWhere(query, query.counterparty);
+    const where = analyticsWhere(query, scope, query.counterparty);
     // One connection runs one query at a time.
     const totals = await rankCounterparties(c, where);
     const flows = await flowBuckets(c, where, query.bucket);
@@ -73,10 +82,10 @@ export async function relationship(local: LocalLedger, query: RelationshipQuery)
 }
 
 export async function flows(local: LocalLedger, query: FlowsQuery): Promise<Flows> {
-  const store = await storeFor(local, query.profileId);
+  const { store, scope } = await storeFor(local, query);
   return store.read(async (c) => {
     const started = performance.now();
-    const answer = await flowBuckets(c, analyticsWhere(query), query.bucket);
+    const answer = await flowBuckets(c, analyticsWhere(query, scope), query.bucket);
     return { ...answer, elapsedMs: Math.round(performance.now() - started) };
   });
 }

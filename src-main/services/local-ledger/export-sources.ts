@@ -12,6 +12,7 @@ import { flowBuckets } from './flow-buckets.ts';
 import { legFilterSql } from './leg-filters-sql.ts';
 import { SORT_SQL, scalesOf } from './local-ledger.ts';
 import { checkReadOnly, refused } from './sql-guard.ts';
+import type { ScopeData } from './sql-sandbox/sql-scope.ts';
 import { LEGS_VIEW_SQL } from './store-schema.ts';
 
 export interface ExportSelect {
@@ -83,16 +84,23 @@ function legColumnsSql(format: LocalExportFormat): string {
 const LEG_SCHEMA: ViewColumn[] = [...LEGS_VIEW_COLUMNS, ...LEG_LABEL_COLUMNS];
 const LEG_TEXT = LEG_SCHEMA.filter((c) => c.type === 'VARCHAR').map((c) => c.name);
 
+/**
+ * `views.scope`: the parties a view's export reads, resolved (sql-scope.ts, resolveViewScope);
+ * without it, the source's party alone. A query's export takes its scope in the SQL process.
+ */
 export async function exportSelect(
   c: DuckDBConnection,
   source: LocalExportSource,
   format: LocalExportFormat,
   labels: ReadonlyMap<string, string> = new Map(),
+  views?: { scope: ScopeData | undefined },
 ): Promise<ExportSelect> {
   const parquet = format === 'parquet' || format === 'parquet-by-month';
   const byMonth = format === 'parquet-by-month';
+  const party = source.kind === 'legs' ? source.party : source.kind === 'sql' ? null : source.query.party;
+  const scope = views ? views.scope : party === null ? undefined : { parties: [party], portfolio: false };
   if (source.kind === 'legs') {
-    const where = legFilterSql(source.party, source.filters, await scalesOf(c, source.party));
+    const where = legFilterSql(scope, source.filters, await scalesOf(c, scope));
     const direction = source.sort.desc ? 'DESC' : 'ASC';
     const month = byMonth ? `, strftime(effective_ts, '%Y-%m') AS month` : '';
     // CSV and JSON Lines keep the table's order (a spreadsheet shows it as is). Parquet is read by
@@ -155,7 +163,7 @@ export async function exportSelect(
   if (byMonth && source.kind === 'counterparties') {
     throw refused('A counterparty ranking has no month: export it as CSV, JSON Lines or Parquet.');
   }
-  return analyticsTable(c, source, format);
+  return analyticsTable(c, source, format, scope);
 }
 
 type Analytics = Extract<LocalExportSource, { kind: 'counterparties' | 'flows' }>;
@@ -172,18 +180,34 @@ const INSTRUMENT_SUMS: ViewColumn[] = [
   { name: 'volume_out', type: 'VARCHAR', meaning: 'exact decimal text' },
   { name: 'net', type: 'VARCHAR', meaning: 'exact decimal text' },
 ];
+/** Whose sums a row holds, when they are of several parties: the `scope` column (last). */
+const SCOPE_COLUMN: ViewColumn = {
+  name: 'scope',
+  type: 'VARCHAR',
+  meaning: "the parties summed: 'party', 'N parties', 'portfolio NAME (external)' or 'all synced parties'",
+};
 const COUNTERPARTY_SCHEMA: ViewColumn[] = [
-  { name: 'party', type: 'VARCHAR', meaning: 'whose counterparties these are' },
+  { name: 'party', type: 'VARCHAR', meaning: 'whose counterparties these are (NULL: several, see scope)' },
   { name: 'counterparty', type: 'VARCHAR', meaning: 'as in legs' },
   ...INSTRUMENT_SUMS,
   { name: 'first_seen', type: 'TIMESTAMP', meaning: 'UTC' },
   { name: 'last_seen', type: 'TIMESTAMP', meaning: 'UTC' },
+  SCOPE_COLUMN,
 ];
 const FLOW_SCHEMA: ViewColumn[] = [
-  { name: 'party', type: 'VARCHAR', meaning: 'whose flows these are' },
+  { name: 'party', type: 'VARCHAR', meaning: 'whose flows these are (NULL: several, see scope)' },
   { name: 'bucket_start', type: 'TIMESTAMP', meaning: 'UTC start of the day, ISO week or month' },
   ...INSTRUMENT_SUMS,
+  SCOPE_COLUMN,
 ];
+
+/** The `scope` column's text for a view's scope (as asked: a portfolio by its name). */
+function scopeText(asked: Analytics['query']['scope']): string {
+  if (!asked || asked.kind === 'party') return 'party';
+  if (asked.kind === 'all') return 'all synced parties';
+  if (asked.kind === 'portfolio') return `portfolio ${asked.name} (external)`;
+  return `${new Set(asked.parties).size} parties`;
+}
 
 /**
  * The analytics rows (exact text sums, computed as on screen) put in a temp table of this
@@ -193,10 +217,13 @@ async function analyticsTable(
   c: DuckDBConnection,
   source: Analytics,
   format: LocalExportFormat,
+  scope: ScopeData | undefined,
 ): Promise<ExportSelect> {
   const q = { ...source.query, profileId: '' };
-  const where = analyticsWhere(q);
-  const party = source.query.party;
+  const where = analyticsWhere(q, scope);
+  // One party's rows name it; rows summed over several parties name none (the scope column says which).
+  const party = scope && scope.parties.length === 1 && !scope.portfolio ? scope.parties[0] : null;
+  const named = { scope: scopeText(source.query.scope) };
   const rows: Array<Record<string, string | number | null>> =
     source.kind === 'counterparties'
       ? (await rankCounterparties(c, where)).rows.map((r) => ({
@@ -213,6 +240,7 @@ async function analyticsTable(
           net: r.net,
           first_seen: r.firstSeen,
           last_seen: r.lastSeen,
+          ...named,
         }))
       : (await flowBuckets(c, where, source.query.bucket)).buckets.map((r) => ({
           party,
@@ -226,6 +254,7 @@ async function analyticsTable(
           volume_in: r.volumeIn,
           volume_out: r.volumeOut,
           net: r.net,
+          ...named,
         }));
   const schema = source.kind === 'counterparties' ? COUNTERPARTY_SCHEMA : FLOW_SCHEMA;
   await c.run('DROP TABLE IF EXISTS temp.export_rows');

@@ -4,21 +4,28 @@ import type { DuckDBValue } from '@duckdb/node-api';
 import { DuckDBTimestampValue } from '@duckdb/node-api';
 import type { InstrumentKey, LocalLegFilters, TimeRange } from '../../../src-shared/contract/local-ledger.ts';
 import { isoToMicros } from './effective-time.ts';
+import type { ScopeData } from './sql-sandbox/sql-scope.ts';
 import { boundToUnits } from './stored-amount.ts';
 
 export interface SqlWhere {
-  /** `party = ? AND ...`, to follow WHERE. */
+  /** `party = ? AND ...`, to follow WHERE (`true` when nothing narrows it). */
   sql: string;
   params: DuckDBValue[];
 }
 
 /**
- * `scales`: every amount scale stored for the party (a handful); an amount bound is compared with
- * units exactly, per scale, instead of as a float.
+ * `scope`: the parties read (sql-scope.ts, resolveViewScope; undefined: every party in the store).
+ * `scales`: every amount scale stored for them (a handful); an amount bound is compared with units
+ * exactly, per scale, instead of as a float.
  */
-export function legFilterSql(party: string, filters: LocalLegFilters, scales: readonly number[]): SqlWhere {
-  const parts: string[] = ['party = ?'];
-  const params: DuckDBValue[] = [party];
+export function legFilterSql(
+  scope: ScopeData | undefined,
+  filters: LocalLegFilters,
+  scales: readonly number[],
+): SqlWhere {
+  const parts: string[] = [];
+  const params: DuckDBValue[] = [];
+  addScope(parts, params, scope);
   addRange(parts, params, filters.range);
   addInstruments(parts, params, filters.instruments);
   if (filters.direction) parts.push(filters.direction === 'in' ? 'is_incoming' : 'NOT is_incoming');
@@ -57,7 +64,36 @@ export function legFilterSql(party: string, filters: LocalLegFilters, scales: re
     parts.push(`(${columns.map((c) => `lower(${c}) LIKE ? ESCAPE '\\'`).join(' OR ')})`);
     for (const _ of columns) params.push(needle);
   }
-  return { sql: parts.join(' AND '), params };
+  return { sql: parts.length > 0 ? parts.join(' AND ') : 'true', params };
+}
+
+/**
+ * The scope's parties as bound values (`party = ?` for one, so DuckDB prunes as before). `external`:
+ * under a portfolio, legs between two of its members are left out (a portfolio's totals are its
+ * dealings with the outside world). Nothing when `scope` is undefined (every party).
+ */
+export function addScope(
+  parts: string[],
+  params: DuckDBValue[],
+  scope: ScopeData | undefined,
+  options: { external?: boolean } = {},
+): void {
+  if (!scope) return;
+  const marks = scope.parties.map(() => '?').join(', ');
+  parts.push(scope.parties.length === 1 ? 'party = ?' : `party IN (${marks})`);
+  params.push(...scope.parties);
+  if (scope.portfolio && options.external) {
+    parts.push(`(counterparty IS NULL OR counterparty NOT IN (${marks}))`);
+    params.push(...scope.parties);
+  }
+}
+
+/** A WHERE clause that is only a scope (or `true`: every party). */
+export function scopeWhere(scope: ScopeData | undefined): SqlWhere {
+  const parts: string[] = [];
+  const params: DuckDBValue[] = [];
+  addScope(parts, params, scope);
+  return { sql: parts.length > 0 ? parts.join(' AND ') : 'true', params };
 }
 
 export function addRange(parts: string[], params: DuckDBValue[], range: TimeRange): void {

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import type { DuckDBValue } from '@duckdb/node-api';
 import type { BridgeErrorShape } from '../../../src-shared/contract/errors.ts';
 import type {
   ForgetRequest,
@@ -18,17 +19,20 @@ import type {
   SyncStatus,
 } from '../../../src-shared/contract/local-ledger.ts';
 import { LocalLegsQuery as LegsQuerySchema } from '../../../src-shared/contract/local-ledger.ts';
+import type { SqlScope } from '../../../src-shared/contract/party-scope.ts';
 import { ServiceError } from '../errors.ts';
 import { openTransferSource } from '../ledger/transfer-source.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { forgetParty } from './forget.ts';
 import { APP_STORE_ACCESS, LedgerStore, type StoreAccess, storeError } from './ledger-store.ts';
-import { legFilterSql } from './leg-filters-sql.ts';
+import { legFilterSql, scopeWhere } from './leg-filters-sql.ts';
 import { LEG_SELECT, rowToLeg } from './leg-rows.ts';
 import { Portfolios } from './portfolios.ts';
 import { EXPORT_BUDGETS, SCREEN_BUDGETS, type SqlBudgets, sqlHeapMiB } from './sql-sandbox/sql-budgets.ts';
 import { SqlProcesses } from './sql-sandbox/sql-process.ts';
+import type { ScopeData } from './sql-sandbox/sql-scope.ts';
 import { removeSnapshots } from './sql-sandbox/sql-snapshot.ts';
+import { resolveViewScope } from './sql-scope.ts';
 import { storeMarkers } from './store-markers.ts';
 import { storeFolder, storePathIn } from './store-paths.ts';
 import { type StoreChange, StoreWatch } from './store-watch.ts';
@@ -299,13 +303,15 @@ export class LocalLedger {
   async legs(query: LocalLegsQuery, signal?: AbortSignal): Promise<LocalLegsPage> {
     const q = LegsQuerySchema.parse(query);
     const store = await this.store(q.profileId);
+    const scope = await resolveViewScope(this, q.profileId, q.party, q.scope);
     return this.ctx.requests.run(q.requestId, async (requestSignal) => {
       const stop = signal ?? requestSignal;
       const started = performance.now();
       // The amount scales matter only to an amount bound (a scan of its own, skipped otherwise).
       const needScales = q.filters.amountMin !== null || q.filters.amountMax !== null;
-      const scales = needScales ? await store.read((c) => scalesOf(c, q.party), stop) : [];
-      const where = legFilterSql(q.party, q.filters, scales);
+      const scales = needScales ? await store.read((c) => scalesOf(c, scope), stop) : [];
+      const where = legFilterSql(scope, q.filters, scales);
+      const only = scopeWhere(scope);
       const direction = q.sort.desc ? 'DESC' : 'ASC';
       const order = SORT_SQL[q.sort.column]
         .split(', ')
@@ -320,10 +326,10 @@ export class LocalLedger {
         store.read(
           (c) =>
             c.runAndReadAll(
-              `SELECT ${LEG_SELECT} FROM leg_rows WHERE party = ? AND seq IN (
+              `SELECT ${LEG_SELECT} FROM leg_rows WHERE ${only.sql} AND seq IN (
                  SELECT seq FROM leg_rows WHERE ${where.sql} ${ordered} LIMIT ${q.limit} OFFSET ${q.offset}
                ) ${ordered}`,
-              [q.party, ...where.params],
+              [...only.params, ...where.params],
             ),
           stop,
         ),
@@ -337,18 +343,20 @@ export class LocalLedger {
     });
   }
 
-  async facets(profileId: string, party: string): Promise<LocalFacets> {
+  /** The instruments and statuses of the party's legs (or of the scope's parties) with their counts. */
+  async facets(profileId: string, party: string, scopeAsked?: SqlScope): Promise<LocalFacets> {
     this.ctx.profile(profileId);
     const store = await this.store(profileId);
+    const where = scopeWhere(await resolveViewScope(this, profileId, party, scopeAsked));
     return store.read(async (c) => {
       const instruments = await c.runAndReadAll(
         `SELECT instrument_admin, instrument_id, any_value(symbol), any_value(decimals), count(*) FROM leg_rows
-          WHERE party = ? GROUP BY ALL ORDER BY count(*) DESC`,
-        [party],
+          WHERE ${where.sql} GROUP BY ALL ORDER BY count(*) DESC`,
+        where.params,
       );
       const statuses = await c.runAndReadAll(
-        'SELECT status, count(*) FROM leg_rows WHERE party = ? GROUP BY status ORDER BY count(*) DESC',
-        [party],
+        `SELECT status, count(*) FROM leg_rows WHERE ${where.sql} GROUP BY status ORDER BY count(*) DESC`,
+        where.params,
       );
       return {
         instruments: instruments.getRows().map(([admin, id, symbol, decimals, legs]) => ({
@@ -434,14 +442,15 @@ function notFound(jobId: string) {
   return new ServiceError('not_found', `No sync job ${jobId} (it ended before the app last started?)`);
 }
 
-/** Every amount scale stored for a party (a handful): exact amount bounds compare per scale. */
+/** Every amount scale stored for the scope's parties (a handful): exact amount bounds compare per scale. */
 export async function scalesOf(
-  connection: { runAndReadAll: (sql: string, params: string[]) => Promise<{ getRows(): unknown[][] }> },
-  party: string,
+  connection: { runAndReadAll: (sql: string, params: DuckDBValue[]) => Promise<{ getRows(): unknown[][] }> },
+  scope: ScopeData | undefined,
 ): Promise<number[]> {
+  const where = scopeWhere(scope);
   const r = await connection.runAndReadAll(
-    'SELECT DISTINCT amount_scale FROM leg_rows WHERE party = ? AND amount_scale IS NOT NULL',
-    [party],
+    `SELECT DISTINCT amount_scale FROM leg_rows WHERE ${where.sql} AND amount_scale IS NOT NULL`,
+    where.params,
   );
   return r.getRows().map((row) => Number(row[0]));
 }

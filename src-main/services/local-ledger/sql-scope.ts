@@ -1,5 +1,7 @@
-// A `local:sql` query's scope as the SQL process takes it (sql-sandbox/sql-scope.ts): the parties
-// themselves, a portfolio's read from the profile's portfolios file. `all` (or none): no scope.
+// A query's scope resolved to parties: a `local:sql` query's as the SQL process takes it
+// (sql-sandbox/sql-scope.ts), a local view's (table, counterparties, flows, their exports) as
+// leg-filters-sql.ts's addScope binds it. A portfolio's parties are read from the profile's
+// portfolios file. `all`: no scope (every party in the store).
 import type { SqlScope } from '../../../src-shared/contract/party-scope.ts';
 import type { LocalLedger } from './local-ledger.ts';
 import type { ScopeData } from './sql-sandbox/sql-scope.ts';
@@ -14,4 +16,14 @@ export async function resolveScope(
   if (scope.kind === 'parties') return { parties: [...new Set(scope.parties)], portfolio: false };
   const portfolio = await local.portfolios.get(profileId, scope.name);
   return { parties: portfolio.parties, portfolio: true };
+}
+
+/** A local view's parties: its scope, or (none given) the party on screen alone. */
+export async function resolveViewScope(
+  local: LocalLedger,
+  profileId: string,
+  party: string,
+  scope: SqlScope | undefined,
+): Promise<ScopeData | undefined> {
+  return scope ? resolveScope(local, profileId, scope) : { parties: [party], portfolio: false };
 }

@@ -21,7 +21,7 @@ import { duckdbError } from './sql-guard.ts';
 import type { ExportDone } from './sql-sandbox/sql-protocol.ts';
 import type { ScopeData } from './sql-sandbox/sql-scope.ts';
 import { currentSnapshot } from './sql-sandbox/sql-snapshot.ts';
-import { resolveScope } from './sql-scope.ts';
+import { resolveScope, resolveViewScope } from './sql-scope.ts';
 
 const FILTERS = {
   csv: [{ name: 'CSV', extensions: ['csv'] }],
@@ -38,6 +38,8 @@ export async function exportFromStore(
   const r = RequestSchema.parse(request);
   local.ctx.profile(r.profileId);
   const store = await local.store(r.profileId);
+  // A portfolio named in the request is read before the save dialog: a deleted one is refused at once.
+  const scope = await viewScope(local, r);
   const path = await local.ctx.host.chooseSavePath(defaultName(r), FILTERS[r.format]);
   if (!path) return null;
   const folder = r.format === 'parquet-by-month';
@@ -67,6 +69,7 @@ export async function exportFromStore(
                 r.source,
                 r.format,
                 labelsOf(local.ctx.settings.settings.savedParties),
+                { scope },
               );
               const copy = copyStatement(select, r.format, partial);
               const run = async () => ({
@@ -99,6 +102,15 @@ export async function exportFromStore(
     await rm(partial, { recursive: true, force: true }).catch(() => {});
     throw error;
   }
+}
+
+/** The parties a view's export reads (its scope, or its party alone). */
+function viewScope(local: LocalLedger, r: ReturnType<typeof RequestSchema.parse>): Promise<ScopeData | undefined> {
+  const { source } = r;
+  if (source.kind === 'sql') return Promise.resolve(undefined);
+  const [party, asked] =
+    source.kind === 'legs' ? [source.party, source.scope] : [source.query.party, source.query.scope];
+  return resolveViewScope(local, r.profileId, party, asked);
 }
 
 /** A query's export runs in the SQL process, over the snapshot, as the SQL editor's query does (sql-sandbox/). */

@@ -48,7 +48,10 @@ async function analyse(party: string, legs: TransferLeg[]) {
   const first = seq;
   seq += BigInt(legs.length);
   await store.write((c) => appendLegs(c, 0n, party, legs, first));
-  const where = analyticsWhere({ profileId: 'p', party, range: { after: null, before: null }, instruments: null });
+  const where = analyticsWhere(
+    { profileId: 'p', party, range: { after: null, before: null }, instruments: null },
+    { parties: [party], portfolio: false },
+  );
   return store.read(async (c) => ({
     ranking: await rankCounterparties(c, where),
     months: await flowBuckets(c, where, 'month'),

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServices, startAppServices } from '../../../../src-main/services/app-services.ts';
 import { resumePath } from '../../../../src-main/services/local-ledger/sync-all.ts';
 import { syncTestHooks } from '../../../../src-main/services/local-ledger/sync-run.ts';
-import type { SqlResult } from '../../../../src-shared/contract/local-ledger.ts';
+import type { CounterpartyRow, SqlResult } from '../../../../src-shared/contract/local-ledger.ts';
 import type { Portfolio, SqlScope } from '../../../../src-shared/contract/party-scope.ts';
 import type { SyncAllStatus } from '../../../../src-shared/contract/sync-all.ts';
 import type { TransferLeg } from '../../../../src-shared/contract/transfers.ts';
@@ -239,5 +239,182 @@ describe('query scopes', () => {
       },
     ]);
     expect(missing.ok ? null : missing.error.message).toMatch(/No portfolio named "Nope"/);
+  }, 60_000);
+});
+
+/** A decimal text (a view's exact sum) as units at `scale`. */
+function unitsOf(text: string, scale: number): bigint {
+  return units({ amount: text, decimals: scale } as TransferLeg) as bigint;
+}
+
+/** Whose leg it is: the receiver of an incoming leg, the sender of an outgoing one. */
+const ownerOf = (leg: { isIncoming: boolean; senderParty: string | null; receiverParty: string | null }) =>
+  leg.isIncoming ? leg.receiverParty : leg.senderParty;
+
+describe('the local views over a scope (table, counterparties, flows, relationship, exports)', () => {
+  const everything = { after: null, before: null };
+  const legsQuery = (scope: SqlScope | undefined, extra: Record<string, unknown> = {}) => ({
+    requestId: `req-${randomBytes(4).toString('hex')}`,
+    profileId: 'sandbox',
+    party: parties[0],
+    ...(scope ? { scope } : {}),
+    filters: {
+      instruments: null,
+      range: everything,
+      direction: null,
+      statuses: null,
+      counterparty: null,
+      amountMin: null,
+      amountMax: null,
+      search: null,
+      ...extra,
+    },
+    sort: { column: 'effectiveAt', desc: true },
+    offset: 0,
+    limit: 5000,
+  });
+
+  it('the Transfers table reads a chosen set: every leg of its parties, each its own party, filters over all of them', async () => {
+    const set = [parties[1], parties[2]];
+    const page = await call<{ total: number; legs: TransferLeg[] }>(
+      'local:legs',
+      legsQuery({ kind: 'parties', parties: set }),
+    );
+    expect(page.total).toBe(count(set[0]) + count(set[1]));
+    expect(new Set(page.legs.map(ownerOf))).toEqual(new Set(set));
+    // No scope: the party on screen alone, as before.
+    const own = await call<{ total: number }>('local:legs', legsQuery(undefined));
+    expect(own.total).toBe(count(parties[0]));
+    // An amount bound compares exactly in every scale of every party in the set.
+    const legs = set.flatMap((p) => byParty.get(p) ?? []);
+    const atLeast = legs.filter((l) => {
+      const u = units(l);
+      return u !== null && u * 10n ** BigInt(18 - (l.decimals ?? 18)) >= 500n * 10n ** 18n;
+    }).length;
+    const bound = await call<{ total: number }>(
+      'local:legs',
+      legsQuery({ kind: 'parties', parties: set }, { amountMin: '500' }),
+    );
+    expect(bound.total).toBe(atLeast);
+    // The filters' instruments and statuses count the set's legs.
+    const facets = await call<{ instruments: Array<{ legs: number }> }>('local:facets', 'sandbox', parties[0], {
+      kind: 'parties',
+      parties: set,
+    });
+    expect(facets.instruments.reduce((n, i) => n + i.legs, 0)).toBe(legs.length);
+  }, 60_000);
+
+  it('Counterparties of a portfolio are its dealings with the outside world, summed exactly over its members', async () => {
+    const members = [parties[0], parties[1]];
+    await call<Portfolio[]>('local:savePortfolio', {
+      profileId: 'sandbox',
+      previousName: null,
+      name: 'Desk',
+      parties: members,
+    });
+    const expected = new Map<string, { legsIn: number; legsOut: number; net: bigint }>();
+    for (const party of members) {
+      for (const leg of byParty.get(party) ?? []) {
+        if (leg.counterparty !== null && members.includes(leg.counterparty)) continue;
+        const u = units(leg);
+        if (u === null) continue;
+        const key = [leg.counterparty, leg.instrumentAdmin, leg.instrumentId].join('|');
+        const row = expected.get(key) ?? { legsIn: 0, legsOut: 0, net: 0n };
+        if (leg.isIncoming) row.legsIn++;
+        else row.legsOut++;
+        row.net += leg.isIncoming ? u : -u;
+        expected.set(key, row);
+      }
+    }
+    const ranking = await call<{ rows: CounterpartyRow[] }>('local:counterparties', {
+      profileId: 'sandbox',
+      party: parties[0],
+      scope: { kind: 'portfolio', name: 'Desk' },
+      range: everything,
+      instruments: null,
+    });
+    const got = new Map(
+      ranking.rows.map((r) => [
+        [r.counterparty, r.instrumentAdmin, r.instrumentId].join('|'),
+        { legsIn: r.legsIn, legsOut: r.legsOut, net: unitsOf(r.net, r.decimals ?? 18) },
+      ]),
+    );
+    expect(got).toEqual(expected);
+    expect(ranking.rows.some((r) => r.counterparty !== null && members.includes(r.counterparty))).toBe(false);
+
+    // The relationship with a member keeps the legs between the two (it is asked by name).
+    const between = await call<{ total: number }>('local:relationship', {
+      profileId: 'sandbox',
+      party: parties[0],
+      scope: { kind: 'portfolio', name: 'Desk' },
+      counterparty: parties[1],
+      range: everything,
+      instruments: null,
+      bucket: 'month',
+    });
+    const internal = members.flatMap((p) => byParty.get(p) ?? []).filter((l) => members.includes(l.counterparty ?? ''));
+    expect(between.total).toBe(internal.filter((l) => l.counterparty === parties[1]).length);
+
+    // A portfolio deleted since it was chosen is said by name, not read as "every party".
+    const gone = await services.dispatch('local:flows', [
+      {
+        profileId: 'sandbox',
+        party: parties[0],
+        scope: { kind: 'portfolio', name: 'Gone' },
+        range: everything,
+        instruments: null,
+        bucket: 'month',
+      },
+    ]);
+    expect(gone.ok ? null : gone.error.message).toMatch(/No portfolio named "Gone"/);
+  }, 60_000);
+
+  it('Flows over every synced party count every leg once', async () => {
+    const flows = await call<{ buckets: Array<{ legsIn: number; legsOut: number }> }>('local:flows', {
+      profileId: 'sandbox',
+      party: parties[0],
+      scope: { kind: 'all' },
+      range: everything,
+      instruments: null,
+      bucket: 'month',
+    });
+    const total = parties.reduce((n, p) => n + count(p), 0);
+    expect(flows.buckets.reduce((n, b) => n + b.legsIn + b.legsOut, 0)).toBe(total);
+  }, 60_000);
+
+  it('an export of a view over several parties names no single party in its rows, and says the scope', async () => {
+    const set = [parties[1], parties[2]];
+    const view = { party: parties[1], range: everything, instruments: null };
+    const summed = await call<{ path: string }>('local:export', {
+      profileId: 'sandbox',
+      source: { kind: 'counterparties', query: { ...view, scope: { kind: 'parties', parties: set } } },
+      format: 'jsonl',
+    });
+    const rows = (await readFile(summed.path, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { party: string | null; scope: string });
+    expect(new Set(rows.map((r) => r.party))).toEqual(new Set([null]));
+    expect(new Set(rows.map((r) => r.scope))).toEqual(new Set(['2 parties']));
+    const one = await call<{ path: string }>('local:export', {
+      profileId: 'sandbox',
+      source: { kind: 'flows', query: { ...view, bucket: 'month' } },
+      format: 'jsonl',
+    });
+    const first = JSON.parse((await readFile(one.path, 'utf8')).split('\n')[0]) as { party: string; scope: string };
+    expect([first.party, first.scope]).toEqual([parties[1], 'party']);
+    // The table's export reads the same parties as the table.
+    const legs = await call<{ rows: number }>('local:export', {
+      profileId: 'sandbox',
+      source: {
+        kind: 'legs',
+        party: parties[1],
+        scope: { kind: 'parties', parties: set },
+        filters: legsQuery(undefined).filters,
+        sort: { column: 'effectiveAt', desc: true },
+      },
+      format: 'csv',
+    });
+    expect(legs.rows).toBe(count(set[0]) + count(set[1]));
   }, 60_000);
 });
