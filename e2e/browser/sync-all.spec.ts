@@ -1,7 +1,9 @@
 // "Sync all my parties" through the UI: every party of the sandbox JWT synced with one combined
 // progress; a portfolio of two of them defined in the SQL tab's scope picker; a query over the
 // portfolio sees legs between the two marked internal and instrument_totals counting only the
-// others (both compared with the legs over HTTP).
+// others (both compared with the legs over HTTP); the local views (Transfers, Counterparties,
+// Flows) read the portfolio too: every leg of its members with a Party column, internal ones
+// marked, and counterparties only outside it.
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/web-app.ts';
 import { openLocalParty } from './local-support.ts';
@@ -68,4 +70,55 @@ test('sync all parties of the sandbox JWT, then a query over a portfolio marks a
   await page.getByLabel('Query parties').selectOption('all');
   await runQuery(page, 'SELECT count(DISTINCT party) AS n FROM legs');
   await expect(table.locator('tbody tr').first().locator('td')).toHaveText([String(parties.length)]);
+
+  // The views have their own scope, the party on screen until another is chosen.
+  await page.getByRole('tab', { name: 'Transfers' }).click();
+  await expect(page.getByLabel('View parties')).toHaveValue('party');
+  await expect(page.getByLabel('View party')).toHaveValue(parties[0]);
+  const own = (await fetchLegsOverHttp(app, parties[0])).legs.length;
+  await expect(page.getByTestId('local-count')).toHaveText(`${own.toLocaleString('en')} legs match`);
+  const localTable = page.getByRole('table', { name: 'Local legs' });
+  await expect(localTable.getByRole('columnheader', { name: 'Party', exact: true })).toHaveCount(0);
+
+  await page.getByLabel('View parties').selectOption('portfolio');
+  await expect(page.getByLabel('View portfolio')).toHaveValue('Treasury');
+  await expect(page.getByTestId('local-count')).toHaveText(`${legs.length.toLocaleString('en')} legs match`);
+  await expect(localTable.getByRole('columnheader', { name: 'Party', exact: true })).toBeVisible();
+  // The legs with the other member, each marked internal.
+  await page.getByLabel('Counterparty (party id)').fill(parties[1]);
+  const withSecond = legs.filter((leg) => leg.counterparty === parties[1]).length;
+  await expect(page.getByTestId('local-count')).toHaveText(`${withSecond.toLocaleString('en')} legs match`);
+  await expect(localTable.locator('td[data-column="party"]').first()).toContainText('internal');
+
+  // Counterparties of the portfolio: the world outside it (neither member is listed).
+  await page.getByRole('tab', { name: 'Counterparties' }).click();
+  await expect(page.getByLabel('View parties')).toHaveValue('portfolio');
+  const ranking = page.getByRole('region', { name: 'Counterparties' });
+  await expect(ranking.locator('table').first()).toBeVisible();
+  await expect(ranking.locator('.muted', { hasText: 'Reading the local store' })).toHaveCount(0);
+  for (const member of members) await expect(ranking.locator(`td [data-party="${member}"]`)).toHaveCount(0);
+  await expect(ranking.locator('td [data-party]').first()).toBeVisible();
+
+  // Back to the party on screen: its own counterparties again, the other member among them.
+  await page.getByLabel('View parties').selectOption('party');
+  await expect(page.getByLabel('View party')).toHaveValue(parties[0]);
+  await expect(ranking.locator('.muted', { hasText: 'Reading the local store' })).toHaveCount(0);
+  await expect(ranking.locator(`td [data-party="${parties[1]}"]`).first()).toBeVisible();
+
+  // A panel pinned from the SQL tab reads the parties its query read there, and says which.
+  await page.getByRole('tab', { name: 'SQL' }).click();
+  await page.getByLabel('Query parties').selectOption('portfolio');
+  await page.getByRole('navigation', { name: 'Queries' }).getByRole('button', { name: 'Totals per instrument' }).click();
+  await page.getByRole('button', { name: 'Discard' }).click(); // the scratch query typed above
+  await page.getByRole('button', { name: 'Run' }).click();
+  await expect(table.locator('tbody tr').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Pin to dashboard' }).click();
+  await page.getByRole('tab', { name: 'Dashboard' }).click();
+  const pinned = page.getByRole('article', { name: 'Totals per instrument (exact)' });
+  await expect(pinned.getByTestId('panel-scope')).toHaveText('Portfolio Treasury');
+  await expect(pinned.getByTestId('panel-state')).toContainText('Refreshed');
+  const panelRows = pinned.getByRole('table', { name: 'Query results' }).locator('tbody tr');
+  await expect(panelRows.first()).toBeVisible();
+  const partiesShown = await panelRows.locator('td:first-child').allTextContents();
+  expect(new Set(partiesShown)).toEqual(new Set(members));
 });

@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DashboardReportRequest, DashboardReportSaved } from '../../src-shared/contract/dashboard-report.ts';
 import type { SqlResult } from '../../src-shared/contract/local-ledger.ts';
 import type { NotebookSaved } from '../../src-shared/contract/notebook.ts';
+import type { SqlScope } from '../../src-shared/contract/party-scope.ts';
 import {
   DASHBOARD_LIMITS,
   type DashboardPanel,
@@ -21,6 +22,7 @@ import { type ChartSpec, parseQueryFile } from '../../src-shared/notebook/query-
 import type { BoundValue } from '../../src-shared/notebook/query-params.ts';
 import { toSqlParams } from '../../src-shared/notebook/sql-wire.ts';
 import { readTimeInput, type TimeZoneChoice } from '../../src-shared/time/time-text.ts';
+import { scopeText } from '../features/local-ledger/scope/scope-state.ts';
 import { bindFile } from '../features/local-ledger/sql/notebook-model.ts';
 import { ledger } from './bridge.ts';
 import { useStores } from './local-ledger.ts';
@@ -122,11 +124,16 @@ export function usePanelRun(
           sql: bound.text,
           rowCap: PANEL_ROW_CAP,
           ...(bound.params.length > 0 ? { params: toSqlParams(bound.params) } : {}),
+          ...(panel.scope ? { scope: panel.scope } : {}),
         });
         return {
           name: file.header.name || (panel.query.kind === 'file' ? panel.query.file : panel.query.id),
           chart: file.header.chart ?? null,
-          params: bound.names.map((name, i) => ({ name, value: paramText(bound.params[i]) })),
+          params: [
+            // The parties it read, first: a report of the dashboard says over whom each panel ran.
+            ...(panel.scope ? [{ name: 'parties', value: scopeText(panel.scope) }] : []),
+            ...bound.names.map((name, i) => ({ name, value: paramText(bound.params[i]) })),
+          ],
           result,
           ranAt: new Date().toISOString(),
         };
@@ -151,7 +158,7 @@ function paramText(value: BoundValue): string {
  */
 export async function pinToDashboard(
   profileId: string,
-  pin: { query: QueryRef; view: 'chart' | 'table'; params: Record<string, string> },
+  pin: { query: QueryRef; view: 'chart' | 'table'; params: Record<string, string>; scope?: SqlScope },
 ): Promise<{ panels: number }> {
   for (let attempt = 0; attempt < 2; attempt++) {
     const current = await ledger().notebook.dashboard(profileId);

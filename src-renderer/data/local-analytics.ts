@@ -1,6 +1,7 @@
 // Hooks over the local analytics channels: the counterparty ranking, the relationship between two
 // parties, and flows over time, each read from the profile's local store. Keys sit under the
-// party's prefix (queryKeys.local.view), so a finished sync or a forget refreshes them all.
+// party's prefix (queryKeys.local.view), or the scoped views' prefix when a view reads several
+// parties (queryKeys.local.viewParty), so a finished sync or a forget refreshes them all.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AnalyticsQuery, FlowsQuery, RelationshipQuery } from '../../src-shared/contract/local-ledger.ts';
 import { ledger } from './bridge.ts';
@@ -17,7 +18,12 @@ const options = { placeholderData: keepPreviousData, staleTime: Number.POSITIVE_
 /** null: not asked yet (the range is still being decided). */
 export function useCounterparties(profileId: string, view: AnalyticsView | null) {
   return useQuery({
-    queryKey: queryKeys.local.view(profileId, view?.party ?? '', 'counterparties', view),
+    queryKey: queryKeys.local.view(
+      profileId,
+      queryKeys.local.viewParty(view?.party ?? '', view?.scope),
+      'counterparties',
+      view,
+    ),
     queryFn: () => ledger().local.counterparties({ profileId, ...(view as AnalyticsView) }),
     enabled: view !== null,
     ...options,
@@ -26,7 +32,12 @@ export function useCounterparties(profileId: string, view: AnalyticsView | null)
 
 export function useRelationship(profileId: string, view: RelationshipView | null) {
   return useQuery({
-    queryKey: queryKeys.local.view(profileId, view?.party ?? '', 'relationship', view),
+    queryKey: queryKeys.local.view(
+      profileId,
+      queryKeys.local.viewParty(view?.party ?? '', view?.scope),
+      'relationship',
+      view,
+    ),
     queryFn: () => ledger().local.relationship({ profileId, ...(view as RelationshipView) }),
     enabled: view !== null,
     ...options,
@@ -35,7 +46,7 @@ export function useRelationship(profileId: string, view: RelationshipView | null
 
 export function useFlows(profileId: string, view: FlowsView | null) {
   return useQuery({
-    queryKey: queryKeys.local.view(profileId, view?.party ?? '', 'flows', view),
+    queryKey: queryKeys.local.view(profileId, queryKeys.local.viewParty(view?.party ?? '', view?.scope), 'flows', view),
     queryFn: () => ledger().local.flows({ profileId, ...(view as FlowsView) }),
     enabled: view !== null,
     ...options,

@@ -16,8 +16,9 @@ import type {
   SyncRequest,
   SyncStatus,
 } from '../../src-shared/contract/local-ledger.ts';
+import type { SqlScope } from '../../src-shared/contract/party-scope.ts';
 import { ledger } from './bridge.ts';
-import { queryKeys } from './query-keys.ts';
+import { queryKeys, SCOPED_VIEWS } from './query-keys.ts';
 
 const isActive = (status: SyncStatus | null | undefined) => status?.state === 'running' || status?.state === 'waiting';
 
@@ -89,6 +90,7 @@ function useInvalidateWhenFinished(status: SyncStatus | undefined) {
     if (seen.current === key) return;
     seen.current = key;
     void client.invalidateQueries({ queryKey: queryKeys.local.party(status.profileId, status.party) });
+    void client.invalidateQueries({ queryKey: queryKeys.local.party(status.profileId, SCOPED_VIEWS) });
     void client.invalidateQueries({ queryKey: queryKeys.local.stores() });
   }, [status, client]);
 }
@@ -109,6 +111,8 @@ function newRequestId(): string {
 export interface LegsView {
   filters: LocalLegFilters;
   sort: { column: LocalSortColumn; desc: boolean };
+  /** Which parties (absent: the party on screen alone). */
+  scope?: SqlScope;
 }
 
 /** One window of the table; when `signal` aborts (a newer view or window), main stops the query too. */
@@ -146,7 +150,11 @@ export function useLegsWindow(
 ) {
   const { offset, limit } = window;
   return useQuery({
-    queryKey: queryKeys.local.view(profileId, party ?? '', 'legs', { ...view, offset, limit }),
+    queryKey: queryKeys.local.view(profileId, queryKeys.local.viewParty(party ?? '', view.scope), 'legs', {
+      ...view,
+      offset,
+      limit,
+    }),
     queryFn: ({ signal }) => fetchLegsWindow(profileId, party as string, view, offset, limit, signal),
     enabled: party !== null && window.enabled,
     placeholderData: keepPreviousData,
@@ -154,10 +162,11 @@ export function useLegsWindow(
   });
 }
 
-export function useFacets(profileId: string, party: string | null) {
+/** The instruments and statuses offered as filters: the party's, or the scope's parties'. */
+export function useFacets(profileId: string, party: string | null, scope?: SqlScope) {
   return useQuery({
-    queryKey: queryKeys.local.facets(profileId, party ?? ''),
-    queryFn: () => ledger().local.facets(profileId, party as string),
+    queryKey: [...queryKeys.local.facets(profileId, queryKeys.local.viewParty(party ?? '', scope)), scope ?? null],
+    queryFn: () => ledger().local.facets(profileId, party as string, scope),
     enabled: party !== null,
   });
 }
@@ -173,7 +182,7 @@ export function useForget() {
         ? [request.party]
         : (before.find((s) => s.profileId === request.profileId)?.parties.map((p) => p.party) ?? []);
       client.setQueryData(queryKeys.local.stores(), stores);
-      for (const party of parties) {
+      for (const party of [...parties, SCOPED_VIEWS]) {
         void client.invalidateQueries({ queryKey: queryKeys.local.party(request.profileId, party) });
       }
     },

@@ -1,8 +1,12 @@
 // Every query key the renderer uses, from one factory: an invalidation names the same function as
 // the query it targets, so it cannot miss by a spelling. Keys are hierarchical prefixes: clearing
 // `transfers.all(profileId)` reaches every page, load-all, token info and node list of the profile.
+import type { SqlScope } from '../../src-shared/contract/party-scope.ts';
 import type { Profile } from '../../src-shared/contract/schemas.ts';
 import type { TransferFilters } from '../../src-shared/contract/transfers.ts';
+
+/** What stands for the party in the keys of views over several parties (no party id looks like it). */
+export const SCOPED_VIEWS = '*scope';
 
 export const queryKeys = {
   app: {
@@ -77,6 +81,12 @@ export const queryKeys = {
     profile: (profileId: string) => ['local', profileId] as const,
     /** Everything read from one party's local data: a sync or a forget invalidates this prefix. */
     party: (profileId: string, party: string) => ['local', profileId, party] as const,
+    /**
+     * The key's party for a view over a scope: the party when it reads one, else SCOPED_VIEWS, a
+     * prefix of its own that any sync, forget or portfolio change of the profile invalidates.
+     */
+    viewParty: (party: string, scope: SqlScope | undefined) =>
+      !scope ? party : scope.kind === 'party' ? scope.party : SCOPED_VIEWS,
     status: (profileId: string, party: string) => ['local', profileId, party, 'status'] as const,
     facets: (profileId: string, party: string) => ['local', profileId, party, 'facets'] as const,
     /** `view`: the rest of what decides the answer (filters, sort, window; ranges; bucket), as one value. */

@@ -1,11 +1,12 @@
 // Hooks over "Sync all my parties" and the profile's portfolios (docs/notebook.md, "Parties, sets
 // and portfolios"). A finished run makes everything read from the profile's store stale.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { Portfolio, PortfolioDelete, PortfolioSave } from '../../src-shared/contract/party-scope.ts';
 import type { SyncAllRequest, SyncAllStatus } from '../../src-shared/contract/sync-all.ts';
 import { ledger } from './bridge.ts';
 import { invalidateLocalStore } from './local-ledger.ts';
+import { queryKeys, SCOPED_VIEWS } from './query-keys.ts';
 
 const keys = {
   job: (jobId: string | null) => ['local', 'syncAll', jobId] as const,
@@ -54,11 +55,17 @@ export function usePortfolios(profileId: string) {
   return useQuery({ queryKey: keys.portfolios(profileId), queryFn: () => ledger().local.portfolios(profileId) });
 }
 
+/** The new list, and every view over several parties reads again (a portfolio's members may have changed). */
+function portfoliosChanged(client: QueryClient, profileId: string, list: Portfolio[]): void {
+  client.setQueryData(keys.portfolios(profileId), list);
+  void client.invalidateQueries({ queryKey: queryKeys.local.party(profileId, SCOPED_VIEWS) });
+}
+
 export function useSavePortfolio() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (request: PortfolioSave) => ledger().local.savePortfolio(request),
-    onSuccess: (list: Portfolio[], request) => client.setQueryData(keys.portfolios(request.profileId), list),
+    onSuccess: (list: Portfolio[], request) => portfoliosChanged(client, request.profileId, list),
   });
 }
 
@@ -66,6 +73,6 @@ export function useDeletePortfolio() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (request: PortfolioDelete) => ledger().local.deletePortfolio(request),
-    onSuccess: (list: Portfolio[], request) => client.setQueryData(keys.portfolios(request.profileId), list),
+    onSuccess: (list: Portfolio[], request) => portfoliosChanged(client, request.profileId, list),
   });
 }

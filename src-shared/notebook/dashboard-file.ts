@@ -5,6 +5,7 @@
 // the panels that were readable, and `readable: false` when nothing could be used (the app then
 // refuses to overwrite it, so a hand-edited file with a typo is never lost). Pure: no Node, no DOM.
 import { fileNameProblem } from '../contract/notebook.ts';
+import { SqlScope } from '../contract/party-scope.ts';
 import { PARAM_NAME } from './query-params.ts';
 
 export const DASHBOARD_FILE = 'dashboard.json';
@@ -31,6 +32,8 @@ export interface DashboardPanel {
   params: Record<string, string>;
   /** Shown above the panel; the query's name when absent. */
   title?: string;
+  /** The parties it reads, as the SQL tab had them when it was pinned; absent: every synced party. */
+  scope?: SqlScope;
 }
 
 export interface Dashboard {
@@ -160,6 +163,17 @@ function readPanel(raw: unknown, at: string, problems: string[]): DashboardPanel
     }
   }
   const panel: DashboardPanel = { id: p.id, query, view, params };
+  if (p.scope !== undefined) {
+    const scope = SqlScope.safeParse(p.scope);
+    if (!scope.success) {
+      // Read without it, the panel would answer for other parties than the ones it names: left out.
+      problems.push(
+        `${at}.scope: {"kind":"all"}, {"kind":"party","party":…}, {"kind":"parties","parties":[…]} or {"kind":"portfolio","name":…}; the panel is left out`,
+      );
+      return null;
+    }
+    if (scope.data.kind !== 'all') panel.scope = scope.data;
+  }
   if (p.title !== undefined) {
     if (
       typeof p.title === 'string' &&
@@ -184,6 +198,7 @@ export function writeDashboard(dashboard: Dashboard): string {
     query: queryRefText(p.query),
     view: p.view,
     params: Object.fromEntries(Object.entries(p.params).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+    ...(p.scope !== undefined ? { scope: p.scope } : {}),
   }));
   return `${JSON.stringify({ version: 1, title: dashboard.title, panels }, null, 2)}\n`;
 }

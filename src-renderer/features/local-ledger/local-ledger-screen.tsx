@@ -19,6 +19,7 @@ import { FlowsView } from './flows/flows-view.tsx';
 import { PartyChoice } from './party-choice.tsx';
 import { ProvenanceLine } from './provenance-line.tsx';
 import { ReconcileView } from './reconcile/reconcile-view.tsx';
+import { ScopePicker, useViewScope } from './scope/scope-picker.tsx';
 import { SqlView } from './sql/sql-view.tsx';
 import { SyncAllPanel } from './sync-all-panel.tsx';
 import { SyncOptions } from './sync-options.tsx';
@@ -36,6 +37,8 @@ const TABS = [
   { id: 'reconcile', label: 'Reconcile' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
+/** The tabs that read the views' scope (one party, a set, a portfolio, all): the SQL tab has its own. */
+const SCOPED_TABS: ReadonlySet<TabId> = new Set(['transfers', 'counterparties', 'flows']);
 
 export function LocalLedgerScreen() {
   const profile = useActiveProfile();
@@ -103,6 +106,7 @@ function LocalLedger({ profileId }: { profileId: string }) {
     start.reset();
     cancel.reset();
   };
+  const views = useViewScope(profileId, party ?? '', choose);
   /** The range fields as the sync reads them; a wrong one says so at its field. */
   const readRange = () => {
     const parsed = parseRange(range, zone);
@@ -179,9 +183,14 @@ function LocalLedger({ profileId }: { profileId: string }) {
                 ))}
               </div>
               <div role="tabpanel" className="local-tab-panel">
-                {tab === 'transfers' && <LocalTransfers profileId={profileId} party={party} />}
-                {tab === 'counterparties' && <CounterpartiesView profileId={profileId} party={party} />}
-                {tab === 'flows' && <FlowsView profileId={profileId} party={party} />}
+                {SCOPED_TABS.has(tab) && (
+                  <ScopePicker profileId={profileId} value={views.shown} onChange={views.set} use="view" home={party} />
+                )}
+                {tab === 'transfers' && <LocalTransfers profileId={profileId} party={party} scope={views.request} />}
+                {tab === 'counterparties' && (
+                  <CounterpartiesView profileId={profileId} party={party} scope={views.request} />
+                )}
+                {tab === 'flows' && <FlowsView profileId={profileId} party={party} scope={views.request} />}
                 {(tab === 'sql' || sqlOpened) && (
                   <div hidden={tab !== 'sql'}>
                     <SqlView profileId={profileId} party={party} />

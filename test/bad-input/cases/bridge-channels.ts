@@ -1893,6 +1893,28 @@ const partySetRows = [
     sqlQuery({ scope: { kind: 'parties', parties: [] } }),
     /choose at least one party/,
   ),
+  // The local views take the same scope (docs/local-ledger.md, "Parties").
+  call(
+    'local:legs',
+    '0.scope.party',
+    'a view scope party with a quote',
+    legs({ scope: { kind: 'party', party: "x' OR 1=1" } }),
+    /not a Canton party id|"::" is missing|no spaces/,
+  ),
+  call(
+    'local:counterparties',
+    '0.scope.name',
+    'a portfolio name of control characters',
+    analytics({ scope: { kind: 'portfolio', name: '\u0007' } }),
+    /no control characters/,
+  ),
+  call(
+    'local:facets',
+    '2.kind',
+    'a scope "everyone"',
+    ['sandbox', 'alice::1220abcd', { kind: 'everyone' }],
+    /Invalid|expected/,
+  ),
 ];
 
 export const bridgeChannels: BadInputTable<ChannelCall> = {

@@ -23,6 +23,13 @@ const DASH: Dashboard = {
       params: { min: '1000', from: '2026-01-01T00:00:00Z' },
     },
     { id: 'p2', query: { kind: 'builtin', id: 'top-counterparties' }, view: 'table', params: {}, title: 'Top' },
+    {
+      id: 'p3',
+      query: { kind: 'builtin', id: 'monthly-net-flow' },
+      view: 'chart',
+      params: {},
+      scope: { kind: 'portfolio', name: 'Treasury' },
+    },
   ],
 };
 
@@ -109,8 +116,22 @@ describe('dashboard file', () => {
       expect(readQueryRef(bad), bad).toBeNull();
   });
 
+  it('a panel keeps the parties it was pinned with; one naming parties it cannot read is left out, not run over everyone', () => {
+    const file = (scope: unknown) =>
+      JSON.stringify({ version: 1, panels: [{ id: 'p1', query: 'builtin:largest-legs', scope }] });
+    const set = { kind: 'parties', parties: [`alice::1220${'ab'.repeat(32)}`, `bob::1220${'cd'.repeat(32)}`] };
+    expect(parseDashboard(file(set)).dashboard.panels[0].scope).toEqual(set);
+    // "all" is what no scope means: not written back.
+    expect(parseDashboard(file({ kind: 'all' })).dashboard.panels[0].scope).toBeUndefined();
+    for (const bad of [{ kind: 'everyone' }, { kind: 'party', party: "x' OR 1=1" }, { kind: 'parties', parties: [] }]) {
+      const read = parseDashboard(file(bad));
+      expect(read.dashboard.panels).toEqual([]);
+      expect(read.problems).toEqual([expect.stringMatching(/^panels\[0\]\.scope: .*the panel is left out$/)]);
+    }
+  });
+
   it('a new panel gets the first free id', () => {
     expect(nextPanelId({ title: 'T', panels: [] })).toBe('p1');
-    expect(nextPanelId(DASH)).toBe('p3');
+    expect(nextPanelId(DASH)).toBe('p4');
   });
 });

@@ -3,6 +3,7 @@
 // click opens the relationship view: every leg between the two parties, totals and a flow chart.
 import { useMemo, useState } from 'react';
 import type { CounterpartyRow } from '../../../../src-shared/contract/local-ledger.ts';
+import type { SqlScope } from '../../../../src-shared/contract/party-scope.ts';
 import { useCounterparties } from '../../../data/local-analytics.ts';
 import { ErrorMessage } from '../../../ui/error-message.tsx';
 import { LocalExportMenu } from '../export/local-export-menu.tsx';
@@ -15,12 +16,26 @@ import '../flows/local-analytics.css';
 /** Rows shown per instrument before "Show all": a busy party has thousands of counterparties. */
 const FIRST_ROWS = 100;
 
-export function CounterpartiesView({ profileId, party }: { profileId: string; party: string }) {
+export function CounterpartiesView({
+  profileId,
+  party,
+  scope,
+}: {
+  profileId: string;
+  party: string;
+  /** Which parties (absent: `party` alone); a portfolio's counterparties are outside it. */
+  scope?: SqlScope;
+}) {
   const choice = useAnalyticsChoice(profileId, party);
   const [open, setOpen] = useState<string | null>(null);
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
   const view = choice.current
-    ? { party, range: choice.current.range, instruments: choice.instrument ? [choice.instrument] : null }
+    ? {
+        party,
+        ...(scope ? { scope } : {}),
+        range: choice.current.range,
+        instruments: choice.instrument ? [choice.instrument] : null,
+      }
     : null;
   const ranking = useCounterparties(profileId, view);
   const groups = useMemo(
@@ -37,6 +52,7 @@ export function CounterpartiesView({ profileId, party }: { profileId: string; pa
       <RelationshipView
         profileId={profileId}
         party={party}
+        scope={scope}
         counterparty={open}
         range={view.range}
         instruments={view.instruments}
@@ -47,7 +63,7 @@ export function CounterpartiesView({ profileId, party }: { profileId: string; pa
   return (
     <section className="local-analytics" aria-label="Counterparties">
       <div className="local-analytics-toolbar">
-        <ChoiceControls profileId={profileId} party={party} choice={choice} />
+        <ChoiceControls profileId={profileId} party={party} scope={scope} choice={choice} />
         {view && <LocalExportMenu profileId={profileId} source={{ kind: 'counterparties', query: view }} />}
       </div>
       {ranking.error && (

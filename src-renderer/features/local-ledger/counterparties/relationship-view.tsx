@@ -2,6 +2,7 @@
 // per day/week/month, and every leg between them, newest first, in the range the ranking used.
 import { useState } from 'react';
 import type { InstrumentKey, TimeRange } from '../../../../src-shared/contract/local-ledger.ts';
+import type { SqlScope } from '../../../../src-shared/contract/party-scope.ts';
 import { useRelationship } from '../../../data/local-analytics.ts';
 import { AmountCell } from '../../../ui/amount-cell.tsx';
 import { ErrorMessage } from '../../../ui/error-message.tsx';
@@ -12,25 +13,36 @@ import { InexactNote } from '../flows/analytics-controls.tsx';
 import { type Bucket, BucketSwitch } from '../flows/bucket-switch.tsx';
 import { byInstrument, instrumentKey, instrumentLabel, utcText } from '../flows/instrument-groups.ts';
 import { NetFlowChart } from '../flows/net-flow-chart.tsx';
+import { scopeTitle } from '../scope/scope-state.ts';
 import { RelationshipLegs } from './relationship-legs.tsx';
 
 export function RelationshipView({
   profileId,
   party,
   counterparty,
+  scope,
   range,
   instruments,
   onBack,
 }: {
   profileId: string;
   party: string;
+  /** Which parties (absent: `party` alone). */
+  scope?: SqlScope;
   counterparty: string;
   range: TimeRange;
   instruments: InstrumentKey[] | null;
   onBack: () => void;
 }) {
   const [bucket, setBucket] = useState<Bucket>('month');
-  const answer = useRelationship(profileId, { party, counterparty, range, instruments, bucket });
+  const answer = useRelationship(profileId, {
+    party,
+    ...(scope ? { scope } : {}),
+    counterparty,
+    range,
+    instruments,
+    bucket,
+  });
   const data = answer.data;
   const flows = byInstrument(data?.flows ?? []);
   const grid = useKeyboardGrid();
@@ -41,7 +53,8 @@ export function RelationshipView({
           ← All counterparties
         </button>
         <h3>
-          <PartyId party={party} copy={false} /> and <PartyId party={counterparty} />
+          {scope && scope.kind !== 'party' ? scopeTitle(scope) : <PartyId party={scope?.party ?? party} copy={false} />}{' '}
+          and <PartyId party={counterparty} />
         </h3>
         <BucketSwitch value={bucket} onChange={setBucket} />
       </div>

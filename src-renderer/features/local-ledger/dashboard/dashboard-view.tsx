@@ -35,10 +35,12 @@ import {
 import { useNotebookChanges } from '../../../data/notebook.ts';
 import { DownloadOffer } from '../../../ui/download-offer.tsx';
 import { count, formatTime } from '../../../ui/local-format.ts';
+import { PartyName } from '../../../ui/party-id.tsx';
 import { buildChart, proposeSpec } from '../../../ui/result-chart/chart-model.ts';
 import { chartSvg } from '../../../ui/result-chart/chart-svg.ts';
 import { ResultChart } from '../../../ui/result-chart/result-chart.tsx';
 import { useTimeZone } from '../../../ui/time-zone.ts';
+import { scopeText, scopeTitle } from '../scope/scope-state.ts';
 import { SqlResults } from '../sql/sql-results.tsx';
 import './dashboard.css';
 
@@ -287,6 +289,11 @@ function PanelView({
       <header className="dashboard-panel-head">
         <h4>{title}</h4>
         <code className="muted">{ref}</code>
+        {panel.scope && (
+          <span className="muted" data-testid="panel-scope" title={scopeText(panel.scope)}>
+            {panel.scope.kind === 'party' ? <PartyName party={panel.scope.party} /> : scopeTitle(panel.scope)}
+          </span>
+        )}
         <fieldset className="dashboard-panel-view">
           <legend className="visually-hidden">Show {title} as</legend>
           <button type="button" aria-pressed={panel.view === 'chart'} onClick={() => onView('chart')}>

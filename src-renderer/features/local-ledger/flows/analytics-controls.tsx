@@ -3,6 +3,7 @@
 // The range is typed as every time is (ui/time-field.tsx, docs/times.md).
 import { useState } from 'react';
 import type { InstrumentKey, TimeRange } from '../../../../src-shared/contract/local-ledger.ts';
+import type { SqlScope } from '../../../../src-shared/contract/party-scope.ts';
 import { formatEffectiveTime } from '../../../../src-shared/time/time-display.ts';
 import { readRfc3339, type TimeZoneChoice, timeInputText } from '../../../../src-shared/time/time-text.ts';
 import { useFacets, useLocalStatus } from '../../../data/local-ledger.ts';
@@ -93,15 +94,17 @@ export function RangeForm({
 export function InstrumentSelect({
   profileId,
   party,
+  scope,
   value,
   onChange,
 }: {
   profileId: string;
   party: string;
+  scope?: SqlScope;
   value: InstrumentKey | null;
   onChange: (value: InstrumentKey | null) => void;
 }) {
-  const facets = useFacets(profileId, party);
+  const facets = useFacets(profileId, party, scope);
   const instruments = facets.data?.instruments ?? [];
   const current = value ? JSON.stringify([value.admin, value.id]) : '';
   return (
@@ -140,10 +143,13 @@ export function InexactNote({ count }: { count: number }) {
 export function ChoiceControls({
   profileId,
   party,
+  scope,
   choice,
 }: {
   profileId: string;
   party: string;
+  /** The views' scope: the instruments offered are its parties'. */
+  scope?: SqlScope;
   choice: ReturnType<typeof useAnalyticsChoice>;
 }) {
   return (
@@ -158,7 +164,13 @@ export function ChoiceControls({
           zone={choice.zone}
         />
       )}
-      <InstrumentSelect profileId={profileId} party={party} value={choice.instrument} onChange={choice.setInstrument} />
+      <InstrumentSelect
+        profileId={profileId}
+        party={party}
+        scope={scope}
+        value={choice.instrument}
+        onChange={choice.setInstrument}
+      />
     </>
   );
 }

@@ -1,6 +1,7 @@
 // Flows over time from the local store: per instrument, legs and exact volumes in and out and the
 // net per day, week or month (UTC), as a chart and a table, for any time range.
 import { useMemo, useState } from 'react';
+import type { SqlScope } from '../../../../src-shared/contract/party-scope.ts';
 import { useFlows } from '../../../data/local-analytics.ts';
 import { ErrorMessage } from '../../../ui/error-message.tsx';
 import { LocalExportMenu } from '../export/local-export-menu.tsx';
@@ -11,12 +12,22 @@ import { byInstrument, instrumentLabel, totalsOf } from './instrument-groups.ts'
 import { NetFlowChart } from './net-flow-chart.tsx';
 import './local-analytics.css';
 
-export function FlowsView({ profileId, party }: { profileId: string; party: string }) {
+export function FlowsView({
+  profileId,
+  party,
+  scope,
+}: {
+  profileId: string;
+  party: string;
+  /** Which parties (absent: `party` alone); a portfolio's flows are with the outside world. */
+  scope?: SqlScope;
+}) {
   const choice = useAnalyticsChoice(profileId, party);
   const [bucket, setBucket] = useState<Bucket>('day');
   const view = choice.current
     ? {
         party,
+        ...(scope ? { scope } : {}),
         range: choice.current.range,
         instruments: choice.instrument ? [choice.instrument] : null,
         bucket,
@@ -27,7 +38,7 @@ export function FlowsView({ profileId, party }: { profileId: string; party: stri
   return (
     <section className="local-analytics" aria-label="Flows">
       <div className="local-analytics-toolbar">
-        <ChoiceControls profileId={profileId} party={party} choice={choice} />
+        <ChoiceControls profileId={profileId} party={party} scope={scope} choice={choice} />
         <BucketSwitch value={bucket} onChange={setBucket} />
         {view && <LocalExportMenu profileId={profileId} source={{ kind: 'flows', query: view }} />}
       </div>

@@ -12,7 +12,7 @@ import { useDeletePortfolio, usePortfolios, useSavePortfolio } from '../../../da
 import { ErrorMessage } from '../../../ui/error-message.tsx';
 import { PartyName, partyText } from '../../../ui/party-id.tsx';
 
-export { scopeForRequest, useQueryScope } from './scope-state.ts';
+export { scopeForRequest, useQueryScope, useViewScope } from './scope-state.ts';
 
 /** The parties synced into the profile's store, in the store's order. */
 function useSyncedParties(profileId: string): string[] {
@@ -20,15 +20,28 @@ function useSyncedParties(profileId: string): string[] {
   return stores.data?.find((s) => s.profileId === profileId)?.parties.map((p) => p.party) ?? [];
 }
 
+/** What the picker says a portfolio does, where it picks for the SQL tab (`query`) or the views (`view`). */
+const PORTFOLIO_NOTE = {
+  query: 'Legs between its members are internal (legs.internal) and left out of instrument_totals.',
+  view: 'Counterparties and Flows leave out legs between its members; the table marks them internal.',
+};
+
 export function ScopePicker({
   profileId,
   value,
   onChange,
+  use = 'query',
+  home,
 }: {
   profileId: string;
   value: SqlScope;
   onChange: (scope: SqlScope) => void;
+  /** `view`: the local views' picker (its own labels: both may be on the page, one hidden). */
+  use?: 'query' | 'view';
+  /** The party on screen, where there is one. */
+  home?: string;
 }) {
+  const name = use === 'query' ? 'Query' : 'View';
   const synced = useSyncedParties(profileId);
   const portfolios = usePortfolios(profileId);
   const book = usePartyBook();
@@ -36,22 +49,24 @@ export function ScopePicker({
   const id = useId();
   const list = portfolios.data ?? [];
   const chosen = value.kind === 'parties' ? value.parties : [];
+  // "One party" and "A chosen set" start from the party on screen (the views), else the first synced.
+  const first = home ?? synced[0];
   const kind = (next: string) => {
     if (next === 'all') onChange({ kind: 'all' });
-    else if (next === 'party' && synced[0]) onChange({ kind: 'party', party: synced[0] });
-    else if (next === 'parties' && synced[0]) onChange({ kind: 'parties', parties: [synced[0]] });
+    else if (next === 'party' && first) onChange({ kind: 'party', party: first });
+    else if (next === 'parties' && first) onChange({ kind: 'parties', parties: [first] });
     else if (next === 'portfolio' && list[0]) onChange({ kind: 'portfolio', name: list[0].name });
   };
   return (
-    <div className="scope-picker" data-testid="scope-picker">
+    <div className="scope-picker" data-testid={use === 'query' ? 'scope-picker' : 'view-scope-picker'}>
       <label>
         Parties{' '}
-        <select aria-label="Query parties" value={value.kind} onChange={(e) => kind(e.target.value)}>
+        <select aria-label={`${name} parties`} value={value.kind} onChange={(e) => kind(e.target.value)}>
           <option value="all">All synced parties</option>
-          <option value="party" disabled={synced.length === 0}>
+          <option value="party" disabled={!first}>
             One party
           </option>
-          <option value="parties" disabled={synced.length === 0}>
+          <option value="parties" disabled={!first}>
             A chosen set
           </option>
           <option value="portfolio" disabled={list.length === 0}>
@@ -63,7 +78,7 @@ export function ScopePicker({
         <label>
           Party{' '}
           <select
-            aria-label="Query party"
+            aria-label={`${name} party`}
             value={value.party}
             onChange={(e) => onChange({ kind: 'party', party: e.target.value })}
           >
@@ -76,7 +91,7 @@ export function ScopePicker({
         </label>
       )}
       {value.kind === 'parties' && (
-        <fieldset aria-label="Query party set">
+        <fieldset aria-label={`${name} party set`}>
           <legend>Parties in the set</legend>
           {[...new Set([...chosen, ...synced])].map((p) => (
             <label key={p}>
@@ -101,7 +116,7 @@ export function ScopePicker({
         <label>
           Portfolio{' '}
           <select
-            aria-label="Query portfolio"
+            aria-label={`${name} portfolio`}
             value={value.name}
             onChange={(e) => onChange({ kind: 'portfolio', name: e.target.value })}
           >
@@ -121,11 +136,7 @@ export function ScopePicker({
       >
         Portfolios…
       </button>
-      {value.kind === 'portfolio' && (
-        <span className="muted">
-          Legs between its members are internal (legs.internal) and left out of instrument_totals.
-        </span>
-      )}
+      {value.kind === 'portfolio' && <span className="muted">{PORTFOLIO_NOTE[use]}</span>}
       {portfolios.error ? <ErrorMessage error={portfolios.error} title="The portfolios could not be read." /> : null}
       {managing && (
         <div id={id} className="scope-portfolios">

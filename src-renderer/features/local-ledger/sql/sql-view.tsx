@@ -298,6 +298,8 @@ export function SqlView({ profileId, party }: { profileId: string; party: string
         query,
         view,
         params: pinnedValues(fields, formValues(fields, typed, party), zone),
+        // The panel reads the parties the query read here (none written: every synced party).
+        ...(ran?.scope ? { scope: ran.scope } : {}),
       });
       setNotice(`Pinned to the dashboard (${panels} panel${panels === 1 ? '' : 's'}): see the Dashboard tab.`);
     });

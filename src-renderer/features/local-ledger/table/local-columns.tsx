@@ -8,7 +8,8 @@ import { formatTime, NULL_TEXT } from '../../../ui/local-format.ts';
 import { PartyName } from '../../../ui/party-id.tsx';
 
 export interface LocalColumn {
-  id: keyof LocalLeg;
+  /** A leg's field, or `party`: whose leg it is (tables over several parties). */
+  id: keyof LocalLeg | 'party';
   header: string;
   /** null: not sortable (main sorts by the columns the contract names). */
   sort: LocalSortColumn | null;
@@ -97,3 +98,30 @@ export const LOCAL_COLUMNS: readonly LocalColumn[] = [
     cell: (leg) => text(leg.instrumentId),
   },
 ];
+
+/** Whose leg it is: the receiver of an incoming leg, the sender of an outgoing one. */
+export const legOwner = (leg: LocalLeg): string | null => (leg.isIncoming ? leg.receiverParty : leg.senderParty);
+
+/**
+ * The columns of a table over several parties: Party first. `members`: the portfolio read, whose
+ * legs between two members are marked internal (Counterparties and Flows leave them out).
+ */
+export function columnsOver(members: ReadonlySet<string> | null): readonly LocalColumn[] {
+  const owner: LocalColumn = {
+    id: 'party',
+    header: 'Party',
+    sort: null,
+    width: 200,
+    cell: (leg) => (
+      <>
+        {party(legOwner(leg))}
+        {members && leg.counterparty !== null && members.has(leg.counterparty) && (
+          <span className="badge" title="Its counterparty is in the portfolio too">
+            internal
+          </span>
+        )}
+      </>
+    ),
+  };
+  return [owner, ...LOCAL_COLUMNS];
+}

@@ -4,19 +4,32 @@
 // when the view spans two). Sorting is main's, over every stored leg. The amount column is as wide
 // as the widest amount of the windows fetched for this view (it widens when a wider one scrolls
 // in, never narrows while the view stays): every amount is whole (ui/amount-cell.tsx).
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import type { LocalLeg, LocalLegsPage, LocalSortColumn } from '../../../../src-shared/contract/local-ledger.ts';
 import { type LegsView, useLegsWindow } from '../../../data/local-ledger.ts';
+import { usePortfolios } from '../../../data/sync-all.ts';
 import { useAmountColumnPx, useWidestAmount } from '../../../ui/amount-cell.tsx';
 import { ErrorMessage } from '../../../ui/error-message.tsx';
 import { scrollTopFor, useFixedRows } from '../../../ui/fixed-rows.ts';
 import { useKeyboardGrid } from '../../../ui/keyboard-grid.ts';
 import { count } from '../../../ui/local-format.ts';
-import { LOCAL_COLUMNS, type LocalColumn, legAmount } from './local-columns.tsx';
+import { columnsOver, LOCAL_COLUMNS, type LocalColumn, legAmount } from './local-columns.tsx';
 
 export const WINDOW = 100;
 const ROW_HEIGHT = 30;
 const amountColumn = LOCAL_COLUMNS.find((c) => c.id === 'amount') as LocalColumn;
+
+/** The table's columns: with Party first when the view reads several parties (a portfolio's internal legs marked). */
+function useColumns(profileId: string, view: LegsView): readonly LocalColumn[] {
+  const scope = view.scope;
+  const portfolios = usePortfolios(profileId);
+  const name = scope?.kind === 'portfolio' ? scope.name : null;
+  const members = name ? portfolios.data?.find((p) => p.name === name)?.parties : undefined;
+  return useMemo(() => {
+    if (!scope || scope.kind === 'party') return LOCAL_COLUMNS;
+    return columnsOver(members ? new Set(members) : null);
+  }, [scope, members]);
+}
 
 function legAt(page: LocalLegsPage | undefined, index: number): LocalLeg | undefined {
   if (!page) return undefined;
@@ -39,6 +52,7 @@ export function LocalLegsTable({
   toolbar?: ReactNode;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const columns = useColumns(profileId, view);
   const first = useLegsWindow(profileId, party, view, { offset: 0, limit: WINDOW, enabled: true });
   // The row count comes from the view's own answer; a previous view's (placeholder) keeps the height meanwhile.
   const total = first.data?.total ?? 0;
@@ -58,7 +72,7 @@ export function LocalLegsTable({
   const loaded = pages.flatMap((p) => p?.legs ?? []);
   const amountPx = useAmountColumnPx(useWidestAmount(loaded, legAmount, viewKey), amountColumn.width);
   const widthOf = (c: LocalColumn) => (c.id === 'amount' ? amountPx : c.width);
-  const tableWidth = LOCAL_COLUMNS.reduce((sum, c) => sum + widthOf(c), 0);
+  const tableWidth = columns.reduce((sum, c) => sum + widthOf(c), 0);
   useEffect(() => {
     if (viewKey && scrollRef.current) scrollRef.current.scrollTop = 0;
   }, [viewKey]);
@@ -92,13 +106,13 @@ export function LocalLegsTable({
           className="local-legs-table"
           aria-label="Local legs"
           aria-rowcount={total + 1}
-          aria-colcount={LOCAL_COLUMNS.length}
+          aria-colcount={columns.length}
           style={{ width: tableWidth }}
         >
           <thead className="local-legs-head">
             {/* biome-ignore lint/a11y/noRedundantRoles: see the table's role */}
             <tr role="row" aria-rowindex={1}>
-              {LOCAL_COLUMNS.map((c) => {
+              {columns.map((c) => {
                 const sorted = c.sort !== null && view.sort.column === c.sort;
                 return (
                   <th
@@ -138,7 +152,7 @@ export function LocalLegsTable({
                   style={{ transform: `translateY(${item.top}px)` }}
                 >
                   {leg ? (
-                    LOCAL_COLUMNS.map((c) => (
+                    columns.map((c) => (
                       <td
                         key={c.id}
                         // biome-ignore lint/a11y/noRedundantRoles: see the table's role
@@ -156,7 +170,7 @@ export function LocalLegsTable({
                       role="cell"
                       className="muted"
                       style={{ width: tableWidth }}
-                      aria-colspan={LOCAL_COLUMNS.length}
+                      aria-colspan={columns.length}
                     >
                       Loading…
                     </td>

@@ -1,7 +1,9 @@
 // The Transfers tab on the local source: filters, a full-text search box, the count of matching
-// legs, the export menu, and the table over every stored leg of the party.
+// legs, the export menu, and the table over every stored leg of the party (or of the views' scope:
+// then a Party column says whose each leg is, and under a portfolio which are internal).
 import { useEffect, useState } from 'react';
 import type { LocalLegFilters, LocalSortColumn } from '../../../../src-shared/contract/local-ledger.ts';
+import type { SqlScope } from '../../../../src-shared/contract/party-scope.ts';
 import { type LegsView, useFacets } from '../../../data/local-ledger.ts';
 import { useSettings } from '../../../data/settings.ts';
 import { LocalExportMenu } from '../export/local-export-menu.tsx';
@@ -13,8 +15,17 @@ import { LocalLegsTable } from './local-legs-table.tsx';
 const SEARCH_PAUSE_MS = 250;
 const DEFAULT_SORT: LegsView['sort'] = { column: 'effectiveAt', desc: true };
 
-export function LocalTransfers({ profileId, party }: { profileId: string; party: string }) {
-  const facets = useFacets(profileId, party);
+export function LocalTransfers({
+  profileId,
+  party,
+  scope,
+}: {
+  profileId: string;
+  party: string;
+  /** Which parties (absent: `party` alone): a party column shows whose each leg is. */
+  scope?: SqlScope;
+}) {
+  const facets = useFacets(profileId, party, scope);
   const zone = useSettings().data?.settings.preferences.timeZone ?? 'local';
   const [draft, setDraft] = useState<LegsFilterDraft>(emptyFilterDraft);
   const [searchText, setSearchText] = useState('');
@@ -41,7 +52,7 @@ export function LocalTransfers({ profileId, party }: { profileId: string; party:
 
   const onSort = (column: LocalSortColumn) =>
     setSort((current) => (current.column === column ? { column, desc: !current.desc } : { column, desc: false }));
-  const view: LegsView = { filters, sort };
+  const view: LegsView = { filters, sort, ...(scope ? { scope } : {}) };
 
   return (
     <div className="local-transfers">
@@ -62,7 +73,12 @@ export function LocalTransfers({ profileId, party }: { profileId: string; party:
         view={view}
         onSort={onSort}
         zone={zone}
-        toolbar={<LocalExportMenu profileId={profileId} source={{ kind: 'legs', party, filters, sort }} />}
+        toolbar={
+          <LocalExportMenu
+            profileId={profileId}
+            source={{ kind: 'legs', party, ...(scope ? { scope } : {}), filters, sort }}
+          />
+        }
       />
     </div>
   );

@@ -408,7 +408,7 @@ describe('local export', () => {
     });
     const text = await readFile(result.path, 'utf8');
     expect(text.split('\r\n')[0]).toBe(
-      'party,counterparty,instrument_admin,instrument_id,symbol,decimals,legs_in,legs_out,volume_in,volume_out,net,first_seen,last_seen',
+      'party,counterparty,instrument_admin,instrument_id,symbol,decimals,legs_in,legs_out,volume_in,volume_out,net,first_seen,last_seen,scope',
     );
     expect(result.rows).toBeGreaterThan(0);
   });
