@@ -108,7 +108,10 @@ test('sync all parties of the sandbox JWT, then a query over a portfolio marks a
   // A panel pinned from the SQL tab reads the parties its query read there, and says which.
   await page.getByRole('tab', { name: 'SQL' }).click();
   await page.getByLabel('Query parties').selectOption('portfolio');
-  await page.getByRole('navigation', { name: 'Queries' }).getByRole('button', { name: 'Totals per instrument' }).click();
+  await page
+    .getByRole('navigation', { name: 'Queries' })
+    .getByRole('button', { name: 'Totals per instrument' })
+    .click();
   await page.getByRole('button', { name: 'Discard' }).click(); // the scratch query typed above
   await page.getByRole('button', { name: 'Run' }).click();
   await expect(table.locator('tbody tr').first()).toBeVisible();
