@@ -182,7 +182,7 @@ function LocalLedger({ profileId }: { profileId: string }) {
                   </button>
                 ))}
               </div>
-              <div role="tabpanel" className="local-tab-panel">
+              <div role="tabpanel" className="local-tab-panel" hidden={tab === 'sql'}>
                 {SCOPED_TABS.has(tab) && (
                   <ScopePicker profileId={profileId} value={views.shown} onChange={views.set} use="view" home={party} />
                 )}
@@ -191,15 +191,18 @@ function LocalLedger({ profileId }: { profileId: string }) {
                   <CounterpartiesView profileId={profileId} party={party} scope={views.request} />
                 )}
                 {tab === 'flows' && <FlowsView profileId={profileId} party={party} scope={views.request} />}
-                {(tab === 'sql' || sqlOpened) && (
-                  <div hidden={tab !== 'sql'}>
-                    <SqlView profileId={profileId} party={party} />
-                  </div>
-                )}
                 {tab === 'dashboard' && <DashboardView profileId={profileId} party={party} />}
                 {tab === 'reconcile' && <ReconcileView profileId={profileId} party={party} />}
               </div>
             </>
+          )}
+          {/* Outside the views above, at one place in the tree: choosing another party (whose views
+              unmount while its status loads, or which has nothing stored) keeps the notebook's
+              unsaved text, undo history and result. It reads the whole store, not the party. */}
+          {sqlOpened && (
+            <div role="tabpanel" className="local-tab-panel" hidden={tab !== 'sql' || !hasStored(status.data)}>
+              <SqlView profileId={profileId} party={party} />
+            </div>
           )}
         </>
       )}

@@ -2,6 +2,7 @@
 // party on screen in Transfers, with its node, and says so; before anything of the party is stored
 // it shows what Sync now will do, not empty filter boxes, tabs or tables; "Copy CLI command"
 // copies the sync of the party, node and range on screen and says what it copied.
+import { EditorView } from '@codemirror/view';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { LocalLedgerScreen } from '../../../../src-renderer/features/local-ledger/local-ledger-screen.tsx';
@@ -148,4 +149,29 @@ describe('the Local ledger first screen', () => {
     expect(await screen.findByText('Not synced yet')).toBeTruthy();
     expect(screen.queryByText('Carried over from Transfers')).toBeNull();
   });
+
+  it("keeps the notebook's unsaved text when another party is chosen, and shows it again on the SQL tab", async () => {
+    useUiStore.getState().showParty({ profile: 'sandbox', party: PARTY, nodeId: null, from: 'local' });
+    const view = renderWithApp(<LocalLedgerScreen />, {
+      bridge: bridgeWith(stored({ legs: 12, lastSyncAt: new Date().toISOString() })),
+    });
+    await view.user.click(await screen.findByRole('tab', { name: 'SQL' }));
+    await waitFor(() => editorView(view.container));
+    const typed = 'SELECT party, count(*) FROM legs GROUP BY party -- unsaved';
+    editorView(view.container).dispatch({
+      changes: { from: 0, to: editorView(view.container).state.doc.length, insert: typed },
+      userEvent: 'input.type',
+    });
+    await view.user.selectOptions(screen.getByLabelText('Party'), SAMPLE_PARTIES[0].party);
+    await waitFor(() => expect(useUiStore.getState().partyOnScreen?.party).toBe(SAMPLE_PARTIES[0].party));
+    await view.user.click(await screen.findByRole('tab', { name: 'SQL' }));
+    expect(editorView(view.container).state.doc.toString()).toBe(typed);
+  });
 });
+
+/** The notebook's editor (CodeMirror in the SQL editor's shadow root). */
+function editorView(container: HTMLElement): EditorView {
+  const content = container.querySelector('.sql-editor')?.shadowRoot?.querySelector<HTMLElement>('.cm-content');
+  if (!content) throw new Error('the SQL editor did not mount');
+  return EditorView.findFromDOM(content) as EditorView;
+}
