@@ -320,23 +320,35 @@ ORDER BY day, instrument_admin, amount_scale
 -- param: party party label="Party"
 -- chart: bar x=counterparty x_type=category y=legs
 
--- min/max of a struct compare its fields in order: time, then update, direction, instrument, amount.
-WITH firsts AS (
-  SELECT counterparty, count(*) AS legs,
-         min({effective_at: effective_at, update_id: update_id, direction: direction, instrument_id: instrument_id,
-              amount: amount, symbol: symbol}) AS f,
-         max({effective_at: effective_at, update_id: update_id, direction: direction, instrument_id: instrument_id,
-              amount: amount, symbol: symbol}) AS l
+-- The first and last time per counterparty first (times only: cheap), then only the legs at those
+-- times are compared whole: min/max of a struct compare its fields in order (time, then update,
+-- direction, instrument, amount), so ties at the same time are broken the same way every run.
+WITH bounds AS (
+  SELECT counterparty, count(*) AS legs, min(effective_at) AS first_at, max(effective_at) AS last_at
   FROM legs
   WHERE party = {{party}} AND counterparty IS NOT NULL AND effective_at IS NOT NULL
   GROUP BY counterparty
+),
+ends AS (
+  SELECT e.counterparty,
+         min({effective_at: e.effective_at, update_id: e.update_id, direction: e.direction,
+              instrument_id: e.instrument_id, amount: e.amount, symbol: e.symbol})
+           FILTER (WHERE e.effective_at = b.first_at) AS f,
+         max({effective_at: e.effective_at, update_id: e.update_id, direction: e.direction,
+              instrument_id: e.instrument_id, amount: e.amount, symbol: e.symbol})
+           FILTER (WHERE e.effective_at = b.last_at) AS l
+  FROM (SELECT * FROM legs
+        WHERE party = {{party}} AND (counterparty, effective_at) IN (
+          SELECT (counterparty, first_at) FROM bounds UNION ALL SELECT (counterparty, last_at) FROM bounds)) e
+  JOIN bounds b ON e.counterparty = b.counterparty
+  GROUP BY e.counterparty
 )
 SELECT counterparty, legs,
        f.effective_at AS first_at, f.update_id AS first_update_id, f.direction AS first_direction,
        f.instrument_id AS first_instrument_id, f.symbol AS first_symbol, f.amount AS first_amount,
        l.effective_at AS last_at, l.update_id AS last_update_id, l.direction AS last_direction,
        l.instrument_id AS last_instrument_id, l.symbol AS last_symbol, l.amount AS last_amount
-FROM firsts
+FROM bounds JOIN ends USING (counterparty)
 ORDER BY counterparty
 `,
   },
