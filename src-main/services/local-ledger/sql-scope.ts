@@ -2,12 +2,16 @@
 // (sql-sandbox/sql-scope.ts), a local view's (table, counterparties, flows, their exports) as
 // leg-filters-sql.ts's addScope binds it. A portfolio's parties are read from the profile's
 // portfolios file. `all`: no scope (every party in the store).
-import type { SqlScope } from '../../../src-shared/contract/party-scope.ts';
-import type { LocalLedger } from './local-ledger.ts';
+import type { Portfolio, SqlScope } from '../../../src-shared/contract/party-scope.ts';
 import type { ScopeData } from './sql-sandbox/sql-scope.ts';
 
+/** What resolving needs of the local ledger: its portfolios (not the ledger itself: no import circle). */
+interface WithPortfolios {
+  portfolios: { get(profileId: string, name: string): Promise<Portfolio> };
+}
+
 export async function resolveScope(
-  local: LocalLedger,
+  local: WithPortfolios,
   profileId: string,
   scope: SqlScope | undefined,
 ): Promise<ScopeData | undefined> {
@@ -20,7 +24,7 @@ export async function resolveScope(
 
 /** A local view's parties: its scope, or (none given) the party on screen alone. */
 export async function resolveViewScope(
-  local: LocalLedger,
+  local: WithPortfolios,
   profileId: string,
   party: string,
   scope: SqlScope | undefined,

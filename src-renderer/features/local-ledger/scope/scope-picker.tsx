@@ -60,7 +60,7 @@ export function ScopePicker({
   return (
     <div className="scope-picker" data-testid={use === 'query' ? 'scope-picker' : 'view-scope-picker'}>
       <label>
-        Parties{' '}
+        {use === 'query' ? 'Parties' : 'View parties'}{' '}
         <select aria-label={`${name} parties`} value={value.kind} onChange={(e) => kind(e.target.value)}>
           <option value="all">All synced parties</option>
           <option value="party" disabled={!first}>
@@ -76,7 +76,7 @@ export function ScopePicker({
       </label>
       {value.kind === 'party' && (
         <label>
-          Party{' '}
+          {use === 'query' ? 'Party' : 'View party'}{' '}
           <select
             aria-label={`${name} party`}
             value={value.party}
@@ -114,7 +114,7 @@ export function ScopePicker({
       )}
       {value.kind === 'portfolio' && (
         <label>
-          Portfolio{' '}
+          {use === 'query' ? 'Portfolio' : 'View portfolio'}{' '}
           <select
             aria-label={`${name} portfolio`}
             value={value.name}
