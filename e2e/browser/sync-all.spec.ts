@@ -79,11 +79,14 @@ test('sync all parties of the sandbox JWT, then a query over a portfolio marks a
   await expect(page.getByTestId('local-count')).toHaveText(`${own.toLocaleString('en')} legs match`);
   const localTable = page.getByRole('table', { name: 'Local legs' });
   await expect(localTable.getByRole('columnheader', { name: 'Party', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('group', { name: 'Instruments' })).toBeVisible();
 
   await page.getByLabel('View parties').selectOption('portfolio');
   await expect(page.getByLabel('View portfolio')).toHaveValue('Treasury');
   await expect(page.getByTestId('local-count')).toHaveText(`${legs.length.toLocaleString('en')} legs match`);
   await expect(localTable.getByRole('columnheader', { name: 'Party', exact: true })).toBeVisible();
+  // The filters offer the portfolio's instruments and statuses.
+  await expect(page.getByRole('group', { name: 'Instruments' })).toBeVisible();
   // The legs with the other member, each marked internal.
   await page.getByLabel('Counterparty (party id)').fill(parties[1]);
   const withSecond = legs.filter((leg) => leg.counterparty === parties[1]).length;

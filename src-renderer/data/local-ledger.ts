@@ -166,7 +166,11 @@ export function useLegsWindow(
 export function useFacets(profileId: string, party: string | null, scope?: SqlScope) {
   return useQuery({
     queryKey: [...queryKeys.local.facets(profileId, queryKeys.local.viewParty(party ?? '', scope)), scope ?? null],
-    queryFn: () => ledger().local.facets(profileId, party as string, scope),
+    // No third argument for the party alone: the browser version's JSON would send `undefined` as null.
+    queryFn: () =>
+      scope
+        ? ledger().local.facets(profileId, party as string, scope)
+        : ledger().local.facets(profileId, party as string),
     enabled: party !== null,
   });
 }
