@@ -17,6 +17,12 @@ export interface SqlBudgets {
   duckdbMemoryBytes: number;
   /** DuckDB's temp folder (spill of sorts, joins and aggregates). */
   tempBytes: number;
+  /**
+   * DuckDB's threads for the query. Two: most of a built-in query's time is the scan of the
+   * snapshot, which two threads split (10-30 % faster at 1M legs, docs/performance.md, "The
+   * notebook"); more would take more of the machine from the app and a sync while one query runs.
+   */
+  threads: number;
 }
 
 const MiB = 1024 * 1024;
@@ -30,6 +36,7 @@ export const SCREEN_BUDGETS: SqlBudgets = {
   memoryBytes: 1024 * MiB,
   duckdbMemoryBytes: 384 * MiB,
   tempBytes: 1024 * MiB,
+  threads: 2,
 };
 
 /** A query exported to a file: no row or byte limit on the answer (it goes to disk), more time. */

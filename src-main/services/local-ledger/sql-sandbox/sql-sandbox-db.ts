@@ -43,7 +43,7 @@ export async function openSandbox(job: SqlJob): Promise<{ c: DuckDBConnection; c
   // sort then spilled past max_temp_directory_size (measured), while SET holds.
   for (const [name, value] of [
     ['memory_limit', `${Math.floor(b.duckdbMemoryBytes / 1024)}KiB`],
-    ['threads', '1'],
+    ['threads', String(b.threads)],
     ['temp_directory', join(job.workDir, 'spill')],
     ['max_temp_directory_size', `${Math.floor(b.tempBytes / 1024)}KiB`],
     ['allow_community_extensions', 'false'],
