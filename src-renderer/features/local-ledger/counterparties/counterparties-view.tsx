@@ -3,12 +3,12 @@
 // click opens the relationship view: every leg between the two parties, totals and a flow chart.
 import { useMemo, useState } from 'react';
 import type { CounterpartyRow } from '../../../../src-shared/contract/local-ledger.ts';
-import type { SqlScope } from '../../../../src-shared/contract/party-scope.ts';
 import { useCounterparties } from '../../../data/local-analytics.ts';
 import { ErrorMessage } from '../../../ui/error-message.tsx';
 import { LocalExportMenu } from '../export/local-export-menu.tsx';
 import { ChoiceControls, InexactNote, useAnalyticsChoice } from '../flows/analytics-controls.tsx';
 import { byInstrument, instrumentLabel } from '../flows/instrument-groups.ts';
+import type { ScopedViewProps } from '../scope/scope-state.ts';
 import { CounterpartyTable } from './counterparty-table.tsx';
 import { RelationshipView } from './relationship-view.tsx';
 import '../flows/local-analytics.css';
@@ -16,16 +16,8 @@ import '../flows/local-analytics.css';
 /** Rows shown per instrument before "Show all": a busy party has thousands of counterparties. */
 const FIRST_ROWS = 100;
 
-export function CounterpartiesView({
-  profileId,
-  party,
-  scope,
-}: {
-  profileId: string;
-  party: string;
-  /** Which parties (absent: `party` alone); a portfolio's counterparties are outside it. */
-  scope?: SqlScope;
-}) {
+/** Counterparties of the party, or summed over the views' scope (a portfolio: only those outside it). */
+export function CounterpartiesView({ profileId, party, scope }: ScopedViewProps) {
   const choice = useAnalyticsChoice(profileId, party);
   const [open, setOpen] = useState<string | null>(null);
   const [expanded, setExpanded] = useState<Set<string>>(new Set());

@@ -1,10 +1,10 @@
 // Flows over time from the local store: per instrument, legs and exact volumes in and out and the
 // net per day, week or month (UTC), as a chart and a table, for any time range.
 import { useMemo, useState } from 'react';
-import type { SqlScope } from '../../../../src-shared/contract/party-scope.ts';
 import { useFlows } from '../../../data/local-analytics.ts';
 import { ErrorMessage } from '../../../ui/error-message.tsx';
 import { LocalExportMenu } from '../export/local-export-menu.tsx';
+import type { ScopedViewProps } from '../scope/scope-state.ts';
 import { ChoiceControls, InexactNote, useAnalyticsChoice } from './analytics-controls.tsx';
 import { type Bucket, BucketSwitch } from './bucket-switch.tsx';
 import { FlowTable } from './flow-table.tsx';
@@ -12,16 +12,8 @@ import { byInstrument, instrumentLabel, totalsOf } from './instrument-groups.ts'
 import { NetFlowChart } from './net-flow-chart.tsx';
 import './local-analytics.css';
 
-export function FlowsView({
-  profileId,
-  party,
-  scope,
-}: {
-  profileId: string;
-  party: string;
-  /** Which parties (absent: `party` alone); a portfolio's flows are with the outside world. */
-  scope?: SqlScope;
-}) {
+/** Flows of the party, or summed over the views' scope (a portfolio: its dealings with the outside world). */
+export function FlowsView({ profileId, party, scope }: ScopedViewProps) {
   const choice = useAnalyticsChoice(profileId, party);
   const [bucket, setBucket] = useState<Bucket>('day');
   const view = choice.current

@@ -70,3 +70,12 @@ export function scopeText(scope: SqlScope): string {
   if (scope.kind === 'parties') return scope.parties.join(', ');
   return scopeTitle(scope);
 }
+
+/** What a local view (Transfers, Counterparties, Flows) is given: the party on screen and the views' scope. */
+export interface ScopedViewProps {
+  profileId: string;
+  /** The party on screen. */
+  party: string;
+  /** Which parties the view reads (useViewScope's `request`); absent: `party` alone. */
+  scope?: SqlScope;
+}

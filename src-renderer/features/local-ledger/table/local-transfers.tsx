@@ -3,28 +3,20 @@
 // then a Party column says whose each leg is, and under a portfolio which are internal).
 import { useEffect, useState } from 'react';
 import type { LocalLegFilters, LocalSortColumn } from '../../../../src-shared/contract/local-ledger.ts';
-import type { SqlScope } from '../../../../src-shared/contract/party-scope.ts';
 import { type LegsView, useFacets } from '../../../data/local-ledger.ts';
 import { useSettings } from '../../../data/settings.ts';
 import { LocalExportMenu } from '../export/local-export-menu.tsx';
 import { emptyFilterDraft, type LegsFilterDraft, toFilters } from '../filters/legs-filter-draft.ts';
 import { LocalFilters } from '../filters/local-filters.tsx';
+import type { ScopedViewProps } from '../scope/scope-state.ts';
 import { LocalLegsTable } from './local-legs-table.tsx';
 
 /** How long typing pauses before the search runs: one query per word, not per key. */
 const SEARCH_PAUSE_MS = 250;
 const DEFAULT_SORT: LegsView['sort'] = { column: 'effectiveAt', desc: true };
 
-export function LocalTransfers({
-  profileId,
-  party,
-  scope,
-}: {
-  profileId: string;
-  party: string;
-  /** Which parties (absent: `party` alone): a party column shows whose each leg is. */
-  scope?: SqlScope;
-}) {
+/** Every leg of the party, or of the views' scope (with whose each is, a portfolio's internal ones marked). */
+export function LocalTransfers({ profileId, party, scope }: ScopedViewProps) {
   const facets = useFacets(profileId, party, scope);
   const zone = useSettings().data?.settings.preferences.timeZone ?? 'local';
   const [draft, setDraft] = useState<LegsFilterDraft>(emptyFilterDraft);

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServices, startAppServices } from '../../../../src-main/services/app-services.ts';
 import { resumePath } from '../../../../src-main/services/local-ledger/sync-all.ts';
 import { syncTestHooks } from '../../../../src-main/services/local-ledger/sync-run.ts';
-import type { CounterpartyRow, SqlResult } from '../../../../src-shared/contract/local-ledger.ts';
+import { ALL_LEGS, type CounterpartyRow, type SqlResult } from '../../../../src-shared/contract/local-ledger.ts';
 import type { Portfolio, SqlScope } from '../../../../src-shared/contract/party-scope.ts';
 import type { SyncAllStatus } from '../../../../src-shared/contract/sync-all.ts';
 import type { TransferLeg } from '../../../../src-shared/contract/transfers.ts';
@@ -258,17 +258,7 @@ describe('the local views over a scope (table, counterparties, flows, relationsh
     profileId: 'sandbox',
     party: parties[0],
     ...(scope ? { scope } : {}),
-    filters: {
-      instruments: null,
-      range: everything,
-      direction: null,
-      statuses: null,
-      counterparty: null,
-      amountMin: null,
-      amountMax: null,
-      search: null,
-      ...extra,
-    },
+    filters: { ...ALL_LEGS, ...extra },
     sort: { column: 'effectiveAt', desc: true },
     offset: 0,
     limit: 5000,
