@@ -68,17 +68,20 @@ const RESULT: ReconcileResult = {
   elapsedMs: 12,
 };
 
+/** Main's answer for the statement's header: the mapping remembered for it. */
+const MAPPING_ANSWER = {
+  header: ['Booked', 'Who', 'Asset', 'Amount'],
+  delimiter: ',' as const,
+  mapping: MAPPING,
+  remembered: true,
+  problems: [],
+};
+
 describe('ReconcileView', () => {
   it('maps the chosen file’s columns, reconciles it and names what is wrong', async () => {
     const bridge = createFakeBridge({
       local: {
-        reconcileMapping: async () => ({
-          header: ['Booked', 'Who', 'Asset', 'Amount'],
-          delimiter: ',',
-          mapping: MAPPING,
-          remembered: true,
-          problems: [],
-        }),
+        reconcileMapping: async () => MAPPING_ANSWER,
         reconcile: async () => RESULT,
       },
     });
@@ -130,13 +133,7 @@ describe('ReconcileView export', () => {
   it('exports the reconciliation shown, even when the form changed after Reconcile', async () => {
     const bridge = createFakeBridge({
       local: {
-        reconcileMapping: async () => ({
-          header: ['Booked', 'Who', 'Asset', 'Amount'],
-          delimiter: ',',
-          mapping: MAPPING,
-          remembered: true,
-          problems: [],
-        }),
+        reconcileMapping: async () => MAPPING_ANSWER,
         reconcile: async () => RESULT,
         reconcileExport: async () => ({ path: '/tmp/reconciliation.csv', rows: 2, counts: RESULT.counts }),
       },
