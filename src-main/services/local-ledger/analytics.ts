@@ -12,7 +12,7 @@ import type {
 } from '../../../src-shared/contract/local-ledger.ts';
 import { rankCounterparties } from './counterparty-ranking.ts';
 import { flowBuckets } from './flow-buckets.ts';
-import { addInstruments, addRange, addScope, type SqlWhere } from './leg-filters-sql.ts';
+import { addInstruments, addRange, addScope, type SqlWhere, whereOf } from './leg-filters-sql.ts';
 import { LEG_SELECT, rowToLeg } from './leg-rows.ts';
 import type { LocalLedger } from './local-ledger.ts';
 import type { ScopeData } from './sql-sandbox/sql-scope.ts';
@@ -36,7 +36,7 @@ export function analyticsWhere(query: AnalyticsQuery, scope: ScopeData | undefin
     parts.push('counterparty = ?');
     params.push(counterparty);
   }
-  return { sql: parts.length > 0 ? parts.join(' AND ') : 'true', params };
+  return whereOf(parts, params);
 }
 
 /** The store and the query's parties; an unknown profile is refused before a store file is made for it. */

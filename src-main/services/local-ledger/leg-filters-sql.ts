@@ -64,7 +64,7 @@ export function legFilterSql(
     parts.push(`(${columns.map((c) => `lower(${c}) LIKE ? ESCAPE '\\'`).join(' OR ')})`);
     for (const _ of columns) params.push(needle);
   }
-  return { sql: parts.length > 0 ? parts.join(' AND ') : 'true', params };
+  return whereOf(parts, params);
 }
 
 /**
@@ -88,12 +88,17 @@ export function addScope(
   }
 }
 
+/** Conditions joined with AND; none: `true` (every leg). */
+export function whereOf(parts: string[], params: DuckDBValue[]): SqlWhere {
+  return { sql: parts.length > 0 ? parts.join(' AND ') : 'true', params };
+}
+
 /** A WHERE clause that is only a scope (or `true`: every party). */
 export function scopeWhere(scope: ScopeData | undefined): SqlWhere {
   const parts: string[] = [];
   const params: DuckDBValue[] = [];
   addScope(parts, params, scope);
-  return { sql: parts.length > 0 ? parts.join(' AND ') : 'true', params };
+  return whereOf(parts, params);
 }
 
 export function addRange(parts: string[], params: DuckDBValue[], range: TimeRange): void {
