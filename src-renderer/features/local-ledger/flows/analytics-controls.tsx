@@ -2,6 +2,7 @@
 // 365 days up to the newest synced leg), the instrument choice, the note on legs left out of sums.
 // The range is typed as every time is (ui/time-field.tsx, docs/times.md).
 import { useState } from 'react';
+import { asBridgeError } from '../../../../src-shared/contract/errors.ts';
 import type { InstrumentKey, TimeRange } from '../../../../src-shared/contract/local-ledger.ts';
 import type { SqlScope } from '../../../../src-shared/contract/party-scope.ts';
 import { formatEffectiveTime } from '../../../../src-shared/time/time-display.ts';
@@ -108,7 +109,10 @@ export function InstrumentSelect({
   const instruments = facets.data?.instruments ?? [];
   const current = value ? JSON.stringify([value.admin, value.id]) : '';
   return (
-    <Field label="Instrument">
+    <Field
+      label="Instrument"
+      error={facets.error ? `The instruments could not be read: ${asBridgeError(facets.error).message}` : null}
+    >
       <select
         value={current}
         onChange={(e) => {

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import type { LocalLegFilters, LocalSortColumn } from '../../../../src-shared/contract/local-ledger.ts';
 import { type LegsView, useFacets } from '../../../data/local-ledger.ts';
 import { useSettings } from '../../../data/settings.ts';
+import { ErrorMessage } from '../../../ui/error-message.tsx';
 import { LocalExportMenu } from '../export/local-export-menu.tsx';
 import { emptyFilterDraft, type LegsFilterDraft, toFilters } from '../filters/legs-filter-draft.ts';
 import { LocalFilters } from '../filters/local-filters.tsx';
@@ -49,6 +50,9 @@ export function LocalTransfers({ profileId, party, scope }: ScopedViewProps) {
   return (
     <div className="local-transfers">
       <LocalFilters facets={facets.data} draft={draft} onChange={setDraft} issues={result.issues ?? {}} zone={zone} />
+      {facets.error && (
+        <ErrorMessage error={facets.error} title="The instruments and statuses to filter by could not be read." />
+      )}
       <label className="local-search">
         <span>Search</span>
         <input

@@ -5,7 +5,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LocalTransfers } from '../../../../src-renderer/features/local-ledger/table/local-transfers.tsx';
 import type { LocalLeg, LocalLegsQuery } from '../../../../src-shared/contract/local-ledger.ts';
-import { createFakeBridge } from '../../../fixtures/fake-bridge.ts';
+import { createFakeBridge, failWith } from '../../../fixtures/fake-bridge.ts';
 import { ALICE, transferLeg } from '../../../fixtures/transfer-legs.ts';
 import { renderWithApp } from '../../support/render-with-app.tsx';
 
@@ -41,6 +41,16 @@ beforeEach(() => {
 });
 
 describe('LocalTransfers', () => {
+  it("says when the filters' instruments and statuses could not be read, in main's words", async () => {
+    const bridge = storeBridge();
+    failWith(bridge.local.facets, 'invalid_argument', '2: Invalid input: expected object, received null');
+    renderWithApp(<LocalTransfers profileId="sandbox" party={ALICE} />, { bridge });
+    const alert = await screen.findByText(/expected object, received null/);
+    expect(alert.closest('[role="alert"]')?.textContent).toContain(
+      'The instruments and statuses to filter by could not be read.',
+    );
+  });
+
   it('counts every stored leg and fetches only the first window of 100, newest first', async () => {
     const bridge = storeBridge();
     renderWithApp(<LocalTransfers profileId="sandbox" party={ALICE} />, { bridge });
