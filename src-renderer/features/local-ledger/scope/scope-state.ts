@@ -64,11 +64,19 @@ export function scopeTitle(scope: Exclude<SqlScope, { kind: 'party' }>): string 
   return `${scope.parties.length.toLocaleString('en-US')} parties`;
 }
 
-/** Any scope in words, whole (a set names its parties): a dashboard panel and its report say over whom it ran. */
+/** A set's ids are written out up to this many; a larger set is named by its count and first ids. */
+const SET_IDS_SHOWN = 20;
+
+/**
+ * Any scope in words (a set names its parties, up to 20 of them): a dashboard panel and its report say
+ * over whom it ran. Bounded: a report value is at most 10,000 characters, a set up to 1,000 ids.
+ */
 export function scopeText(scope: SqlScope): string {
   if (scope.kind === 'party') return scope.party;
-  if (scope.kind === 'parties') return scope.parties.join(', ');
-  return scopeTitle(scope);
+  if (scope.kind !== 'parties') return scopeTitle(scope);
+  const { parties } = scope;
+  if (parties.length <= SET_IDS_SHOWN) return parties.join(', ');
+  return `${scopeTitle(scope)}: ${parties.slice(0, SET_IDS_SHOWN).join(', ')}, …`;
 }
 
 /** What a local view (Transfers, Counterparties, Flows) is given: the party on screen and the views' scope. */
