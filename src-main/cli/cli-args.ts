@@ -4,6 +4,7 @@
 // profile has) is checked next, in cli-resolve.ts, with the valid values listed.
 import { parseArgs } from 'node:util';
 import { LocalExportFormat } from '../../src-shared/contract/local-ledger.ts';
+import { SCOPE_MAX_PARTIES } from '../../src-shared/contract/party-scope.ts';
 import { NodeIdText } from '../../src-shared/contract/transfers.ts';
 import { readTimeRange } from '../../src-shared/time/time-text.ts';
 
@@ -39,12 +40,33 @@ export interface ProfilesArgs {
   json: boolean;
   userDataDir: string | null;
 }
+/** `lake sync`: sync the parties into the store, then write their changed months to the lake (docs/lake.md). */
+export interface LakeSyncArgs extends StoreCommand {
+  command: 'lake';
+  action: 'sync';
+  /** Party ids or names (cli-resolve.ts), or every party the profile's JWT reads. */
+  parties: string[] | 'all-readable';
+  node: string | null;
+  lake: string;
+}
+/** `lake verify` and `lake status`: read the lake only (no profile, no store). */
+export interface LakeReadArgs {
+  command: 'lake';
+  action: 'verify' | 'status';
+  lake: string;
+  json: boolean;
+  waitMs: number;
+}
+export type LakeArgs = LakeSyncArgs | LakeReadArgs;
 export interface HelpArgs {
   command: 'help';
 }
-export type CliArgs = SyncArgs | ExportArgs | ProfilesArgs | HelpArgs;
+export type CliArgs = SyncArgs | ExportArgs | ProfilesArgs | LakeArgs | HelpArgs;
 
-export const COMMANDS = ['sync', 'export', 'profiles', 'help'] as const;
+export const COMMANDS = ['sync', 'export', 'profiles', 'lake', 'help'] as const;
+export const LAKE_ACTIONS = ['sync', 'verify', 'status'] as const;
+/** At most this many parties named on one command line (a sync of many parties takes as many: all-readable has no limit). */
+const MAX_NAMED_PARTIES = SCOPE_MAX_PARTIES;
 export const DEFAULT_WAIT_SECONDS = 600;
 const MAX_WAIT_SECONDS = 86_400;
 
@@ -58,6 +80,9 @@ usage:
   npm run cli -- sync     --profile P --parties all-readable [--node N] [--after T] [--before T] [options]
   npm run cli -- export   --profile P --party X --format F --out PATH [options]
   npm run cli -- profiles [--json] [--user-data-dir D]
+  npm run cli -- lake sync   --profile P --parties X,Y,…|all-readable --lake DIR [--node N] [options]
+  npm run cli -- lake verify --lake DIR [--json] [--wait S]
+  npm run cli -- lake status --lake DIR [--json]
   npm run cli -- help     (or --help, -h)
 
 commands:
@@ -66,6 +91,13 @@ commands:
              only what is new. An interrupted sync resumes where it stopped when run again.
   export     Writes every stored leg of the party, oldest first, to --out.
   profiles   Lists the connection profiles: id, kind, name (--json: one JSON array, for scripts).
+  lake sync  Syncs each party into the store as \`sync\` does (only what is new), then writes the months
+             that changed to a team's lake: Hive-partitioned Parquet that DuckDB, Spark, Trino and
+             BigQuery read (party=…/month=YYYY-MM/part-0.parquet), each month switched in whole
+             (docs/lake.md). One writer at a time: a second waits (--wait), a dead one's lock is taken over.
+  lake verify  Recomputes every partition's legs, totals and hash and names any that differ from its
+             manifest (exit 1).
+  lake status  Lists the lake's parties: months, legs, size, first and last leg, age of the sync.
   help       This text.
 
 options:
@@ -78,6 +110,7 @@ options:
                        on the sandbox profile, the sandbox's parties), one after another. A party
                        the service refuses is reported and the others go on (exit 1 if any failed);
                        an interrupted run resumes with the same command, skipping finished parties.
+  --lake DIR           (lake) The lake's folder (created by the first lake sync).
   --node N             The validator node to read from (default: the profile's default node). On the
                        sandbox profile one of its nodes (a wrong one lists them); on a remote profile
                        any node id the deployment knows.
@@ -130,6 +163,7 @@ const OPTIONS = {
   out: { type: 'string' },
   wait: { type: 'string' },
   json: { type: 'boolean' },
+  lake: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   'user-data-dir': { type: 'string' },
   'keychain-service': { type: 'string' },
@@ -141,6 +175,12 @@ const ALLOWED: Record<Exclude<(typeof COMMANDS)[number], 'help'>, string[]> = {
   sync: [...STORE_OPTIONS, 'parties', 'node', 'after', 'before'],
   export: [...STORE_OPTIONS, 'format', 'out'],
   profiles: ['json', 'user-data-dir'],
+  lake: [],
+};
+const LAKE_ALLOWED: Record<(typeof LAKE_ACTIONS)[number], string[]> = {
+  sync: ['profile', 'parties', 'node', 'lake', 'wait', 'user-data-dir', 'keychain-service', 'sandbox-transfers'],
+  verify: ['lake', 'json', 'wait'],
+  status: ['lake', 'json'],
 };
 
 export function parseCliArgs(argv: readonly string[]): CliArgs {
@@ -159,6 +199,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     throw new UsageError(`unknown command "${command}": the commands are ${COMMANDS.join(', ')}`);
   }
   if (command === 'help') return { command: 'help' };
+  if (command === 'lake') return parseLakeArgs(extra, values);
   if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
   const name = command as keyof typeof ALLOWED;
   for (const option of Object.keys(values)) {
@@ -217,6 +258,63 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   const out = required('--out', values.out);
   if (out.trim() === '') throw new UsageError('--out: a file path is needed');
   return { command: 'export', ...common, format: format.data, out };
+}
+
+function parseLakeArgs(extra: readonly string[], values: Record<string, string | boolean | undefined>): LakeArgs {
+  const [action, ...more] = extra;
+  if (action === undefined || !(LAKE_ACTIONS as readonly string[]).includes(action))
+    throw new UsageError(
+      `lake: ${action === undefined ? 'an action is needed' : `unknown action "${action}"`}: the actions are ${LAKE_ACTIONS.join(', ')}`,
+    );
+  if (more.length > 0) throw new UsageError(`unexpected argument "${more[0]}"`);
+  const name = action as (typeof LAKE_ACTIONS)[number];
+  for (const option of Object.keys(values)) {
+    if (!LAKE_ALLOWED[name].includes(option))
+      throw new UsageError(
+        `--${option} is not an option of lake ${name}: its options are ${LAKE_ALLOWED[name].map((o) => `--${o}`).join(', ')}`,
+      );
+  }
+  const lake = required('--lake', values.lake as string | undefined);
+  if (lake.trim() === '') throw new UsageError('--lake: a folder is needed');
+  const waitMs = waitSeconds(values.wait as string | undefined) * 1000;
+  if (name !== 'sync')
+    return { command: 'lake', action: name, lake, json: (values.json as boolean | undefined) ?? false, waitMs };
+  const text = required('--parties', values.parties as string | undefined).trim();
+  const named =
+    text === 'all-readable'
+      ? 'all-readable'
+      : text
+          .split(',')
+          .map((p) => p.trim())
+          .filter((p) => p !== '');
+  if (named !== 'all-readable' && named.length === 0)
+    throw new UsageError('--parties: party ids or names, separated by commas, or all-readable');
+  if (named !== 'all-readable' && named.length > MAX_NAMED_PARTIES)
+    throw new UsageError(`--parties: at most ${MAX_NAMED_PARTIES} parties (or all-readable)`);
+  const profile = required('--profile', values.profile as string | undefined).trim();
+  if (profile === '') throw new UsageError('--profile: a profile id is needed (`npm run cli -- profiles` lists them)');
+  let node: string | null = null;
+  if (values.node !== undefined) {
+    const checked = NodeIdText.safeParse(values.node);
+    if (!checked.success) throw new UsageError(`--node: ${checked.error.issues[0]?.message ?? 'not a node id'}`);
+    node = checked.data;
+  }
+  const sandboxTransfers = values['sandbox-transfers'] as string | undefined;
+  if (sandboxTransfers !== undefined && !/^[1-9]\d{0,6}$/.test(sandboxTransfers))
+    throw new UsageError('--sandbox-transfers: a whole number from 1 to 9999999');
+  return {
+    command: 'lake',
+    action: 'sync',
+    profile,
+    party: '',
+    parties: named,
+    node,
+    lake,
+    userDataDir: (values['user-data-dir'] as string | undefined) ?? null,
+    keychainService: (values['keychain-service'] as string | undefined) ?? null,
+    waitMs,
+    sandboxTransfers: sandboxTransfers === undefined ? null : Number(sandboxTransfers),
+  };
 }
 
 function waitSeconds(text: string | undefined): number {

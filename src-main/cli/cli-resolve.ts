@@ -36,14 +36,19 @@ async function call<T>(services: AppServices, channel: string, ...args: unknown[
 }
 
 /** --party as a full, well-formed id: a name is looked up among the names the profile knows. */
-export async function resolveParty(services: AppServices, profile: Profile, text: string): Promise<string> {
+export async function resolveParty(
+  services: AppServices,
+  profile: Profile,
+  text: string,
+  option = '--party',
+): Promise<string> {
   const known = await call<KnownParties>(services, 'transfers:knownParties', profile.id);
   const parties = namedParties(services.context.settings.settings.savedParties, known.parties);
   const where = `profile "${profile.id}" (its address book${profile.kind === 'sandbox' ? ' and the sandbox parties' : ''})`;
   const found = findParty(text, parties, where);
-  if (!found.ok) throw new UsageError(`--party: ${found.message}`);
+  if (!found.ok) throw new UsageError(`${option}: ${found.message}`);
   const checked = PartyId.safeParse(found.party);
-  if (!checked.success) throw new UsageError(`--party: ${checked.error.issues[0]?.message ?? 'not a party id'}`);
+  if (!checked.success) throw new UsageError(`${option}: ${checked.error.issues[0]?.message ?? 'not a party id'}`);
   return checked.data;
 }
 

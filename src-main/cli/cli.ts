@@ -21,21 +21,19 @@ import { SettingsStore } from '../services/settings/settings-store.ts';
 import {
   type CliArgs,
   type ExportArgs,
+  type LakeSyncArgs,
   type ProfilesArgs,
   parseCliArgs,
   type SyncArgs,
   UsageError,
   usage,
 } from './cli-args.ts';
+import { EXIT, say } from './cli-exit.ts';
+import { lakeCommand, type ManySync } from './cli-lake.ts';
 import { profileTable, resolveNode, resolveParty, resolveProfile } from './cli-resolve.ts';
 import { startCliServices } from './cli-services.ts';
 import { progressLine } from './progress-line.ts';
 import { defaultUserDataDir, userDataDirSource } from './user-data-dir.ts';
-
-const say = (line: string) => process.stderr.write(`${line}\n`);
-
-/** Exit codes a scheduler sees (usage() explains them). */
-const EXIT = { done: 0, failed: 1, usage: 2, busy: 75, interrupted: 130, stopped: 143 } as const;
 
 class Failed extends Error {
   readonly busy: boolean;
@@ -137,13 +135,13 @@ async function exportStore(services: AppServices, args: ExportArgs, party: strin
   return EXIT.done;
 }
 
-/** `sync --parties all-readable`: every party the JWT reads, one after another; a line per change of the combined progress. */
-async function syncAll(services: AppServices, args: SyncArgs, node: string | null): Promise<number> {
+/** Parties one after another (all-readable, or a list); a line per change of the combined progress. */
+async function syncMany(services: AppServices, args: ManySync): Promise<{ code: number; done: SyncAllStatus }> {
   const jobs = (await services.local.ledger()).syncAll;
   const started = await call<SyncAllStatus>(services, 'local:syncAll', {
     profileId: args.profile,
-    parties: 'all-readable',
-    nodeId: node,
+    parties: args.parties,
+    nodeId: args.node,
     range: { after: args.after, before: args.before },
   });
   let stoppedBy: NodeJS.Signals | null = null;
@@ -169,6 +167,14 @@ async function syncAll(services: AppServices, args: SyncArgs, node: string | nul
   process.off('SIGTERM', onSignal);
   show();
   for (const p of done.parties) if (p.error) say(`failed: ${p.party}: ${p.error.message}`);
+  if (stoppedBy === 'SIGTERM') return { code: EXIT.stopped, done };
+  if (stoppedBy || done.state === 'cancelled') return { code: EXIT.interrupted, done };
+  return { code: done.state === 'done' && done.failed === 0 ? EXIT.done : EXIT.failed, done };
+}
+
+/** `sync --parties all-readable`: every party the JWT reads, one after another. */
+async function syncAll(services: AppServices, args: SyncArgs, node: string | null): Promise<number> {
+  const { code, done } = await syncMany(services, { ...args, parties: 'all-readable', node });
   const summary = {
     command: 'sync',
     parties: 'all-readable',
@@ -184,9 +190,7 @@ async function syncAll(services: AppServices, args: SyncArgs, node: string | nul
     store: services.local.storePath(args.profile),
   };
   process.stdout.write(`${JSON.stringify(summary)}\n`);
-  if (stoppedBy === 'SIGTERM') return EXIT.stopped;
-  if (stoppedBy || done.state === 'cancelled') return EXIT.interrupted;
-  return done.state === 'done' && done.failed === 0 ? EXIT.done : EXIT.failed;
+  return code;
 }
 
 /** `profiles`: what --profile takes, read from the settings without starting anything. */
@@ -207,7 +211,7 @@ async function profiles(args: ProfilesArgs, userDataDir: string): Promise<number
   return EXIT.done;
 }
 
-async function storeCommand(args: SyncArgs | ExportArgs, userDataDir: string): Promise<number> {
+async function storeCommand(args: SyncArgs | ExportArgs | LakeSyncArgs, userDataDir: string): Promise<number> {
   const waitSeconds = Math.round(args.waitMs / 1000);
   const services = await startCliServices({
     userDataDir,
@@ -218,7 +222,7 @@ async function storeCommand(args: SyncArgs | ExportArgs, userDataDir: string): P
     log: (line) => say(`[main] ${line}`),
     localLedger: {
       access: {
-        program: `npm run cli -- ${args.command}`,
+        program: `npm run cli -- ${args.command === 'lake' ? 'lake sync' : args.command}`,
         readWaitMs: args.waitMs,
         onWait: waitReporter(waitSeconds),
         busyAdvice: `nothing was changed; run this again when it is done, or wait longer than ${waitSeconds} s with --wait`,
@@ -228,17 +232,28 @@ async function storeCommand(args: SyncArgs | ExportArgs, userDataDir: string): P
     },
   });
   try {
-    let party: string;
+    let party = '';
     let node: string | null = null;
+    let parties: string[] | 'all-readable' = 'all-readable';
     try {
       const profile = resolveProfile(services.context.settings.settings.profiles, args.profile, userDataDir);
-      party = args.command === 'sync' && args.allReadable ? '' : await resolveParty(services, profile, args.party);
-      if (args.command === 'sync') node = await resolveNode(services, profile, args.node);
+      if (args.command === 'lake') {
+        const named = args.parties;
+        if (named !== 'all-readable') {
+          parties = [];
+          for (const text of named) parties.push(await resolveParty(services, profile, text, '--parties'));
+          parties = [...new Set(parties)];
+        }
+      } else if (!(args.command === 'sync' && args.allReadable))
+        party = await resolveParty(services, profile, args.party);
+      if (args.command !== 'export') node = await resolveNode(services, profile, args.node);
     } catch (error) {
       if (!(error instanceof UsageError)) throw error;
       say(`error: ${error.message}`);
       return EXIT.usage;
     }
+    if (args.command === 'lake')
+      return await lakeCommand.sync(services, { ...args, parties, node }, (many) => syncMany(services, many));
     if (args.command === 'sync' && args.allReadable) return await syncAll(services, args, node);
     return args.command === 'sync' ? await sync(services, args, party, node) : await exportStore(services, args, party);
   } catch (error) {
@@ -262,6 +277,7 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${usage({ dir: defaultUserDataDir(), from: userDataDirSource() })}\n`);
     return EXIT.done;
   }
+  if (args.command === 'lake' && args.action !== 'sync') return lakeCommand[args.action](args);
   const userDataDir = args.userDataDir ?? defaultUserDataDir();
   if (args.command === 'profiles') return profiles(args, userDataDir);
   return storeCommand(args, userDataDir);

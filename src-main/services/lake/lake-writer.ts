@@ -1,0 +1,310 @@
+// `lake sync`'s second half: the store's legs of some parties into the lake (docs/lake.md). Called
+// with the lake's lock held (lake-lock.ts) and a connection to the profile's store, after the store
+// was synced the usual way (only what is new is fetched: the store's rule).
+//
+// Which months are written: every (party, month) whose legs in the store differ from what the
+// partition's manifest recorded (count and a fingerprint of the legs' fields); a month with no
+// manifest; and no other. A late leg (one the service reports in a month already written) changes
+// that month's fingerprint, so that month is rewritten whole; a month the store no longer has
+// (the party was forgotten and synced for a shorter window) is removed from the lake.
+//
+// How a month is switched in: its file is written under <lake>/.staging-<run>/ (a folder no reader
+// looks at), its facts are read back from that file, then it is renamed over
+// party=…/month=…/part-0.parquet (one rename: a reader sees the old file or the new one, never
+// part of either) and its manifest is written beside it the same way. A writer killed at any point
+// leaves every partition whole; a partition whose file was switched but not yet its manifest is
+// rewritten by the next run (its manifest's fingerprint no longer matches the store).
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, rm, rmdir } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { commitFile, writeFileAtomic } from '../settings/atomic-write.ts';
+import { type FileFacts, fileHash, filesFacts } from './lake-facts.ts';
+import {
+  DATA_FILE,
+  LAKE_COLUMNS,
+  LAKE_FORMAT,
+  LAKE_MANIFEST,
+  type LakeManifest,
+  type LakeParty,
+  monthFolder,
+  NULL_MONTH,
+  PARTITION_MANIFEST,
+  PartitionManifest,
+  partitionPath,
+  partyFolder,
+  STAGING_PREFIX,
+  sqlText,
+  unescapePartitionValue,
+} from './lake-layout.ts';
+
+/** The lake columns as SQL over the store's leg_rows, in LAKE_COLUMNS' order. */
+const COLUMN_SQL: Record<string, string> = {
+  update_id: 'update_id',
+  effective_at: "timezone('UTC', effective_ts)",
+  effective_at_text: 'effective_at',
+  instrument_admin: 'instrument_admin',
+  instrument_id: 'instrument_id',
+  symbol: 'symbol',
+  decimals: 'decimals',
+  amount: 'amount',
+  amount_units: 'amount_units::DECIMAL(38,0)',
+  amount_scale: 'amount_scale',
+  amount_exact: 'amount_exact',
+  direction: "CASE WHEN is_incoming THEN 'in' ELSE 'out' END",
+  is_incoming: 'is_incoming',
+  sender_party: 'sender_party',
+  receiver_party: 'receiver_party',
+  counterparty: 'counterparty',
+  status: 'status',
+};
+const SELECT_LIST = LAKE_COLUMNS.map((c) => `${COLUMN_SQL[c.name]} AS ${c.name}`).join(', ');
+const MONTH_SQL = "strftime(effective_ts, '%Y-%m')";
+/** Every field of a leg as sent: a month's fingerprint is the count and the sum of these hashes. */
+const FINGERPRINT_SQL = `count(*)::VARCHAR || ':' || sum(hash(update_id, effective_at, instrument_admin, instrument_id,
+  symbol, decimals, amount, sender_party, receiver_party, counterparty, is_incoming, status))::VARCHAR`;
+
+/** Parquet's row groups in a lake file: DuckDB's default, fine for every engine's splits. */
+const WRITE_OPTIONS = 'FORMAT parquet, COMPRESSION zstd';
+
+export interface LakeWriteOptions {
+  lake: string;
+  parties: readonly string[];
+  program: string;
+  profile: string;
+  say: (line: string) => void;
+  signal?: AbortSignal;
+  /** Tests (durability): told just before each partition's rename. */
+  beforeCommit?: (party: string, month: string | null) => void;
+}
+
+export interface LakeWriteResult {
+  parties: number;
+  /** Months rewritten, months removed, months left as they were. */
+  written: number;
+  removed: number;
+  unchanged: number;
+  legsWritten: number;
+  bytesWritten: number;
+  manifest: LakeManifest;
+}
+
+type MonthKey = string; // YYYY-MM or NULL_MONTH
+
+async function readJson(path: string): Promise<unknown> {
+  try {
+    return JSON.parse(await readFile(path, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** The manifests of a party's partitions, by month folder value (an unreadable one is left out: rewritten). */
+export async function partyManifests(lake: string, party: string): Promise<Map<MonthKey, PartitionManifest>> {
+  const dir = join(lake, partyFolder(party));
+  const out = new Map<MonthKey, PartitionManifest>();
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.startsWith('month=')) continue;
+    const parsed = PartitionManifest.safeParse(await readJson(join(dir, name, PARTITION_MANIFEST)));
+    if (parsed.success && parsed.data.party === party) out.set(name.slice('month='.length), parsed.data);
+  }
+  return out;
+}
+
+/** Every party folder of a lake, as party ids. */
+export async function lakeParties(lake: string): Promise<string[]> {
+  const names = await readdir(lake).catch(() => [] as string[]);
+  return names
+    .filter((n) => n.startsWith('party='))
+    .map((n) => unescapePartitionValue(n.slice('party='.length)))
+    .sort();
+}
+
+export async function writeLake(connection: DuckDBConnection, options: LakeWriteOptions): Promise<LakeWriteResult> {
+  const { lake, say } = options;
+  await mkdir(lake, { recursive: true });
+  // A staging folder left by a killed run (this run holds the lock: no other writer is running).
+  for (const name of await readdir(lake))
+    if (name.startsWith(STAGING_PREFIX)) await rm(join(lake, name), { recursive: true, force: true });
+  const staging = join(lake, `${STAGING_PREFIX}${randomBytes(6).toString('hex')}`);
+  const result = {
+    parties: options.parties.length,
+    written: 0,
+    removed: 0,
+    unchanged: 0,
+    legsWritten: 0,
+    bytesWritten: 0,
+  };
+  try {
+    const stored = await storeMonths(connection, options.parties);
+    const synced = await partySync(connection, options.parties);
+    for (const [index, party] of options.parties.entries()) {
+      if (options.signal?.aborted)
+        throw new Error('Cancelled: the months switched in so far are whole; run the same command to finish.');
+      const have = await partyManifests(lake, party);
+      const want = stored.get(party) ?? new Map<MonthKey, string>();
+      const touched = [...want].filter(([month, fp]) => have.get(month)?.fingerprint !== fp).map(([m]) => m);
+      const gone = [...have.keys()].filter((month) => !want.has(month));
+      result.unchanged += want.size - touched.length;
+      if (touched.length > 0) {
+        const dir = join(staging, `p${index}`);
+        await copyMonths(connection, party, touched, dir);
+        const stagedOf = (month: MonthKey) => join(dir, monthFolder(month === NULL_MONTH ? null : month), DATA_FILE);
+        const allFacts = await filesFacts(connection, touched.map(stagedOf));
+        for (const month of touched.sort()) {
+          const staged = stagedOf(month);
+          const facts = allFacts.get(staged) as FileFacts;
+          const hash = await fileHash(staged);
+          const fp = want.get(month) as string;
+          if (`${facts.legs}` !== fp.split(':')[0])
+            throw new Error(
+              `the file staged for ${party} ${month} has ${facts.legs} legs, the store ${fp.split(':')[0]}: nothing of it was switched in`,
+            );
+          const manifest: PartitionManifest = {
+            format: LAKE_FORMAT,
+            party,
+            month: month === NULL_MONTH ? null : month,
+            file: DATA_FILE,
+            legs: facts.legs,
+            bytes: hash.bytes,
+            sha256: hash.sha256,
+            fingerprint: fp,
+            firstAt: facts.firstAt,
+            lastAt: facts.lastAt,
+            totals: facts.totals,
+            node: synced.get(party)?.node ?? null,
+            syncedAt: synced.get(party)?.syncedAt ?? null,
+            writtenAt: new Date().toISOString(),
+          };
+          const target = join(lake, partitionPath(party, manifest.month));
+          await mkdir(target, { recursive: true });
+          options.beforeCommit?.(party, manifest.month);
+          await commitFile(staged, join(target, DATA_FILE));
+          await writeFileAtomic(join(target, PARTITION_MANIFEST), `${JSON.stringify(manifest, null, 1)}\n`, {
+            mode: 0o644,
+          });
+          result.written += 1;
+          result.legsWritten += facts.legs;
+          result.bytesWritten += hash.bytes;
+        }
+      }
+      for (const month of gone) {
+        const target = join(lake, partyFolder(party), `month=${month}`);
+        // The data first: a manifest without a file is read as "rewrite", a file without one too.
+        await rm(join(target, DATA_FILE), { force: true });
+        await rm(join(target, PARTITION_MANIFEST), { force: true });
+        await rmdir(target).catch(() => {});
+        result.removed += 1;
+      }
+      say(
+        `lake: ${party}: ${touched.length} month${touched.length === 1 ? '' : 's'} written, ${gone.length} removed, ${want.size - touched.length} unchanged (${index + 1} of ${options.parties.length})`,
+      );
+    }
+    const manifest = await summarize(lake, options);
+    await writeFileAtomic(join(lake, LAKE_MANIFEST), `${JSON.stringify(manifest, null, 1)}\n`, { mode: 0o644 });
+    return { ...result, manifest };
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}
+
+/** (party → month → fingerprint) of the store's finished legs. */
+async function storeMonths(
+  connection: DuckDBConnection,
+  parties: readonly string[],
+): Promise<Map<string, Map<MonthKey, string>>> {
+  const out = new Map<string, Map<MonthKey, string>>();
+  if (parties.length === 0) return out;
+  const rows = (
+    await connection.runAndReadAll(
+      `SELECT party, coalesce(${MONTH_SQL}, '${NULL_MONTH}'), ${FINGERPRINT_SQL}
+         FROM leg_rows WHERE party IN (${parties.map(sqlText).join(', ')}) GROUP BY ALL`,
+    )
+  ).getRows();
+  for (const [party, month, fp] of rows) {
+    const months = out.get(party as string) ?? new Map<MonthKey, string>();
+    months.set(month as string, fp as string);
+    out.set(party as string, months);
+  }
+  return out;
+}
+
+async function partySync(
+  connection: DuckDBConnection,
+  parties: readonly string[],
+): Promise<Map<string, { node: string | null; syncedAt: string | null }>> {
+  const rows = (
+    await connection.runAndReadAll(
+      `SELECT party, node_id, strftime(last_sync_at, '%Y-%m-%dT%H:%M:%S.%fZ') FROM party_sync WHERE party IN (${parties.map(sqlText).join(', ')})`,
+    )
+  ).getRows();
+  return new Map(
+    rows.map((r) => [
+      r[0] as string,
+      { node: (r[1] as string | null) ?? null, syncedAt: (r[2] as string | null) ?? null },
+    ]),
+  );
+}
+
+/** One COPY per party: its touched months, each to <dir>/month=…/part-0.parquet, oldest leg first. */
+async function copyMonths(
+  connection: DuckDBConnection,
+  party: string,
+  months: readonly MonthKey[],
+  dir: string,
+): Promise<void> {
+  const named = months.filter((m) => m !== NULL_MONTH);
+  const which = [
+    ...(named.length > 0 ? [`${MONTH_SQL} IN (${named.map(sqlText).join(', ')})`] : []),
+    ...(months.includes(NULL_MONTH) ? ['effective_ts IS NULL'] : []),
+  ].join(' OR ');
+  await mkdir(dir, { recursive: true });
+  await connection.run(
+    `COPY (SELECT ${SELECT_LIST}, coalesce(${MONTH_SQL}, '${NULL_MONTH}') AS month FROM leg_rows
+            WHERE party = ${sqlText(party)} AND (${which}) ORDER BY effective_ts NULLS LAST, seq)
+       TO ${sqlText(dir)} (${WRITE_OPTIONS}, PARTITION_BY (month), FILENAME_PATTERN 'part-{i}', OVERWRITE_OR_IGNORE true)`,
+  );
+  // One file per partition: what the rename switches in whole.
+  for (const month of months) {
+    const files = await readdir(join(dir, `month=${month}`)).catch(() => [] as string[]);
+    if (files.length !== 1 || files[0] !== DATA_FILE)
+      throw new Error(
+        `staging ${party} ${month} wrote ${files.length} files (${files.join(', ')}), expected ${DATA_FILE}`,
+      );
+  }
+}
+
+/** The lake's manifest, from every partition manifest in it (parties written by other runs too). */
+async function summarize(lake: string, options: LakeWriteOptions): Promise<LakeManifest> {
+  const parties: LakeParty[] = [];
+  for (const party of await lakeParties(lake)) {
+    const months = [...(await partyManifests(lake, party)).values()];
+    if (months.length === 0) continue;
+    const times = months
+      .flatMap((m) => [m.firstAt, m.lastAt])
+      .filter((t): t is string => t !== null)
+      .sort();
+    const newest = months.reduce((a, b) => ((a.syncedAt ?? '') >= (b.syncedAt ?? '') ? a : b));
+    parties.push({
+      party,
+      node: newest.node,
+      syncedAt: newest.syncedAt,
+      months: months.length,
+      legs: months.reduce((n, m) => n + m.legs, 0),
+      bytes: months.reduce((n, m) => n + m.bytes, 0),
+      firstAt: times[0] ?? null,
+      lastAt: times.at(-1) ?? null,
+    });
+  }
+  return {
+    format: LAKE_FORMAT,
+    writtenAt: new Date().toISOString(),
+    writer: { program: options.program, host: hostname(), profile: options.profile },
+    columns: LAKE_COLUMNS.map(({ name, type }) => ({ name, type })),
+    parties,
+    legs: parties.reduce((n, p) => n + p.legs, 0),
+    bytes: parties.reduce((n, p) => n + p.bytes, 0),
+  };
+}
