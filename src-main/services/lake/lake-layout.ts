@@ -150,3 +150,36 @@ export type LakeManifest = z.infer<typeof LakeManifest>;
 
 /** A SQL string literal. */
 export const sqlText = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/**
+ * How each engine reads a lake file's columns (docs/lake.md's type table is checked against this,
+ * and a test checks every written file's Parquet schema against `parquet`). The Parquet types are
+ * what DuckDB writes for the lake's SQL types; the engine types are from each engine's documented
+ * Parquet mapping (Spark SQL's Parquet data source, Trino's Hive connector, BigQuery's Parquet
+ * loading): none needs a conversion.
+ */
+export const LAKE_TYPE_MAP: ReadonlyArray<{
+  type: string;
+  parquet: string;
+  spark: string;
+  trino: string;
+  bigquery: string;
+}> = [
+  { type: 'VARCHAR', parquet: 'BYTE_ARRAY (STRING)', spark: 'STRING', trino: 'varchar', bigquery: 'STRING' },
+  { type: 'INTEGER', parquet: 'INT32', spark: 'INT', trino: 'integer', bigquery: 'INT64' },
+  { type: 'BOOLEAN', parquet: 'BOOLEAN', spark: 'BOOLEAN', trino: 'boolean', bigquery: 'BOOL' },
+  {
+    type: 'DECIMAL(38,0)',
+    parquet: 'FIXED_LEN_BYTE_ARRAY(16) (DECIMAL(38,0))',
+    spark: 'DECIMAL(38,0)',
+    trino: 'decimal(38,0)',
+    bigquery: 'BIGNUMERIC',
+  },
+  {
+    type: 'TIMESTAMP WITH TIME ZONE',
+    parquet: 'INT64 (TIMESTAMP(MICROS, isAdjustedToUTC=true))',
+    spark: 'TIMESTAMP',
+    trino: 'timestamp(6)',
+    bigquery: 'TIMESTAMP',
+  },
+];

@@ -1,0 +1,181 @@
+// The lake writer on a real store file and real Parquet (DuckDB's reader, as the app and `duckdb`
+// read a lake): what it writes, which months a second run rewrites, a late leg, a month that went,
+// and `lake verify` naming a tampered file, a tampered manifest, a missing file and an extra one.
+import { appendFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DATA_FILE,
+  escapePartitionValue,
+  LAKE_COLUMNS,
+  LAKE_MANIFEST,
+  LAKE_TYPE_MAP,
+  PARTITION_MANIFEST,
+  partitionPath,
+  unescapePartitionValue,
+} from '../../../../src-main/services/lake/lake-layout.ts';
+import { verifyLake } from '../../../../src-main/services/lake/lake-verify.ts';
+import { type LakeWriteResult, writeLake } from '../../../../src-main/services/lake/lake-writer.ts';
+import { type FixtureShape, PARTY, writeFixtureStore } from './lake-fixture.ts';
+
+let home: string;
+const MONTHS = ['2026-01', '2026-02', '2026-03', '2026-04'];
+const parties = [PARTY(1), PARTY(2)];
+const shape: FixtureShape = { parties, months: MONTHS, legsPerMonth: 50, generation: 1, timeless: 3 };
+
+beforeAll(async () => {
+  home = await mkdtemp(join(tmpdir(), 'lake-writer-'));
+});
+afterAll(async () => {
+  if (home) await rm(home, { recursive: true, force: true });
+});
+
+async function withStore<T>(path: string, work: (c: DuckDBConnection) => Promise<T>): Promise<T> {
+  const instance = await DuckDBInstance.create(path);
+  const c = await instance.connect();
+  try {
+    return await work(c);
+  } finally {
+    c.closeSync();
+    instance.closeSync();
+  }
+}
+
+const write = (store: string, lake: string, only = parties): Promise<LakeWriteResult> =>
+  withStore(store, (c) => writeLake(c, { lake, parties: only, program: 'test', profile: 'p', say: () => {} }));
+
+async function read(sql: string): Promise<unknown[][]> {
+  const instance = await DuckDBInstance.create(':memory:');
+  const c = await instance.connect();
+  try {
+    return (await c.runAndReadAll(sql)).getRows();
+  } finally {
+    c.closeSync();
+    instance.closeSync();
+  }
+}
+
+const lakeRead = (lake: string) => `read_parquet('${lake}/party=*/month=*/*.parquet', hive_partitioning = true)`;
+
+describe('a lake written from a store', () => {
+  it('holds every leg once, in party and month folders that DuckDB reads back to the ids and months', async () => {
+    const store = join(home, 'a.duckdb');
+    const lake = join(home, 'lake-a');
+    await writeFixtureStore(store, shape);
+    const result = await write(store, lake);
+    expect(result.written).toBe(2 * (MONTHS.length + 1));
+    const rows = await read(
+      `SELECT party, month, count(*)::INTEGER FROM ${lakeRead(lake)} GROUP BY ALL ORDER BY party, month NULLS LAST`,
+    );
+    expect(rows).toEqual(parties.flatMap((p) => [...MONTHS.map((m) => [p, m, 50]), [p, null, 3]]));
+    // The party id's `::` is escaped as Hive escapes it, and every engine unescapes it.
+    expect(partitionPath(PARTY(1), '2026-01')).toBe(`party=${PARTY(1).replace('::', '%3A%3A')}/month=2026-01`);
+    const manifest = JSON.parse(await readFile(join(lake, LAKE_MANIFEST), 'utf8'));
+    expect(manifest.legs).toBe(2 * (4 * 50 + 3));
+    expect(manifest.parties.map((p: { party: string }) => p.party)).toEqual(parties);
+    // Totals in a partition's manifest are exact units, not floats: 25 in, 25 out of 1.5 CC at scale 10.
+    const month = JSON.parse(await readFile(join(lake, partitionPath(PARTY(1), '2026-02'), PARTITION_MANIFEST), 'utf8'));
+    expect(month.totals).toEqual([
+      expect.objectContaining({ scale: 10, legs: 50, legsIn: 25, legsOut: 25, unitsIn: '375000000000', unitsOut: '375000000000' }),
+    ]);
+    expect((await verifyLake(lake)).problems).toEqual([]);
+  });
+
+  it('writes the columns and Parquet types docs/lake.md documents for Spark, Trino and BigQuery', async () => {
+    const lake = join(home, 'lake-a');
+    const file = join(lake, partitionPath(PARTY(1), '2026-01'), DATA_FILE);
+    const schema = (await read(
+      `SELECT name, type, converted_type, logical_type, type_length, precision, scale FROM parquet_schema('${file}') WHERE name <> 'duckdb_schema'`,
+    )) as Array<[string, string, string | null, string | null, string | null, number | null, number | null]>;
+    expect(schema.map((r) => r[0])).toEqual(LAKE_COLUMNS.map((c) => c.name));
+    const parquetOf = ([, physical, converted, logical, length, precision, scale]: (typeof schema)[number]) => {
+      if (converted === 'DECIMAL') return `${physical}(${length}) (DECIMAL(${precision},${scale}))`;
+      if (converted === 'UTF8') return `${physical} (STRING)`;
+      if (logical?.startsWith('TimestampType'))
+        return `${physical} (TIMESTAMP(MICROS, isAdjustedToUTC=${logical.includes('isAdjustedToUTC=1') ? 'true' : 'false'}))`;
+      return physical;
+    };
+    for (const [i, column] of LAKE_COLUMNS.entries()) {
+      const mapped = LAKE_TYPE_MAP.find((t) => t.type === column.type);
+      expect(mapped, column.name).toBeDefined();
+      expect(parquetOf(schema[i]), column.name).toBe(mapped?.parquet);
+    }
+    // The docs list the same mapping, row for row.
+    const docs = await readFile(join(import.meta.dirname, '../../../../docs/lake.md'), 'utf8');
+    for (const t of LAKE_TYPE_MAP)
+      expect(docs).toContain(`| ${t.type} | ${t.parquet} | ${t.spark} | ${t.trino} | ${t.bigquery} |`);
+  });
+
+  it('rewrites only the months that changed: a late leg in an old month rewrites that month alone', async () => {
+    const store = join(home, 'b.duckdb');
+    const lake = join(home, 'lake-b');
+    await writeFixtureStore(store, shape);
+    await write(store, lake);
+    const before = new Map<string, number>();
+    for (const p of parties)
+      for (const m of [...MONTHS, null]) before.set(partitionPath(p, m), (await stat(join(lake, partitionPath(p, m), DATA_FILE))).ino);
+    // Nothing changed: nothing is written.
+    const again = await write(store, lake);
+    expect([again.written, again.removed, again.unchanged]).toEqual([0, 0, 10]);
+    // Party 1's February changes (a late leg, as the service reports one in a month already written).
+    await withStore(store, (c) =>
+      c.run(`INSERT INTO leg_store SELECT * REPLACE (update_id || '-late' AS update_id, seq + 100000 AS seq) FROM leg_store
+               WHERE party = '${PARTY(1)}' AND strftime(effective_ts, '%Y-%m') = '2026-02' LIMIT 1`),
+    );
+    const late = await write(store, lake);
+    expect([late.written, late.removed, late.unchanged]).toEqual([1, 0, 9]);
+    for (const [path, ino] of before) {
+      const now = (await stat(join(lake, path, DATA_FILE))).ino;
+      if (path === partitionPath(PARTY(1), '2026-02')) expect(now).not.toBe(ino);
+      else expect(now, path).toBe(ino);
+    }
+    expect(await read(`SELECT count(*)::INTEGER FROM ${lakeRead(lake)} WHERE month = '2026-02' AND party = '${PARTY(1)}'`)).toEqual([[51]]);
+    // A month the store no longer has leaves the lake.
+    await withStore(store, (c) => c.run(`DELETE FROM leg_store WHERE party = '${PARTY(2)}' AND strftime(effective_ts, '%Y-%m') = '2026-04'`));
+    const gone = await write(store, lake);
+    expect([gone.written, gone.removed]).toEqual([0, 1]);
+    expect(await read(`SELECT count(*)::INTEGER FROM ${lakeRead(lake)} WHERE month = '2026-04'`)).toEqual([[50]]);
+    expect((await verifyLake(lake)).problems).toEqual([]);
+  });
+});
+
+describe('lake verify', () => {
+  it('names a tampered file, a tampered manifest, a missing file and an extra one, and nothing else', async () => {
+    const store = join(home, 'c.duckdb');
+    const lake = join(home, 'lake-c');
+    await writeFixtureStore(store, shape);
+    await write(store, lake);
+    const jan = partitionPath(PARTY(1), '2026-01');
+    const feb = partitionPath(PARTY(1), '2026-02');
+    const mar = partitionPath(PARTY(2), '2026-03');
+    const apr = partitionPath(PARTY(2), '2026-04');
+    // A byte flipped in the middle of a data file.
+    const file = join(lake, jan, DATA_FILE);
+    const bytes = await readFile(file);
+    bytes[Math.floor(bytes.length / 2)] ^= 0xff;
+    await writeFile(file, bytes);
+    // A manifest whose totals were edited.
+    const mpath = join(lake, feb, PARTITION_MANIFEST);
+    const m = JSON.parse(await readFile(mpath, 'utf8'));
+    m.totals[0].unitsIn = '1';
+    await writeFile(mpath, JSON.stringify(m));
+    await rm(join(lake, mar, DATA_FILE));
+    await appendFile(join(lake, apr, 'stray.parquet'), 'x');
+    const { problems } = await verifyLake(lake);
+    const by = (where: string) => problems.filter((p) => p.where === where).map((p) => p.problem).join(' | ');
+    expect(by(jan)).toMatch(/bytes differ from the manifest's hash/);
+    expect(by(feb)).toMatch(/totals differ for DSO::1220ab\/Amulet at scale 10/);
+    expect(by(mar)).toMatch(/part-0.parquet is missing/);
+    expect(by(apr)).toMatch(/an extra data file stray.parquet/);
+    const named = new Set(problems.map((p) => p.where));
+    expect([...named].filter((w) => ![jan, feb, mar, apr, LAKE_MANIFEST].includes(w))).toEqual([]);
+  });
+
+  it('escapes exactly the characters Hive escapes and reads them back', () => {
+    const id = 'odd/name=1:2%3 #x::1220ab';
+    expect(escapePartitionValue(id)).toBe('odd%2Fname%3D1%3A2%253 %23x%3A%3A1220ab');
+    expect(unescapePartitionValue(escapePartitionValue(id))).toBe(id);
+  });
+});
