@@ -1,6 +1,5 @@
 // `npm run cli -- lake sync|verify|status` (docs/lake.md): a team's lake of Hive-partitioned
 // Parquet, written from this profile's store after syncing it, one writer at a time.
-import { mkdir } from 'node:fs/promises';
 import type { SyncAllStatus } from '../../src-shared/contract/sync-all.ts';
 import type { AppServices } from '../services/app-services.ts';
 import { LakeBusyError, LakeLock } from '../services/lake/lake-lock.ts';
@@ -48,7 +47,6 @@ async function sync(
 ): Promise<number> {
   const program = 'npm run cli -- lake sync';
   const started = Date.now();
-  await mkdir(args.lake, { recursive: true });
   const outcome = await withLock(args.lake, program, args.waitMs, async () => {
     const synced = await syncMany({
       profile: args.profile,

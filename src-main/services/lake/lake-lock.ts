@@ -8,7 +8,7 @@
 // The takeover moves the stale file aside (under a small guard file, see takeOver) and then creates
 // a new one with O_EXCL, so two programs that both find it stale still end with one owner.
 import { randomBytes } from 'node:crypto';
-import { open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -89,6 +89,7 @@ export class LakeLock {
 
   static async acquire(lake: string, options: LakeLockOptions): Promise<LakeLock> {
     const path = join(lake, LAKE_LOCK);
+    await mkdir(lake, { recursive: true });
     const started = Date.now();
     let told = '';
     let unreadableSince: number | null = null;

@@ -76,9 +76,18 @@ describe('a lake written from a store', () => {
     expect(manifest.legs).toBe(2 * (4 * 50 + 3));
     expect(manifest.parties.map((p: { party: string }) => p.party)).toEqual(parties);
     // Totals in a partition's manifest are exact units, not floats: 25 in, 25 out of 1.5 CC at scale 10.
-    const month = JSON.parse(await readFile(join(lake, partitionPath(PARTY(1), '2026-02'), PARTITION_MANIFEST), 'utf8'));
+    const month = JSON.parse(
+      await readFile(join(lake, partitionPath(PARTY(1), '2026-02'), PARTITION_MANIFEST), 'utf8'),
+    );
     expect(month.totals).toEqual([
-      expect.objectContaining({ scale: 10, legs: 50, legsIn: 25, legsOut: 25, unitsIn: '375000000000', unitsOut: '375000000000' }),
+      expect.objectContaining({
+        scale: 10,
+        legs: 50,
+        legsIn: 25,
+        legsOut: 25,
+        unitsIn: '375000000000',
+        unitsOut: '375000000000',
+      }),
     ]);
     expect((await verifyLake(lake)).problems).toEqual([]);
   });
@@ -115,7 +124,8 @@ describe('a lake written from a store', () => {
     await write(store, lake);
     const before = new Map<string, number>();
     for (const p of parties)
-      for (const m of [...MONTHS, null]) before.set(partitionPath(p, m), (await stat(join(lake, partitionPath(p, m), DATA_FILE))).ino);
+      for (const m of [...MONTHS, null])
+        before.set(partitionPath(p, m), (await stat(join(lake, partitionPath(p, m), DATA_FILE))).ino);
     // Nothing changed: nothing is written.
     const again = await write(store, lake);
     expect([again.written, again.removed, again.unchanged]).toEqual([0, 0, 10]);
@@ -131,9 +141,13 @@ describe('a lake written from a store', () => {
       if (path === partitionPath(PARTY(1), '2026-02')) expect(now).not.toBe(ino);
       else expect(now, path).toBe(ino);
     }
-    expect(await read(`SELECT count(*)::INTEGER FROM ${lakeRead(lake)} WHERE month = '2026-02' AND party = '${PARTY(1)}'`)).toEqual([[51]]);
+    expect(
+      await read(`SELECT count(*)::INTEGER FROM ${lakeRead(lake)} WHERE month = '2026-02' AND party = '${PARTY(1)}'`),
+    ).toEqual([[51]]);
     // A month the store no longer has leaves the lake.
-    await withStore(store, (c) => c.run(`DELETE FROM leg_store WHERE party = '${PARTY(2)}' AND strftime(effective_ts, '%Y-%m') = '2026-04'`));
+    await withStore(store, (c) =>
+      c.run(`DELETE FROM leg_store WHERE party = '${PARTY(2)}' AND strftime(effective_ts, '%Y-%m') = '2026-04'`),
+    );
     const gone = await write(store, lake);
     expect([gone.written, gone.removed]).toEqual([0, 1]);
     expect(await read(`SELECT count(*)::INTEGER FROM ${lakeRead(lake)} WHERE month = '2026-04'`)).toEqual([[50]]);
@@ -164,7 +178,11 @@ describe('lake verify', () => {
     await rm(join(lake, mar, DATA_FILE));
     await appendFile(join(lake, apr, 'stray.parquet'), 'x');
     const { problems } = await verifyLake(lake);
-    const by = (where: string) => problems.filter((p) => p.where === where).map((p) => p.problem).join(' | ');
+    const by = (where: string) =>
+      problems
+        .filter((p) => p.where === where)
+        .map((p) => p.problem)
+        .join(' | ');
     expect(by(jan)).toMatch(/bytes differ from the manifest's hash/);
     expect(by(feb)).toMatch(/totals differ for DSO::1220ab\/Amulet at scale 10/);
     expect(by(mar)).toMatch(/part-0.parquet is missing/);

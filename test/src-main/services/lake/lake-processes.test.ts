@@ -1,0 +1,213 @@
+// The lake under real processes: a writer SIGKILLed at random points (between a month's rename and
+// its manifest's too) never leaves a month that is not whole, while a reader in this process reads
+// the lake throughout; two writers started together both finish, one after the other; a dead
+// writer's lock is taken over with a message naming it.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LAKE_LOCK, LAKE_MANIFEST } from '../../../../src-main/services/lake/lake-layout.ts';
+import { LakeBusyError, LakeLock } from '../../../../src-main/services/lake/lake-lock.ts';
+import { verifyLake } from '../../../../src-main/services/lake/lake-verify.ts';
+import { type FixtureShape, PARTY } from './lake-fixture.ts';
+
+const CHILD = resolve(import.meta.dirname, 'lake-writer-child.ts');
+const KILLS = 12;
+const MONTHS = ['2025-11', '2025-12', '2026-01', '2026-02', '2026-03', '2026-04'];
+const PARTIES = [PARTY(1), PARTY(2), PARTY(3)];
+const LEGS = 200;
+const PARTITIONS = PARTIES.length * (MONTHS.length + 1);
+const shapeOf = (generation: number): FixtureShape => ({
+  parties: PARTIES,
+  months: MONTHS,
+  legsPerMonth: LEGS,
+  generation,
+  timeless: 2,
+});
+
+/** mulberry32, seeded: the same kill points on every run. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = rng(Number(process.env.KILL_SEED ?? 29));
+const turn = () => new Promise<void>((done) => setImmediate(done));
+
+let home: string;
+let runs = 0;
+beforeAll(async () => {
+  home = await mkdtemp(join(tmpdir(), 'lake-processes-'));
+});
+afterAll(async () => {
+  if (home) await rm(home, { recursive: true, force: true });
+});
+
+interface Child {
+  child: ChildProcess;
+  lines: AsyncIterableIterator<string>;
+  seen: string[];
+  exited: Promise<number | null>;
+}
+
+function startWriter(lake: string, generation: number): Child {
+  const store = join(home, `store-${++runs}.duckdb`);
+  const child = spawn(process.execPath, [CHILD, JSON.stringify({ store, lake, shape: shapeOf(generation) })], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const seen: string[] = [];
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })[Symbol.asyncIterator]();
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  return { child, lines, seen, exited };
+}
+
+async function nextLine(c: Child): Promise<string | null> {
+  const next = await c.lines.next();
+  if (next.done) return null;
+  c.seen.push(next.value);
+  return next.value;
+}
+
+/** Every month of every party: whole (all its legs) and of one generation, read as the app reads a lake. */
+async function checkWhole(lake: string): Promise<Set<string>> {
+  const instance = await DuckDBInstance.create(':memory:');
+  const c = await instance.connect();
+  try {
+    const rows = (
+      await c.runAndReadAll(
+        `SELECT party, month, count(*)::INTEGER, list(DISTINCT split_part(update_id, '-', 1)) FROM
+           read_parquet('${lake}/party=*/month=*/*.parquet', hive_partitioning = true) GROUP BY ALL`,
+      )
+    ).getRows();
+    expect(rows.length).toBe(PARTITIONS);
+    const generations = new Set<string>();
+    for (const [party, month, legs, gens] of rows) {
+      expect(legs, `${party} ${month}`).toBe(month === null ? 2 : LEGS);
+      const list = (gens as { items: string[] }).items;
+      expect(list.length, `${party} ${month} mixes ${list}`).toBe(1);
+      generations.add(list[0]);
+    }
+    return generations;
+  } finally {
+    c.closeSync();
+    instance.closeSync();
+  }
+}
+
+describe('a lake writer killed at random points', () => {
+  it(`leaves every month whole, read throughout by another reader, ${KILLS} times; a final run verifies clean`, async () => {
+    const lake = join(home, 'lake-kill');
+    const first = startWriter(lake, 1);
+    while ((await nextLine(first)) !== null);
+    expect(await first.exited).toBe(0);
+    let takeovers = 0;
+    let cutBetween = 0;
+    for (let k = 0; k < KILLS; k++) {
+      const writer = startWriter(lake, k + 2);
+      const killAt = 1 + Math.floor(random() * PARTITIONS);
+      let reading = true;
+      // The reader: reads the lake again and again while the writer runs.
+      const reads = (async () => {
+        let n = 0;
+        while (reading) {
+          await checkWhole(lake);
+          n += 1;
+        }
+        return n;
+      })();
+      for (;;) {
+        const line = await nextLine(writer);
+        if (line === null) break;
+        if (line.startsWith('say: took over')) takeovers += 1;
+        if (line === `commit ${killAt}`) {
+          // Some turns after the line: lands before, inside or after the rename, or between file and manifest.
+          const turns = Math.floor(random() * 40);
+          for (let t = 0; t < turns; t++) await turn();
+          writer.child.kill('SIGKILL');
+          break;
+        }
+      }
+      await writer.exited;
+      reading = false;
+      expect(await reads).toBeGreaterThan(0);
+      await checkWhole(lake);
+      // At most the month being switched differs from its manifest (killed between the two renames).
+      const { problems } = await verifyLake(lake);
+      const months = new Set(problems.map((p) => p.where).filter((w) => w !== LAKE_MANIFEST));
+      expect(months.size, JSON.stringify(problems)).toBeLessThanOrEqual(1);
+      if (months.size === 1) cutBetween += 1;
+    }
+    // Each killed writer left its lock: the next one took it over, saying whose it was.
+    expect(takeovers).toBeGreaterThanOrEqual(KILLS - 1);
+    // How many kills fell between a month's file and its manifest (the next run rewrote that month).
+    console.info(`lake kill test: ${KILLS} kills, ${cutBetween} between a month's file and its manifest`);
+    const last = startWriter(lake, 99);
+    while ((await nextLine(last)) !== null);
+    expect(await last.exited).toBe(0);
+    expect([...(await checkWhole(lake))]).toEqual(['g99']);
+    expect((await verifyLake(lake)).problems).toEqual([]);
+  }, 180_000);
+});
+
+describe('two writers', () => {
+  it('started together, never write at once: the second waits, naming the first, then both finish', async () => {
+    const lake = join(home, 'lake-two');
+    const a = startWriter(lake, 5);
+    const b = startWriter(lake, 6);
+    const drain = async (c: Child) => {
+      while ((await nextLine(c)) !== null);
+      return c.exited;
+    };
+    expect(await Promise.all([drain(a), drain(b)])).toEqual([0, 0]);
+    const waited = [a, b].filter((c) =>
+      c.seen.some((l) => /^say: waiting: lake writer g\d .*is writing the lake/.test(l)),
+    );
+    expect(waited).toHaveLength(1);
+    // The one that waited wrote last: the lake is its generation, whole, and verifies clean.
+    const second = waited[0] === a ? 'g5' : 'g6';
+    expect([...(await checkWhole(lake))]).toEqual([second]);
+    expect((await verifyLake(lake)).problems).toEqual([]);
+  }, 60_000);
+
+  it("takes over another host's lock when its heartbeat is older than a minute, and waits for a fresh one", async () => {
+    const lake = join(home, 'lake-lock');
+    await rm(lake, { recursive: true, force: true });
+    await (await import('node:fs/promises')).mkdir(lake, { recursive: true });
+    const old = new Date(Date.now() - 120_000).toISOString();
+    const holder = {
+      token: 'x',
+      program: 'npm run cli -- lake sync',
+      pid: 4242,
+      host: 'elsewhere',
+      startedAt: old,
+      heartbeatAt: old,
+    };
+    await writeFile(join(lake, LAKE_LOCK), JSON.stringify(holder));
+    const said: string[] = [];
+    const lock = await LakeLock.acquire(lake, { program: 'test', waitMs: 0, say: (l) => said.push(l) });
+    expect(said).toEqual([
+      expect.stringMatching(
+        /^took over a stale lock of npm run cli -- lake sync \(PID 4242 on elsewhere, .*\): its heartbeat is 12\d s old/,
+      ),
+    ]);
+    await lock.release();
+    const fresh = new Date().toISOString();
+    await writeFile(join(lake, LAKE_LOCK), JSON.stringify({ ...holder, startedAt: fresh, heartbeatAt: fresh }));
+    const refused = await LakeLock.acquire(lake, { program: 'test', waitMs: 300, say: (l) => said.push(l) }).catch(
+      (e) => e,
+    );
+    expect(refused).toBeInstanceOf(LakeBusyError);
+    expect((refused as Error).message).toMatch(
+      /npm run cli -- lake sync \(PID 4242 on elsewhere.*is writing the lake .*Nothing was changed/,
+    );
+    expect(hostname()).not.toBe('elsewhere');
+  });
+});

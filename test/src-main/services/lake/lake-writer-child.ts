@@ -1,0 +1,33 @@
+// A `lake sync` writer in a process of its own, for the kill and two-writer tests: it writes its
+// store at one generation (lake-fixture.ts), takes the lake's lock, and writes the lake with the
+// real writer, saying each step on stdout: `locked`, `commit <n>` just before each rename, `done`.
+import { DuckDBInstance } from '@duckdb/node-api';
+import { LakeLock } from '../../../../src-main/services/lake/lake-lock.ts';
+import { writeLake } from '../../../../src-main/services/lake/lake-writer.ts';
+import { type FixtureShape, writeFixtureStore } from './lake-fixture.ts';
+
+const { store, lake, shape } = JSON.parse(process.argv[2]) as { store: string; lake: string; shape: FixtureShape };
+const out = (line: string) => process.stdout.write(`${line}\n`);
+
+await writeFixtureStore(store, shape);
+const lock = await LakeLock.acquire(lake, {
+  program: `lake writer g${shape.generation}`,
+  waitMs: 60_000,
+  say: (l) => out(`say: ${l}`),
+});
+out('locked');
+const instance = await DuckDBInstance.create(store);
+const connection = await instance.connect();
+let commits = 0;
+await writeLake(connection, {
+  lake,
+  parties: shape.parties,
+  program: 'test',
+  profile: 'p',
+  say: () => {},
+  beforeCommit: () => out(`commit ${++commits}`),
+});
+connection.closeSync();
+instance.closeSync();
+await lock.release();
+out('done');
