@@ -59,7 +59,7 @@ async function sync(
     // Only parties whose store is whole now: a failed one keeps its lake months as they were.
     const parties = synced.done.parties.filter((p) => p.state === 'done' || p.state === 'skipped').map((p) => p.party);
     const syncSeconds = (Date.now() - started) / 1000;
-    const store = await services.local.store(args.profile);
+    const store = await (await services.local.ledger()).fileStore(args.profile);
     const controller = new AbortController();
     const stop = (signal: NodeJS.Signals) => {
       say(

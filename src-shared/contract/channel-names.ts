@@ -68,6 +68,9 @@ export const CHANNEL_NAMES = {
     'reconcile',
     'reconcileExport',
     'saveChart',
+    'lake',
+    'openLake',
+    'closeLake',
   ],
   notebook: [
     'list',

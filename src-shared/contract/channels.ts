@@ -10,6 +10,7 @@ import type { CHANNEL_NAMES, ChannelId, ChannelName } from './channel-names.ts';
 import { type ChartFileSaved, SaveChartRequest } from './chart-file.ts';
 import type { DashboardReportRequest, DashboardReportSaved } from './dashboard-report.ts';
 import type { BridgeErrorShape } from './errors.ts';
+import { type LakeInfo, OpenLakeRequest } from './lake.ts';
 import {
   AnalyticsQuery,
   type CounterpartyRanking,
@@ -293,6 +294,12 @@ export const contract = {
 
     /** Asks where to save, then writes a chart's PNG or SVG (checked: PNG magic, plain SVG). null: cancelled. */
     saveChart: channel<ChartFileSaved | null>()(z.tuple([SaveChartRequest])),
+    /** The lake the profile's Local ledger reads instead of its store (docs/lake.md), or null. */
+    lake: channel<LakeInfo | null>()(z.tuple([PROFILE_ID])),
+    /** Opens a lake folder (checked: its _lake.json) as the profile's source, read-only; remembered. */
+    openLake: channel<LakeInfo>()(z.tuple([OpenLakeRequest])),
+    /** Back to this computer's store. */
+    closeLake: channel<null>()(z.tuple([PROFILE_ID])),
   },
   notebook: {
     /** The profile's folder of query files (docs/notebook.md, "The folder"): every `*.sql` directly in it. */

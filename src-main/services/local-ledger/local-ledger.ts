@@ -5,9 +5,14 @@
 
 import { randomBytes } from 'node:crypto';
 import { readdir, rm, stat } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { DuckDBValue } from '@duckdb/node-api';
 import type { BridgeErrorShape } from '../../../src-shared/contract/errors.ts';
+import {
+  type LakeInfo,
+  type OpenLakeRequest,
+  OpenLakeRequest as OpenLakeRequestSchema,
+} from '../../../src-shared/contract/lake.ts';
 import type {
   ForgetRequest,
   LocalFacets,
@@ -21,6 +26,9 @@ import type {
 import { LocalLegsQuery as LegsQuerySchema } from '../../../src-shared/contract/local-ledger.ts';
 import type { SqlScope } from '../../../src-shared/contract/party-scope.ts';
 import { ServiceError } from '../errors.ts';
+import type { LakeManifest } from '../lake/lake-layout.ts';
+import { LakeSources } from '../lake/lake-sources.ts';
+import { LakeStore, readLakeManifest } from '../lake/lake-store.ts';
 import { openTransferSource } from '../ledger/transfer-source.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { forgetParty } from './forget.ts';
@@ -77,6 +85,9 @@ export class LocalLedger {
   readonly access: StoreAccess;
   private readonly syncWaitMs: number;
   private readonly stores = new Map<string, LedgerStore>();
+  private readonly lakeStores = new Map<string, LakeStore>();
+  /** Which profiles read a lake instead of their store (docs/lake.md, "In the app"). */
+  readonly lakes: LakeSources;
   private readonly jobs = new Map<string, SyncJob>();
   /** Per profile and party, the start under way (startSync). */
   private readonly starting = new Map<string, Promise<void>>();
@@ -93,6 +104,7 @@ export class LocalLedger {
     this.ctx = ctx;
     this.folder = storeFolder(userDataDir);
     this.portfolios = new Portfolios(dirname(this.folder));
+    this.lakes = new LakeSources(dirname(this.folder));
     this.access = { ...APP_STORE_ACCESS, ...options.access };
     this.syncWaitMs = options.syncWaitMs ?? Number.POSITIVE_INFINITY;
     this.sqlBudgets = {
@@ -107,8 +119,18 @@ export class LocalLedger {
     return storePathIn(this.folder, profileId);
   }
 
-  /** The profile's store (its file is opened by each operation, when it needs it). */
+  /**
+   * What the profile's views read: its store, or the lake it has open instead (lake-store.ts).
+   * Syncs, forgets and the CLI use fileStore(): nothing that writes ever gets a lake.
+   */
   async store(profileId: string): Promise<LedgerStore> {
+    const lake = await this.lakes.folder(profileId);
+    if (lake !== null) return this.lakeStore(lake);
+    return this.fileStore(profileId);
+  }
+
+  /** The profile's store file (opened by each operation, when it needs it). */
+  async fileStore(profileId: string): Promise<LedgerStore> {
     let store = this.stores.get(profileId);
     if (!store) {
       const watch = this.watch;
@@ -121,13 +143,47 @@ export class LocalLedger {
     return store;
   }
 
+  /** One reader per lake folder, whichever profiles read it. */
+  private lakeStore(folder: string): LakeStore {
+    let store = this.lakeStores.get(folder);
+    if (!store) {
+      store = new LakeStore(folder, this.access);
+      this.lakeStores.set(folder, store);
+    }
+    return store;
+  }
+
+  /** The lake the profile reads instead of its store, or null. */
+  async lakeInfo(profileId: string): Promise<LakeInfo | null> {
+    this.ctx.profile(profileId);
+    const folder = await this.lakes.folder(profileId);
+    if (folder === null) return null;
+    return lakeInfoOf(profileId, folder, await readLakeManifest(folder));
+  }
+
+  /** Reads the profile's Local ledger from a lake (checked first: its manifest must be one this app reads). */
+  async openLake(request: OpenLakeRequest): Promise<LakeInfo> {
+    const { profileId, folder: typed } = OpenLakeRequestSchema.parse(request);
+    this.ctx.profile(profileId);
+    const folder = resolve(typed);
+    const manifest = await readLakeManifest(folder);
+    await this.lakes.set(profileId, folder);
+    return lakeInfoOf(profileId, folder, manifest);
+  }
+
+  async closeLake(profileId: string): Promise<null> {
+    this.ctx.profile(profileId);
+    await this.lakes.set(profileId, null);
+    return null;
+  }
+
   async storesInfo(): Promise<LocalStoreInfo[]> {
     const names = await readdir(this.folder).catch(() => [] as string[]);
     const profiles = this.ctx.settings.settings.profiles;
     const infos: LocalStoreInfo[] = [];
     for (const name of names.filter((n) => n.endsWith('.duckdb')).sort()) {
       const profileId = name.slice(0, -'.duckdb'.length);
-      const store = await this.store(profileId);
+      const store = await this.fileStore(profileId);
       const rows = await store.read((c) =>
         c.runAndReadAll(
           `SELECT p.party, (SELECT count(*) FROM leg_rows l WHERE l.party = p.party), strftime(p.last_sync_at, '%Y-%m-%dT%H:%M:%S.%gZ'), p.node_id
@@ -207,7 +263,7 @@ export class LocalLedger {
     );
     if (running) return running.status;
     const [store, source] = await Promise.all([
-      this.store(request.profileId),
+      this.fileStore(request.profileId),
       openTransferSource(this.ctx, request.profileId),
     ]);
     const nodeId = request.nodeId ?? profile.defaultNodeId ?? null;
@@ -392,7 +448,7 @@ export class LocalLedger {
     const path = this.storePath(request.profileId);
     // An interrupted "sync all" names parties: it starts over after a forget.
     await rm(resumePath(path), { force: true });
-    const store = await this.store(request.profileId);
+    const store = await this.fileStore(request.profileId);
     if (!(await stat(path).catch(() => null))) {
       // Nothing stored: only what a crash may have left beside the name goes.
       if (request.party === null)
@@ -418,6 +474,8 @@ export class LocalLedger {
     await Promise.all([...this.jobs.values()].map((j) => j.done));
     for (const store of this.stores.values()) await store.close();
     this.stores.clear();
+    for (const store of this.lakeStores.values()) await store.close();
+    this.lakeStores.clear();
     this.watch?.close();
     await this.sql.close();
   }
@@ -453,4 +511,16 @@ export async function scalesOf(
     where.params,
   );
   return r.getRows().map((row) => Number(row[0]));
+}
+
+function lakeInfoOf(profileId: string, folder: string, m: LakeManifest): LakeInfo {
+  return {
+    profileId,
+    folder,
+    writtenAt: m.writtenAt,
+    writer: `${m.writer.program} on ${m.writer.host}, profile ${m.writer.profile}`,
+    legs: m.legs,
+    bytes: m.bytes,
+    parties: m.parties.map((p) => ({ party: p.party, legs: p.legs, months: p.months, syncedAt: p.syncedAt })),
+  };
 }

@@ -6,7 +6,7 @@ import type { SqlQuery, SqlResult } from '../../../src-shared/contract/local-led
 import { SqlQuery as SqlQuerySchema } from '../../../src-shared/contract/local-ledger.ts';
 import { fromSqlParams } from '../../../src-shared/notebook/sql-wire.ts';
 import type { LocalLedger } from './local-ledger.ts';
-import { currentSnapshot } from './sql-sandbox/sql-snapshot.ts';
+import { sqlSource } from './sql-sandbox/sql-snapshot.ts';
 import { resolveScope } from './sql-scope.ts';
 
 export async function runSql(local: LocalLedger, query: SqlQuery): Promise<SqlResult> {
@@ -16,10 +16,10 @@ export async function runSql(local: LocalLedger, query: SqlQuery): Promise<SqlRe
   const scope = await resolveScope(local, q.profileId, q.scope);
   return local.ctx.requests.run(q.requestId, async (signal) => {
     local.sql.onPhase?.('snapshot');
-    const snapshot = await currentSnapshot(store);
+    const source = await sqlSource(store);
     return local.sql.run<SqlResult>(
       {
-        snapshot,
+        ...source,
         budgets: local.sqlBudgets.screen,
         task: {
           kind: 'query',

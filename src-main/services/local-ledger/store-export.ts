@@ -20,7 +20,7 @@ import { readBackSql } from './read-back-sql.ts';
 import { duckdbError } from './sql-guard.ts';
 import type { ExportDone } from './sql-sandbox/sql-protocol.ts';
 import type { ScopeData } from './sql-sandbox/sql-scope.ts';
-import { currentSnapshot } from './sql-sandbox/sql-snapshot.ts';
+import { sqlSource } from './sql-sandbox/sql-snapshot.ts';
 import { resolveScope, resolveViewScope } from './sql-scope.ts';
 
 const FILTERS = {
@@ -124,7 +124,7 @@ async function queryExport(
   target: string,
   signal?: AbortSignal,
 ): Promise<{ rows: number; select: ExportDone['select'] }> {
-  const snapshot = await currentSnapshot(store);
+  const source = await sqlSource(store);
   const task = {
     kind: 'export' as const,
     sql,
@@ -133,7 +133,7 @@ async function queryExport(
     ...(params.length > 0 ? { params: fromSqlParams(params) } : {}),
     ...(scope ? { scope } : {}),
   };
-  return local.sql.run<ExportDone>({ snapshot, budgets: local.sqlBudgets.export, task }, { signal });
+  return local.sql.run<ExportDone>({ ...source, budgets: local.sqlBudgets.export, task }, { signal });
 }
 
 function defaultName(r: ReturnType<typeof RequestSchema.parse>): string {

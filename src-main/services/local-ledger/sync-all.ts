@@ -71,7 +71,7 @@ async function readResume(path: string): Promise<ResumeFile | null> {
 /** What a "sync all" uses of the local ledger (LocalLedger): its single-party syncs and its stores. */
 export interface SingleSyncs {
   readonly ctx: ServiceContext;
-  store(profileId: string): Promise<LedgerStore>;
+  fileStore(profileId: string): Promise<LedgerStore>;
   startSync(request: SyncRequest): Promise<SyncStatus>;
   waitForSync(jobId: string): Promise<SyncStatus>;
   cancelSync(jobId: string): Promise<SyncStatus>;
@@ -119,7 +119,7 @@ export class SyncAllJobs {
       request.parties === 'all-readable'
         ? await readableParties(this.ledger.ctx, request.profileId)
         : { source: 'request' as const, parties: [...new Set(request.parties)] };
-    const store = await this.ledger.store(request.profileId);
+    const store = await this.ledger.fileStore(request.profileId);
     const path = resumePath(store.path);
     // The same parties, node and range continue an interrupted run; anything else starts over.
     const key = JSON.stringify({ parties: [...parties].sort(), nodeId: request.nodeId, range: request.range });

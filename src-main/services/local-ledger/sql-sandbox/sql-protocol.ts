@@ -23,8 +23,10 @@ export type SqlTask =
     };
 
 export interface SqlJob {
-  /** The profile's legs as Parquet (sql-snapshot.ts): the one file the process may read. */
+  /** The profile's legs as Parquet (sql-snapshot.ts): the one file the process may read; for a lake, its files' glob. */
   snapshot: string;
+  /** A lake the profile reads instead (docs/lake.md): the one folder the process may read, `snapshot` its glob. */
+  lake?: string;
   /** A folder of the process's own: its spill folder and nothing else. Removed by main after. */
   workDir: string;
   budgets: SqlBudgets;

@@ -32,8 +32,9 @@ export async function openSandbox(job: SqlJob): Promise<{ c: DuckDBConnection; c
     autoload_known_extensions: 'false',
   });
   const c = await instance.connect();
-  const paths = [job.snapshot];
-  const folders: string[] = [];
+  // A lake is read where it is (its folder, Hive-partitioned); a store through its snapshot file.
+  const paths = job.lake ? [] : [job.snapshot];
+  const folders: string[] = job.lake ? [`${job.lake}/`] : [];
   if (job.task.kind === 'export') {
     paths.push(job.task.target);
     // Parquet by month writes a folder of Hive-style partitions.
@@ -56,12 +57,16 @@ export async function openSandbox(job: SqlJob): Promise<{ c: DuckDBConnection; c
   }
   await c.run(`SET allowed_paths = ${sqlList(paths)}`);
   await c.run(`SET allowed_directories = ${sqlList(folders)}`);
-  const columns = LEGS_VIEW_COLUMNS.map((column) => column.name).join(', ');
+  // A lake's time is an instant (TIMESTAMP WITH TIME ZONE, docs/lake.md): the view's is UTC TIMESTAMP, as the store's.
+  const columns = LEGS_VIEW_COLUMNS.map(({ name }) =>
+    job.lake && name === 'effective_at' ? "timezone('UTC', effective_at) AS effective_at" : name,
+  ).join(', ');
+  const from = job.lake
+    ? `read_parquet(${literal(job.snapshot)}, hive_partitioning = true, hive_types = {'party': VARCHAR, 'month': VARCHAR})`
+    : `read_parquet(${literal(job.snapshot)})`;
   // A query's scope (sql-scope.ts): whose legs the views show; none, every party's.
   const scope = await scopeParts(c, job.task.scope);
-  await c.run(
-    `CREATE VIEW legs AS SELECT ${columns}${scope.columns} FROM read_parquet(${literal(job.snapshot)})${scope.where}`,
-  );
+  await c.run(`CREATE VIEW legs AS SELECT ${columns}${scope.columns} FROM ${from}${scope.where}`);
   await c.run(DECIMAL_TEXT_MACRO);
   await c.run(scope.totals);
   await c.run('SET enable_external_access = false');

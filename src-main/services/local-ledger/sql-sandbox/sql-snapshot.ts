@@ -7,6 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LEGS_VIEW_COLUMNS } from '../../../../src-shared/contract/legs-view.ts';
+import { DATA_GLOB } from '../../lake/lake-layout.ts';
+import { LakeStore } from '../../lake/lake-store.ts';
 import type { LedgerStore } from '../ledger-store.ts';
 import { readVersion } from '../store-markers.ts';
 
@@ -14,6 +16,16 @@ import { readVersion } from '../store-markers.ts';
 export const snapshotFolder = (storePath: string) => `${storePath}.sql`;
 
 const building = new Map<string, Promise<string>>();
+
+/**
+ * What the SQL process reads for a store: its snapshot; for a lake the app has open (lake-store.ts),
+ * the lake's own files, read where they are (a lake is already Parquet, and a copy of ten million
+ * legs per change would cost more than the queries).
+ */
+export async function sqlSource(store: LedgerStore): Promise<{ snapshot: string; lake?: string }> {
+  if (store instanceof LakeStore) return { snapshot: join(store.lake, DATA_GLOB), lake: store.lake };
+  return { snapshot: await currentSnapshot(store) };
+}
 
 /** The snapshot for the store as it is now: the existing one, or a new one (COPY of `legs`, renamed when whole). */
 export function currentSnapshot(store: LedgerStore): Promise<string> {

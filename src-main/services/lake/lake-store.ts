@@ -1,0 +1,195 @@
+// A lake opened in the app (docs/lake.md, "In the app"): the Local ledger's reads over the lake's
+// Parquet instead of the profile's store file. It is a LedgerStore to every reader (the table,
+// facets, counterparties, relationship, flows, exports, the provenance line): an in-memory DuckDB
+// whose `leg_rows` is a view over the lake's files with the store's columns, so the same SQL runs
+// on both. Nothing here writes: a sync or a forget on a profile reading a lake is refused with why.
+//
+// Each query lists the lake's files again, so a month the CLI switches in meanwhile is read whole
+// (old file or new: lake-writer.ts). A filter on party or month reads only those folders (Hive
+// partition pruning). The parties' sync times come from _lake.json, read again when it changes.
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { ServiceError } from '../errors.ts';
+import { LedgerStore, type StoreAccess } from '../local-ledger/ledger-store.ts';
+import { DECIMAL_TEXT_MACRO, INSTRUMENT_TOTALS_VIEW, legsViewSql } from '../local-ledger/store-schema.ts';
+import { DATA_GLOB, LAKE_MANIFEST, LakeManifest, sqlText } from './lake-layout.ts';
+
+/** The store's leg_rows columns over the lake's files (store-schema.ts), in the store's order. */
+export function lakeLegRowsSql(lake: string): string {
+  // 10^scale as an exact HUGEINT (NULL past 38: such units are never stored).
+  const one = "TRY_CAST('1' || repeat('0', amount_scale) AS HUGEINT)";
+  const units = 'amount_units::HUGEINT';
+  const whole = `CASE WHEN ${units} >= 0 OR ${units} % ${one} = 0 THEN ${units} // ${one} ELSE ${units} // ${one} - 1 END`;
+  return `SELECT party, update_id, effective_at_text AS effective_at, timezone('UTC', effective_at) AS effective_ts,
+      instrument_admin, instrument_id, symbol, decimals, amount, ${units} AS amount_units, amount_scale, amount_exact,
+      ${whole} AS amount_whole,
+      (${units} - (${whole}) * ${one}) * TRY_CAST('1' || repeat('0', 38 - amount_scale) AS HUGEINT) AS amount_frac,
+      sender_party, receiver_party, counterparty, is_incoming, status,
+      (file_index::BIGINT << 32) + file_row_number AS seq
+    FROM read_parquet(${sqlText(join(lake, DATA_GLOB))}, hive_partitioning = true, hive_types = {'party': VARCHAR, 'month': VARCHAR})`;
+}
+
+export async function readLakeManifest(lake: string): Promise<LakeManifest> {
+  let text: string;
+  try {
+    text = await readFile(join(lake, LAKE_MANIFEST), 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new ServiceError(
+      'invalid_argument',
+      code === 'ENOENT'
+        ? `${lake} is not a lake: it has no ${LAKE_MANIFEST} (a lake is written by npm run cli -- lake sync).`
+        : `${lake} cannot be read (${code ?? 'error'}).`,
+    );
+  }
+  const parsed = LakeManifest.safeParse(
+    (() => {
+      try {
+        return JSON.parse(text);
+      } catch {
+        return null;
+      }
+    })(),
+  );
+  if (!parsed.success)
+    throw new ServiceError(
+      'invalid_argument',
+      `${lake}'s ${LAKE_MANIFEST} is not a lake manifest this app reads (format 1).`,
+    );
+  return parsed.data;
+}
+
+const READ_ONLY = (lake: string) =>
+  new ServiceError(
+    'local_store',
+    `This profile reads the lake at ${lake}, which the app never writes: close the lake to sync into this computer's store, or run npm run cli -- lake sync.`,
+  );
+
+export class LakeStore extends LedgerStore {
+  readonly lake: string;
+  private instance: Promise<DuckDBInstance> | null = null;
+  private manifestStamp = '';
+  private manifestLoad: Promise<void> | null = null;
+  private readonly connections = new Set<DuckDBConnection>();
+
+  constructor(lake: string, access: StoreAccess) {
+    super(join(lake, LAKE_MANIFEST), access);
+    this.lake = lake;
+  }
+
+  private open(): Promise<DuckDBInstance> {
+    this.instance ??= (async () => {
+      const instance = await DuckDBInstance.create(':memory:', {
+        threads: '2',
+        memory_limit: '256MB',
+        autoinstall_known_extensions: 'false',
+        autoload_known_extensions: 'false',
+      });
+      const c = await instance.connect();
+      try {
+        // A footer read once per file version (DuckDB checks the file's time), not once per query.
+        await c.run('SET parquet_metadata_cache = true');
+        await c.run(`CREATE VIEW leg_rows AS ${lakeLegRowsSql(this.lake)}`);
+        await c.run(
+          `CREATE TABLE party_sync (party VARCHAR PRIMARY KEY, last_sync_at TIMESTAMP, node_id VARCHAR, full_history BOOLEAN NOT NULL DEFAULT true)`,
+        );
+        await c.run('CREATE TABLE sync_runs (run_id BIGINT, party VARCHAR)');
+        await c.run(DECIMAL_TEXT_MACRO);
+        await c.run(legsViewSql('leg_rows'));
+        await c.run(INSTRUMENT_TOTALS_VIEW);
+      } finally {
+        c.closeSync();
+      }
+      return instance;
+    })();
+    return this.instance;
+  }
+
+  /** party_sync from _lake.json, again whenever the file changed (a lake sync finished). */
+  private async refreshParties(instance: DuckDBInstance): Promise<void> {
+    const s = await stat(join(this.lake, LAKE_MANIFEST)).catch(() => null);
+    const stamp = s ? `${s.mtimeMs}:${s.size}:${s.ino}` : 'none';
+    if (stamp === this.manifestStamp) return;
+    this.manifestLoad ??= (async () => {
+      const manifest = await readLakeManifest(this.lake);
+      const c = await instance.connect();
+      try {
+        await c.run('BEGIN');
+        await c.run('DELETE FROM party_sync');
+        const appender = await c.createAppender('party_sync');
+        for (const p of manifest.parties) {
+          appender.appendVarchar(p.party);
+          if (p.syncedAt) appender.appendVarchar(p.syncedAt.replace('T', ' ').replace('Z', ''));
+          else appender.appendNull();
+          if (p.node) appender.appendVarchar(p.node);
+          else appender.appendNull();
+          appender.appendBoolean(true);
+          appender.endRow();
+        }
+        appender.closeSync();
+        await c.run('COMMIT');
+        this.manifestStamp = stamp;
+      } finally {
+        c.closeSync();
+      }
+    })().finally(() => {
+      this.manifestLoad = null;
+    });
+    await this.manifestLoad;
+  }
+
+  override async read<T>(work: (connection: DuckDBConnection) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    if (signal?.aborted) throw new ServiceError('cancelled', 'Cancelled.');
+    const instance = await this.open();
+    await this.refreshParties(instance);
+    const connection = await instance.connect();
+    this.connections.add(connection);
+    let interrupting: NodeJS.Timeout | null = null;
+    const interrupt = () => {
+      connection.interrupt();
+      interrupting ??= setInterval(() => connection.interrupt(), 50);
+    };
+    signal?.addEventListener('abort', interrupt, { once: true });
+    try {
+      return await work(connection);
+    } catch (error) {
+      if (signal?.aborted) throw new ServiceError('cancelled', 'Cancelled.');
+      throw error;
+    } finally {
+      signal?.removeEventListener('abort', interrupt);
+      if (interrupting) clearInterval(interrupting);
+      this.connections.delete(connection);
+      connection.closeSync();
+    }
+  }
+
+  override write<T>(): Promise<T> {
+    return Promise.reject(READ_ONLY(this.lake));
+  }
+
+  override exclusive<T>(): Promise<T> {
+    return Promise.reject(READ_ONLY(this.lake));
+  }
+
+  override takeSeq(): Promise<bigint> {
+    return Promise.reject(READ_ONLY(this.lake));
+  }
+
+  override async singleThreaded<T>(_connection: DuckDBConnection, work: () => Promise<T>): Promise<T> {
+    return work();
+  }
+
+  override async announce(): Promise<void> {}
+
+  override async sizeOnDisk(): Promise<number> {
+    return (await readLakeManifest(this.lake).catch(() => null))?.bytes ?? 0;
+  }
+
+  override async close(): Promise<void> {
+    for (const c of this.connections) c.interrupt();
+    const instance = await this.instance?.catch(() => null);
+    this.instance = null;
+    instance?.closeSync();
+  }
+}
