@@ -88,8 +88,11 @@ export class LakeStore extends LedgerStore {
       });
       const c = await instance.connect();
       try {
-        // A footer read once per file version (DuckDB checks the file's time), not once per query.
-        await c.run('SET parquet_metadata_cache = true');
+        // No footer cache: DuckDB tells a file's versions apart by its modification time, and a month
+        // switched in within the same second read the old footer against the new bytes (the
+        // read-while-write test caught it: "Could not read enough bytes"). Each query reads each
+        // file it opens from one handle: the old file whole, or the new one.
+        await c.run('SET parquet_metadata_cache = false');
         await c.run(`CREATE VIEW leg_rows AS ${lakeLegRowsSql(this.lake)}`);
         await c.run(
           `CREATE TABLE party_sync (party VARCHAR PRIMARY KEY, last_sync_at TIMESTAMP, node_id VARCHAR, full_history BOOLEAN NOT NULL DEFAULT true)`,

@@ -75,8 +75,9 @@ export interface LakeWriteOptions {
   profile: string;
   say: (line: string) => void;
   signal?: AbortSignal;
-  /** Tests (durability): told just before each partition's rename. */
+  /** Tests (durability): told just before each partition's rename, and between its file's rename and its manifest's. */
   beforeCommit?: (party: string, month: string | null) => void;
+  afterSwitch?: (party: string, month: string | null) => void;
 }
 
 export interface LakeWriteResult {
@@ -182,6 +183,7 @@ export async function writeLake(connection: DuckDBConnection, options: LakeWrite
           await mkdir(target, { recursive: true });
           options.beforeCommit?.(party, manifest.month);
           await commitFile(staged, join(target, DATA_FILE));
+          options.afterSwitch?.(party, manifest.month);
           await writeFileAtomic(join(target, PARTITION_MANIFEST), `${JSON.stringify(manifest, null, 1)}\n`, {
             mode: 0o644,
           });

@@ -58,7 +58,8 @@ afterAll(async () => {
 /** An answer without its timings (how long a read took is not what it answered). */
 const timeless = (value: unknown): unknown =>
   JSON.parse(JSON.stringify(value, (key, v) => (/^(elapsedMs|ms|seconds|tookMs)$/.test(key) ? undefined : v)));
-const call = async <T>(channel: string, ...args: unknown[]) => timeless(await callOk<T>(services, channel, ...args)) as T;
+const call = async <T>(channel: string, ...args: unknown[]) =>
+  timeless(await callOk<T>(services, channel, ...args)) as T;
 const SORTS = ['effectiveAt', 'amount', 'counterparty', 'updateId'] as const;
 
 /** What each view answers now, for the first two parties: compared before and after the lake opens. */

@@ -1,17 +1,20 @@
 // The lake under real processes: a writer SIGKILLed at random points (between a month's rename and
-// its manifest's too) never leaves a month that is not whole, while a reader in this process reads
-// the lake throughout; two writers started together both finish, one after the other; a dead
+// its manifest's too) never leaves a month that is not whole (a month switched in before its
+// manifest is rewritten by the next run), while a reader in this process reads
+// the lake throughout with the app's reader; two writers started together both finish, one after the other; a dead
 // writer's lock is taken over with a message naming it.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { DuckDBInstance } from '@duckdb/node-api';
+import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAKE_LOCK, LAKE_MANIFEST } from '../../../../src-main/services/lake/lake-layout.ts';
 import { LakeBusyError, LakeLock } from '../../../../src-main/services/lake/lake-lock.ts';
+import { LakeStore, lakeLegRowsSql } from '../../../../src-main/services/lake/lake-store.ts';
 import { verifyLake } from '../../../../src-main/services/lake/lake-verify.ts';
+import { APP_STORE_ACCESS } from '../../../../src-main/services/local-ledger/ledger-store.ts';
 import { type FixtureShape, PARTY } from './lake-fixture.ts';
 
 const CHILD = resolve(import.meta.dirname, 'lake-writer-child.ts');
@@ -76,29 +79,37 @@ async function nextLine(c: Child): Promise<string | null> {
   return next.value;
 }
 
-/** Every month of every party: whole (all its legs) and of one generation, read as the app reads a lake. */
+/** Every month of every party: whole (all its legs) and of one generation, read with DuckDB's Hive reader. */
 async function checkWhole(lake: string): Promise<Set<string>> {
   const instance = await DuckDBInstance.create(':memory:');
   const c = await instance.connect();
   try {
+    await c.run(`CREATE VIEW leg_rows AS ${lakeLegRowsSql(lake)}`);
+    return await checkWholeOn(c);
+  } finally {
+    c.closeSync();
+    instance.closeSync();
+  }
+}
+
+/** The same over a connection that has the app's leg_rows view of the lake. */
+async function checkWholeOn(c: DuckDBConnection): Promise<Set<string>> {
+  {
     const rows = (
       await c.runAndReadAll(
-        `SELECT party, month, count(*)::INTEGER, list(DISTINCT split_part(update_id, '-', 1)) FROM
-           read_parquet('${lake}/party=*/month=*/*.parquet', hive_partitioning = true) GROUP BY ALL`,
+        `SELECT party, coalesce(strftime(effective_ts, '%Y-%m'), 'none'), count(*)::INTEGER,
+           list(DISTINCT split_part(update_id, '-', 1)) FROM leg_rows GROUP BY ALL`,
       )
     ).getRows();
     expect(rows.length).toBe(PARTITIONS);
     const generations = new Set<string>();
     for (const [party, month, legs, gens] of rows) {
-      expect(legs, `${party} ${month}`).toBe(month === null ? 2 : LEGS);
+      expect(legs, `${party} ${month}`).toBe(month === 'none' ? 2 : LEGS);
       const list = (gens as { items: string[] }).items;
       expect(list.length, `${party} ${month} mixes ${list}`).toBe(1);
       generations.add(list[0]);
     }
     return generations;
-  } finally {
-    c.closeSync();
-    instance.closeSync();
   }
 }
 
@@ -113,13 +124,20 @@ describe('a lake writer killed at random points', () => {
     for (let k = 0; k < KILLS; k++) {
       const writer = startWriter(lake, k + 2);
       const killAt = 1 + Math.floor(random() * PARTITIONS);
+      // Half the kills at the line between a month's file and its manifest, the others some turns after the line before it.
+      const atSwitch = random() < 0.5;
       let reading = true;
-      // The reader: reads the lake again and again while the writer runs.
+      // The app's reader (lake-store.ts, as the Local ledger reads an open lake), again and again while the writer runs.
+      const reader = new LakeStore(lake, APP_STORE_ACCESS);
       const reads = (async () => {
         let n = 0;
-        while (reading) {
-          await checkWhole(lake);
-          n += 1;
+        try {
+          while (reading) {
+            await reader.read((c) => checkWholeOn(c));
+            n += 1;
+          }
+        } finally {
+          await reader.close();
         }
         return n;
       })();
@@ -127,7 +145,11 @@ describe('a lake writer killed at random points', () => {
         const line = await nextLine(writer);
         if (line === null) break;
         if (line.startsWith('say: took over')) takeovers += 1;
-        if (line === `commit ${killAt}`) {
+        if (atSwitch && line === `switched ${killAt}`) {
+          writer.child.kill('SIGKILL');
+          break;
+        }
+        if (!atSwitch && line === `commit ${killAt}`) {
           // Some turns after the line: lands before, inside or after the rename, or between file and manifest.
           const turns = Math.floor(random() * 40);
           for (let t = 0; t < turns; t++) await turn();
@@ -139,16 +161,18 @@ describe('a lake writer killed at random points', () => {
       reading = false;
       expect(await reads).toBeGreaterThan(0);
       await checkWhole(lake);
-      // At most the month being switched differs from its manifest (killed between the two renames).
+      // What a kill may leave: months switched in whose manifests are older (each still whole, above),
+      // healed by the next run that reaches them. Never a missing, unreadable or extra file.
       const { problems } = await verifyLake(lake);
-      const months = new Set(problems.map((p) => p.where).filter((w) => w !== LAKE_MANIFEST));
-      expect(months.size, JSON.stringify(problems)).toBeLessThanOrEqual(1);
-      if (months.size === 1) cutBetween += 1;
+      const months = problems.filter((p) => p.where !== LAKE_MANIFEST);
+      for (const p of months)
+        expect(p.problem).toMatch(/^(the file's bytes differ|totals differ|times |\d+ legs in the file)/);
+      if (months.length > 0) cutBetween += 1;
     }
     // Each killed writer left its lock: the next one took it over, saying whose it was.
     expect(takeovers).toBeGreaterThanOrEqual(KILLS - 1);
     // How many kills fell between a month's file and its manifest (the next run rewrote that month).
-    console.info(`lake kill test: ${KILLS} kills, ${cutBetween} between a month's file and its manifest`);
+    console.info(`lake kill test: ${KILLS} kills, ${cutBetween} left a month switched in before its manifest`);
     const last = startWriter(lake, 99);
     while ((await nextLine(last)) !== null);
     expect(await last.exited).toBe(0);

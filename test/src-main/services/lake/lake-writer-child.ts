@@ -1,6 +1,6 @@
 // A `lake sync` writer in a process of its own, for the kill and two-writer tests: it writes its
 // store at one generation (lake-fixture.ts), takes the lake's lock, and writes the lake with the
-// real writer, saying each step on stdout: `locked`, `commit <n>` just before each rename, `done`.
+// real writer, saying each step on stdout: `locked`, `commit <n>` just before each month's rename, `switched <n>` between its file's and its manifest's, `done`.
 import { DuckDBInstance } from '@duckdb/node-api';
 import { LakeLock } from '../../../../src-main/services/lake/lake-lock.ts';
 import { writeLake } from '../../../../src-main/services/lake/lake-writer.ts';
@@ -26,6 +26,7 @@ await writeLake(connection, {
   profile: 'p',
   say: () => {},
   beforeCommit: () => out(`commit ${++commits}`),
+  afterSwitch: () => out(`switched ${commits}`),
 });
 connection.closeSync();
 instance.closeSync();
