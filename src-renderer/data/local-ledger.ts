@@ -7,6 +7,7 @@
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { asBridgeError } from '../../src-shared/contract/errors.ts';
+import type { LakeInfo } from '../../src-shared/contract/lake.ts';
 import type {
   ForgetRequest,
   LocalLegFilters,
@@ -39,6 +40,27 @@ export const STORE_BUSY_RETRY_MS = 1000;
 export function invalidateLocalStore(client: QueryClient, profileId: string): void {
   void client.invalidateQueries({ queryKey: queryKeys.local.profile(profileId) });
   void client.invalidateQueries({ queryKey: queryKeys.local.stores() });
+}
+
+/** The lake the profile's Local ledger reads instead of its store (docs/lake.md), or null. */
+export function useLake(profileId: string) {
+  return useQuery({ queryKey: queryKeys.local.lake(profileId), queryFn: () => ledger().local.lake(profileId) });
+}
+
+/** Opens a lake (or closes it: folder null); every view of the profile reads again from the new source. */
+export function useChooseLake(profileId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (folder: string | null): Promise<LakeInfo | null> =>
+      folder === null ? ledger().local.closeLake(profileId) : ledger().local.openLake({ profileId, folder }),
+    onSuccess: (info) => {
+      client.setQueryData(queryKeys.local.lake(profileId), info);
+      void client.invalidateQueries({
+        queryKey: queryKeys.local.profile(profileId),
+        predicate: (q) => q.queryKey[2] !== '#lake',
+      });
+    },
+  });
 }
 
 export function useStores() {

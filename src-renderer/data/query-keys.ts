@@ -88,6 +88,8 @@ export const queryKeys = {
     viewParty: (party: string, scope: SqlScope | undefined) =>
       !scope ? party : scope.kind === 'party' ? scope.party : SCOPED_VIEWS,
     status: (profileId: string, party: string) => ['local', profileId, party, 'status'] as const,
+    /** The lake the profile reads instead of its store (never a party id: those hold `::`). */
+    lake: (profileId: string) => ['local', profileId, '#lake'] as const,
     facets: (profileId: string, party: string) => ['local', profileId, party, 'facets'] as const,
     /** `view`: the rest of what decides the answer (filters, sort, window; ranges; bucket), as one value. */
     view: (

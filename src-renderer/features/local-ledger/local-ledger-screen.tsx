@@ -5,7 +5,7 @@
 // screen says what Sync now will do instead (docs/local-ledger.md, "Screens").
 import { useEffect, useState } from 'react';
 import type { LocalPartyStatus } from '../../../src-shared/contract/local-ledger.ts';
-import { useCancelSync, useLocalStatus, useStartSync, useSyncStatus } from '../../data/local-ledger.ts';
+import { useCancelSync, useLake, useLocalStatus, useStartSync, useSyncStatus } from '../../data/local-ledger.ts';
 import { useActiveProfile } from '../../data/settings.ts';
 import { useAppAction } from '../../ui/app-action.ts';
 import { ErrorMessage } from '../../ui/error-message.tsx';
@@ -16,6 +16,7 @@ import { CopyCliCommand } from './copy-cli-command.tsx';
 import { CounterpartiesView } from './counterparties/counterparties-view.tsx';
 import { DashboardView } from './dashboard/dashboard-view.tsx';
 import { FlowsView } from './flows/flows-view.tsx';
+import { LakeSource } from './lake-source.tsx';
 import { PartyChoice } from './party-choice.tsx';
 import { ProvenanceLine } from './provenance-line.tsx';
 import { ReconcileView } from './reconcile/reconcile-view.tsx';
@@ -74,6 +75,8 @@ function LocalLedger({ profileId }: { profileId: string }) {
   const job = useSyncStatus(jobId);
   const jobActive = job.data?.state === 'running' || job.data?.state === 'waiting';
   const status = useLocalStatus(profileId, party, jobActive);
+  // A lake opened instead of the store (docs/lake.md): the views read it; syncing is the CLI's.
+  const lake = useLake(profileId).data ?? null;
   const start = useStartSync();
   const cancel = useCancelSync();
   // A link (docs/links.md) asks for a party with its node and time range: set up, not synced.
@@ -126,6 +129,7 @@ function LocalLedger({ profileId }: { profileId: string }) {
   // With no party chosen yet there is nothing to sync: say so where the party is chosen.
   const [syncAsked, setSyncAsked] = useState(false);
   useAppAction('local:sync', () => {
+    if (lake) return;
     if (!party) setSyncAsked(true);
     else if (!syncing) sync();
   });
@@ -133,17 +137,22 @@ function LocalLedger({ profileId }: { profileId: string }) {
   return (
     <>
       <section className="panel local-setup">
-        <PartyChoice profileId={profileId} party={party} onChoose={choose} carried={carried} />
-        <SyncOptions
-          profileId={profileId}
-          nodeId={nodeId}
-          onNode={setNodeId}
-          range={range}
-          onRange={setRange}
-          issues={rangeIssues}
-          zone={zone}
-        />
-        <SyncAllPanel profileId={profileId} nodeId={nodeId} readRange={readRange} />
+        <LakeSource profileId={profileId} />
+        <PartyChoice profileId={profileId} party={party} onChoose={choose} carried={carried} lake={lake} />
+        {!lake && (
+          <>
+            <SyncOptions
+              profileId={profileId}
+              nodeId={nodeId}
+              onNode={setNodeId}
+              range={range}
+              onRange={setRange}
+              issues={rangeIssues}
+              zone={zone}
+            />
+            <SyncAllPanel profileId={profileId} nodeId={nodeId} readRange={readRange} />
+          </>
+        )}
       </section>
       {party === null ? (
         <p className={syncAsked ? 'banner banner-warning' : 'muted'} role={syncAsked ? 'status' : undefined}>
@@ -152,7 +161,7 @@ function LocalLedger({ profileId }: { profileId: string }) {
         </p>
       ) : (
         <>
-          <ProvenanceLine status={status.data} syncing={syncing} onSync={sync}>
+          <ProvenanceLine status={status.data} syncing={syncing} onSync={sync} lake={lake}>
             <CopyCliCommand view={{ profileId, party, nodeId }} readRange={readRange} />
           </ProvenanceLine>
           {status.error && <ErrorMessage error={status.error} title="The local store could not be read." />}
@@ -165,7 +174,13 @@ function LocalLedger({ profileId }: { profileId: string }) {
               cancelError={cancel.error}
             />
           )}
-          {status.data && !hasStored(status.data) && !syncing && <FirstSync party={party} nodeId={nodeId} />}
+          {status.data && !hasStored(status.data) && !syncing && !lake && <FirstSync party={party} nodeId={nodeId} />}
+          {status.data && !hasStored(status.data) && lake && (
+            <p className="banner banner-warning" role="status">
+              The lake has no legs of this party: choose one of its parties above, or add this one with npm run cli --
+              lake sync.
+            </p>
+          )}
           {hasStored(status.data) && (
             <>
               <div className="local-tabs" role="tablist" aria-label="Local views">

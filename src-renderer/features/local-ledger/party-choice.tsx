@@ -2,6 +2,7 @@
 // sandbox's own parties, or a typed id (checked with the contract's PartyId, message at the field).
 // A party carried over from Transfers is said to be, so it is not taken for a choice made here.
 import { useState } from 'react';
+import type { LakeInfo } from '../../../src-shared/contract/lake.ts';
 import { PartyId } from '../../../src-shared/contract/transfers.ts';
 import { useStores } from '../../data/local-ledger.ts';
 import { usePartyBook } from '../../data/party-book.ts';
@@ -14,19 +15,24 @@ export function PartyChoice({
   party,
   onChoose,
   carried = false,
+  lake = null,
 }: {
   profileId: string;
   party: string | null;
   onChoose: (party: string) => void;
   /** The party is the one on screen in Transfers. */
   carried?: boolean;
+  /** A lake read instead of the store: its parties are the ones offered first. */
+  lake?: LakeInfo | null;
 }) {
   const stores = useStores();
   const book = usePartyBook();
   const known = useKnownParties(profileId);
   const [typed, setTyped] = useState('');
   const [issue, setIssue] = useState<string | null>(null);
-  const synced = stores.data?.find((s) => s.profileId === profileId)?.parties ?? [];
+  const synced = lake
+    ? lake.parties.map((p) => ({ party: p.party, legs: p.legs }))
+    : (stores.data?.find((s) => s.profileId === profileId)?.parties ?? []);
   const syncedIds = new Set(synced.map((p) => p.party));
   const offered = (known.data?.parties ?? []).filter((p) => !syncedIds.has(p.party));
   const listed = syncedIds.has(party ?? '') || offered.some((p) => p.party === party);
@@ -48,7 +54,7 @@ export function PartyChoice({
         <select value={listed ? (party ?? '') : ''} onChange={(e) => e.target.value && onChoose(e.target.value)}>
           <option value="">{party && !listed ? partyText(book, party) : 'Choose a party…'}</option>
           {synced.length > 0 && (
-            <optgroup label="Synced to this computer">
+            <optgroup label={lake ? 'In the lake' : 'Synced to this computer'}>
               {synced.map((p) => (
                 <option key={p.party} value={p.party}>
                   {partyText(book, p.party)} · {p.legs.toLocaleString('en')} legs
