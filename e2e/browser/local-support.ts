@@ -39,15 +39,20 @@ export function runCliSync(
   party: string,
   transfers: number,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return runCli(userDataDir, ['sync', '--profile', 'sandbox', '--party', party], transfers);
+}
+
+/** `npm run cli -- <args>` on the folder's profiles with its own in-process sandbox of `transfers`. */
+export function runCli(
+  userDataDir: string,
+  args: string[],
+  transfers: number,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(
     process.execPath,
     [
       CLI,
-      'sync',
-      '--profile',
-      'sandbox',
-      '--party',
-      party,
+      ...args,
       '--user-data-dir',
       userDataDir,
       '--sandbox-transfers',

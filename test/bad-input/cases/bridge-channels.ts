@@ -1917,6 +1917,26 @@ const partySetRows = [
   ),
 ];
 
+const openLake = (over: Record<string, unknown>) => [{ profileId: 'sandbox', folder: '/desk/ledger-lake', ...over }];
+const lakeRows = [
+  ...profileIdRows('local:lake'),
+  ...profileIdRows('local:closeLake'),
+  call('local:openLake', '0.folder', 'an empty folder', openLake({ folder: '  ' }), /a lake folder is needed/),
+  call('local:openLake', '0.folder', 'a relative folder', openLake({ folder: 'lake' }), /full path, from the root/),
+  call('local:openLake', '0.folder', 'a NUL in the folder', openLake({ folder: '/desk/\u0000' }), /no NUL character/, '"/desk/\\u0000"'),
+  call(
+    'local:openLake',
+    '0.folder',
+    'a folder of 4,097 characters',
+    () => openLake({ folder: `/${'d'.repeat(4096)}` }),
+    /at most 4,096 characters/,
+    '"/ddd…" (4097 characters)',
+  ),
+  call('local:openLake', '0', 'another key', openLake({ write: true }), /Unrecognized key/),
+  call('local:openLake', '0.profileId', 'a path as the profile id', openLake({ profileId: '../x' }), PROFILE_MESSAGE),
+  call('local:openLake', '', 'no argument', [], TOO_FEW(1)),
+];
+
 export const bridgeChannels: BadInputTable<ChannelCall> = {
   id: 'bridge-channels',
   title: 'Bridge channels (what main accepts from the renderer)',
@@ -1938,6 +1958,7 @@ export const bridgeChannels: BadInputTable<ChannelCall> = {
     ...localSqlRows,
     ...notebookRows,
     ...chartRows,
+    ...lakeRows,
     ...reconcileRows,
     ...partySetRows,
   ],

@@ -1,0 +1,92 @@
+// A team's lake in the app (docs/lake.md, "In the app"): the CLI writes two parties to a lake, the
+// user opens it on the Local ledger screen (a relative path and a folder that is not a lake are
+// refused at the field), the provenance line names the lake, there is no Sync, the table,
+// counterparties and SQL read the lake, the choice survives a reload, and closing it goes back to
+// this computer's store.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, test } from '../support/web-app.ts';
+import { runCli } from './local-support.ts';
+import { fetchLegsOverHttp } from './transfers-support.ts';
+
+/** The CLI's own in-process sandbox has the app's seed; with the same size it holds the same ledger. */
+const TRANSFERS = 2000;
+
+test.use({ appOptions: { transfers: TRANSFERS } });
+
+test('a lake written by the CLI is read by every view, named on the provenance line, and never synced', async ({
+  app,
+  page,
+}) => {
+  const desk = await mkdtemp(join(tmpdir(), 'e2e-lake-'));
+  try {
+    const lake = join(desk, 'ledger-lake');
+    const [first, second] = app.sandbox.parties;
+    const written = await runCli(
+      join(desk, 'cli-data'),
+      ['lake', 'sync', '--profile', 'sandbox', '--parties', `${first},${second}`, '--lake', lake],
+      TRANSFERS,
+    );
+    expect(written.code, written.stderr).toBe(0);
+    const summary = JSON.parse(written.stdout);
+    const ofFirst = (await fetchLegsOverHttp(app, first)).legs.length;
+
+    await app.open(page);
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Local ledger' }).click();
+    await page.getByRole('button', { name: 'Open a lake…' }).click();
+    const folder = page.getByLabel('Lake folder');
+    await folder.fill('ledger-lake');
+    await page.getByRole('button', { name: 'Open', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText('the lake folder’s full path, from the root (/…)');
+    await folder.fill(desk);
+    await page.getByRole('button', { name: 'Open', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      `${desk} is not a lake: it has no _lake.json (a lake is written by npm run cli -- lake sync).`,
+    );
+    await folder.fill(lake);
+    await page.getByRole('button', { name: 'Open', exact: true }).click();
+    await expect(page.getByText(`Reading the lake at ${lake}`)).toBeVisible();
+
+    // Its parties are offered first; the provenance line names the lake, and nothing offers a sync.
+    await page.getByLabel('Party', { exact: true }).selectOption(first);
+    const provenance = page.getByTestId('local-provenance');
+    await expect(provenance).toHaveText(
+      new RegExp(`^Lake at ${lake}, manifest of .+, 2 parties, ${summary.lakeLegs.toLocaleString('en')} legs$`),
+    );
+    await expect(page.getByRole('button', { name: /Sync now|Sync all/ })).toHaveCount(0);
+    await expect(page.getByTestId('local-count')).toHaveText(`${ofFirst.toLocaleString('en')} legs match`);
+
+    await page.getByRole('tab', { name: 'Counterparties' }).click();
+    await expect(
+      page
+        .getByRole('table', { name: / counterparties$/ })
+        .first()
+        .locator('tbody tr')
+        .first(),
+    ).toBeVisible();
+    if (process.env.SCREENSHOTS)
+      await page.screenshot({ path: join(resolve(import.meta.dirname, '../..'), 'docs/screenshots/lake.png') });
+
+    await page.getByRole('tab', { name: 'SQL' }).click();
+    const editor = page.getByRole('textbox', { name: 'SQL query' });
+    await editor.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.press('Delete');
+    await page.keyboard.type('SELECT count(DISTINCT party) AS parties, count(*) AS legs FROM legs');
+    await page.keyboard.press('ControlOrMeta+Enter');
+    const table = page.getByRole('table', { name: 'Query results' });
+    await expect(table.locator('tbody tr').first().locator('td')).toHaveText(['2', String(summary.lakeLegs)]);
+
+    // Remembered: a reload opens on the lake again. Closing it reads this computer's store (empty).
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Local ledger' }).click();
+    await expect(page.getByText(`Reading the lake at ${lake}`)).toBeVisible();
+    await page.getByRole('button', { name: 'Close lake' }).click();
+    await expect(page.getByRole('button', { name: 'Open a lake…' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sync now' })).toBeVisible();
+    await expect(page.getByTestId('local-provenance')).toHaveText('Not synced yet');
+  } finally {
+    await rm(desk, { recursive: true, force: true });
+  }
+});
