@@ -19,6 +19,7 @@ import { mkdir, readdir, readFile, rm, rmdir } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { LEGS_VIEW_SQL } from '../local-ledger/store-schema.ts';
 import { commitFile, writeFileAtomic } from '../settings/atomic-write.ts';
 import { type FileFacts, fileHash, filesFacts } from './lake-facts.ts';
 import {
@@ -39,26 +40,11 @@ import {
   unescapePartitionValue,
 } from './lake-layout.ts';
 
-/** The lake columns as SQL over the store's leg_rows, in LAKE_COLUMNS' order. */
-const COLUMN_SQL: Record<string, string> = {
-  update_id: 'update_id',
-  effective_at: "timezone('UTC', effective_ts)",
-  effective_at_text: 'effective_at',
-  instrument_admin: 'instrument_admin',
-  instrument_id: 'instrument_id',
-  symbol: 'symbol',
-  decimals: 'decimals',
-  amount: 'amount',
-  amount_units: 'amount_units::DECIMAL(38,0)',
-  amount_scale: 'amount_scale',
-  amount_exact: 'amount_exact',
-  direction: "CASE WHEN is_incoming THEN 'in' ELSE 'out' END",
-  is_incoming: 'is_incoming',
-  sender_party: 'sender_party',
-  receiver_party: 'receiver_party',
-  counterparty: 'counterparty',
-  status: 'status',
-};
+/**
+ * The lake columns as SQL over the store's leg_rows, in LAKE_COLUMNS' order: the legs view's own
+ * (store-schema.ts), with the time as an instant in UTC (lake-layout.ts, LAKE_COLUMNS).
+ */
+const COLUMN_SQL: Record<string, string> = { ...LEGS_VIEW_SQL, effective_at: "timezone('UTC', effective_ts)" };
 const SELECT_LIST = LAKE_COLUMNS.map((c) => `${COLUMN_SQL[c.name]} AS ${c.name}`).join(', ');
 const MONTH_SQL = "strftime(effective_ts, '%Y-%m')";
 /** Every field of a leg as sent: a month's fingerprint is the count and the sum of these hashes. */

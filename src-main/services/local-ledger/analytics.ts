@@ -48,44 +48,59 @@ async function storeFor(local: LocalLedger, query: AnalyticsQuery) {
 
 export async function counterparties(local: LocalLedger, query: AnalyticsQuery): Promise<CounterpartyRanking> {
   const { store, scope } = await storeFor(local, query);
-  return store.read(async (c) => {
-    const started = performance.now();
-    const ranking = await rankCounterparties(c, analyticsWhere(query, scope));
-    return { ...ranking, elapsedMs: Math.round(performance.now() - started) };
-  });
+  return store.read(
+    async (c) => {
+      const started = performance.now();
+      const ranking = await rankCounterparties(c, analyticsWhere(query, scope));
+      return { ...ranking, elapsedMs: Math.round(performance.now() - started) };
+    },
+    undefined,
+    undefined,
+    scope?.parties,
+  );
 }
 
 export async function relationship(local: LocalLedger, query: RelationshipQuery): Promise<Relationship> {
   const { store, scope } = await storeFor(local, query);
-  return store.read(async (c) => {
-    const started = performance.now();
-    const where = analyticsWhere(query, scope, query.counterparty);
-    // One connection runs one query at a time.
-    const totals = await rankCounterparties(c, where);
-    const flows = await flowBuckets(c, where, query.bucket);
-    const count = await c.runAndReadAll(`SELECT count(*) FROM leg_rows WHERE ${where.sql}`, where.params);
-    const legs = await c.runAndReadAll(
-      `SELECT ${LEG_SELECT} FROM leg_rows WHERE ${where.sql}
+  return store.read(
+    async (c) => {
+      const started = performance.now();
+      const where = analyticsWhere(query, scope, query.counterparty);
+      // One connection runs one query at a time.
+      const totals = await rankCounterparties(c, where);
+      const flows = await flowBuckets(c, where, query.bucket);
+      const count = await c.runAndReadAll(`SELECT count(*) FROM leg_rows WHERE ${where.sql}`, where.params);
+      const legs = await c.runAndReadAll(
+        `SELECT ${LEG_SELECT} FROM leg_rows WHERE ${where.sql}
         ORDER BY effective_ts DESC NULLS LAST, seq DESC LIMIT ${RELATIONSHIP_LEG_CAP}`,
-      where.params,
-    );
-    return {
-      counterparty: query.counterparty,
-      totals: totals.rows,
-      flows: flows.buckets,
-      legs: legs.getRows().map(rowToLeg),
-      total: Number(count.getRows()[0][0]),
-      inexactLegs: totals.inexactLegs,
-      elapsedMs: Math.round(performance.now() - started),
-    };
-  });
+        where.params,
+      );
+      return {
+        counterparty: query.counterparty,
+        totals: totals.rows,
+        flows: flows.buckets,
+        legs: legs.getRows().map(rowToLeg),
+        total: Number(count.getRows()[0][0]),
+        inexactLegs: totals.inexactLegs,
+        elapsedMs: Math.round(performance.now() - started),
+      };
+    },
+    undefined,
+    undefined,
+    scope?.parties,
+  );
 }
 
 export async function flows(local: LocalLedger, query: FlowsQuery): Promise<Flows> {
   const { store, scope } = await storeFor(local, query);
-  return store.read(async (c) => {
-    const started = performance.now();
-    const answer = await flowBuckets(c, analyticsWhere(query, scope), query.bucket);
-    return { ...answer, elapsedMs: Math.round(performance.now() - started) };
-  });
+  return store.read(
+    async (c) => {
+      const started = performance.now();
+      const answer = await flowBuckets(c, analyticsWhere(query, scope), query.bucket);
+      return { ...answer, elapsedMs: Math.round(performance.now() - started) };
+    },
+    undefined,
+    undefined,
+    scope?.parties,
+  );
 }

@@ -128,7 +128,7 @@ export class LedgerStore {
   /** Sorted exports in flight (singleThreaded). */
   private singleThreadedRuns = 0;
   /** Connections of reads in flight: close() interrupts them. */
-  private readonly reading = new Set<DuckDBConnection>();
+  protected readonly reading = new Set<DuckDBConnection>();
 
   constructor(path: string, access: StoreAccess = APP_STORE_ACCESS, events: StoreEvents = {}) {
     this.path = path;
@@ -166,14 +166,32 @@ export class LedgerStore {
     });
   }
 
-  /** Runs `work` on a connection of its own; an abort interrupts the running query (or the wait for the file). */
+  /**
+   * Runs `work` on a connection of its own; an abort interrupts the running query (or the wait for
+   * the file). `parties`: the only parties `work` reads (its scope), when it is known; a store file
+   * has every party at hand, a lake (lake-store.ts) then lists only their folders.
+   */
   async read<T>(
     work: (connection: DuckDBConnection) => Promise<T>,
     signal?: AbortSignal,
     wait?: Partial<StoreWait>,
+    _parties?: readonly string[],
   ): Promise<T> {
     if (signal?.aborted) throw new ServiceError('cancelled', 'Cancelled.');
     const opened = await this.acquire({ signal, ...wait });
+    try {
+      return await this.onConnection(opened.instance, work, signal);
+    } finally {
+      this.release();
+    }
+  }
+
+  /** Runs `work` on a new connection of `instance`, which an abort interrupts; closed after. */
+  protected async onConnection<T>(
+    instance: DuckDBInstance,
+    work: (connection: DuckDBConnection) => Promise<T>,
+    signal?: AbortSignal,
+  ): Promise<T> {
     let connection: DuckDBConnection | null = null;
     // DuckDB drops an interrupt that comes between two queries of the work (duckdb-rs #860): once
     // aborted, the connection is interrupted again every 50 ms until the work ends.
@@ -184,7 +202,7 @@ export class LedgerStore {
     };
     signal?.addEventListener('abort', interrupt, { once: true });
     try {
-      connection = await opened.instance.connect();
+      connection = await instance.connect();
       this.reading.add(connection);
       if (signal?.aborted) throw new ServiceError('cancelled', 'Cancelled.');
       return await work(connection);
@@ -198,7 +216,6 @@ export class LedgerStore {
         connection.closeSync();
         this.reading.delete(connection);
       }
-      this.release();
     }
   }
 

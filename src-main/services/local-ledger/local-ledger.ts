@@ -209,18 +209,23 @@ export class LocalLedger {
   async partyStatus(profileId: string, party: string): Promise<LocalPartyStatus> {
     this.ctx.profile(profileId);
     const store = await this.store(profileId);
-    const row = await store.read(async (c) => {
-      const r = await c.runAndReadAll(
-        // The first and last by instant (the text as sent): texts in different offsets do not sort as times.
-        `SELECT count(*), count(*) FILTER (WHERE NOT amount_exact), arg_min(effective_at, effective_ts), arg_max(effective_at, effective_ts),
+    const row = await store.read(
+      async (c) => {
+        const r = await c.runAndReadAll(
+          // The first and last by instant (the text as sent): texts in different offsets do not sort as times.
+          `SELECT count(*), count(*) FILTER (WHERE NOT amount_exact), arg_min(effective_at, effective_ts), arg_max(effective_at, effective_ts),
            (SELECT strftime(last_sync_at, '%Y-%m-%dT%H:%M:%S.%gZ') FROM party_sync WHERE party = ?),
            (SELECT node_id FROM party_sync WHERE party = ?),
            (SELECT count(*) FROM sync_runs WHERE party = ?)
          FROM leg_rows WHERE party = ?`,
-        [party, party, party, party],
-      );
-      return r.getRows()[0];
-    });
+          [party, party, party, party],
+        );
+        return r.getRows()[0];
+      },
+      undefined,
+      undefined,
+      [party],
+    );
     const job = [...this.jobs.values()].find(
       (j) => j.status.profileId === profileId && j.status.party === party && isRunning(j.status),
     );
@@ -365,7 +370,7 @@ export class LocalLedger {
       const started = performance.now();
       // The amount scales matter only to an amount bound (a scan of its own, skipped otherwise).
       const needScales = q.filters.amountMin !== null || q.filters.amountMax !== null;
-      const scales = needScales ? await store.read((c) => scalesOf(c, scope), stop) : [];
+      const scales = needScales ? await store.read((c) => scalesOf(c, scope), stop, undefined, scope?.parties) : [];
       const where = legFilterSql(scope, q.filters, scales);
       const only = scopeWhere(scope);
       const direction = q.sort.desc ? 'DESC' : 'ASC';
@@ -378,7 +383,12 @@ export class LocalLedger {
       // sorting whole rows read every column of every matching leg, twice the time at 1M legs.
       const ordered = `ORDER BY ${order}, seq ${direction}`;
       const [count, rows] = await Promise.all([
-        store.read((c) => c.runAndReadAll(`SELECT count(*) FROM leg_rows WHERE ${where.sql}`, where.params), stop),
+        store.read(
+          (c) => c.runAndReadAll(`SELECT count(*) FROM leg_rows WHERE ${where.sql}`, where.params),
+          stop,
+          undefined,
+          scope?.parties,
+        ),
         store.read(
           (c) =>
             c.runAndReadAll(
@@ -388,6 +398,8 @@ export class LocalLedger {
               [...only.params, ...where.params],
             ),
           stop,
+          undefined,
+          scope?.parties,
         ),
       ]);
       return {
@@ -403,28 +415,36 @@ export class LocalLedger {
   async facets(profileId: string, party: string, scopeAsked?: SqlScope): Promise<LocalFacets> {
     this.ctx.profile(profileId);
     const store = await this.store(profileId);
-    const where = scopeWhere(await resolveViewScope(this, profileId, party, scopeAsked));
-    return store.read(async (c) => {
-      const instruments = await c.runAndReadAll(
-        `SELECT instrument_admin, instrument_id, any_value(symbol), any_value(decimals), count(*) FROM leg_rows
+    const scope = await resolveViewScope(this, profileId, party, scopeAsked);
+    const where = scopeWhere(scope);
+    return store.read(
+      async (c) => {
+        const instruments = await c.runAndReadAll(
+          `SELECT instrument_admin, instrument_id, any_value(symbol), any_value(decimals), count(*) FROM leg_rows
           WHERE ${where.sql} GROUP BY ALL ORDER BY count(*) DESC`,
-        where.params,
-      );
-      const statuses = await c.runAndReadAll(
-        `SELECT status, count(*) FROM leg_rows WHERE ${where.sql} GROUP BY status ORDER BY count(*) DESC`,
-        where.params,
-      );
-      return {
-        instruments: instruments.getRows().map(([admin, id, symbol, decimals, legs]) => ({
-          instrumentAdmin: admin as string | null,
-          instrumentId: id as string | null,
-          symbol: symbol as string | null,
-          decimals: decimals as number | null,
-          legs: Number(legs),
-        })),
-        statuses: statuses.getRows().map(([status, legs]) => ({ status: status as string | null, legs: Number(legs) })),
-      };
-    });
+          where.params,
+        );
+        const statuses = await c.runAndReadAll(
+          `SELECT status, count(*) FROM leg_rows WHERE ${where.sql} GROUP BY status ORDER BY count(*) DESC`,
+          where.params,
+        );
+        return {
+          instruments: instruments.getRows().map(([admin, id, symbol, decimals, legs]) => ({
+            instrumentAdmin: admin as string | null,
+            instrumentId: id as string | null,
+            symbol: symbol as string | null,
+            decimals: decimals as number | null,
+            legs: Number(legs),
+          })),
+          statuses: statuses
+            .getRows()
+            .map(([status, legs]) => ({ status: status as string | null, legs: Number(legs) })),
+        };
+      },
+      undefined,
+      undefined,
+      scope?.parties,
+    );
   }
 
   /** Deletes a party's legs (the file is rewritten without them) or the profile's whole store. */

@@ -61,30 +61,35 @@ export async function exportFromStore(
             partial,
             signal,
           )
-        : await store.read(async (c) => {
-            try {
-              // The address book as the export starts: the legs get their sender's and receiver's labels.
-              const select = await exportSelect(
-                c,
-                r.source,
-                r.format,
-                labelsOf(local.ctx.settings.settings.savedParties),
-                { scope },
-              );
-              const copy = copyStatement(select, r.format, partial);
-              const run = async () => ({
-                rows: Number((await c.runAndReadAll(copy, select.params)).rowsChanged),
-                select,
-              });
-              // A sorted file sorts on one thread (ledger-store.ts, singleThreaded).
-              if (select.order) return await store.singleThreaded(c, run);
-              // This connection only (it closes after the export): rows in any order, written in parallel.
-              if (parallelParquet(select, r.format)) await c.run('SET SESSION preserve_insertion_order = false');
-              return await run();
-            } catch (error) {
-              throw duckdbError(error, r.source.kind === 'sql' ? r.source.sql : '');
-            }
-          }, signal);
+        : await store.read(
+            async (c) => {
+              try {
+                // The address book as the export starts: the legs get their sender's and receiver's labels.
+                const select = await exportSelect(
+                  c,
+                  r.source,
+                  r.format,
+                  labelsOf(local.ctx.settings.settings.savedParties),
+                  { scope },
+                );
+                const copy = copyStatement(select, r.format, partial);
+                const run = async () => ({
+                  rows: Number((await c.runAndReadAll(copy, select.params)).rowsChanged),
+                  select,
+                });
+                // A sorted file sorts on one thread (ledger-store.ts, singleThreaded).
+                if (select.order) return await store.singleThreaded(c, run);
+                // This connection only (it closes after the export): rows in any order, written in parallel.
+                if (parallelParquet(select, r.format)) await c.run('SET SESSION preserve_insertion_order = false');
+                return await run();
+              } catch (error) {
+                throw duckdbError(error, r.source.kind === 'sql' ? r.source.sql : '');
+              }
+            },
+            signal,
+            undefined,
+            scope?.parties,
+          );
     if (folder) await rename(partial, path);
     else {
       await commitFile(partial, path);

@@ -9,7 +9,7 @@ import { LEGS_VIEW_COLUMNS, type LegsViewColumn } from '../../../src-shared/cont
 /** Bump when a table changes; an older store is rebuilt from a new sync (its file is kept aside). */
 export const SCHEMA_VERSION = 1;
 
-const LEG_COLUMNS = `
+export const LEG_COLUMNS = `
   party VARCHAR NOT NULL,
   update_id VARCHAR,
   effective_at VARCHAR,

@@ -30,7 +30,7 @@ export function LakeSource({ profileId }: { profileId: string }) {
 
   if (lake.data) {
     return (
-      <div className="local-lake-source" aria-label="Source">
+      <div className="local-lake-source">
         <span>
           Reading the lake at <code>{lake.data.folder}</code> (read-only; npm run cli -- lake sync writes it)
         </span>
@@ -41,7 +41,7 @@ export function LakeSource({ profileId }: { profileId: string }) {
     );
   }
   return (
-    <div className="local-lake-source" aria-label="Source">
+    <div className="local-lake-source">
       {lake.error && <span className="field-error">{asBridgeError(lake.error).message}</span>}
       {!asking ? (
         <button type="button" onClick={() => setAsking(true)}>

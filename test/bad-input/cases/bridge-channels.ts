@@ -1923,7 +1923,14 @@ const lakeRows = [
   ...profileIdRows('local:closeLake'),
   call('local:openLake', '0.folder', 'an empty folder', openLake({ folder: '  ' }), /a lake folder is needed/),
   call('local:openLake', '0.folder', 'a relative folder', openLake({ folder: 'lake' }), /full path, from the root/),
-  call('local:openLake', '0.folder', 'a NUL in the folder', openLake({ folder: '/desk/\u0000' }), /no NUL character/, '"/desk/\\u0000"'),
+  call(
+    'local:openLake',
+    '0.folder',
+    'a NUL in the folder',
+    openLake({ folder: '/desk/\u0000' }),
+    /no NUL character/,
+    '"/desk/\\u0000"',
+  ),
   call(
     'local:openLake',
     '0.folder',

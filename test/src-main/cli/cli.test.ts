@@ -81,7 +81,10 @@ describe('npm run cli', () => {
     const sandboxSync = ['sync', '--profile', 'sandbox', ...dir, ...smallSandbox];
     const cases: Array<[string[], RegExp[]]> = [
       [[], [/a command is needed: sync, export, profiles, lake, help/]],
-      [['pull', '--profile', 'sandbox'], [/unknown command "pull": the commands are sync, export, profiles, lake, help/]],
+      [
+        ['pull', '--profile', 'sandbox'],
+        [/unknown command "pull": the commands are sync, export, profiles, lake, help/],
+      ],
       [['sync', '--profile', 'sandbox'], [/--party is required/]],
       [
         ['sync', '--profile', 'nope', '--party', busy, ...dir],

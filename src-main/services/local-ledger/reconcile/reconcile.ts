@@ -116,19 +116,24 @@ async function matched<T>(
   then: (c: DuckDBConnection, summary: MatchSummary, store: LedgerStore) => Promise<T>,
 ): Promise<T> {
   const store = await local.store(r.profileId);
-  return store.read(async (c) => {
-    try {
-      const summary = await matchStatement(c, read.lines, {
-        party: r.party,
-        toleranceMicros: BigInt(r.toleranceSeconds) * 1_000_000n,
-        onlyStatementCounterparties: r.onlyStatementCounterparties,
-      });
-      return await then(c, summary, store);
-    } catch (error) {
-      if (signal.aborted || error instanceof ServiceError) throw error;
-      throw duckdbError(error, '');
-    }
-  }, signal);
+  return store.read(
+    async (c) => {
+      try {
+        const summary = await matchStatement(c, read.lines, {
+          party: r.party,
+          toleranceMicros: BigInt(r.toleranceSeconds) * 1_000_000n,
+          onlyStatementCounterparties: r.onlyStatementCounterparties,
+        });
+        return await then(c, summary, store);
+      } catch (error) {
+        if (signal.aborted || error instanceof ServiceError) throw error;
+        throw duckdbError(error, '');
+      }
+    },
+    signal,
+    undefined,
+    [r.party],
+  );
 }
 
 export async function reconcileStatement(local: LocalLedger, request: ReconcileRequest): Promise<ReconcileResult> {

@@ -105,6 +105,14 @@ async function answers(): Promise<Record<string, unknown>> {
     });
     out[`sql ${example.title}`] = { columns: result.columns, rows: result.rows };
   }
+  const scoped = await call<SqlResult>('local:sql', {
+    requestId: `q-${randomBytes(4).toString('hex')}`,
+    profileId: 'sandbox',
+    sql: 'SELECT party, count(*) AS legs, sum(amount_units) AS units FROM legs GROUP BY party ORDER BY party',
+    rowCap: 100,
+    scope: { kind: 'parties', parties: [parties[0], parties[2]] },
+  });
+  out['sql scoped to two parties'] = scoped.rows;
   return out;
 }
 

@@ -15,6 +15,7 @@ import { LakeBusyError, LakeLock } from '../../../../src-main/services/lake/lake
 import { LakeStore, lakeLegRowsSql } from '../../../../src-main/services/lake/lake-store.ts';
 import { verifyLake } from '../../../../src-main/services/lake/lake-verify.ts';
 import { APP_STORE_ACCESS } from '../../../../src-main/services/local-ledger/ledger-store.ts';
+import { seededRandom } from '../../../../src-sandbox/ledger/random.ts';
 import { type FixtureShape, PARTY } from './lake-fixture.ts';
 
 const CHILD = resolve(import.meta.dirname, 'lake-writer-child.ts');
@@ -31,18 +32,8 @@ const shapeOf = (generation: number): FixtureShape => ({
   timeless: 2,
 });
 
-/** mulberry32, seeded: the same kill points on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = rng(Number(process.env.KILL_SEED ?? 29));
+/** The same kill points on every run with the same seed (the sandbox's seeded PRNG). */
+const random = seededRandom(Number(process.env.KILL_SEED ?? 29));
 const turn = () => new Promise<void>((done) => setImmediate(done));
 
 let home: string;
