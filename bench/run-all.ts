@@ -9,6 +9,7 @@ import { bundleStartupBench } from './bundle-startup-bench.ts';
 import { exportBench } from './export-bench.ts';
 import { firstRowBench } from './first-row-bench.ts';
 import { growthBench } from './growth-bench.ts';
+import { LAKE_TRANSFERS, lakeBench } from './lake-bench.ts';
 import { localLedgerBench, scaleBench } from './local-ledger-bench.ts';
 import { notebookChartBench } from './notebook-chart-bench.ts';
 import { notebookQueriesBench } from './notebook-queries-bench.ts';
@@ -66,11 +67,18 @@ const all: Array<{ key: string; title: string; run: () => Promise<Figure[]> }> =
   },
 ];
 /** Opt-in sections: only when named (`npm run bench -- scale`), never in the full run. */
-const optIn: typeof all = [
+const optIn: Array<(typeof all)[number] & { alsoIn?: string }> = [
   {
     key: 'scale',
     title: 'local ledger at 10 million legs of one party, against 1 million (opt-in)',
     run: () => scaleBench(),
+  },
+  {
+    // Part of `-- scale` (issue 29), or alone: `npm run bench -- lake`.
+    key: 'lake',
+    alsoIn: 'scale',
+    title: `team lake: the sandbox's parties, ${(LAKE_TRANSFERS * 2).toLocaleString('en')} legs, written by lake sync and read in the app (opt-in)`,
+    run: () => lakeBench(),
   },
 ];
 // `npm run bench -- scroll rpc` runs only those sections and writes bench/results.partial.json,
@@ -82,7 +90,8 @@ if (unknown.length) {
   console.error(`unknown section(s): ${unknown.join(', ')}; known: ${known.map((s) => s.key).join(', ')}`);
   process.exit(2);
 }
-const sections = wanted.length ? known.filter((s) => wanted.includes(s.key)) : all;
+const alsoIn = (s: (typeof known)[number]) => ('alsoIn' in s ? (s.alsoIn as string | undefined) : undefined);
+const sections = wanted.length ? known.filter((s) => wanted.includes(s.key) || wanted.includes(alsoIn(s) ?? '')) : all;
 const resultsFile = wanted.length ? 'bench/results.partial.json' : 'bench/results.json';
 
 const started = Date.now();
