@@ -421,11 +421,12 @@ export class LocalLedger {
       async (c) => {
         const instruments = await c.runAndReadAll(
           `SELECT instrument_admin, instrument_id, any_value(symbol), any_value(decimals), count(*) FROM leg_rows
-          WHERE ${where.sql} GROUP BY ALL ORDER BY count(*) DESC`,
+          WHERE ${where.sql} GROUP BY ALL ORDER BY count(*) DESC, instrument_id NULLS LAST, instrument_admin NULLS LAST`,
           where.params,
         );
         const statuses = await c.runAndReadAll(
-          `SELECT status, count(*) FROM leg_rows WHERE ${where.sql} GROUP BY status ORDER BY count(*) DESC`,
+          // Ties by name: the filter's lists keep their order from one read to the next.
+          `SELECT status, count(*) FROM leg_rows WHERE ${where.sql} GROUP BY status ORDER BY count(*) DESC, status NULLS LAST`,
           where.params,
         );
         return {
