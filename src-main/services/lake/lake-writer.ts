@@ -133,7 +133,14 @@ export async function writeLake(connection: DuckDBConnection, options: LakeWrite
       const have = await partyManifests(lake, party);
       const want = stored.get(party) ?? new Map<MonthKey, string>();
       const touched = [...want].filter(([month, fp]) => have.get(month)?.fingerprint !== fp).map(([m]) => m);
-      const gone = [...have.keys()].filter((month) => !want.has(month));
+      // A month the store no longer has goes only when the store holds the party's whole history: a
+      // store synced for a window (--after/--before once) does not speak for the months outside it.
+      const missing = [...have.keys()].filter((month) => !want.has(month));
+      const gone = synced.get(party)?.fullHistory ? missing : [];
+      if (missing.length > gone.length)
+        say(
+          `lake: ${party}: kept ${missing.length} months the store does not hold (its sync covers a window, not the whole history)`,
+        );
       result.unchanged += want.size - touched.length;
       if (touched.length > 0) {
         const dir = join(staging, `p${index}`);
@@ -222,16 +229,18 @@ async function storeMonths(
 async function partySync(
   connection: DuckDBConnection,
   parties: readonly string[],
-): Promise<Map<string, { node: string | null; syncedAt: string | null }>> {
+): Promise<Map<string, { node: string | null; syncedAt: string | null; fullHistory: boolean }>> {
+  if (parties.length === 0) return new Map();
   const rows = (
     await connection.runAndReadAll(
-      `SELECT party, node_id, strftime(last_sync_at, '%Y-%m-%dT%H:%M:%S.%fZ') FROM party_sync WHERE party IN (${parties.map(sqlText).join(', ')})`,
+      `SELECT party, node_id, strftime(last_sync_at, '%Y-%m-%dT%H:%M:%S.%fZ'), full_history
+         FROM party_sync WHERE party IN (${parties.map(sqlText).join(', ')})`,
     )
   ).getRows();
   return new Map(
     rows.map((r) => [
       r[0] as string,
-      { node: (r[1] as string | null) ?? null, syncedAt: (r[2] as string | null) ?? null },
+      { node: (r[1] as string | null) ?? null, syncedAt: (r[2] as string | null) ?? null, fullHistory: r[3] === true },
     ]),
   );
 }

@@ -117,7 +117,7 @@ describe('a lake written from a store', () => {
       expect(docs).toContain(`| ${t.type} | ${t.parquet} | ${t.spark} | ${t.trino} | ${t.bigquery} |`);
   });
 
-  it('rewrites only the months that changed: a late leg in an old month rewrites that month alone', async () => {
+  it('rewrites only the months that changed (a late leg: that month alone), removes a month the store no longer holds only when it holds the whole history', async () => {
     const store = join(home, 'b.duckdb');
     const lake = join(home, 'lake-b');
     await writeFixtureStore(store, shape);
@@ -151,6 +151,14 @@ describe('a lake written from a store', () => {
     const gone = await write(store, lake);
     expect([gone.written, gone.removed]).toEqual([0, 1]);
     expect(await read(`SELECT count(*)::INTEGER FROM ${lakeRead(lake)} WHERE month = '2026-04'`)).toEqual([[50]]);
+    // Unless the store holds only a window of the party's history: then the lake keeps the month.
+    await withStore(store, async (c) => {
+      await c.run(`UPDATE party_sync SET full_history = false WHERE party = '${PARTY(1)}'`);
+      await c.run(`DELETE FROM leg_store WHERE party = '${PARTY(1)}' AND strftime(effective_ts, '%Y-%m') = '2026-01'`);
+    });
+    const windowed = await write(store, lake);
+    expect([windowed.written, windowed.removed]).toEqual([0, 0]);
+    expect(await read(`SELECT count(*)::INTEGER FROM ${lakeRead(lake)} WHERE month = '2026-01'`)).toEqual([[100]]);
     expect((await verifyLake(lake)).problems).toEqual([]);
   });
 });
