@@ -48,8 +48,8 @@ export async function filesFacts(
     connection,
     (sum) => `SELECT filename, instrument_admin, instrument_id, min(symbol), amount_scale, count(*)::BIGINT,
         (count(*) FILTER (WHERE is_incoming))::BIGINT, (count(*) FILTER (WHERE NOT is_incoming))::BIGINT,
-        ${sum('amount_units::HUGEINT', 'is_incoming AND amount_units IS NOT NULL')},
-        ${sum('amount_units::HUGEINT', 'NOT is_incoming AND amount_units IS NOT NULL')}
+        ${sum('amount_units', 'is_incoming AND amount_units IS NOT NULL')},
+        ${sum('amount_units', 'NOT is_incoming AND amount_units IS NOT NULL')}
       FROM ${source}
       GROUP BY filename, instrument_admin, instrument_id, amount_scale
       ORDER BY filename, instrument_admin NULLS FIRST, instrument_id NULLS FIRST, amount_scale NULLS FIRST`,

@@ -25,8 +25,13 @@ export function lakeLegRowsSql(lake: string, files?: readonly string[]): string 
   const one = "TRY_CAST('1' || repeat('0', amount_scale) AS HUGEINT)";
   const units = 'amount_units::HUGEINT';
   const whole = `CASE WHEN ${units} >= 0 OR ${units} % ${one} = 0 THEN ${units} // ${one} ELSE ${units} // ${one} - 1 END`;
-  return `SELECT party, update_id, effective_at_text AS effective_at, timezone('UTC', effective_at) AS effective_ts,
-      instrument_admin, instrument_id, symbol, decimals, amount, ${units} AS amount_units, amount_scale, amount_exact,
+  // amount_units stays DECIMAL(38,0), as the file has it: the same integers as the store's HUGEINT
+  // (sums, comparisons and text alike), and a cast of every leg to HUGEINT took two thirds of a
+  // ranking's time (980 against 318 ms over 2M legs, measured).
+  // The instant back to the store's UTC TIMESTAMP by its microseconds (timezone('UTC', …) gives the
+  // same values through ICU's calendar, at twice the cost of a scan).
+  return `SELECT party, update_id, effective_at_text AS effective_at, make_timestamp(epoch_us(effective_at)) AS effective_ts,
+      instrument_admin, instrument_id, symbol, decimals, amount, amount_units, amount_scale, amount_exact,
       ${whole} AS amount_whole,
       (${units} - (${whole}) * ${one}) * TRY_CAST('1' || repeat('0', 38 - amount_scale) AS HUGEINT) AS amount_frac,
       sender_party, receiver_party, counterparty, is_incoming, status,

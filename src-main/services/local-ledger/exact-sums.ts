@@ -10,8 +10,9 @@ import { unitsToDecimal } from './stored-amount.ts';
 export type SumOf = (expr: string, filter: string) => string;
 
 const HUGEINT_SUM: SumOf = (expr, filter) => `coalesce(sum(${expr}) FILTER (WHERE ${filter}), 0)::VARCHAR`;
+// Through HUGEINT: DuckDB casts HUGEINT to BIGNUM, not DECIMAL(38,0) (a lake's units, lake-store.ts).
 const BIGNUM_SUM: SumOf = (expr, filter) =>
-  `coalesce(sum((${expr})::BIGNUM) FILTER (WHERE ${filter}), 0::BIGNUM)::VARCHAR`;
+  `coalesce(sum((${expr})::HUGEINT::BIGNUM) FILTER (WHERE ${filter}), 0::BIGNUM)::VARCHAR`;
 
 /** Runs the query that `build` writes with HUGEINT sums, and again with BIGNUM sums if one overflowed. */
 export async function readWithExactSums(

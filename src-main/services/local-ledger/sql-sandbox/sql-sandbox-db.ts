@@ -61,7 +61,7 @@ export async function openSandbox(job: SqlJob): Promise<{ c: DuckDBConnection; c
   await c.run(`SET allowed_directories = ${sqlList(folders)}`);
   // A lake's time is an instant (TIMESTAMP WITH TIME ZONE, docs/lake.md): the view's is UTC TIMESTAMP, as the store's.
   const columns = LEGS_VIEW_COLUMNS.map(({ name }) =>
-    job.lake && name === 'effective_at' ? "timezone('UTC', effective_at) AS effective_at" : name,
+    job.lake && name === 'effective_at' ? 'make_timestamp(epoch_us(effective_at)) AS effective_at' : name,
   ).join(', ');
   // A scoped query over a lake reads its parties' files alone (a lake's every file costs DuckDB bind time).
   const files = job.lake && job.task.scope ? lakeFilesOf(job.lake, job.task.scope.parties) : null;

@@ -16,8 +16,11 @@ import {
   partitionPath,
   unescapePartitionValue,
 } from '../../../../src-main/services/lake/lake-layout.ts';
+import { LakeStore } from '../../../../src-main/services/lake/lake-store.ts';
 import { verifyLake } from '../../../../src-main/services/lake/lake-verify.ts';
 import { type LakeWriteResult, writeLake } from '../../../../src-main/services/lake/lake-writer.ts';
+import { rankCounterparties } from '../../../../src-main/services/local-ledger/counterparty-ranking.ts';
+import { APP_STORE_ACCESS } from '../../../../src-main/services/local-ledger/ledger-store.ts';
 import { type FixtureShape, PARTY, writeFixtureStore } from './lake-fixture.ts';
 
 let home: string;
@@ -160,6 +163,28 @@ describe('a lake written from a store', () => {
     expect([windowed.written, windowed.removed]).toEqual([0, 0]);
     expect(await read(`SELECT count(*)::INTEGER FROM ${lakeRead(lake)} WHERE month = '2026-01'`)).toEqual([[100]]);
     expect((await verifyLake(lake)).problems).toEqual([]);
+  });
+});
+
+describe('sums over a lake', () => {
+  it('stay exact past HUGEINT: the app redoes an overflowing sum of DECIMAL(38,0) units as BIGNUM', async () => {
+    const store = join(home, 'd.duckdb');
+    const lake = join(home, 'lake-d');
+    await writeFixtureStore(store, { parties: [PARTY(1)], months: ['2026-01'], legsPerMonth: 4, generation: 1 });
+    const nines = '9'.repeat(38);
+    await withStore(store, (c) =>
+      c.run(
+        `UPDATE leg_store SET amount = '${nines}', decimals = 0, amount_scale = 0, amount_units = ${nines}::HUGEINT, is_incoming = true`,
+      ),
+    );
+    await write(store, lake, [PARTY(1)]);
+    const reader = new LakeStore(lake, APP_STORE_ACCESS);
+    try {
+      const ranking = await reader.read((c) => rankCounterparties(c, { sql: 'party = ?', params: [PARTY(1)] }));
+      expect(ranking.rows.map((r) => r.volumeIn)).toEqual([(BigInt(nines) * 4n).toString()]);
+    } finally {
+      await reader.close();
+    }
   });
 });
 
