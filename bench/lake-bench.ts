@@ -1,7 +1,7 @@
 // A team's lake at scale (issue 29, `npm run bench -- scale`): the sandbox's parties with about
 // 10 million legs between them, written by the real CLI (`lake sync`: the store sync, then the
 // lake), then read by main's services with the lake open, then verified by the CLI.
-// Figures: lake sync rate against the same run's store sync rate; size on disk against the store;
+// Figures: lake sync rate against the rate of the same parties synced into a store alone; size on disk against the store;
 // a counterparty ranking over every party in the app (<= 1 s); a one-party window of the table,
 // read through partition pruning (<= 100 ms); `lake verify` legs/s.
 // The sandbox's party count is fixed (the issue's shape is 100 parties x 100k legs): the legs are
@@ -52,7 +52,22 @@ export async function lakeBench(options: { transfers?: number; runs?: number } =
   try {
     const parties = info.parties as string[];
     const jwt = info.tokens.readAll as string;
-    // The CLI on the app's folder (its profile), as a scheduler runs it; the app's services let go of nothing: they never opened the store.
+    // Arm A, the single-store sync rate: the same parties synced into the profile's store alone
+    // (main's services in this process: the CLI's code path), then forgotten.
+    const a0 = performance.now();
+    const syncing = await app.call<{ jobId: string }>('local:syncAll', {
+      profileId: app.profileId,
+      parties,
+      nodeId: null,
+      range: { after: null, before: null },
+    });
+    const allDone = await (await app.services.local.ledger()).syncAll.wait(syncing.jobId);
+    const storeSeconds = (performance.now() - a0) / 1000;
+    if (allDone.failed !== 0) throw new Error(`store sync: ${allDone.failed} parties failed`);
+    const storeRate = allDone.legs / storeSeconds;
+    await app.call('local:forget', { profileId: app.profileId, party: null });
+    // Arm B, the CLI on the app's folder (its profile), as a scheduler runs it: the store sync with
+    // each party's months written to the lake as soon as it is synced.
     const written = cli(
       ['lake', 'sync', '--profile', app.profileId, '--parties', parties.join(','), '--lake', lake],
       join(dir, 'user-data'),
@@ -60,9 +75,8 @@ export async function lakeBench(options: { transfers?: number; runs?: number } =
     ).summary;
     if (written.failed !== 0) throw new Error(`lake sync: ${written.failed} parties failed`);
     const legs = written.lakeLegs as number;
-    const storeRate = written.legsFetched / written.syncSeconds;
     const lakeRate = written.legsFetched / written.seconds;
-    const writeSeconds = written.seconds - written.syncSeconds;
+    const tail = written.seconds - written.syncSeconds;
     const storeBytes = statSync(join(dir, 'user-data', 'local-ledger', `${app.profileId}.duckdb`)).size;
 
     await app.call('local:openLake', { profileId: app.profileId, folder: lake });
@@ -118,8 +132,8 @@ export async function lakeBench(options: { transfers?: number; runs?: number } =
       {
         figure: `lake sync of ${parties.length} parties, ${fmt(legs)} legs: legs/s`,
         median: fmt(lakeRate),
-        range: `${written.seconds.toFixed(0)} s: store ${written.syncSeconds.toFixed(0)} s (${fmt(storeRate)} legs/s), lake ${writeSeconds.toFixed(0)} s (${fmt(written.legsWritten / writeSeconds)} legs/s)`,
-        target: `>= ${fmt(storeRate)} (store)`,
+        range: `${written.seconds.toFixed(0)} s (its sync ${written.syncSeconds.toFixed(0)} s, lake after it ${tail.toFixed(0)} s); store alone ${storeSeconds.toFixed(0)} s`,
+        target: `>= ${fmt(storeRate)} (store alone)`,
         pass: lakeRate >= storeRate,
       },
       {

@@ -155,8 +155,15 @@ async function syncMany(services: AppServices, args: ManySync): Promise<{ code: 
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   let shown = '';
+  const told = new Set<string>();
   const show = () => {
     const s = jobs.status(started.jobId);
+    for (const p of s.parties) {
+      if ((p.state === 'done' || p.state === 'skipped') && !told.has(p.party)) {
+        told.add(p.party);
+        args.onPartyDone?.(p.party);
+      }
+    }
     const line = `sync all: ${s.done} of ${s.total} parties, ${s.legs} legs${s.failed ? `, ${s.failed} failed` : ''}${s.current ? `, now ${s.current}` : ''}`;
     if (line !== shown) say(line);
     shown = line;

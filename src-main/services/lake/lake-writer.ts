@@ -15,12 +15,12 @@
 // leaves every partition whole; a partition whose file was switched but not yet its manifest is
 // rewritten by the next run (its manifest's fingerprint no longer matches the store).
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rm, rmdir } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { LEGS_VIEW_SQL } from '../local-ledger/store-schema.ts';
-import { commitFile, writeFileAtomic } from '../settings/atomic-write.ts';
+import { writeFileAtomic } from '../settings/atomic-write.ts';
 import { type FileFacts, fileHash, filesFacts } from './lake-facts.ts';
 import {
   DATA_FILE,
@@ -61,6 +61,8 @@ export interface LakeWriteOptions {
   profile: string;
   say: (line: string) => void;
   signal?: AbortSignal;
+  /** false: leave _lake.json for the caller (writeLakeManifest), which writes parties one call at a time. */
+  summarize?: boolean;
   /** Tests (durability): told just before each partition's rename, and between its file's rename and its manifest's. */
   beforeCommit?: (party: string, month: string | null) => void;
   afterSwitch?: (party: string, month: string | null) => void;
@@ -74,7 +76,8 @@ export interface LakeWriteResult {
   unchanged: number;
   legsWritten: number;
   bytesWritten: number;
-  manifest: LakeManifest;
+  /** null when `summarize` was false. */
+  manifest: LakeManifest | null;
 }
 
 type MonthKey = string; // YYYY-MM or NULL_MONTH
@@ -98,6 +101,20 @@ export async function partyManifests(lake: string, party: string): Promise<Map<M
     if (parsed.success && parsed.data.party === party) out.set(name.slice('month='.length), parsed.data);
   }
   return out;
+}
+
+/** fsync of a file or folder: 'r+' a staged data file, 'r' a manifest or a folder. */
+async function syncPath(path: string, flags: 'r' | 'r+'): Promise<void> {
+  const handle = await open(path, flags).catch(() => null);
+  if (!handle) return;
+  try {
+    // A file must be on disk before it is renamed in (its error stops the run); a folder's or a
+    // manifest's sync is best effort.
+    if (flags === 'r+') await handle.sync();
+    else await handle.sync().catch(() => {});
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Every party folder of a lake, as party ids. */
@@ -147,6 +164,10 @@ export async function writeLake(connection: DuckDBConnection, options: LakeWrite
         await copyMonths(connection, party, touched, dir);
         const stagedOf = (month: MonthKey) => join(dir, monthFolder(month === NULL_MONTH ? null : month), DATA_FILE);
         const allFacts = await filesFacts(connection, touched.map(stagedOf));
+        // The staged files reach the disk first, all at once (fsyncs in parallel: one each took
+        // longer than writing a month); then each month is renamed in, its manifest beside it.
+        await Promise.all(touched.map((month) => syncPath(stagedOf(month), 'r+')));
+        const landed: string[] = [];
         for (const month of touched.sort()) {
           const staged = stagedOf(month);
           const facts = allFacts.get(staged) as FileFacts;
@@ -174,16 +195,23 @@ export async function writeLake(connection: DuckDBConnection, options: LakeWrite
           };
           const target = join(lake, partitionPath(party, manifest.month));
           await mkdir(target, { recursive: true });
+          // A manifest's temp file a killed writer left in this month.
+          for (const name of await readdir(target))
+            if (name.startsWith(`.${PARTITION_MANIFEST}.tmp-`)) await rm(join(target, name), { force: true });
           options.beforeCommit?.(party, manifest.month);
-          await commitFile(staged, join(target, DATA_FILE));
+          await rename(staged, join(target, DATA_FILE));
           options.afterSwitch?.(party, manifest.month);
-          await writeFileAtomic(join(target, PARTITION_MANIFEST), `${JSON.stringify(manifest, null, 1)}\n`, {
-            mode: 0o644,
-          });
+          const temp = join(target, `.${PARTITION_MANIFEST}.tmp-${randomBytes(4).toString('hex')}`);
+          await writeFile(temp, `${JSON.stringify(manifest, null, 1)}\n`, { mode: 0o644 });
+          await rename(temp, join(target, PARTITION_MANIFEST));
+          landed.push(target);
           result.written += 1;
           result.legsWritten += facts.legs;
           result.bytesWritten += hash.bytes;
         }
+        // The renames and the manifests on disk (a power cut before this leaves months the next
+        // run rewrites: their manifests no longer match the store, or are unreadable).
+        await Promise.all(landed.flatMap((dir) => [syncPath(join(dir, PARTITION_MANIFEST), 'r'), syncPath(dir, 'r')]));
       }
       for (const month of gone) {
         const target = join(lake, partyFolder(party), `month=${month}`);
@@ -197,12 +225,21 @@ export async function writeLake(connection: DuckDBConnection, options: LakeWrite
         `lake: ${party}: ${touched.length} month${touched.length === 1 ? '' : 's'} written, ${gone.length} removed, ${want.size - touched.length} unchanged (${index + 1} of ${options.parties.length})`,
       );
     }
-    const manifest = await summarize(lake, options);
-    await writeFileAtomic(join(lake, LAKE_MANIFEST), `${JSON.stringify(manifest, null, 1)}\n`, { mode: 0o644 });
+    const manifest = options.summarize === false ? null : await writeLakeManifest(lake, options);
     return { ...result, manifest };
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
+}
+
+/** Rewrites <lake>/_lake.json from every partition manifest (the end of a run). */
+export async function writeLakeManifest(
+  lake: string,
+  options: Pick<LakeWriteOptions, 'program' | 'profile'>,
+): Promise<LakeManifest> {
+  const manifest = await summarize(lake, options);
+  await writeFileAtomic(join(lake, LAKE_MANIFEST), `${JSON.stringify(manifest, null, 1)}\n`, { mode: 0o644 });
+  return manifest;
 }
 
 /** (party → month → fingerprint) of the store's finished legs. */
@@ -277,7 +314,7 @@ function monthWhere(month: MonthKey): string {
 }
 
 /** The lake's manifest, from every partition manifest in it (parties written by other runs too). */
-async function summarize(lake: string, options: LakeWriteOptions): Promise<LakeManifest> {
+async function summarize(lake: string, options: Pick<LakeWriteOptions, 'program' | 'profile'>): Promise<LakeManifest> {
   const parties: LakeParty[] = [];
   for (const party of await lakeParties(lake)) {
     const months = [...(await partyManifests(lake, party)).values()];
