@@ -20,9 +20,13 @@ import { DATA_FILE, DATA_GLOB, LAKE_MANIFEST, LakeManifest, partyFolder, sqlText
  * file of the lake, or exactly `files` (a scope's: DuckDB binds a query in time that grows with the
  * files it lists, about 40 µs each, so a party's 24 files bind in 1 ms and a lake's 2,400 in 100).
  */
+/** [10^0, …, 10^38] as HUGEINT literals (a list index is 1-based: 10^k is at k + 1). */
+const POW10_LIST = `[${Array.from({ length: 39 }, (_, k) => `${10n ** BigInt(k)}::HUGEINT`).join(', ')}]`;
+
 export function lakeLegRowsSql(lake: string, files?: readonly string[]): string {
-  // 10^scale as an exact HUGEINT (NULL past 38: such units are never stored).
-  const one = "TRY_CAST('1' || repeat('0', amount_scale) AS HUGEINT)";
+  // 10^scale as an exact HUGEINT from a constant list (NULL past 38: such units are never stored);
+  // a string cast per leg made a sort by amount take twice as long.
+  const one = `${POW10_LIST}[amount_scale + 1]`;
   const units = 'amount_units::HUGEINT';
   const whole = `CASE WHEN ${units} >= 0 OR ${units} % ${one} = 0 THEN ${units} // ${one} ELSE ${units} // ${one} - 1 END`;
   // amount_units stays DECIMAL(38,0), as the file has it: the same integers as the store's HUGEINT
@@ -33,7 +37,7 @@ export function lakeLegRowsSql(lake: string, files?: readonly string[]): string 
   return `SELECT party, update_id, effective_at_text AS effective_at, make_timestamp(epoch_us(effective_at)) AS effective_ts,
       instrument_admin, instrument_id, symbol, decimals, amount, amount_units, amount_scale, amount_exact,
       ${whole} AS amount_whole,
-      (${units} - (${whole}) * ${one}) * TRY_CAST('1' || repeat('0', 38 - amount_scale) AS HUGEINT) AS amount_frac,
+      (${units} - (${whole}) * ${one}) * ${POW10_LIST}[39 - amount_scale] AS amount_frac,
       sender_party, receiver_party, counterparty, is_incoming, status,
       (file_index::BIGINT << 32) + file_row_number AS seq
     FROM read_parquet(${files ? `[${files.map(sqlText).join(', ')}]` : sqlText(join(lake, DATA_GLOB))}, hive_partitioning = true, hive_types = {'party': VARCHAR, 'month': VARCHAR})`;
