@@ -3,12 +3,11 @@
 // refused at the field), the provenance line names the lake, there is no Sync, the table,
 // counterparties and SQL read the lake, the choice survives a reload, and closing it goes back to
 // this computer's store.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from '../support/web-app.ts';
 import { runCli } from './local-support.ts';
-import { fetchLegsOverHttp } from './transfers-support.ts';
 
 /** The CLI's own in-process sandbox has the app's seed; with the same size it holds the same ledger. */
 const TRANSFERS = 2000;
@@ -30,7 +29,9 @@ test('a lake written by the CLI is read by every view, named on the provenance l
     );
     expect(written.code, written.stderr).toBe(0);
     const summary = JSON.parse(written.stdout);
-    const ofFirst = (await fetchLegsOverHttp(app, first)).legs.length;
+    // What the lake holds of the first party, by its own manifest (not the app's sandbox: the lake is the CLI's).
+    const manifest = JSON.parse(await readFile(join(lake, '_lake.json'), 'utf8'));
+    const ofFirst = manifest.parties.find((p: { party: string }) => p.party === first).legs as number;
 
     await app.open(page);
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Local ledger' }).click();
