@@ -167,7 +167,29 @@ export class LakeStore extends LedgerStore {
     _wait?: unknown,
     parties?: readonly string[],
   ): Promise<T> {
-    if (signal?.aborted) throw new ServiceError('cancelled', 'Cancelled.');
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.readOnce(work, signal, parties);
+      } catch (error) {
+        // A month the writer changed while this read ran: removed between the listing of the files
+        // and their opening ("No such file"), or switched in between two opens of its path within
+        // one query (DuckDB may open a file at bind and again at the scan: the old footer against
+        // the new bytes, "don't know what type", "Could not read enough bytes"; the CLI test that
+        // reads while lake sync rewrites found both). Read again: the months are whole by then.
+        const changed =
+          /No such file or directory|Cannot open file|don't know what type|Could not read enough bytes|Invalid Input Error: .*parquet/i.test(
+            (error as Error)?.message ?? '',
+          );
+        if (!changed || attempt >= 3 || signal?.aborted) throw error;
+      }
+    }
+  }
+
+  private async readOnce<T>(
+    work: (connection: DuckDBConnection) => Promise<T>,
+    signal: AbortSignal | undefined,
+    parties: readonly string[] | undefined,
+  ): Promise<T> {
     const instance = await this.open();
     await this.refreshParties(instance);
     const files = parties ? await this.filesOf(parties) : null;

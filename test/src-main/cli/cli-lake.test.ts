@@ -1,13 +1,28 @@
 // `npm run cli -- lake sync|verify|status`: the real CLI as a child process with its in-process
 // sandbox. Two parties named as the app names them are synced into the store and written to a lake;
 // a second run fetches only what is new and rewrites nothing that did not change; status lists the
-// parties; verify passes, then names a tampered month and exits 1; bad arguments exit 2.
+// parties; verify passes, then names a tampered month and exits 1; the app's reader reads whole
+// months while lake sync rewrites them; bad arguments exit 2.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LakeStore } from '../../../src-main/services/lake/lake-store.ts';
+import { APP_STORE_ACCESS } from '../../../src-main/services/local-ledger/ledger-store.ts';
 import { runCli } from './cli-process.ts';
+
+/** Legs per "party month" (month 'none': no time) as the lake's manifests say. */
+async function monthCounts(lake: string): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (const p of (await readdir(lake)).filter((n) => n.startsWith('party='))) {
+    for (const m of await readdir(join(lake, p))) {
+      const manifest = JSON.parse(await readFile(join(lake, p, m, '_manifest.json'), 'utf8'));
+      out.set(`${manifest.party} ${manifest.month ?? 'none'}`, manifest.legs);
+    }
+  }
+  return out;
+}
 
 let home: string;
 beforeAll(async () => {
@@ -18,7 +33,7 @@ afterAll(async () => {
 });
 
 const keychain = `ledger-explorer-test-${randomBytes(4).toString('hex')}`;
-const sync = (lake: string) => [
+const sync = (lake: string, data = join(home, 'data'), transfers = 3000) => [
   'lake',
   'sync',
   '--profile',
@@ -28,9 +43,9 @@ const sync = (lake: string) => [
   '--lake',
   lake,
   '--user-data-dir',
-  join(home, 'data'),
+  data,
   '--sandbox-transfers',
-  '3000',
+  String(transfers),
   '--keychain-service',
   keychain,
 ];
@@ -83,6 +98,47 @@ describe('npm run cli -- lake', () => {
     expect(tampered.stderr).toContain(
       `differs: ${folders[0]}/${month}: the file's bytes differ from the manifest's hash`,
     );
+  }, 180_000);
+
+  it('is read by the app while lake sync rewrites it: every month read is whole, the old one or the new one', async () => {
+    const lake = join(home, 'lake-rw');
+    const data = join(home, 'data-rw');
+    const first = await runCli(home, sync(lake, data, 3000)).done;
+    expect(first.code, first.stderr).toBe(0);
+    const before = await monthCounts(lake);
+    // A bigger ledger, synced from scratch: every month of both parties changes, and is rewritten.
+    await rm(join(data, 'local-ledger'), { recursive: true, force: true });
+    const second = runCli(home, sync(lake, data, 6000));
+    let running = true;
+    void second.done.finally(() => {
+      running = false;
+    });
+    const reader = new LakeStore(lake, APP_STORE_ACCESS);
+    const seen = new Map<string, Set<number>>();
+    let reads = 0;
+    try {
+      // Months the bigger ledger does not have are removed meanwhile: a read that opened one reads again.
+      while (running) {
+        const rows = await reader.read((c) =>
+          c.runAndReadAll(
+            `SELECT party, coalesce(strftime(effective_ts, '%Y-%m'), 'none'), count(*)::INTEGER FROM leg_rows GROUP BY ALL`,
+          ),
+        );
+        for (const [party, month, legs] of rows.getRows())
+          seen.set(`${party} ${month}`, (seen.get(`${party} ${month}`) ?? new Set()).add(legs as number));
+        reads += 1;
+      }
+    } finally {
+      await reader.close();
+      await second.done;
+    }
+    const ended = await second.done;
+    expect(ended.code, ended.stderr).toBe(0);
+    expect(JSON.parse(ended.stdout.trim()).monthsWritten).toBeGreaterThan(10);
+    const after = await monthCounts(lake);
+    expect(reads).toBeGreaterThan(2);
+    for (const [key, counts] of seen)
+      for (const legs of counts) expect([before.get(key), after.get(key)], `${key}: read ${legs} legs`).toContain(legs);
   }, 180_000);
 
   it('refuses a missing action, a missing --lake and an option of another action, naming them', async () => {
