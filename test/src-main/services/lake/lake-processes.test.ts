@@ -52,10 +52,10 @@ interface Child {
   exited: Promise<number | null>;
 }
 
-function startWriter(lake: string, generation: number): Child {
+function startWriter(lake: string, generation: number, hold = false): Child {
   const store = join(home, `store-${++runs}.duckdb`);
-  const child = spawn(process.execPath, [CHILD, JSON.stringify({ store, lake, shape: shapeOf(generation) })], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const child = spawn(process.execPath, [CHILD, JSON.stringify({ store, lake, shape: shapeOf(generation), hold })], {
+    stdio: [hold ? 'pipe' : 'ignore', 'pipe', 'inherit'],
   });
   const seen: string[] = [];
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })[Symbol.asyncIterator]();
@@ -173,10 +173,19 @@ describe('a lake writer killed at random points', () => {
 });
 
 describe('two writers', () => {
-  it('started together, never write at once: the second waits, naming the first, then both finish', async () => {
+  it('never write at once: the second waits while the first holds the lock, naming it, then both finish', async () => {
     const lake = join(home, 'lake-two');
-    const a = startWriter(lake, 5);
+    // The first holds the lock until told (started together, one could otherwise finish before the
+    // other even tried: CI found it so); the second must say it waits for it.
+    const a = startWriter(lake, 5, true);
+    while ((await nextLine(a)) !== 'locked');
     const b = startWriter(lake, 6);
+    for (;;) {
+      const line = await nextLine(b);
+      if (line === null) break;
+      if (/^say: waiting: lake writer g5 /.test(line)) break;
+    }
+    a.child.stdin?.end('go\n');
     const drain = async (c: Child) => {
       while ((await nextLine(c)) !== null);
       return c.exited;

@@ -6,7 +6,13 @@ import { LakeLock } from '../../../../src-main/services/lake/lake-lock.ts';
 import { writeLake } from '../../../../src-main/services/lake/lake-writer.ts';
 import { type FixtureShape, writeFixtureStore } from './lake-fixture.ts';
 
-const { store, lake, shape } = JSON.parse(process.argv[2]) as { store: string; lake: string; shape: FixtureShape };
+const { store, lake, shape, hold } = JSON.parse(process.argv[2]) as {
+  store: string;
+  lake: string;
+  shape: FixtureShape;
+  /** Keep the lock, writing nothing, until a line comes on stdin (the two-writer test's first writer). */
+  hold?: boolean;
+};
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
 await writeFixtureStore(store, shape);
@@ -16,6 +22,7 @@ const lock = await LakeLock.acquire(lake, {
   say: (l) => out(`say: ${l}`),
 });
 out('locked');
+if (hold) await new Promise((go) => process.stdin.once('data', go));
 const instance = await DuckDBInstance.create(store);
 const connection = await instance.connect();
 let commits = 0;
