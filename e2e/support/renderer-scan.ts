@@ -44,7 +44,11 @@ export async function rendererVisibleText(page: Page): Promise<string> {
       if (value instanceof Map || value instanceof Set) for (const entry of value) queue.push(entry);
       for (const key of keys) {
         try {
-          queue.push((value as Record<string | symbol, unknown>)[key]);
+          const found = (value as Record<string | symbol, unknown>)[key];
+          // A promise-valued getter read off its prototype (ServiceWorkerContainer.prototype.ready)
+          // answers a rejected promise: handled here, or the page reports an uncaught rejection.
+          if (found instanceof Promise) found.catch(() => undefined);
+          queue.push(found);
         } catch {
           // a getter that throws
         }

@@ -51,6 +51,13 @@ export interface WebAppOptions {
 
 const root = resolve(import.meta.dirname, '../..');
 
+/**
+ * Origins of servers a test stopped (a restart, a crash, its end): the page's calls to them are
+ * refused while they are away, and the browser logs each refused fetch as a console error.
+ */
+const stoppedOrigins = new Set<string>();
+const REFUSED = /^Failed to load resource: net::ERR_CONNECTION_(REFUSED|RESET)$/;
+
 interface Ready {
   url: string;
   sandbox: SandboxDescription;
@@ -98,6 +105,7 @@ export async function startWebApp(options: WebAppOptions = {}): Promise<WebApp &
 
   const stopChild = async (child: ChildProcess, signal: 'SIGTERM' | 'SIGKILL') => {
     if (child.exitCode !== null || child.signalCode !== null) return;
+    stoppedOrigins.add(new URL(current.ready.url).origin);
     const exited = new Promise((r) => child.once('exit', r));
     child.kill(signal);
     await exited;
@@ -132,16 +140,37 @@ export async function startWebApp(options: WebAppOptions = {}): Promise<WebApp &
   };
 }
 
-export const test = base.extend<{ app: WebApp; appOptions: WebAppOptions; expectCspViolations: boolean }>({
+export const test = base.extend<{
+  app: WebApp;
+  appOptions: WebAppOptions;
+  expectCspViolations: boolean;
+  allowedConsoleErrors: readonly RegExp[];
+}>({
   appOptions: [{}, { option: true }],
   /** For the CSP tests only: they provoke violations on purpose and assert them themselves. */
   expectCspViolations: [false, { option: true }],
-  // Every test also proves the app runs under its Content-Security-Policy: any violation fails it.
-  page: async ({ page, expectCspViolations }, use) => {
+  /**
+   * Console errors a test provokes on purpose and names (a server it stopped: the browser logs the
+   * refused fetch). Everything else the page logs as an error, or throws uncaught, fails the test.
+   */
+  allowedConsoleErrors: [[], { option: true }],
+  // Every test also proves the app runs under its Content-Security-Policy and logs no error: a CSP
+  // violation, an uncaught exception or any console error fails it (the browser's own messages
+  // count: "Applying inline style violates …" reached users while no test listened for it).
+  page: async ({ page, expectCspViolations, allowedConsoleErrors }, use) => {
     const violations: string[] = [];
+    const errors: string[] = [];
+    stoppedOrigins.clear();
+    const refused: Array<{ text: string; url: string }> = [];
     page.on('console', (message) => {
-      if (message.text().startsWith('CSP violation:')) violations.push(message.text());
+      const text = message.text();
+      const where = message.location();
+      if (text.startsWith('CSP violation:')) violations.push(text);
+      else if (message.type() !== 'error' || allowedConsoleErrors.some((allowed) => allowed.test(text))) return;
+      else if (REFUSED.test(text)) refused.push({ text, url: where.url });
+      else errors.push(`${text}${where.url ? ` (${where.url}:${where.lineNumber})` : ''}`);
     });
+    page.on('pageerror', (error) => errors.push(`uncaught: ${error.stack ?? error.message}`));
     await page.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (event) =>
         console.error(
@@ -150,7 +179,15 @@ export const test = base.extend<{ app: WebApp; appOptions: WebAppOptions; expect
       );
     });
     await use(page);
-    if (!expectCspViolations) expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    // Read at the end: a server stopped in an afterEach still counts as stopped by the test.
+    for (const { text, url } of refused) {
+      if (!stoppedOrigins.has(url ? new URL(url).origin : ''))
+        errors.push(`${text} (${url}, a server no test stopped)`);
+    }
+    if (!expectCspViolations) {
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+      expect(errors, 'console errors and uncaught exceptions in the page').toEqual([]);
+    }
   },
   app: async ({ appOptions }, use) => {
     const app = await startWebApp(appOptions);
