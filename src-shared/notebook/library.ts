@@ -30,11 +30,12 @@ export const BUILT_IN_QUERIES: readonly BuiltInQuery[] = [
   {
     id: 'totals-per-instrument',
     text: `-- name: Totals per instrument (exact)
--- description: Exact totals per party, instrument and scale (the instrument_totals view).
+-- description: Exact totals per party, instrument and scale (the instrument_totals view). An instrument is its
+-- description: administrator and id: the same symbol and id under two administrators are two rows.
 
-SELECT party, symbol, instrument_id, amount_scale, legs, volume_in, volume_out, net
+SELECT party, symbol, instrument_id, amount_scale, legs, volume_in, volume_out, net, instrument_admin
 FROM instrument_totals
-ORDER BY party, symbol, instrument_id, amount_scale
+ORDER BY party, symbol, instrument_id, instrument_admin, amount_scale
 `,
   },
   {
@@ -205,7 +206,7 @@ WHERE CASE WHEN abs(quotient - round(quotient)) <= 1e-9 * greatest(1, quotient)
            THEN {{step}} * ${ONE_UNIT} = CAST({{step}} * ${ONE_UNIT} AS DECIMAL(38,0))
                 AND amount_units % CAST({{step}} * ${ONE_UNIT} AS DECIMAL(38,0)) = 0
            ELSE false END
-ORDER BY effective_at DESC, update_id, direction, counterparty, instrument_id, amount
+ORDER BY effective_at DESC, update_id, direction, counterparty, instrument_id, instrument_admin, amount
 `,
   },
   {
@@ -220,19 +221,33 @@ ORDER BY effective_at DESC, update_id, direction, counterparty, instrument_id, a
 -- param: margin number label="Margin below it (percent)" default=10
 -- chart: bar x=effective_at x_type=time y=amount_units series=counterparty
 
--- The bounds in units, once per scale of the instrument (not per leg).
-WITH bounds AS (
-  SELECT amount_scale, {{threshold}} * ${ONE_UNIT} AS upper_units,
-         {{threshold}} * ${ONE_UNIT} * (100 - {{margin}}) AS lower_units_x100
-  FROM (SELECT DISTINCT amount_scale FROM legs
-        WHERE party = {{party}} AND instrument_id = {{instrument}} AND amount_exact)
+-- The bounds in whole units, once per scale of the instrument (not per leg): units are integers, so
+-- amount < bound exactly when units < ceil(bound × 10^scale), and amount >= bound when units >= it.
+-- The units are compared as they are (DECIMAL(38,0)): scaling them (× 100, or to the bounds' fraction
+-- digits) overflows 38 digits on a large leg. Each bound is a whole part and a fraction (|fraction| < 1)
+-- taken to units apart, so a bound needs no more digits than its units have (a 36-digit bound at 6
+-- decimals fits); only a bound that itself overflows 38 digits of units is an error.
+WITH parts AS (
+  SELECT CAST(trunc({{threshold}}) AS DECIMAL(38,0)) AS upper_whole,
+         {{threshold}} - trunc({{threshold}}) AS upper_fraction,
+         (100 - {{margin}}) * 0.01 AS kept
+), lower_parts AS (
+  SELECT *, CAST(trunc(upper_whole * kept) AS DECIMAL(38,0)) AS lower_whole,
+         upper_whole * kept - trunc(upper_whole * kept) + upper_fraction * kept AS lower_fraction
+  FROM parts
+), bounds AS (
+  SELECT amount_scale,
+         upper_whole * ${ONE_UNIT} + ceil(upper_fraction * ${ONE_UNIT}) AS upper_units,
+         lower_whole * ${ONE_UNIT} + ceil(lower_fraction * ${ONE_UNIT}) AS lower_units
+  FROM lower_parts, (SELECT DISTINCT amount_scale FROM legs
+                     WHERE party = {{party}} AND instrument_id = {{instrument}} AND amount_exact)
 )
 SELECT effective_at, update_id, direction, counterparty, instrument_id, symbol, amount, amount_units, amount_scale,
        status, instrument_admin
 FROM legs JOIN bounds USING (amount_scale)
 WHERE party = {{party}} AND instrument_id = {{instrument}} AND amount_exact
-  AND amount_units < upper_units AND amount_units * 100 >= lower_units_x100
-ORDER BY effective_at, update_id, direction, counterparty, amount
+  AND amount_units < upper_units AND amount_units >= lower_units
+ORDER BY effective_at, update_id, direction, counterparty, instrument_admin, amount
 `,
   },
   {

@@ -209,7 +209,7 @@ describe('the built-in library', () => {
     const rows = [...groupBy(legs, (l) => [l.party, ...instrumentKey(l)]).values()].map((g) => {
       const [l, inU, outU] = [g[0], sumDir(g, 'in'), sumDir(g, 'out')];
       return {
-        key: [l.party, symbolOf(g), l.instrumentId, l.scale],
+        key: [l.party, symbolOf(g), l.instrumentId, l.instrumentAdmin, l.scale],
         row: [
           l.party,
           symbolOf(g),
@@ -219,6 +219,7 @@ describe('the built-in library', () => {
           decimalText(inU, l.scale),
           decimalText(outU, l.scale),
           decimalText(inU - outU, l.scale),
+          l.instrumentAdmin,
         ],
       };
     });
@@ -410,7 +411,15 @@ describe('the built-in library', () => {
         (l) => l.units !== null && l.scale !== null && l.units > 0n && l.units % (10n * 10n ** BigInt(l.scale)) === 0n,
       )
       .map((l) => ({
-        key: [l.micros === null ? null : -l.micros, l.updateId, l.direction, l.counterparty, l.instrumentId, l.amount],
+        key: [
+          l.micros === null ? null : -l.micros,
+          l.updateId,
+          l.direction,
+          l.counterparty,
+          l.instrumentId,
+          l.instrumentAdmin,
+          l.amount,
+        ],
         row: legRow(l),
       }));
     const answer = await run('round-number-transfers', { step: '10' });
@@ -430,7 +439,10 @@ describe('the built-in library', () => {
         const units = l.units as bigint;
         return units < threshold && units * 100n >= threshold * 90n;
       })
-      .map((l) => ({ key: [l.micros, l.updateId, l.direction, l.counterparty, l.amount], row: legRow(l) }));
+      .map((l) => ({
+        key: [l.micros, l.updateId, l.direction, l.counterparty, l.instrumentAdmin, l.amount],
+        row: legRow(l),
+      }));
     const answer = await run('just-under-threshold', { instrument: 'Amulet', threshold: '10000', margin: '10' });
     expect(answer).toEqual(sorted(rows));
     expect(answer.length).toBeGreaterThan(5);
