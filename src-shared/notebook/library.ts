@@ -47,7 +47,7 @@ ORDER BY party, symbol, instrument_id, instrument_admin, amount_scale
 -- param: party party label="Party"
 -- param: from time label="From (included)"
 -- param: to time label="To (excluded)"
--- param: top number label="Counterparties per instrument" default=5
+-- param: top integer label="Counterparties per instrument" default=5
 -- chart: bar x=counterparty x_type=category y=volume_units series=instrument_id
 
 SELECT instrument_id, any_value(symbol) AS symbol, amount_scale, counterparty,
@@ -103,7 +103,7 @@ ORDER BY month, instrument_id, instrument_admin, amount_scale
 -- description: Legs kept as text only (amount_exact = false) have no exact size and are left out.
 -- param: party party label="Party"
 -- param: instrument instrument label="Instrument id"
--- param: limit number label="Legs" default=20
+-- param: limit integer label="Legs" default=20
 -- chart: bar x=effective_at x_type=time y=amount_units
 
 -- The limit-th largest amount per admin and scale first (a top-N, not a sort of every leg), so only

@@ -249,6 +249,7 @@ describe('writeQueryFile', () => {
         '-- param: p_instrument instrument',
         '-- param: p_text text',
         '-- param: p_number number',
+        '-- param: p_integer integer',
         '-- chart: line x="the day" x_type=time y=total',
         '',
         'SELECT 1\n',
