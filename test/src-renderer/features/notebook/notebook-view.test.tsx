@@ -152,11 +152,15 @@ describe('the notebook screen', () => {
     type(container, `${QUERY}-- mine again\n`);
     notebook.outside('big.sql', `${QUERY}-- theirs\n`);
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    // Either the watch told first (Reload / Keep mine) or Save found the conflict: both ask.
-    const keep = await screen.findByRole('button', { name: /Keep mine|Overwrite/ }, { timeout: 3000 });
-    if (keep.textContent === 'Keep mine') {
+    // The watch (Reload / Keep mine) and Save (the conflict) may each tell first, or both at once:
+    // every way asks.
+    const asked = await screen.findAllByRole('button', { name: /Keep mine|Overwrite/ }, { timeout: 3000 });
+    const keep = asked.find((button) => button.textContent === 'Keep mine');
+    if (keep) {
       await user.click(keep);
-      await user.click(screen.getByRole('button', { name: 'Save' }));
+      if (!screen.queryByText(/was changed on disk since you opened it/)) {
+        await user.click(screen.getByRole('button', { name: 'Save' }));
+      }
     }
     expect(await screen.findByText(/was changed on disk since you opened it/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Overwrite' }));
