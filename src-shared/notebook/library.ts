@@ -48,7 +48,7 @@ ORDER BY party, symbol, instrument_id, instrument_admin, amount_scale
 -- param: from time label="From (included)"
 -- param: to time label="To (excluded)"
 -- param: top integer label="Counterparties per instrument" default=5
--- chart: bar x=counterparty x_type=category y=volume_units series=instrument_id
+-- chart: bar x=counterparty x_type=category y=volume_units
 
 SELECT instrument_id, any_value(symbol) AS symbol, amount_scale, counterparty,
        count(*) AS legs,
@@ -77,7 +77,7 @@ ORDER BY instrument_id, instrument_admin, amount_scale, sum(amount_units) DESC, 
 -- param: from time label="From (included)"
 -- param: to time label="To (excluded)"
 -- param: status text label="Status counted" default=completed
--- chart: bar x=month x_type=time y=net_units series=instrument_id
+-- chart: bar x=month x_type=time y=net_units
 
 SELECT date_trunc('month', effective_at) AS month, instrument_id, any_value(symbol) AS symbol, amount_scale,
        count(*) AS legs,
@@ -193,7 +193,7 @@ ORDER BY effective_at, update_id, direction, counterparty, instrument_id, amount
 -- description: Legs kept as text only (amount_exact = false) are left out (their size is not exact).
 -- param: party party label="Party"
 -- param: step number label="Round step (e.g. 1000)" default=1000
--- chart: bar x=effective_at x_type=time y=amount_units series=instrument_id
+-- chart: bar x=effective_at x_type=time y=amount_units series=direction
 
 -- An exact remainder is slow (DECIMAL(38,0) % is software division): a DOUBLE quotient near a whole
 -- number picks the candidates, the exact remainder alone decides.
@@ -298,10 +298,10 @@ ORDER BY hour, instrument_id, instrument_admin, amount_scale
 -- param: instrument instrument label="Instrument id"
 -- param: from time label="From (its UTC day)"
 -- param: to time label="To (excluded)"
--- chart: line x=day x_type=time y=volume_7d_units series=amount_scale
+-- chart: line x=day x_type=time y=volume_7d_units
 
 WITH days AS (
-  SELECT CAST(effective_at AS DATE) AS day, instrument_admin, amount_scale,
+  SELECT CAST(effective_at AS DATE) AS day, instrument_admin, amount_scale, any_value(symbol) AS symbol,
          count(*) AS legs, sum(amount_units) AS volume_units
   FROM legs
   WHERE party = {{party}} AND instrument_id = {{instrument}} AND amount_exact
@@ -317,7 +317,7 @@ WITH days AS (
          w30 AS (PARTITION BY instrument_admin, amount_scale ORDER BY day
                  RANGE BETWEEN INTERVAL 29 DAY PRECEDING AND CURRENT ROW)
 )
-SELECT day, amount_scale, legs, decimal_text(volume_units, amount_scale) AS volume, volume_units,
+SELECT day, symbol, amount_scale, legs, decimal_text(volume_units, amount_scale) AS volume, volume_units,
        legs_7d, decimal_text(volume_7d_units, amount_scale) AS volume_7d, volume_7d_units,
        legs_30d, decimal_text(volume_30d_units, amount_scale) AS volume_30d, volume_30d_units,
        instrument_admin

@@ -274,7 +274,13 @@ describe('docs/notebook.md', () => {
     const file = parseQueryFile(example);
     expect(file.problems).toEqual([]);
     expect(file.header.name).toBe('Large outflows by counterparty');
-    expect(file.header.chart).toEqual({ kind: 'stacked', x: 'day', xType: 'time', y: 'total', series: 'counterparty' });
+    expect(file.header.chart).toEqual({
+      kind: 'stacked',
+      x: 'day',
+      xType: 'time',
+      y: 'total_units',
+      series: 'counterparty',
+    });
     const bound = bindQuery(
       file.sql,
       file.header.parameters,
