@@ -46,6 +46,8 @@ const ReportPanel = z.strictObject({
       xType: z.enum(CHART_X_TYPES),
       y: line(500),
       series: line(500).optional(),
+      scale: line(500).optional(),
+      instrument: line(1_000).optional(),
     })
     .nullable(),
   /** The panel's chart as the notebook's SVG writer drew it (view chart); main checks it is a plain drawing. */

@@ -30,11 +30,12 @@ export const BUILT_IN_QUERIES: readonly BuiltInQuery[] = [
   {
     id: 'totals-per-instrument',
     text: `-- name: Totals per instrument (exact)
--- description: Exact totals per party, instrument and scale (the instrument_totals view).
+-- description: Exact totals per party, instrument and scale (the instrument_totals view). An instrument is its
+-- description: administrator and id: the same symbol and id under two administrators are two rows.
 
-SELECT party, symbol, instrument_id, amount_scale, legs, volume_in, volume_out, net
+SELECT party, symbol, instrument_id, amount_scale, legs, volume_in, volume_out, net, instrument_admin
 FROM instrument_totals
-ORDER BY party, symbol, instrument_id, amount_scale
+ORDER BY party, symbol, instrument_id, instrument_admin, amount_scale
 `,
   },
   {
@@ -46,8 +47,8 @@ ORDER BY party, symbol, instrument_id, amount_scale
 -- param: party party label="Party"
 -- param: from time label="From (included)"
 -- param: to time label="To (excluded)"
--- param: top number label="Counterparties per instrument" default=5
--- chart: bar x=counterparty x_type=category y=volume_units series=instrument_id
+-- param: top integer label="Counterparties per instrument" default=5
+-- chart: bar x=counterparty x_type=category y=volume_units
 
 SELECT instrument_id, any_value(symbol) AS symbol, amount_scale, counterparty,
        count(*) AS legs,
@@ -76,7 +77,7 @@ ORDER BY instrument_id, instrument_admin, amount_scale, sum(amount_units) DESC, 
 -- param: from time label="From (included)"
 -- param: to time label="To (excluded)"
 -- param: status text label="Status counted" default=completed
--- chart: bar x=month x_type=time y=net_units series=instrument_id
+-- chart: bar x=month x_type=time y=net_units
 
 SELECT date_trunc('month', effective_at) AS month, instrument_id, any_value(symbol) AS symbol, amount_scale,
        count(*) AS legs,
@@ -102,7 +103,7 @@ ORDER BY month, instrument_id, instrument_admin, amount_scale
 -- description: Legs kept as text only (amount_exact = false) have no exact size and are left out.
 -- param: party party label="Party"
 -- param: instrument instrument label="Instrument id"
--- param: limit number label="Legs" default=20
+-- param: limit integer label="Legs" default=20
 -- chart: bar x=effective_at x_type=time y=amount_units
 
 -- The limit-th largest amount per admin and scale first (a top-N, not a sort of every leg), so only
@@ -192,7 +193,7 @@ ORDER BY effective_at, update_id, direction, counterparty, instrument_id, amount
 -- description: Legs kept as text only (amount_exact = false) are left out (their size is not exact).
 -- param: party party label="Party"
 -- param: step number label="Round step (e.g. 1000)" default=1000
--- chart: bar x=effective_at x_type=time y=amount_units series=instrument_id
+-- chart: bar x=effective_at x_type=time y=amount_units series=direction
 
 -- An exact remainder is slow (DECIMAL(38,0) % is software division): a DOUBLE quotient near a whole
 -- number picks the candidates, the exact remainder alone decides.
@@ -205,7 +206,7 @@ WHERE CASE WHEN abs(quotient - round(quotient)) <= 1e-9 * greatest(1, quotient)
            THEN {{step}} * ${ONE_UNIT} = CAST({{step}} * ${ONE_UNIT} AS DECIMAL(38,0))
                 AND amount_units % CAST({{step}} * ${ONE_UNIT} AS DECIMAL(38,0)) = 0
            ELSE false END
-ORDER BY effective_at DESC, update_id, direction, counterparty, instrument_id, amount
+ORDER BY effective_at DESC, update_id, direction, counterparty, instrument_id, instrument_admin, amount
 `,
   },
   {
@@ -220,19 +221,33 @@ ORDER BY effective_at DESC, update_id, direction, counterparty, instrument_id, a
 -- param: margin number label="Margin below it (percent)" default=10
 -- chart: bar x=effective_at x_type=time y=amount_units series=counterparty
 
--- The bounds in units, once per scale of the instrument (not per leg).
-WITH bounds AS (
-  SELECT amount_scale, {{threshold}} * ${ONE_UNIT} AS upper_units,
-         {{threshold}} * ${ONE_UNIT} * (100 - {{margin}}) AS lower_units_x100
-  FROM (SELECT DISTINCT amount_scale FROM legs
-        WHERE party = {{party}} AND instrument_id = {{instrument}} AND amount_exact)
+-- The bounds in whole units, once per scale of the instrument (not per leg): units are integers, so
+-- amount < bound exactly when units < ceil(bound × 10^scale), and amount >= bound when units >= it.
+-- The units are compared as they are (DECIMAL(38,0)): scaling them (× 100, or to the bounds' fraction
+-- digits) overflows 38 digits on a large leg. Each bound is a whole part and a fraction (|fraction| < 1)
+-- taken to units apart, so a bound needs no more digits than its units have (a 36-digit bound at 6
+-- decimals fits); only a bound that itself overflows 38 digits of units is an error.
+WITH parts AS (
+  SELECT CAST(trunc({{threshold}}) AS DECIMAL(38,0)) AS upper_whole,
+         {{threshold}} - trunc({{threshold}}) AS upper_fraction,
+         (100 - {{margin}}) * 0.01 AS kept
+), lower_parts AS (
+  SELECT *, CAST(trunc(upper_whole * kept) AS DECIMAL(38,0)) AS lower_whole,
+         upper_whole * kept - trunc(upper_whole * kept) + upper_fraction * kept AS lower_fraction
+  FROM parts
+), bounds AS (
+  SELECT amount_scale,
+         upper_whole * ${ONE_UNIT} + ceil(upper_fraction * ${ONE_UNIT}) AS upper_units,
+         lower_whole * ${ONE_UNIT} + ceil(lower_fraction * ${ONE_UNIT}) AS lower_units
+  FROM lower_parts, (SELECT DISTINCT amount_scale FROM legs
+                     WHERE party = {{party}} AND instrument_id = {{instrument}} AND amount_exact)
 )
 SELECT effective_at, update_id, direction, counterparty, instrument_id, symbol, amount, amount_units, amount_scale,
        status, instrument_admin
 FROM legs JOIN bounds USING (amount_scale)
 WHERE party = {{party}} AND instrument_id = {{instrument}} AND amount_exact
-  AND amount_units < upper_units AND amount_units * 100 >= lower_units_x100
-ORDER BY effective_at, update_id, direction, counterparty, amount
+  AND amount_units < upper_units AND amount_units >= lower_units
+ORDER BY effective_at, update_id, direction, counterparty, instrument_admin, amount
 `,
   },
   {
@@ -283,10 +298,10 @@ ORDER BY hour, instrument_id, instrument_admin, amount_scale
 -- param: instrument instrument label="Instrument id"
 -- param: from time label="From (its UTC day)"
 -- param: to time label="To (excluded)"
--- chart: line x=day x_type=time y=volume_7d_units series=amount_scale
+-- chart: line x=day x_type=time y=volume_7d_units
 
 WITH days AS (
-  SELECT CAST(effective_at AS DATE) AS day, instrument_admin, amount_scale,
+  SELECT CAST(effective_at AS DATE) AS day, instrument_admin, amount_scale, any_value(symbol) AS symbol,
          count(*) AS legs, sum(amount_units) AS volume_units
   FROM legs
   WHERE party = {{party}} AND instrument_id = {{instrument}} AND amount_exact
@@ -302,7 +317,7 @@ WITH days AS (
          w30 AS (PARTITION BY instrument_admin, amount_scale ORDER BY day
                  RANGE BETWEEN INTERVAL 29 DAY PRECEDING AND CURRENT ROW)
 )
-SELECT day, amount_scale, legs, decimal_text(volume_units, amount_scale) AS volume, volume_units,
+SELECT day, symbol, amount_scale, legs, decimal_text(volume_units, amount_scale) AS volume, volume_units,
        legs_7d, decimal_text(volume_7d_units, amount_scale) AS volume_7d, volume_7d_units,
        legs_30d, decimal_text(volume_30d_units, amount_scale) AS volume_30d, volume_30d_units,
        instrument_admin

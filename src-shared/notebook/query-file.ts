@@ -28,7 +28,7 @@ export type ChartKind = (typeof CHART_KINDS)[number];
 export const CHART_X_TYPES = ['time', 'category'] as const;
 export type ChartXType = (typeof CHART_X_TYPES)[number];
 
-/** How the result is drawn (the chart itself comes later): columns of the result by name. */
+/** How the result is drawn (docs/notebook.md, "The chart"): columns of the result by name. */
 export interface ChartSpec {
   kind: ChartKind;
   x: string;
@@ -37,7 +37,14 @@ export interface ChartSpec {
   y: string;
   /** A column whose values split the rows into series. */
   series?: string;
+  /** The column holding y's scale (y is then units of an amount); absent: `X_scale` or `amount_scale` beside `X_units`. */
+  scale?: string;
+  /** For an amount, the instrument drawn (its key, or an id or symbol that names one); absent: the one with the most rows. */
+  instrument?: string;
 }
+
+/** The chart line's fields, in the order the writer puts them. */
+const CHART_FIELDS = ['x', 'x_type', 'y', 'series', 'scale', 'instrument'] as const;
 
 export interface QueryHeader {
   name: string;
@@ -65,6 +72,8 @@ export const QUERY_FILE_LIMITS = {
   descriptionChars: 4_000,
   /** A label's, a default's or a chart column's characters. */
   fieldChars: 500,
+  /** A chart's instrument: an id (256) and an admin's party id (260) with its scale. */
+  instrumentChars: 1_000,
 } as const;
 
 const HEADER_KEYS = ['name', 'description', 'param', 'chart'] as const;
@@ -280,11 +289,12 @@ function readChart(value: string): ChartSpec | string {
   if (extra.length > 0) return `chart: "${extra[0]}" is not key=value (x=…, x_type=…, y=…, series=…)`;
   const fields = new Map<string, string>();
   for (const [key, text] of read.pairs) {
-    if (!['x', 'x_type', 'y', 'series'].includes(key))
-      return `chart: "${key}" is not a chart field (x, x_type, y, series)`;
+    if (!(CHART_FIELDS as readonly string[]).includes(key))
+      return `chart: "${key}" is not a chart field (${CHART_FIELDS.join(', ')})`;
     if (fields.has(key)) return `chart: ${key} is given twice`;
     if (text === '') return `chart: ${key} is empty`;
-    if (text.length > L.fieldChars) return `chart: ${key} is over ${L.fieldChars} characters`;
+    const most = key === 'instrument' ? L.instrumentChars : L.fieldChars;
+    if (text.length > most) return `chart: ${key} is over ${most} characters`;
     fields.set(key, text);
   }
   const x = fields.get('x');
@@ -296,8 +306,10 @@ function readChart(value: string): ChartSpec | string {
     return `chart: x_type is ${CHART_X_TYPES.join(' or ')}, not "${xType}"`;
   }
   const chart: ChartSpec = { kind: kind as ChartKind, x, xType: xType as ChartXType, y };
-  const series = fields.get('series');
-  if (series !== undefined) chart.series = series;
+  for (const key of ['series', 'scale', 'instrument'] as const) {
+    const text = fields.get(key);
+    if (text !== undefined) chart[key] = text;
+  }
   return chart;
 }
 
@@ -321,9 +333,11 @@ export function writeQueryFile(header: QueryHeader, sql: string): string {
   }
   const c = header.chart;
   if (c) {
-    lines.push(
-      `-- chart: ${c.kind} x=${quote(c.x)} x_type=${c.xType} y=${quote(c.y)}${c.series !== undefined ? ` series=${quote(c.series)}` : ''}`,
-    );
+    const optional = (['series', 'scale', 'instrument'] as const)
+      .filter((key) => c[key] !== undefined)
+      .map((key) => ` ${key}=${quote(c[key] as string)}`)
+      .join('');
+    lines.push(`-- chart: ${c.kind} x=${quote(c.x)} x_type=${c.xType} y=${quote(c.y)}${optional}`);
   }
   const text = `${lines.join('\n')}\n\n${sql}`;
   const back = parseQueryFile(text);
@@ -350,7 +364,10 @@ function normalised(h: QueryHeader): QueryHeader {
   };
   if (h.chart) {
     const c: ChartSpec = { kind: h.chart.kind, x: h.chart.x, xType: h.chart.xType, y: h.chart.y };
-    if (h.chart.series !== undefined) c.series = h.chart.series;
+    for (const key of ['series', 'scale', 'instrument'] as const) {
+      const text = h.chart[key];
+      if (text !== undefined) c[key] = text;
+    }
     out.chart = c;
   }
   return out;

@@ -8,7 +8,7 @@ import { PartyId } from '../contract/transfers.ts';
 import { parseDecimal } from '../decimal.ts';
 import { readTimeInput, type TimeZoneChoice } from '../time/time-text.ts';
 
-export const PARAM_TYPES = ['party', 'time', 'instrument', 'text', 'number'] as const;
+export const PARAM_TYPES = ['party', 'time', 'instrument', 'text', 'number', 'integer'] as const;
 export type ParamType = (typeof PARAM_TYPES)[number];
 
 /** Names every query may use without declaring them, and their types. */
@@ -34,6 +34,8 @@ export const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 export const MAX_VALUE_CHARS = 10_000;
 /** Problems listed for one text: a hostile file of `{{{{{{…` gets a list a person can read, not half a million lines. */
 export const MAX_PROBLEMS = 100;
+/** What an `integer` field takes, said when it holds anything else. */
+export const INTEGER_MESSAGE = 'a whole number, like 5 or 1000 (no grouping, no decimal point)';
 /** DuckDB's widest exact decimal. */
 const MAX_DECIMAL_DIGITS = 38;
 
@@ -199,6 +201,15 @@ export function readParamValue(type: ParamType, text: string, zone: TimeZoneChoi
       return read.ok
         ? { ok: true, value: { type: 'TIMESTAMP', micros: read.instant.micros, iso: read.iso } }
         : { ok: false, message: read.message };
+    }
+    case 'integer': {
+      // A count (rows, counterparties): the number reader, then no fraction at all ("5.0" included),
+      // bound as DECIMAL(width, 0) like any number; its messages speak of whole numbers.
+      const read = readParamValue('number', text, zone);
+      const whole = read.ok
+        ? read.value.type === 'DECIMAL' && read.value.scale === 0
+        : /digits|characters/.test(read.message);
+      return whole ? read : { ok: false, message: INTEGER_MESSAGE };
     }
     case 'number': {
       const read = DecimalText.safeParse(text);

@@ -3,10 +3,16 @@
 // series, series beyond MAX_SERIES and categories beyond MAX_CATEGORIES folded exactly into
 // "Other", stacks summed exactly (BigInt), and the exact text under the pointer. Pure: no DOM.
 // Floats are pixel positions only (`heights`); every figure shown as text is exact decimal text.
+//
+// The one rule for amounts: a y that is units with a scale beside it is drawn at its instrument's
+// scale (units / 10^scale), with the unit (the symbol) in the axis label, and one instrument at a
+// time: two instruments (or scales) never share an axis. The instrument drawn is the spec's, else
+// the one with the most rows.
 import type { SqlCell, SqlResult } from '../../../src-shared/contract/local-ledger.ts';
 import { addDecimal, type Decimal, decimalToString, formatAmount, parseDecimal } from '../../../src-shared/decimal.ts';
 import type { ChartKind, ChartSpec } from '../../../src-shared/notebook/query-file.ts';
 import { readTimeInput } from '../../../src-shared/time/time-text.ts';
+import { shortenParty } from '../party-format.ts';
 
 /** Series drawn at most, "Other" included: more would be colours nobody tells apart. */
 export const MAX_SERIES = 12;
@@ -26,48 +32,115 @@ export const isNumericType = (type: string) => NUMERIC.test(type.trim());
 /** A DuckDB type whose values are instants or dates. */
 export const isTimeType = (type: string) => TIME.test(type.trim());
 
+/** A column that says how many decimals something has (`amount_scale`, `decimals`): never a y. */
+const isScaleName = (name: string) => /(^|_)scale$|^decimals$/i.test(name);
+/** A column that names a row rather than measures it (`update_id`, `id`, `seq`): a y only when picked. */
+const isIdName = (name: string) => /(^|_)(id|seq)$/i.test(name);
+/** A column that places a row in time or a calendar (`hour`, `weekday`): a y only when picked. */
+const isCalendarName = (name: string) =>
+  /^(year|quarter|month|week|weekday|isodow|dow|day|hour|minute|second)$/i.test(name);
+/** The columns that name an instrument in a result, as the `legs` view names them. */
+export const INSTRUMENT_COLUMNS = ['symbol', 'instrument_id', 'instrument_admin'] as const;
+
 /**
- * The scale column of a units column: `amount_units` with a numeric `amount_scale` beside it is
- * the value units / 10^scale (the `legs` view's pair). null when `y` is a value on its own.
+ * The scale column of a y: the spec's own (`scale=`), else `X_scale` beside `X_units`, else the
+ * result's `amount_scale` beside any `X_units` (`net_units`, `volume_units`: sums of amount_units).
+ * y is then an amount, drawn at units / 10^scale. null when y is a value on its own.
  */
-export function scaleColumnOf(columns: readonly Column[], y: string): string | null {
+export function scaleColumnOf(columns: readonly Column[], y: string, named?: string): string | null {
+  const numeric = (name: string) => {
+    const c = columns.find((column) => column.name.toLowerCase() === name.toLowerCase());
+    return c && isNumericType(c.type) ? c.name : null;
+  };
+  if (named) return numeric(named);
   const m = /^(.*)_units$/i.exec(y);
   if (!m) return null;
-  const scale = columns.find((c) => c.name.toLowerCase() === `${m[1]}_scale`.toLowerCase());
-  return scale && isNumericType(scale.type) ? scale.name : null;
+  return numeric(`${m[1]}_scale`) ?? numeric('amount_scale');
 }
 
-/** The columns that are some units column's scale: not offered as a y on their own. */
-function scaleColumns(columns: readonly Column[]): Set<string> {
-  const names = new Set<string>();
-  for (const c of columns) {
-    const scale = scaleColumnOf(columns, c.name);
-    if (scale) names.add(scale);
-  }
-  return names;
-}
-
-/** Columns a y may be: numeric, and not the scale half of a units + scale pair. */
+/** Columns a y may be: numeric, and not a scale (a scale is never a measure: it drew a flat line at 6). */
 export function yColumns(columns: readonly Column[]): Column[] {
-  const scales = scaleColumns(columns);
-  return columns.filter((c) => isNumericType(c.type) && !scales.has(c.name));
+  return columns.filter((c) => isNumericType(c.type) && !isScaleName(c.name));
+}
+
+/** The measures among them: what a chart proposes as y (not an id, not a calendar position). */
+export function measureColumns(columns: readonly Column[]): Column[] {
+  return yColumns(columns).filter((c) => !isIdName(c.name) && !isCalendarName(c.name));
 }
 
 /**
  * A chart for a result whose query says none: the first TIMESTAMP/DATE column as a time x, else
- * the first text column as categories (else the first non-y column); the first numeric column as y.
- * null when the result has no numeric column (or nothing else to put on x).
+ * the first text column as categories (one that is not an instrument's name when y is an amount:
+ * one instrument is drawn at a time), else the first other column; y the first measure (a count, a
+ * sum: never a scale, an id or an hour). null when the result has no numeric column (or nothing
+ * else to put on x).
  */
 export function proposeSpec(columns: readonly Column[]): ChartSpec | null {
-  const y = yColumns(columns)[0];
+  const y = measureColumns(columns)[0] ?? yColumns(columns)[0];
   if (!y) return null;
   const time = columns.find((c) => isTimeType(c.type));
   if (time) return { kind: 'line', x: time.name, xType: 'time', y: y.name };
-  const scales = scaleColumns(columns);
-  const text = columns.find((c) => !isNumericType(c.type) && c.name !== y.name);
-  const other = text ?? columns.find((c) => c.name !== y.name && !scales.has(c.name));
+  const amount = scaleColumnOf(columns, y.name) !== null;
+  const texts = columns.filter((c) => !isNumericType(c.type) && c.name !== y.name);
+  const text =
+    (amount ? texts.find((c) => !(INSTRUMENT_COLUMNS as readonly string[]).includes(c.name)) : undefined) ?? texts[0];
+  const other = text ?? columns.find((c) => c.name !== y.name && !isScaleName(c.name));
   if (!other) return null;
   return { kind: 'bar', x: other.name, xType: 'category', y: y.name };
+}
+
+/** One instrument (and scale) of a result whose y is an amount. */
+export interface ChartInstrument {
+  /** Its id (else symbol), admin and scale as the result has them: what a spec's `instrument=` holds. */
+  key: string;
+  /** What the picker says: symbol, id, the admin short, the scale. */
+  label: string;
+  /** The unit in the axis label and the readout: the symbol, else the id; null when the result names neither. */
+  unit: string | null;
+  rows: number;
+}
+
+/** The instruments of the rows, in order of first appearance, and each row's instrument (its index). */
+function instrumentsOf(result: SqlResult, scaleIndex: number): { list: ChartInstrument[]; rowInstrument: number[] } {
+  const at = (name: string) => result.columns.findIndex((c) => c.name === name);
+  const [si, ii, ai] = INSTRUMENT_COLUMNS.map(at);
+  const list: ChartInstrument[] = [];
+  const byKey = new Map<string, number>();
+  const rowInstrument: number[] = [];
+  const text = (row: SqlCell[], i: number) => (i < 0 || row[i] === null ? null : String(row[i]));
+  for (const row of result.rows) {
+    const [symbol, id, admin, scale] = [text(row, si), text(row, ii), text(row, ai), text(row, scaleIndex)];
+    const parts = [ii >= 0 ? (id ?? '(no id)') : si >= 0 ? (symbol ?? '(no symbol)') : null];
+    if (ai >= 0) parts.push(admin ?? '(no admin)');
+    parts.push(`scale ${scale ?? '(none)'}`);
+    const key = parts.filter((p) => p !== null).join(' · ');
+    let index = byKey.get(key);
+    if (index === undefined) {
+      index = list.length;
+      byKey.set(key, index);
+      const named = [symbol, id !== symbol ? id : null, admin === null ? null : shortenParty(admin)];
+      list.push({
+        key,
+        label: [...named.filter((p) => p !== null), `scale ${scale ?? '(none)'}`].join(' · '),
+        unit: symbol ?? id,
+        rows: 0,
+      });
+    }
+    list[index].rows++;
+    rowInstrument.push(index);
+  }
+  return { list, rowInstrument };
+}
+
+/**
+ * The instrument a spec's `instrument=` names: its key, else the one instrument whose id or symbol
+ * it is (a header written by hand: `instrument=USDX`). -1 when it names none or several.
+ */
+function namedInstrument(list: readonly ChartInstrument[], named: string): number {
+  const exact = list.findIndex((i) => i.key === named);
+  if (exact >= 0) return exact;
+  const matches = list.filter((i) => i.key.split(' · ')[0] === named || i.unit === named);
+  return matches.length === 1 ? list.indexOf(matches[0]) : -1;
 }
 
 /** An exact decimal from a cell: a safe integer, or text DuckDB wrote (DECIMAL, HUGEINT, a DOUBLE's digits). */
@@ -108,6 +181,13 @@ export interface ChartSeries {
 }
 
 export interface ChartModel {
+  /** The y axis's label: the y column, or for an amount the measure and its unit ("net (USDX)"). */
+  yLabel: string;
+  /** The unit after each value in the readout (an amount's symbol), or null. */
+  unit: string | null;
+  /** An amount's instruments in the result (one is drawn), and the one drawn; empty and null otherwise. */
+  instruments: ChartInstrument[];
+  instrument: ChartInstrument | null;
   xType: 'time' | 'category';
   /** Positions on x: ms for time, the category's index for categories. Ascending. */
   xs: number[];
@@ -166,8 +246,33 @@ export function buildChart(result: SqlResult, spec: ChartSpec): BuiltChart {
       message: `The y column "${spec.y}" is ${columns[yi].type}, not a number: pick a numeric column.`,
     };
   }
-  const scaleName = scaleColumnOf(columns, spec.y);
+  if (spec.scale && scaleColumnOf(columns, spec.y, spec.scale) === null) {
+    return { ok: false, message: `The chart's scale column "${spec.scale}" is not a numeric column of this result.` };
+  }
+  const scaleName = scaleColumnOf(columns, spec.y, spec.scale);
   const ki = scaleName ? at(scaleName) : -1;
+  const notes: string[] = [];
+
+  // An amount: one instrument (and scale) is drawn, the spec's or the one with the most rows.
+  const { list: instruments, rowInstrument } =
+    ki >= 0 ? instrumentsOf(result, ki) : { list: [], rowInstrument: [] as number[] };
+  let shown = -1;
+  if (instruments.length > 0) {
+    shown = spec.instrument ? namedInstrument(instruments, spec.instrument) : -1;
+    if (shown < 0) {
+      shown = instruments.reduce((best, i, index) => (i.rows > instruments[best].rows ? index : best), 0);
+      if (spec.instrument) {
+        notes.push(
+          `The chart's instrument "${spec.instrument}" is not one instrument of this result: ${instruments[shown].label} is drawn.`,
+        );
+      }
+    }
+  } else if (/_units$/i.test(spec.y)) {
+    notes.push(
+      `"${spec.y}" looks like units of an amount, but the result has no scale beside it (amount_scale): drawn as raw units. Select amount_scale (and the instrument) to draw it at its scale.`,
+    );
+  }
+  const instrument = shown >= 0 ? instruments[shown] : null;
 
   // x key -> series key -> exact sum; x keys and series keys in order of first appearance.
   const cells = new Map<string, Map<string, Decimal>>();
@@ -186,18 +291,19 @@ export function buildChart(result: SqlResult, spec: ChartSpec): BuiltChart {
     }
     return time;
   };
-  for (const row of result.rows) {
+  result.rows.forEach((row, rowIndex) => {
+    if (shown >= 0 && rowInstrument[rowIndex] !== shown) return;
     const value = ki >= 0 ? unitsAtScale(row[yi], row[ki]) : cellDecimal(row[yi]);
     if (!value) {
       noY++;
-      continue;
+      return;
     }
     let key: string;
     if (spec.xType === 'time') {
       const time = readTime(row[xi]);
       if (!time) {
         noX++;
-        continue;
+        return;
       }
       key = String(time.ms);
       if (!xInfo.has(key)) xInfo.set(key, time);
@@ -214,9 +320,8 @@ export function buildChart(result: SqlResult, spec: ChartSpec): BuiltChart {
     }
     const seen = bySeries.get(series);
     bySeries.set(series, seen ? addDecimal(seen, value) : value);
-  }
+  });
 
-  const notes: string[] = [];
   if (noY > 0) notes.push(`${n(noY)} ${noY === 1 ? 'row has' : 'rows have'} no number in "${spec.y}": not drawn.`);
   if (noX > 0) notes.push(`${n(noX)} ${noX === 1 ? 'row has' : 'rows have'} no time in "${spec.x}": not drawn.`);
 
@@ -269,7 +374,12 @@ export function buildChart(result: SqlResult, spec: ChartSpec): BuiltChart {
       exact[i][xIndex] = seen ? addDecimal(seen, v) : v;
     }
   });
+  const measure = ki >= 0 ? spec.y.replace(/_units$/i, '') || spec.y : spec.y;
   const model: ChartModel = {
+    yLabel: instrument?.unit ? `${measure} (${instrument.unit})` : measure,
+    unit: instrument?.unit ?? null,
+    instruments,
+    instrument,
     xType: spec.xType,
     xs: xKeys.map((k, i) => (spec.xType === 'time' ? (xInfo.get(k)?.ms ?? 0) : i)),
     xText: xKeys.map((k) => xInfo.get(k)?.text ?? k),
@@ -338,8 +448,9 @@ export function readout(model: ChartModel, kind: ChartKind, xIndex: number, seri
   if (!series || x === undefined) return '';
   const value = series.values[xIndex];
   const name = model.split ? series.name : model.yName;
-  const shown = value === null ? 'no value' : formatAmount(value, null);
+  const unit = model.unit ? ` ${model.unit}` : '';
+  const shown = value === null ? 'no value' : `${formatAmount(value, null)}${unit}`;
   const total =
-    kind === 'stacked' && model.stack ? ` (stack total ${formatAmount(model.stack.totals[xIndex], null)})` : '';
+    kind === 'stacked' && model.stack ? ` (stack total ${formatAmount(model.stack.totals[xIndex], null)}${unit})` : '';
   return `${x} · ${name}: ${shown}${total}`;
 }

@@ -1,6 +1,7 @@
 // The result chart as an SVG file, drawn here (uPlot draws a canvas) from the same scales, ticks and
-// geometry as the canvas (chart-geometry.ts): the title, the axes with their labels, the bars,
-// lines or areas, and the legend. Plain SVG: no script, no style element, no links, every text
+// geometry as the canvas (chart-geometry.ts): the title (and the instrument drawn, when the result
+// holds several), the axes with their labels and the y axis's name and unit, the bars, lines or
+// areas, and the legend. Plain SVG: no script, no style element, no links, every text
 // escaped. main checks it again before writing (src-main/services/export/chart-file.ts). Pure.
 import type { ChartKind } from '../../../src-shared/notebook/query-file.ts';
 import { compactAmount } from '../chart/axis-labels.ts';
@@ -41,9 +42,11 @@ export function chartSvg(model: ChartModel, kind: ChartKind, options: SvgOptions
   const y = yTicksOf(model);
   const yLabels = y.ticks.map((v) => compactAmount(v, y.step));
   const legendRows = model.split ? Math.ceil(model.series.length / 4) : 0;
+  const subtitle = model.instruments.length > 1 && model.instrument ? model.instrument.label : null;
+  const Y_LABEL = 18;
   const frame = {
-    left: Math.max(40, Math.max(...yLabels.map((l) => l.length)) * 7 + 20),
-    top: 36,
+    left: Y_LABEL + Math.max(40, Math.max(...yLabels.map((l) => l.length)) * 7 + 20),
+    top: subtitle ? 52 : 36,
     right: 16,
     bottom: 44 + legendRows * 18,
   };
@@ -60,6 +63,14 @@ export function chartSvg(model: ChartModel, kind: ChartKind, options: SvgOptions
   out.push(`<rect x="0" y="0" width="${width}" height="${height}" fill="${bg}"/>`);
   out.push(
     `<text x="${frame.left}" y="22" fill="${fg}" font-size="14" font-weight="600">${escapeXml(shorten(options.title, 120))}</text>`,
+  );
+  if (subtitle) {
+    out.push(`<text x="${frame.left}" y="40" fill="${fg}">${escapeXml(shorten(subtitle, 140))}</text>`);
+  }
+  // The y axis's name and unit, turned along it.
+  const middle = px(frame.top + plotH / 2);
+  out.push(
+    `<text x="12" y="${middle}" fill="${fg}" text-anchor="middle" dominant-baseline="middle" transform="rotate(-90 12 ${middle})">${escapeXml(shorten(model.yLabel, 80))}</text>`,
   );
   // y grid and labels
   y.ticks.forEach((v, i) => {

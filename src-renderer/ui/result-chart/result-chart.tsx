@@ -1,8 +1,10 @@
 // A chart for any SQL result (issue 28; docs/notebook.md, "The chart"): bar, line, area or stacked,
 // x/y/series picked from the result's columns, saved in the query's header as a ChartSpec. Drawn
 // with uPlot like the flow chart, from the shared chart pieces (ui/chart/); the value under the
-// pointer is exact text (chart-model.ts), the marks' positions are floats. Export as PNG (the
-// canvas) or SVG (drawn by chart-svg.ts from the same scales); main saves the file.
+// pointer is exact text (chart-model.ts), the marks' positions are floats. An amount is drawn at
+// its instrument's scale, one instrument at a time (the Instrument picker), its unit in the y
+// axis's label. Export as PNG (the canvas) or SVG (drawn by chart-svg.ts from the same scales);
+// main saves the file.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
@@ -15,7 +17,7 @@ import {
 } from '../../../src-shared/notebook/query-file.ts';
 import { useSaveChart } from '../../data/chart-file.ts';
 import { compactAmount } from '../chart/axis-labels.ts';
-import { axisTheme, themeColor, useThemeKey, yAxisSize } from '../chart/chart-theme.ts';
+import { AXIS_FONT, axisTheme, themeColor, useThemeKey, yAxisSize } from '../chart/chart-theme.ts';
 import { DownloadOffer } from '../download-offer.tsx';
 import { ErrorMessage } from '../error-message.tsx';
 import { barRects, colourOf, nearestX, pointedSeries, xRangeOf, xTicksOf, yTicksOf } from './chart-geometry.ts';
@@ -35,7 +37,7 @@ export interface ResultChartProps {
   result: SqlResult;
   /** What the query's header says (null: none yet; the chart proposes one from the columns). */
   spec: ChartSpec | null;
-  /** The user picked another kind, x, y or series: the notebook keeps it in the header (unsaved until Save). */
+  /** The user picked another kind, x, y, series or instrument: the notebook keeps it in the header (unsaved until Save). */
   onSpecChange: (spec: ChartSpec) => void;
   /** The query's name: the exported files' name and the chart's title. */
   title: string;
@@ -45,6 +47,8 @@ export interface ResultChartProps {
 
 const KIND_LABELS: Record<ChartKind, string> = { bar: 'Bar', line: 'Line', area: 'Area', stacked: 'Stacked bars' };
 const HEIGHT = 280;
+/** The y axis's label ("net (USDX)"), drawn turned beside the ticks. */
+const Y_LABEL_SIZE = 18;
 
 export function ResultChart({ result, spec, onSpecChange, title, exportable = true }: ResultChartProps) {
   const proposed = useMemo(() => proposeSpec(result.columns), [result.columns]);
@@ -64,15 +68,18 @@ export function ResultChart({ result, spec, onSpecChange, title, exportable = tr
   const change = (patch: Partial<ChartSpec>) => {
     const next: ChartSpec = { ...current, ...patch };
     if (next.series === undefined || next.series === '') delete next.series;
+    // A scale named for one y is not another's: a new y finds its own (X_scale, amount_scale).
+    if (patch.y !== undefined && patch.y !== current.y) delete next.scale;
     onSpecChange(next);
   };
   const model = built?.ok ? built.model : null;
   const numeric = yColumns(result.columns);
-  const scaleNote = scaleColumnOf(result.columns, current.y);
+  const scaleNote = scaleColumnOf(result.columns, current.y, current.scale);
 
   const save = (format: 'png' | 'svg') => {
     if (!model) return;
-    const data = format === 'svg' ? chartSvg(model, current.kind, { title }) : pngBase64(plotRef.current, title);
+    const data =
+      format === 'svg' ? chartSvg(model, current.kind, { title }) : pngBase64(plotRef.current, pngTitle(title, model));
     if (data) saving.mutate({ title, format, data });
   };
 
@@ -116,6 +123,7 @@ export function ResultChart({ result, spec, onSpecChange, title, exportable = tr
         <label>
           Y{' '}
           <select value={current.y} onChange={(e) => change({ y: e.target.value })}>
+            {!numeric.some((c) => c.name === current.y) && <option value={current.y}>{current.y}</option>}
             {numeric.map((c) => (
               <option key={c.name} value={c.name}>
                 {c.name}
@@ -123,6 +131,18 @@ export function ResultChart({ result, spec, onSpecChange, title, exportable = tr
             ))}
           </select>
         </label>
+        {model && model.instruments.length > 1 && model.instrument && (
+          <label>
+            Instrument{' '}
+            <select value={model.instrument.key} onChange={(e) => change({ instrument: e.target.value })}>
+              {model.instruments.map((i) => (
+                <option key={i.key} value={i.key}>
+                  {i.label} ({i.rows.toLocaleString('en-US')} row{i.rows === 1 ? '' : 's'})
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <label>
           Series{' '}
           <select value={current.series ?? ''} onChange={(e) => change({ series: e.target.value })}>
@@ -177,6 +197,9 @@ export function ResultChart({ result, spec, onSpecChange, title, exportable = tr
             {model.notes.map((n) => `${n} `)}
             {result.truncated ? 'The result was cut at its row limit: the chart shows the rows returned. ' : ''}
             {scaleNote ? `"${current.y}" is read at the scale in "${scaleNote}". ` : ''}
+            {model.instruments.length > 1
+              ? `The result holds ${model.instruments.length} instruments (or scales): one is drawn at a time, never two on one axis. `
+              : ''}
             Marks are drawn at rounded heights; the value under the pointer is exact. On the focused chart, ← → step
             along x and ↑ ↓ from series to series.
           </p>
@@ -228,6 +251,11 @@ export function stepPointer(
   if (key === 'ArrowUp') return { x: Math.max(0, x), series: clamp(series + 1, seriesCount) };
   if (key === 'ArrowDown') return { x: Math.max(0, x), series: clamp(series - 1, seriesCount) };
   return undefined;
+}
+
+/** The PNG's title line: the query's name, and the instrument drawn when there is a choice of them. */
+function pngTitle(title: string, model: ChartModel): string {
+  return model.instruments.length > 1 && model.instrument ? `${title} · ${model.instrument.label}` : title;
 }
 
 /** The drawn canvas with the title above it, as PNG bytes in base64. */
@@ -329,6 +357,10 @@ function Plot({
           {
             ...axis,
             size: yAxisSize,
+            label: model.yLabel,
+            labelFont: AXIS_FONT,
+            labelSize: Y_LABEL_SIZE,
+            labelGap: 0,
             splits: () => y.ticks,
             values: (_u, splits) => splits.map((v) => compactAmount(v, y.step)),
           },
@@ -417,5 +449,5 @@ function describe(model: ChartModel): string {
   const first = model.xText[0];
   const last = model.xText[model.xText.length - 1];
   const span = model.xType === 'time' && first !== last ? ` from ${first} to ${last}` : '';
-  return `${xs}${span}, ${model.series.length} ${model.series.length === 1 ? 'series' : 'series'}`;
+  return `${model.yLabel} by ${xs}${span}, ${model.series.length} series`;
 }

@@ -249,6 +249,7 @@ describe('writeQueryFile', () => {
         '-- param: p_instrument instrument',
         '-- param: p_text text',
         '-- param: p_number number',
+        '-- param: p_integer integer',
         '-- chart: line x="the day" x_type=time y=total',
         '',
         'SELECT 1\n',
@@ -273,7 +274,13 @@ describe('docs/notebook.md', () => {
     const file = parseQueryFile(example);
     expect(file.problems).toEqual([]);
     expect(file.header.name).toBe('Large outflows by counterparty');
-    expect(file.header.chart).toEqual({ kind: 'stacked', x: 'day', xType: 'time', y: 'total', series: 'counterparty' });
+    expect(file.header.chart).toEqual({
+      kind: 'stacked',
+      x: 'day',
+      xType: 'time',
+      y: 'total_units',
+      series: 'counterparty',
+    });
     const bound = bindQuery(
       file.sql,
       file.header.parameters,

@@ -2,7 +2,12 @@
 // beside the text, read by the app's own readers. The DuckDB side is in
 // test/src-main/services/local-ledger/notebook-params.test.ts.
 import { describe, expect, it } from 'vitest';
-import { bindQuery, MAX_VALUE_CHARS, scanPlaceholders } from '../../../src-shared/notebook/query-params.ts';
+import {
+  bindQuery,
+  INTEGER_MESSAGE,
+  MAX_VALUE_CHARS,
+  scanPlaceholders,
+} from '../../../src-shared/notebook/query-params.ts';
 
 const PARTY = `alice::1220${'ab'.repeat(32)}`;
 
@@ -135,6 +140,18 @@ describe('bindQuery', () => {
       ok: false,
       problems: [],
       fields: { n: "at most 38 digits (DuckDB's widest exact decimal)" },
+    });
+  });
+
+  it('an integer is a whole number, bound as DECIMAL(width, 0); a fraction, even .0, is refused', () => {
+    const bind = (n: string) => bindQuery('SELECT {{n}}', [{ name: 'n', type: 'integer' }], { n }, { zone: 'utc' });
+    expect(bind('-120')).toMatchObject({ ok: true, params: [{ type: 'DECIMAL', units: -120n, width: 3, scale: 0 }] });
+    for (const n of ['2.5', '5.0', '1e3', '1,000', 'five']) {
+      expect(bind(n)).toEqual({ ok: false, problems: [], fields: { n: INTEGER_MESSAGE } });
+    }
+    expect(bind('1'.repeat(39))).toMatchObject({
+      ok: false,
+      fields: { n: expect.stringMatching(/at most 38 digits/) },
     });
   });
 });

@@ -14,6 +14,7 @@ import type { LineProblem } from '../../../../src-shared/notebook/query-params.t
 import { toSqlParams } from '../../../../src-shared/notebook/sql-wire.ts';
 import { useAppInfo } from '../../../data/app.ts';
 import { pinnedValues, pinToDashboard } from '../../../data/dashboard.ts';
+import { useFacets } from '../../../data/local-ledger.ts';
 import { SQL_ROW_CAP, useSqlQuery } from '../../../data/local-sql.ts';
 import { useNotebookActions, useNotebookChanges, useNotebookListing } from '../../../data/notebook.ts';
 import { Field } from '../../../ui/field.tsx';
@@ -26,10 +27,13 @@ import {
   bindFile,
   fileNameFor,
   formValues,
+  instrumentsSeen,
   NEW_QUERY,
   paramFields,
+  resolveInstruments,
   sqlLineOffset,
   withChart,
+  withSqlExtension,
 } from './notebook-model.ts';
 import { ParamForm } from './param-form.tsx';
 import { type OpenTarget, QueryList } from './query-list.tsx';
@@ -107,6 +111,9 @@ export function SqlView({ profileId, party }: { profileId: string; party: string
 
   const parsed = useMemo(() => parseQueryFile(text), [text]);
   const fields = useMemo(() => paramFields(parsed), [parsed]);
+  // The instruments of the legs a query reads here (the SQL tab's parties), for an instrument field.
+  const facets = useFacets(profileId, fields.some((f) => f.type === 'instrument') ? party : null, scope);
+  const instruments = useMemo(() => (facets.data ? instrumentsSeen(facets.data) : null), [facets.data]);
   // Every parse makes a new spec object: the chart gets the same one while the header's chart is the
   // same, or each keystroke would draw it again.
   const chartJson = JSON.stringify(parsed.header.chart ?? null);
@@ -203,7 +210,7 @@ export function SqlView({ profileId, party }: { profileId: string; party: string
     if (query.isPending) return;
     textRef.current = raw;
     const file = parseQueryFile(raw);
-    const bound = bindFile(file, typed, party, zone);
+    const bound = bindFile(file, typed, party, zone, instruments);
     if (!bound.ok) {
       setRunErrors(bound.fields);
       setBindProblems(bound.problems);
@@ -297,7 +304,11 @@ export function SqlView({ profileId, party }: { profileId: string; party: string
       const { panels } = await pinToDashboard(profileId, {
         query,
         view,
-        params: pinnedValues(fields, formValues(fields, typed, party), zone),
+        params: pinnedValues(
+          fields,
+          resolveInstruments(fields, formValues(fields, typed, { party, zone }), instruments).values,
+          zone,
+        ),
         // The panel reads the parties the query read here (none written: every synced party).
         ...(ran?.scope ? { scope: ran.scope } : {}),
       });
@@ -454,6 +465,7 @@ export function SqlView({ profileId, party }: { profileId: string; party: string
           party={party}
           zone={zone}
           runErrors={runErrors}
+          instruments={instruments}
           onChange={(name, value) => {
             setTyped((t) => ({ ...t, [name]: value }));
             setRunErrors(({ [name]: _, ...rest }) => rest);
@@ -607,18 +619,23 @@ function NameForm({
   onDone: (name: string) => void;
 }) {
   const [name, setName] = useState(dialog.name);
-  const problem = fileNameProblem(name);
+  // A name typed without ".sql" gets it (said under the field), rather than a disabled button.
+  const file = withSqlExtension(name);
+  const problem = fileNameProblem(file);
   return (
     <form
       className="notebook-name-form"
       onSubmit={(e) => {
         e.preventDefault();
-        if (!problem) onDone(name);
+        if (!problem) onDone(file);
       }}
     >
       <Field
         label={dialog.kind === 'save-as' ? 'Save as file' : 'New file name'}
         error={name === dialog.name ? null : problem}
+        hint={
+          file !== name.trim() && !problem ? `${dialog.kind === 'save-as' ? 'Saved as' : 'Renamed to'} ${file}` : null
+        }
       >
         <input type="text" value={name} onChange={(e) => setName(e.target.value)} spellCheck={false} />
       </Field>

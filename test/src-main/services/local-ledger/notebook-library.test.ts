@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServices, startAppServices } from '../../../../src-main/services/app-services.ts';
 import { currentSnapshot } from '../../../../src-main/services/local-ledger/sql-sandbox/sql-snapshot.ts';
+import { buildChart, measureColumns } from '../../../../src-renderer/ui/result-chart/chart-model.ts';
 import type { SqlResult, SyncStatus } from '../../../../src-shared/contract/local-ledger.ts';
 import type { TransferLeg } from '../../../../src-shared/contract/transfers.ts';
 import { BUILT_IN_QUERIES } from '../../../../src-shared/notebook/library.ts';
@@ -166,10 +167,24 @@ async function run(id: string, values: Record<string, string>): Promise<string[]
     task: { kind: 'query', sql: bound.text, rowCap: 10_000, params: bound.params },
   });
   expect(result.truncated).toBe(false);
-  // The chart's columns are the result's.
+  // The chart's columns are the result's, and its header keeps the chart's rules (docs/notebook.md,
+  // "The chart"): an amount is drawn at its instrument's scale with its unit in the axis label, one
+  // instrument at a time (so no series by instrument), and y is a measure.
   const names = result.columns.map((c) => c.name);
   const chart = file.header.chart;
-  if (chart) for (const column of [chart.x, chart.y, chart.series ?? chart.x]) expect(names).toContain(column);
+  if (chart) {
+    for (const column of [chart.x, chart.y, chart.series ?? chart.x]) expect(names).toContain(column);
+    expect(measureColumns(result.columns).map((c) => c.name)).toContain(chart.y);
+    const built = buildChart(result, chart);
+    if (!built.ok) throw new Error(`${id}: ${built.message}`);
+    if (/_units$/.test(chart.y)) {
+      const { instrument, yLabel } = built.model;
+      expect({ id, scaled: instrument !== null }).toEqual({ id, scaled: true });
+      expect(yLabel).toBe(`${chart.y.replace(/_units$/, '')} (${instrument?.unit})`);
+      expect(instrument?.unit).toBeTruthy();
+      expect(['instrument_id', 'symbol', 'instrument_admin', 'amount_scale']).not.toContain(chart.series);
+    }
+  }
   return result.rows.map((row) => row.map(text));
 }
 
@@ -209,7 +224,7 @@ describe('the built-in library', () => {
     const rows = [...groupBy(legs, (l) => [l.party, ...instrumentKey(l)]).values()].map((g) => {
       const [l, inU, outU] = [g[0], sumDir(g, 'in'), sumDir(g, 'out')];
       return {
-        key: [l.party, symbolOf(g), l.instrumentId, l.scale],
+        key: [l.party, symbolOf(g), l.instrumentId, l.instrumentAdmin, l.scale],
         row: [
           l.party,
           symbolOf(g),
@@ -219,6 +234,7 @@ describe('the built-in library', () => {
           decimalText(inU, l.scale),
           decimalText(outU, l.scale),
           decimalText(inU - outU, l.scale),
+          l.instrumentAdmin,
         ],
       };
     });
@@ -410,7 +426,15 @@ describe('the built-in library', () => {
         (l) => l.units !== null && l.scale !== null && l.units > 0n && l.units % (10n * 10n ** BigInt(l.scale)) === 0n,
       )
       .map((l) => ({
-        key: [l.micros === null ? null : -l.micros, l.updateId, l.direction, l.counterparty, l.instrumentId, l.amount],
+        key: [
+          l.micros === null ? null : -l.micros,
+          l.updateId,
+          l.direction,
+          l.counterparty,
+          l.instrumentId,
+          l.instrumentAdmin,
+          l.amount,
+        ],
         row: legRow(l),
       }));
     const answer = await run('round-number-transfers', { step: '10' });
@@ -430,7 +454,10 @@ describe('the built-in library', () => {
         const units = l.units as bigint;
         return units < threshold && units * 100n >= threshold * 90n;
       })
-      .map((l) => ({ key: [l.micros, l.updateId, l.direction, l.counterparty, l.amount], row: legRow(l) }));
+      .map((l) => ({
+        key: [l.micros, l.updateId, l.direction, l.counterparty, l.instrumentAdmin, l.amount],
+        row: legRow(l),
+      }));
     const answer = await run('just-under-threshold', { instrument: 'Amulet', threshold: '10000', margin: '10' });
     expect(answer).toEqual(sorted(rows));
     expect(answer.length).toBeGreaterThan(5);
@@ -506,6 +533,7 @@ describe('the built-in library', () => {
     for (const group of groupBy(picked, (l) => [l.instrumentAdmin, l.scale]).values()) {
       const days = [...groupBy(group, (l) => dayOf(l.micros as bigint)).values()].map((g) => ({
         day: dayOf(g[0].micros as bigint),
+        symbol: symbolOf(g),
         legs: g.length,
         units: sum(g) as bigint,
       }));
@@ -519,6 +547,7 @@ describe('the built-in library', () => {
           key: [d.day, instrumentAdmin, scale],
           row: [
             dateText(d.day),
+            d.symbol,
             scale,
             d.legs,
             decimalText(d.units, scale),
@@ -538,7 +567,7 @@ describe('the built-in library', () => {
     expect(answer).toEqual(sorted(rows));
     expect(answer.length).toBeGreaterThan(10);
     // Rolling sums reach before From: the first day's 30-day count is more than its own.
-    expect(Number(answer[0][8])).toBeGreaterThan(Number(answer[0][2]));
+    expect(Number(answer[0][9])).toBeGreaterThan(Number(answer[0][3]));
   });
 
   it('First and last transfer per counterparty', async () => {

@@ -96,6 +96,7 @@ describe('the notebook screen', () => {
     expect(party.getAttribute('aria-invalid')).toBe('true');
     expect(messageOf(party)).toMatch(/::/);
     const from = within(form).getByLabelText('From');
+    await user.clear(from);
     await user.type(from, 'yesterday');
     expect(from.getAttribute('aria-invalid')).toBe('true');
     expect(messageOf(from)).toMatch(/not a date or time/);
@@ -108,6 +109,7 @@ describe('the notebook screen', () => {
     await user.type(within(form).getByLabelText('Minimum (units)'), '1000.5');
     await user.clear(within(form).getByLabelText('status'));
     await user.type(within(form).getByLabelText('status'), "x' OR '1'='1");
+    await user.clear(within(form).getByLabelText('From'));
     await user.type(within(form).getByLabelText('From'), '2026-01-01T00:00:00Z');
     await user.click(screen.getByRole('button', { name: 'Run' }));
     await screen.findByRole('table', { name: 'Query results' });
@@ -150,11 +152,15 @@ describe('the notebook screen', () => {
     type(container, `${QUERY}-- mine again\n`);
     notebook.outside('big.sql', `${QUERY}-- theirs\n`);
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    // Either the watch told first (Reload / Keep mine) or Save found the conflict: both ask.
-    const keep = await screen.findByRole('button', { name: /Keep mine|Overwrite/ }, { timeout: 3000 });
-    if (keep.textContent === 'Keep mine') {
+    // The watch (Reload / Keep mine) and Save (the conflict) may each tell first, or both at once:
+    // every way asks.
+    const asked = await screen.findAllByRole('button', { name: /Keep mine|Overwrite/ }, { timeout: 3000 });
+    const keep = asked.find((button) => button.textContent === 'Keep mine');
+    if (keep) {
       await user.click(keep);
-      await user.click(screen.getByRole('button', { name: 'Save' }));
+      if (!screen.queryByText(/was changed on disk since you opened it/)) {
+        await user.click(screen.getByRole('button', { name: 'Save' }));
+      }
     }
     expect(await screen.findByText(/was changed on disk since you opened it/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Overwrite' }));
@@ -211,6 +217,24 @@ describe('the notebook screen', () => {
     const files = (await bridge.notebook.list('sandbox')).files.map((f) => f.file);
     expect(files).toEqual(['big.sql', 'broken.sql']);
     expect(within(list).queryByText('totals.sql')).toBeNull();
+  });
+
+  it('Save as takes a name typed without ".sql" and adds it, saying so at the field', async () => {
+    const { user, bridge } = await setup();
+    await user.click(screen.getByRole('button', { name: 'New query' }));
+    await user.click(screen.getByRole('button', { name: 'Save as…' }));
+    const name = screen.getByLabelText('Save as file');
+    await user.clear(name);
+    await user.type(name, 'monthly review');
+    expect(name.getAttribute('aria-invalid')).toBeNull();
+    expect(document.getElementById(name.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Saved as monthly review.sql',
+    );
+    const submit = screen.getByRole('button', { name: 'Save file' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(false);
+    await user.click(submit);
+    expect((await screen.findByRole('status')).textContent).toBe('Saved as monthly review.sql.');
+    expect((await bridge.notebook.list('sandbox')).files.map((f) => f.file)).toContain('monthly review.sql');
   });
 
   it('asks before unsaved text of any kind is replaced: a New query, an edited built-in, the text kept after Delete', async () => {

@@ -2,7 +2,9 @@
 // scale, stacks summed in BigInt past a double's precision), series and categories folded exactly
 // into Other, and the readout's exact text.
 import { describe, expect, it } from 'vitest';
+import { compactAmount } from '../../../../src-renderer/ui/chart/axis-labels.ts';
 import { niceTicks } from '../../../../src-renderer/ui/chart/nice-ticks.ts';
+import { yTicksOf } from '../../../../src-renderer/ui/result-chart/chart-geometry.ts';
 import {
   buildChart,
   type ChartModel,
@@ -66,6 +68,37 @@ describe('proposeSpec', () => {
     ).toBe('time');
   });
 
+  it('proposes a measure as y: never a scale, decimals, an id or an hour (a user’s first chart drew amount_scale, a flat 6)', () => {
+    const cols = result(
+      [
+        ['hour', 'INTEGER'],
+        ['update_id', 'BIGINT'],
+        ['decimals', 'INTEGER'],
+        ['amount_scale', 'INTEGER'],
+        ['symbol', 'VARCHAR'],
+        ['legs', 'BIGINT'],
+        ['net_units', 'DECIMAL(38,0)'],
+      ],
+      [],
+    ).columns;
+    expect(proposeSpec(cols)).toEqual({ kind: 'bar', x: 'symbol', xType: 'category', y: 'legs' });
+    expect(yColumns(cols).map((c) => c.name)).toEqual(['hour', 'update_id', 'legs', 'net_units']);
+    // The legs view as it is: its measure is the amount, at its scale.
+    const legs = result(
+      [
+        ['party', 'VARCHAR'],
+        ['effective_at', 'TIMESTAMP'],
+        ['instrument_id', 'VARCHAR'],
+        ['decimals', 'INTEGER'],
+        ['amount', 'VARCHAR'],
+        ['amount_units', 'DECIMAL(38,0)'],
+        ['amount_scale', 'INTEGER'],
+      ],
+      [],
+    ).columns;
+    expect(proposeSpec(legs)).toEqual({ kind: 'line', x: 'effective_at', xType: 'time', y: 'amount_units' });
+  });
+
   it('proposes nothing without a numeric column, and never the scale half of a units pair as y', () => {
     expect(proposeSpec(result([['symbol', 'VARCHAR']], []).columns)).toBeNull();
     const cols = result(
@@ -104,18 +137,18 @@ describe('exact values', () => {
         ['2026-10-30', 'A', big, 2],
         ['2026-10-30', 'A', '1', 2],
         ['2026-10-30', 'B', big, 2],
-        ['2026-10-31', 'B', '-5', 0],
+        ['2026-10-31', 'B', '-500', 2],
       ],
     );
     const m = model(r, { kind: 'stacked', x: 'day', xType: 'time', y: 'amount_units', series: 'ccy' });
     expect(m.xText).toEqual(['2026-10-30', '2026-10-31']);
     expect(m.series.map((s) => s.name)).toEqual(['A', 'B']);
     expect(m.series[0].values).toEqual(['90071992547409.94', null]);
-    expect(m.stack?.totals).toEqual(['180143985094819.87', '-5']);
+    expect(m.stack?.totals).toEqual(['180143985094819.87', '-5.00']);
     expect(readout(m, 'stacked', 0, 1)).toBe(
       '2026-10-30 · B: 90,071,992,547,409.93 (stack total 180,143,985,094,819.87)',
     );
-    expect(readout(m, 'stacked', 1, 0)).toBe('2026-10-31 · A: no value (stack total -5)');
+    expect(readout(m, 'stacked', 1, 0)).toBe('2026-10-31 · A: no value (stack total -5.00)');
   });
 
   it('leaves out rows without a number or a time, and says how many', () => {
@@ -149,6 +182,101 @@ describe('exact values', () => {
       message: 'The chart\'s x column "gone" is not in this result.',
     });
     expect(buildChart(r, { kind: 'bar', x: 'n', xType: 'category', y: 'a' })).toMatchObject({ ok: false });
+  });
+});
+
+describe('amounts: at their instrument’s scale, one instrument at a time', () => {
+  const DSO = `dso::1220${'aa'.repeat(32)}`;
+  const BANK_A = `zeta-bank::1220${'11'.repeat(32)}`;
+  const BANK_B = `alpha-bank::1220${'22'.repeat(32)}`;
+  // Monthly net flow per instrument as the built-in answers it: CC at 10 decimals, USDX at 6 under two admins.
+  const MONTHLY = result(
+    [
+      ['month', 'TIMESTAMP'],
+      ['instrument_id', 'VARCHAR'],
+      ['symbol', 'VARCHAR'],
+      ['amount_scale', 'INTEGER'],
+      ['legs', 'BIGINT'],
+      ['net', 'VARCHAR'],
+      ['net_units', 'DECIMAL(38,0)'],
+      ['instrument_admin', 'VARCHAR'],
+    ],
+    [
+      ['2026-08-01 00:00:00', 'Amulet', 'CC', 10, 4, '800000000000000000.5', '8000000000000000005000000000', DSO],
+      ['2026-09-01 00:00:00', 'Amulet', 'CC', 10, 2, '-12.25', '-122500000000', DSO],
+      ['2026-09-01 00:00:00', 'USDX', 'USDX', 6, 3, '500000.000000', '500000000000', BANK_A],
+      ['2026-10-01 00:00:00', 'Amulet', 'CC', 10, 1, '1', '10000000000', DSO],
+      ['2026-10-01 00:00:00', 'USDX', 'USDX', 6, 5, '1000000.000000', '1000000000000', BANK_A],
+      ['2026-10-01 00:00:00', 'USDX', 'USDX', 6, 1, '7.000001', '7000001', BANK_B],
+    ],
+  );
+  const SPEC = { kind: 'bar', x: 'month', xType: 'time', y: 'net_units' } as const;
+
+  it('draws net_units beside amount_scale as units / 10^scale, the unit in the axis label, the most rows first', () => {
+    const m = model(MONTHLY, SPEC);
+    expect(scaleColumnOf(MONTHLY.columns, 'net_units')).toBe('amount_scale');
+    expect(m.instruments.map((i) => [i.key, i.rows])).toEqual([
+      [`Amulet · ${DSO} · scale 10`, 3],
+      [`USDX · ${BANK_A} · scale 6`, 2],
+      [`USDX · ${BANK_B} · scale 6`, 1],
+    ]);
+    expect(m.instrument?.label).toBe('CC · Amulet · dso::1220aa…aaaa · scale 10');
+    expect(m.yLabel).toBe('net (CC)');
+    expect(m.series[0].values).toEqual(['800000000000000000.5000000000', '-12.2500000000', '1.0000000000']);
+    expect(readout(m, 'bar', 1, 0)).toBe('2026-09-01 · net_units: -12.2500000000 CC');
+  });
+
+  it('draws the instrument the spec names: USDX at 500K and 1M, not 500B and 1T', () => {
+    const m = model(MONTHLY, { ...SPEC, instrument: `USDX · ${BANK_A} · scale 6` });
+    expect(m.yLabel).toBe('net (USDX)');
+    expect(m.xText).toEqual(['2026-09-01', '2026-10-01']);
+    expect(m.series[0].values).toEqual(['500000.000000', '1000000.000000']);
+    const y = yTicksOf(m);
+    expect(y.ticks.map((v) => compactAmount(v, y.step))).toEqual(['0', '200k', '400k', '600k', '800k', '1M']);
+    // The same symbol and id under another admin is another instrument.
+    expect(model(MONTHLY, { ...SPEC, instrument: `USDX · ${BANK_B} · scale 6` }).series[0].values).toEqual([
+      '7.000001',
+    ]);
+  });
+
+  it('takes an id or symbol that names one instrument; one that names two draws the default and says so', () => {
+    expect(model(MONTHLY, { ...SPEC, instrument: 'CC' }).instrument?.unit).toBe('CC');
+    const both = model(MONTHLY, { ...SPEC, instrument: 'USDX' });
+    expect(both.instrument?.unit).toBe('CC');
+    expect(both.notes).toContain(
+      `The chart's instrument "USDX" is not one instrument of this result: CC · Amulet · dso::1220aa…aaaa · scale 10 is drawn.`,
+    );
+  });
+
+  it('reads any y at the scale the spec names, and says when units have no scale beside them', () => {
+    const r = result(
+      [
+        ['day', 'DATE'],
+        ['total', 'HUGEINT'],
+        ['amount_scale', 'INTEGER'],
+      ],
+      [
+        ['2026-10-30', '1234500', 2],
+        ['2026-10-31', '10', 2],
+      ],
+    );
+    const scaled = model(r, { kind: 'bar', x: 'day', xType: 'time', y: 'total', scale: 'amount_scale' });
+    expect(scaled.series[0].values).toEqual(['12345.00', '0.10']);
+    expect(scaled.yLabel).toBe('total');
+    expect(buildChart(r, { kind: 'bar', x: 'day', xType: 'time', y: 'total', scale: 'nope' })).toEqual({
+      ok: false,
+      message: `The chart's scale column "nope" is not a numeric column of this result.`,
+    });
+    const raw = result(
+      [
+        ['day', 'DATE'],
+        ['amount_units', 'HUGEINT'],
+      ],
+      [['2026-10-30', '1234500']],
+    );
+    expect(model(raw, { kind: 'bar', x: 'day', xType: 'time', y: 'amount_units' }).notes[0]).toMatch(
+      /^"amount_units" looks like units of an amount, but the result has no scale beside it/,
+    );
   });
 });
 

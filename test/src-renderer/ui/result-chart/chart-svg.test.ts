@@ -82,4 +82,32 @@ describe('chartSvg', () => {
     );
     expect(lines.match(/<polyline /g)?.length).toBe(runs);
   });
+
+  it('names the y axis with its unit and, when the result holds several instruments, the one drawn', () => {
+    const built = buildChart(
+      {
+        columns: [
+          { name: 'month', type: 'DATE' },
+          { name: 'symbol', type: 'VARCHAR' },
+          { name: 'amount_scale', type: 'INTEGER' },
+          { name: 'net_units', type: 'HUGEINT' },
+        ],
+        rows: [
+          ['2026-09-01', 'USDX', 6, '500000000000'],
+          ['2026-10-01', 'USDX', 6, '1000000000000'],
+          ['2026-10-01', `${HOSTILE}`, 2, '5'],
+        ],
+        truncated: false,
+        elapsedMs: 1,
+      },
+      { kind: 'bar', x: 'month', xType: 'time', y: 'net_units' },
+    );
+    if (!built.ok) throw new Error(built.message);
+    const svg = chartSvg(built.model, 'bar', { title: 'Monthly net flow' });
+    expect(() => checkSvg(svg)).not.toThrow();
+    expect(svg).toMatch(/<text [^>]*transform="rotate\(-90 [^"]*\)">net \(USDX\)<\/text>/);
+    expect(svg).toContain('>USDX · scale 6</text>');
+    expect(svg).toContain('>1M</text>');
+    expect(svg).not.toMatch(/>1T<\/text>/);
+  });
 });

@@ -91,7 +91,7 @@ describe('ResultChart', () => {
   it('steps through the marks with the keyboard and reads each one exactly', async () => {
     const spec: ChartSpec = { kind: 'stacked', x: 'symbol', xType: 'category', y: 'total', series: 'direction' };
     renderWithApp(<ResultChart result={RESULT} spec={spec} onSpecChange={() => {}} title="Totals" />);
-    const plot = screen.getByRole('img', { name: 'Totals: 2 categories, 2 series' });
+    const plot = screen.getByRole('img', { name: 'Totals: total by 2 categories, 2 series' });
     const readout = screen.getByTestId('chart-readout');
     fireEvent.keyDown(plot, { key: 'ArrowRight' });
     expect(readout.textContent).toBe(
@@ -115,6 +115,59 @@ describe('ResultChart', () => {
     expect(request.title).toBe('Totals');
     expect(request.format).toBe('svg');
     expect(request.data).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+  });
+
+  it('draws an amount at its instrument’s scale, one instrument at a time, the unit in the axis label', async () => {
+    // Monthly net flow per instrument: CC at 10 decimals (3 rows), USDX at 6 (2 rows).
+    const monthly: SqlResult = {
+      columns: [
+        { name: 'month', type: 'TIMESTAMP' },
+        { name: 'instrument_id', type: 'VARCHAR' },
+        { name: 'symbol', type: 'VARCHAR' },
+        { name: 'amount_scale', type: 'INTEGER' },
+        { name: 'net_units', type: 'DECIMAL(38,0)' },
+      ],
+      rows: [
+        ['2026-08-01 00:00:00', 'Amulet', 'CC', 10, '8000000000000000005000000000'],
+        ['2026-09-01 00:00:00', 'USDX', 'USDX', 6, '500000000000'],
+        ['2026-09-01 00:00:00', 'Amulet', 'CC', 10, '-122500000000'],
+        ['2026-10-01 00:00:00', 'USDX', 'USDX', 6, '1000000000000'],
+        ['2026-10-01 00:00:00', 'Amulet', 'CC', 10, '10000000000'],
+      ],
+      truncated: false,
+      elapsedMs: 1,
+    };
+    const onSpecChange = vi.fn<(spec: ChartSpec) => void>();
+    const spec: ChartSpec = { kind: 'bar', x: 'month', xType: 'time', y: 'net_units' };
+    const { rerender } = renderWithApp(
+      <ResultChart result={monthly} spec={spec} onSpecChange={onSpecChange} title="Monthly net flow" />,
+    );
+    // A choice of instrument, the one with the most rows first; the scale is no y of its own.
+    expect([...select('Instrument').options].map((o) => o.textContent)).toEqual([
+      'CC · Amulet · scale 10 (3 rows)',
+      'USDX · scale 6 (2 rows)',
+    ]);
+    expect([...select('Y').options].map((o) => o.value)).toEqual(['net_units']);
+    const plot = screen.getByRole('img', {
+      name: 'Monthly net flow: net (CC) by 3 times from 2026-08-01 to 2026-10-01, 1 series',
+    });
+    fireEvent.keyDown(plot, { key: 'Home' });
+    expect(screen.getByTestId('chart-readout').textContent).toBe(
+      '2026-08-01 · net_units: 800,000,000,000,000,000.5000000000 CC',
+    );
+    fireEvent.change(select('Instrument'), { target: { value: 'USDX · scale 6' } });
+    expect(onSpecChange).toHaveBeenLastCalledWith({ ...spec, instrument: 'USDX · scale 6' });
+    rerender(
+      <ResultChart
+        result={monthly}
+        spec={{ ...spec, instrument: 'USDX · scale 6' }}
+        onSpecChange={onSpecChange}
+        title="Monthly net flow"
+      />,
+    );
+    const usdx = screen.getByRole('img', { name: /^Monthly net flow: net \(USDX\) by 2 times/ });
+    fireEvent.keyDown(usdx, { key: 'End' });
+    expect(screen.getByTestId('chart-readout').textContent).toBe('2026-10-01 · net_units: 1,000,000.000000 USDX');
   });
 
   it('says so when the result has nothing numeric to chart', () => {
