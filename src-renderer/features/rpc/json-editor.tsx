@@ -21,6 +21,7 @@ import { EditorState, Prec } from '@codemirror/state';
 import { drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
 import { useEffect, useRef } from 'react';
+import { typeOverSelection } from '../../ui/type-over-selection.ts';
 
 export interface JsonEditorProps {
   /** The text: shown at mount, and again whenever `replaceSeq` changes. */
@@ -102,6 +103,7 @@ export function JsonEditor({ value, replaceSeq, onChange, onSubmit, label, error
           lintGutter(),
           history(),
           drawSelection(),
+          typeOverSelection,
           indentOnInput(),
           bracketMatching(),
           highlightActiveLine(),

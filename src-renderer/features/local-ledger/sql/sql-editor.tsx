@@ -11,6 +11,7 @@ import { drawSelection, EditorView, keymap, lineNumbers } from '@codemirror/view
 import { tags } from '@lezer/highlight';
 import { useEffect, useRef } from 'react';
 import { SQL_VIEWS } from '../../../../src-shared/contract/legs-view.ts';
+import { typeOverSelection } from '../../../ui/type-over-selection.ts';
 
 /** The documented views and their columns (docs/local-ledger.md, "The legs view"): what completion offers. */
 const SCHEMA = Object.fromEntries(
@@ -79,6 +80,7 @@ export function SqlEditor({ initial, replace, onChange, onRun, error, errorAt = 
           lineNumbers(),
           history(),
           drawSelection(),
+          typeOverSelection,
           indentOnInput(),
           bracketMatching(),
           syntaxHighlighting(sqlHighlight),
