@@ -3,7 +3,7 @@
 // the party the user last had on screen (Transfers' or its own, from the app's UI store), and
 // shows no view, empty box or table of a party before anything of it is stored: the first
 // screen says what Sync now will do instead (docs/local-ledger.md, "Screens").
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { LocalPartyStatus } from '../../../src-shared/contract/local-ledger.ts';
 import { useCancelSync, useLake, useLocalStatus, useStartSync, useSyncStatus } from '../../data/local-ledger.ts';
 import { useActiveProfile } from '../../data/settings.ts';
@@ -17,6 +17,7 @@ import { CounterpartiesView } from './counterparties/counterparties-view.tsx';
 import { DashboardView } from './dashboard/dashboard-view.tsx';
 import { FlowsView } from './flows/flows-view.tsx';
 import { LakeSource } from './lake-source.tsx';
+import { LOCAL_TABS, type LocalTabId, useLocalScreenStore } from './local-screen-store.ts';
 import { PartyChoice } from './party-choice.tsx';
 import { ProvenanceLine } from './provenance-line.tsx';
 import { ReconcileView } from './reconcile/reconcile-view.tsx';
@@ -29,17 +30,8 @@ import { LocalTransfers } from './table/local-transfers.tsx';
 import { emptyRange, parseRange, type RangeDraft, rangeDraftOf } from './time-range-draft.ts';
 import './local-ledger.css';
 
-const TABS = [
-  { id: 'transfers', label: 'Transfers' },
-  { id: 'counterparties', label: 'Counterparties' },
-  { id: 'flows', label: 'Flows' },
-  { id: 'sql', label: 'SQL' },
-  { id: 'dashboard', label: 'Dashboard' },
-  { id: 'reconcile', label: 'Reconcile' },
-] as const;
-type TabId = (typeof TABS)[number]['id'];
 /** The tabs that read the views' scope (one party, a set, a portfolio, all): the SQL tab has its own. */
-const SCOPED_TABS: ReadonlySet<TabId> = new Set(['transfers', 'counterparties', 'flows']);
+const SCOPED_TABS: ReadonlySet<LocalTabId> = new Set(['transfers', 'counterparties', 'flows']);
 
 export function LocalLedgerScreen() {
   const profile = useActiveProfile();
@@ -62,7 +54,9 @@ function LocalLedger({ profileId }: { profileId: string }) {
   const opened = onScreen?.profile === profileId ? onScreen : null;
   const [party, setParty] = useState<string | null>(opened?.party ?? null);
   const [carried, setCarried] = useState(opened?.from === 'transfers');
-  const [tab, setTab] = useState<TabId>('transfers');
+  // In the screen's store: a visit elsewhere and a reload come back to it (docs/links.md).
+  const tab = useLocalScreenStore((s) => s.tab);
+  const setTab = useLocalScreenStore((s) => s.setTab);
   // The notebook stays mounted (hidden) once opened: its unsaved text, undo history and result
   // survive a trip to another tab (Pin to dashboard sends the user to Dashboard).
   const [sqlOpened, setSqlOpened] = useState(false);
@@ -79,17 +73,24 @@ function LocalLedger({ profileId }: { profileId: string }) {
   const lake = useLake(profileId).data ?? null;
   const start = useStartSync();
   const cancel = useCancelSync();
-  // A link (docs/links.md) asks for a party with its node and time range: set up, not synced.
+  // A link (docs/links.md) asks for a party with its node and time range: set up, not synced. Once
+  // per link: coming back to the screen later keeps what the user chose since (party, tab).
   const localTarget = useUiStore((s) => s.localTarget);
+  const appliedLink = useRef<number | null>(null);
   useEffect(() => {
     if (!localTarget || localTarget.profile !== profileId) return;
-    setParty(localTarget.party);
-    setCarried(false);
-    setNodeId(localTarget.nodeId);
-    setRange(rangeDraftOf(localTarget, zone));
-    setTab('transfers');
+    const { linkSeq, markLink } = useLocalScreenStore.getState();
+    if (localTarget.seq !== linkSeq) {
+      markLink(localTarget.seq);
+      appliedLink.current = localTarget.seq;
+      setParty(localTarget.party);
+      setCarried(false);
+      setNodeId(localTarget.nodeId);
+      setTab('transfers');
+    }
     // Again once the settings have loaded: the range is spelled in the zone shown beside it.
-  }, [localTarget, profileId, zone]);
+    if (appliedLink.current === localTarget.seq) setRange(rangeDraftOf(localTarget, zone));
+  }, [localTarget, profileId, zone, setTab]);
 
   // A sync already running for the party (started before this screen opened): follow it.
   const runningJob = status.data?.job?.jobId ?? null;
@@ -184,7 +185,7 @@ function LocalLedger({ profileId }: { profileId: string }) {
           {hasStored(status.data) && (
             <>
               <div className="local-tabs" role="tablist" aria-label="Local views">
-                {TABS.map((t) => (
+                {LOCAL_TABS.map((t) => (
                   <button
                     key={t.id}
                     type="button"

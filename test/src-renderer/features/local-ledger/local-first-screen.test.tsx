@@ -150,6 +150,21 @@ describe('the Local ledger first screen', () => {
     expect(screen.queryByText('Carried over from Transfers')).toBeNull();
   });
 
+  it('sets itself up for a link once: coming back later keeps the party and tab chosen since', async () => {
+    const bridge = bridgeWith(stored({ legs: 12, lastSyncAt: new Date().toISOString() }));
+    useUiStore.getState().openLocal({ profile: 'sandbox', party: PARTY, nodeId: null, after: null, before: null });
+    const first = renderWithApp(<LocalLedgerScreen />, { bridge });
+    await first.user.click(await screen.findByRole('tab', { name: 'Counterparties' }));
+    await first.user.selectOptions(screen.getByLabelText('Party'), SAMPLE_PARTIES[0].party);
+    await waitFor(() => expect(useUiStore.getState().partyOnScreen?.party).toBe(SAMPLE_PARTIES[0].party));
+    first.unmount();
+
+    renderWithApp(<LocalLedgerScreen />, { bridge });
+    expect((await screen.findByRole('tab', { name: 'Counterparties' })).getAttribute('aria-selected')).toBe('true');
+    expect((screen.getByLabelText('Party') as HTMLSelectElement).value).toBe(SAMPLE_PARTIES[0].party);
+    expect(useUiStore.getState().partyOnScreen?.party).toBe(SAMPLE_PARTIES[0].party);
+  });
+
   it("keeps the notebook's unsaved text when another party is chosen, and shows it again on the SQL tab", async () => {
     useUiStore.getState().showParty({ profile: 'sandbox', party: PARTY, nodeId: null, from: 'local' });
     const view = renderWithApp(<LocalLedgerScreen />, {
