@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { LocalPartyStatus } from '../../../src-shared/contract/local-ledger.ts';
 import { useCancelSync, useLake, useLocalStatus, useStartSync, useSyncStatus } from '../../data/local-ledger.ts';
 import { useActiveProfile } from '../../data/settings.ts';
+import { useNodeChoices } from '../../data/transfers.ts';
 import { useAppAction } from '../../ui/app-action.ts';
 import { ErrorMessage } from '../../ui/error-message.tsx';
 import { PartyName } from '../../ui/party-id.tsx';
@@ -18,13 +19,14 @@ import { DashboardView } from './dashboard/dashboard-view.tsx';
 import { FlowsView } from './flows/flows-view.tsx';
 import { LakeSource } from './lake-source.tsx';
 import { LOCAL_TABS, type LocalTabId, useLocalScreenStore } from './local-screen-store.ts';
+import { NodeLagWarning } from './node-lag-warning.tsx';
 import { PartyChoice } from './party-choice.tsx';
 import { ProvenanceLine } from './provenance-line.tsx';
 import { ReconcileView } from './reconcile/reconcile-view.tsx';
 import { ScopePicker, useViewScope } from './scope/scope-picker.tsx';
 import { SqlView } from './sql/sql-view.tsx';
 import { SyncAllPanel } from './sync-all-panel.tsx';
-import { SyncOptions } from './sync-options.tsx';
+import { SyncOptions, syncNodeOf } from './sync-options.tsx';
 import { SyncPanel } from './sync-panel.tsx';
 import { LocalTransfers } from './table/local-transfers.tsx';
 import { emptyRange, parseRange, type RangeDraft, rangeDraftOf } from './time-range-draft.ts';
@@ -48,7 +50,9 @@ const hasStored = (status: LocalPartyStatus | undefined) =>
   status !== undefined && (status.legs > 0 || status.lastSyncAt !== null);
 
 function LocalLedger({ profileId }: { profileId: string }) {
-  // Opens on the party last on screen (Transfers' view, or the one chosen here before), with its node.
+  // Opens on the party last on screen (Transfers' view, or the one chosen here before). The node is
+  // the profile's default unless one was chosen on this screen: Transfers' node is not carried over,
+  // as a sync from a node Transfers happened to read (one that lags) would silently miss legs.
   const onScreen = useUiStore((s) => s.partyOnScreen);
   const showParty = useUiStore((s) => s.showParty);
   const opened = onScreen?.profile === profileId ? onScreen : null;
@@ -61,7 +65,8 @@ function LocalLedger({ profileId }: { profileId: string }) {
   // survive a trip to another tab (Pin to dashboard sends the user to Dashboard).
   const [sqlOpened, setSqlOpened] = useState(false);
   if (tab === 'sql' && !sqlOpened) setSqlOpened(true);
-  const [nodeId, setNodeId] = useState<string | null>(opened?.nodeId ?? null);
+  const [nodeId, setNodeId] = useState<string | null>(opened?.from === 'local' ? opened.nodeId : null);
+  const nodes = useNodeChoices(profileId);
   const [range, setRange] = useState<RangeDraft>(emptyRange);
   const zone = useTimeZone();
   const [rangeIssues, setRangeIssues] = useState<Partial<RangeDraft>>({});
@@ -165,6 +170,7 @@ function LocalLedger({ profileId }: { profileId: string }) {
           <ProvenanceLine status={status.data} syncing={syncing} onSync={sync} lake={lake}>
             <CopyCliCommand view={{ profileId, party, nodeId }} readRange={readRange} />
           </ProvenanceLine>
+          {!lake && <NodeLagWarning profileId={profileId} nodeId={nodeId} choices={nodes.data} onNode={setNodeId} />}
           {status.error && <ErrorMessage error={status.error} title="The local store could not be read." />}
           {start.error && <ErrorMessage error={start.error} title="The sync could not start." />}
           {shown && (
@@ -175,7 +181,9 @@ function LocalLedger({ profileId }: { profileId: string }) {
               cancelError={cancel.error}
             />
           )}
-          {status.data && !hasStored(status.data) && !syncing && !lake && <FirstSync party={party} nodeId={nodeId} />}
+          {status.data && !hasStored(status.data) && !syncing && !lake && (
+            <FirstSync party={party} node={syncNodeOf(nodeId, nodes.data)} chosen={nodeId !== null} />
+          )}
           {status.data && !hasStored(status.data) && lake && (
             <p className="banner banner-warning" role="status">
               The lake has no legs of this party: choose one of its parties above, or add this one with npm run cli --
@@ -230,13 +238,14 @@ function LocalLedger({ profileId }: { profileId: string }) {
  * Before anything of the party is stored: what Sync now does, instead of views with nothing in
  * them (no empty filter boxes, no empty table, no chart of nothing).
  */
-function FirstSync({ party, nodeId }: { party: string; nodeId: string | null }) {
+function FirstSync({ party, node, chosen }: { party: string; node: string | null; chosen: boolean }) {
+  const from = chosen ? `node ${node}` : `the default node${node ? ` (${node})` : ''}`;
   return (
     <section className="panel local-first-sync" aria-label="Not synced yet">
       <p>
         Nothing of <PartyName party={party} /> is on this computer yet. <strong>Sync now</strong> copies its legs from{' '}
-        {nodeId ? `node ${nodeId}` : 'the default node'} into the local store (the whole history, or only the Sync range
-        above). Then Transfers, Counterparties, Flows and SQL read them here, offline and in milliseconds.
+        {from} into the local store (the whole history, or only the Sync range above). Then Transfers, Counterparties,
+        Flows and SQL read them here, offline and in milliseconds.
       </p>
     </section>
   );
