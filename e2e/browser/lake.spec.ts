@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from '../support/web-app.ts';
-import { runCli } from './local-support.ts';
+import { openSyncOptions, runCli } from './local-support.ts';
 
 /** The CLI's own in-process sandbox has the app's seed; with the same size it holds the same ledger. */
 const TRANSFERS = 2000;
@@ -35,6 +35,7 @@ test('a lake written by the CLI is read by every view, named on the provenance l
 
     await app.open(page);
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Local ledger' }).click();
+    await openSyncOptions(page);
     await page.getByRole('button', { name: 'Open a lake…' }).click();
     const folder = page.getByLabel('Lake folder');
     await folder.fill('ledger-lake');
@@ -84,6 +85,7 @@ test('a lake written by the CLI is read by every view, named on the provenance l
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Local ledger' }).click();
     await expect(page.getByText(`Reading the lake at ${lake}`)).toBeVisible();
     await page.getByRole('button', { name: 'Close lake' }).click();
+    await openSyncOptions(page);
     await expect(page.getByRole('button', { name: 'Open a lake…' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sync now' })).toBeVisible();
     await expect(page.getByTestId('local-provenance')).toHaveText('Not synced yet');

@@ -4,7 +4,7 @@
 // once Compare nodes has found validator-2 behind, choosing it says so before any sync, with a
 // node that has the legs one click away.
 import { expect, test } from '../support/web-app.ts';
-import { syncToDone } from './local-support.ts';
+import { openSyncOptions, syncToDone } from './local-support.ts';
 import { expectPage, openFilters } from './transfers-support.ts';
 
 test.use({ appOptions: { transfers: 20_000 } });
@@ -35,6 +35,7 @@ test('the Local ledger syncs from the default node, not the one Transfers read, 
   await expect(lag).toHaveCount(0);
 
   // Chosen here: said before any sync, with what it lacks and a node that has it.
+  await openSyncOptions(page);
   await page.getByLabel('Node').selectOption('validator-2');
   await expect(lag).toContainText(
     `validator-2 lags: Compare nodes found it lacks ${lacking} legs that validator-1 has`,

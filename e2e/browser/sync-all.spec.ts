@@ -6,7 +6,7 @@
 // marked, and counterparties only outside it.
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/web-app.ts';
-import { openLocalParty } from './local-support.ts';
+import { openLocalParty, openSyncOptions } from './local-support.ts';
 import { fetchLegsOverHttp } from './transfers-support.ts';
 
 test.use({ appOptions: { transfers: 3000 } });
@@ -32,10 +32,14 @@ test('sync all parties of the sandbox JWT, then a query over a portfolio marks a
 
   await app.open(page);
   await openLocalParty(page, parties[0]);
+  await openSyncOptions(page);
   await page.getByRole('button', { name: 'Sync all my parties' }).click();
   const panel = page.getByTestId('sync-all').locator('.local-sync-all-panel');
   await expect(panel).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
   await expect(page.getByTestId('sync-all-progress')).toContainText(`${parties.length} of ${parties.length} parties`);
+  // Done with no failure, it folds to its line (the views stay up the screen); the list is a click away.
+  await expect(panel.getByRole('list', { name: 'Parties' })).toBeHidden();
+  await panel.getByRole('button', { name: 'Show parties' }).click();
   await expect(panel.getByRole('list', { name: 'Parties' }).locator('li[data-state="done"]')).toHaveCount(
     parties.length,
   );
@@ -73,8 +77,9 @@ test('sync all parties of the sandbox JWT, then a query over a portfolio marks a
 
   // The views have their own scope, the party on screen until another is chosen.
   await page.getByRole('tab', { name: 'Transfers' }).click();
+  // "The party above": the header's one party picker chooses it.
   await expect(page.getByLabel('View parties')).toHaveValue('party');
-  await expect(page.getByLabel('View party')).toHaveValue(parties[0]);
+  await expect(page.getByLabel('Party', { exact: true })).toHaveValue(parties[0]);
   const own = (await fetchLegsOverHttp(app, parties[0])).legs.length;
   await expect(page.getByTestId('local-count')).toHaveText(`${own.toLocaleString('en')} legs match`);
   const localTable = page.getByRole('table', { name: 'Local legs' });
@@ -104,7 +109,7 @@ test('sync all parties of the sandbox JWT, then a query over a portfolio marks a
 
   // Back to the party on screen: its own counterparties again, the other member among them.
   await page.getByLabel('View parties').selectOption('party');
-  await expect(page.getByLabel('View party')).toHaveValue(parties[0]);
+  await expect(page.getByLabel('Party', { exact: true })).toHaveValue(parties[0]);
   await expect(ranking.locator('.muted', { hasText: 'Reading the local store' })).toHaveCount(0);
   await expect(ranking.locator(`td [data-party="${parties[1]}"]`).first()).toBeVisible();
 

@@ -2,7 +2,8 @@
 // (transfers, counterparties, flows, SQL). Every tab shows where its data came from. It opens on
 // the party the user last had on screen (Transfers' or its own, from the app's UI store), and
 // shows no view, empty box or table of a party before anything of it is stored: the first
-// screen says what Sync now will do instead (docs/local-ledger.md, "Screens").
+// screen says what Sync now will do instead. One compact header (local-header.tsx) keeps the tabs
+// and the first rows on screen (docs/local-ledger.md, "Screens").
 import { useEffect, useRef, useState } from 'react';
 import type { LocalPartyStatus } from '../../../src-shared/contract/local-ledger.ts';
 import { useCancelSync, useLake, useLocalStatus, useStartSync, useSyncStatus } from '../../data/local-ledger.ts';
@@ -13,20 +14,16 @@ import { ErrorMessage } from '../../ui/error-message.tsx';
 import { PartyName } from '../../ui/party-id.tsx';
 import { useTimeZone } from '../../ui/time-zone.ts';
 import { useUiStore } from '../../ui-store.ts';
-import { CopyCliCommand } from './copy-cli-command.tsx';
 import { CounterpartiesView } from './counterparties/counterparties-view.tsx';
 import { DashboardView } from './dashboard/dashboard-view.tsx';
 import { FlowsView } from './flows/flows-view.tsx';
-import { LakeSource } from './lake-source.tsx';
+import { LocalHeader } from './local-header.tsx';
 import { LOCAL_TABS, type LocalTabId, useLocalScreenStore } from './local-screen-store.ts';
-import { NodeLagWarning } from './node-lag-warning.tsx';
-import { PartyChoice } from './party-choice.tsx';
-import { ProvenanceLine } from './provenance-line.tsx';
 import { ReconcileView } from './reconcile/reconcile-view.tsx';
 import { ScopePicker, useViewScope } from './scope/scope-picker.tsx';
 import { SqlView } from './sql/sql-view.tsx';
-import { SyncAllPanel } from './sync-all-panel.tsx';
-import { SyncOptions, syncNodeOf } from './sync-options.tsx';
+import { useSyncAll } from './sync-all-panel.tsx';
+import { syncNodeOf } from './sync-options.tsx';
 import { SyncPanel } from './sync-panel.tsx';
 import { LocalTransfers } from './table/local-transfers.tsx';
 import { emptyRange, parseRange, type RangeDraft, rangeDraftOf } from './time-range-draft.ts';
@@ -70,6 +67,7 @@ function LocalLedger({ profileId }: { profileId: string }) {
   const [range, setRange] = useState<RangeDraft>(emptyRange);
   const zone = useTimeZone();
   const [rangeIssues, setRangeIssues] = useState<Partial<RangeDraft>>({});
+  const [optionsOpen, setOptionsOpen] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);
   const job = useSyncStatus(jobId);
   const jobActive = job.data?.state === 'running' || job.data?.state === 'waiting';
@@ -120,8 +118,11 @@ function LocalLedger({ profileId }: { profileId: string }) {
   const readRange = () => {
     const parsed = parseRange(range, zone);
     setRangeIssues(parsed.issues ?? {});
+    // The field that says what is wrong must be on screen: unfold the options it sits in.
+    if (!parsed.range) setOptionsOpen(true);
     return parsed.range;
   };
+  const syncAll = useSyncAll({ profileId, nodeId, readRange });
   const sync = () => {
     if (!party) return;
     const checked = readRange();
@@ -142,45 +143,45 @@ function LocalLedger({ profileId }: { profileId: string }) {
 
   return (
     <>
-      <section className="panel local-setup">
-        <LakeSource profileId={profileId} />
-        <PartyChoice profileId={profileId} party={party} onChoose={choose} carried={carried} lake={lake} />
-        {!lake && (
-          <>
-            <SyncOptions
-              profileId={profileId}
-              nodeId={nodeId}
-              onNode={setNodeId}
-              range={range}
-              onRange={setRange}
-              issues={rangeIssues}
-              zone={zone}
-            />
-            <SyncAllPanel profileId={profileId} nodeId={nodeId} readRange={readRange} />
-          </>
+      <LocalHeader
+        profileId={profileId}
+        party={party}
+        onChoose={choose}
+        carried={carried}
+        lake={lake}
+        status={status.data}
+        syncing={syncing}
+        onSync={sync}
+        syncAsked={syncAsked}
+        next={{
+          nodeId,
+          onNode: setNodeId,
+          nodes: nodes.data,
+          range,
+          onRange: setRange,
+          issues: rangeIssues,
+          zone,
+          readRange,
+        }}
+        syncAll={syncAll}
+        optionsOpen={optionsOpen}
+        onOptions={setOptionsOpen}
+      >
+        {party !== null && status.error && (
+          <ErrorMessage error={status.error} title="The local store could not be read." />
         )}
-      </section>
-      {party === null ? (
-        <p className={syncAsked ? 'banner banner-warning' : 'muted'} role={syncAsked ? 'status' : undefined}>
-          {syncAsked ? 'Sync needs a party: choose one above, then Sync now. ' : ''}
-          Choose a party to sync it to this computer and read it offline.
-        </p>
-      ) : (
+        {party !== null && start.error && <ErrorMessage error={start.error} title="The sync could not start." />}
+        {shown && (
+          <SyncPanel
+            status={shown}
+            onCancel={() => cancel.mutate(shown.jobId)}
+            cancelling={cancel.isPending}
+            cancelError={cancel.error}
+          />
+        )}
+      </LocalHeader>
+      {party !== null && (
         <>
-          <ProvenanceLine status={status.data} syncing={syncing} onSync={sync} lake={lake}>
-            <CopyCliCommand view={{ profileId, party, nodeId }} readRange={readRange} />
-          </ProvenanceLine>
-          {!lake && <NodeLagWarning profileId={profileId} nodeId={nodeId} choices={nodes.data} onNode={setNodeId} />}
-          {status.error && <ErrorMessage error={status.error} title="The local store could not be read." />}
-          {start.error && <ErrorMessage error={start.error} title="The sync could not start." />}
-          {shown && (
-            <SyncPanel
-              status={shown}
-              onCancel={() => cancel.mutate(shown.jobId)}
-              cancelling={cancel.isPending}
-              cancelError={cancel.error}
-            />
-          )}
           {status.data && !hasStored(status.data) && !syncing && !lake && (
             <FirstSync party={party} node={syncNodeOf(nodeId, nodes.data)} chosen={nodeId !== null} />
           )}
@@ -244,8 +245,8 @@ function FirstSync({ party, node, chosen }: { party: string; node: string | null
     <section className="panel local-first-sync" aria-label="Not synced yet">
       <p>
         Nothing of <PartyName party={party} /> is on this computer yet. <strong>Sync now</strong> copies its legs from{' '}
-        {from} into the local store (the whole history, or only the Sync range above). Then Transfers, Counterparties,
-        Flows and SQL read them here, offline and in milliseconds.
+        {from} into the local store (the whole history, or only the Sync range under Options). Then Transfers,
+        Counterparties, Flows and SQL read them here, offline and in milliseconds.
       </p>
     </section>
   );

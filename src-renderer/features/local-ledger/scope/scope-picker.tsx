@@ -64,7 +64,7 @@ export function ScopePicker({
         <select aria-label={`${name} parties`} value={value.kind} onChange={(e) => kind(e.target.value)}>
           <option value="all">All synced parties</option>
           <option value="party" disabled={!first}>
-            One party
+            {use === 'query' ? 'One party' : 'The party above'}
           </option>
           <option value="parties" disabled={!first}>
             A chosen set
@@ -74,9 +74,10 @@ export function ScopePicker({
           </option>
         </select>
       </label>
-      {value.kind === 'party' && (
+      {/* The views' one party is the one the screen's header chooses: no second picker for it. */}
+      {value.kind === 'party' && use === 'query' && (
         <label>
-          {use === 'query' ? 'Party' : 'View party'}{' '}
+          Party{' '}
           <select
             aria-label={`${name} party`}
             value={value.party}

@@ -116,6 +116,8 @@ describe('the Local ledger first screen', () => {
     await bridge.settings.savePreferences({ timeZone: 'utc' });
     const { user } = renderWithApp(<LocalLedgerScreen />, { bridge });
     await screen.findByText('Not synced yet');
+    // The sync's range is one of the header's options, folded until asked for.
+    await user.click(screen.getByRole('button', { name: 'Options' }));
     await screen.findByRole('option', { name: 'validator-2' });
     await user.selectOptions(screen.getByLabelText('Node'), 'validator-2');
     const range = screen.getByRole('group', { name: 'Sync range' });
@@ -140,6 +142,8 @@ describe('the Local ledger first screen', () => {
     const { user } = renderWithApp(<LocalLedgerScreen />, { bridge: bridgeWith(stored()) });
     await screen.findByText('Not synced yet');
     await navigator.clipboard.writeText('before');
+    // The sync's range is one of the header's options, folded until asked for.
+    await user.click(screen.getByRole('button', { name: 'Options' }));
     const range = screen.getByRole('group', { name: 'Sync range' });
     await user.type(within(range).getByLabelText('From'), '2025-02-30');
 
