@@ -1,8 +1,8 @@
 // A team's lake in the app (docs/lake.md, "In the app"): the CLI writes two parties to a lake, the
 // user opens it on the Local ledger screen (a relative path and a folder that is not a lake are
-// refused at the field), the provenance line names the lake, there is no Sync, the table,
-// counterparties and SQL read the lake, the choice survives a reload, and closing it goes back to
-// this computer's store.
+// refused at the field), its parties alone are offered, the provenance line names the lake, there
+// is no Sync, the table, counterparties and SQL read the lake, the choice survives a reload, and
+// closing it goes back to this computer's store.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -50,8 +50,13 @@ test('a lake written by the CLI is read by every view, named on the provenance l
     await page.getByRole('button', { name: 'Open', exact: true }).click();
     await expect(page.getByText(`Reading the lake at ${lake}`)).toBeVisible();
 
-    // Its parties are offered first; the provenance line names the lake, and nothing offers a sync.
-    await page.getByLabel('Party', { exact: true }).selectOption(first);
+    // Its parties are offered, and only they (not the sandbox's 60: issue 37, item 13); the
+    // provenance line names the lake, and nothing offers a sync.
+    const picker = page.getByLabel('Party', { exact: true });
+    await expect(picker.locator('optgroup')).toHaveCount(1);
+    await expect(picker.locator('optgroup')).toHaveAttribute('label', 'In the lake');
+    await expect(picker.locator('option:not([value=""])')).toHaveCount(2);
+    await picker.selectOption(first);
     const provenance = page.getByTestId('local-provenance');
     await expect(provenance).toHaveText(
       new RegExp(`^Lake at ${lake}, manifest of .+, 2 parties, ${summary.lakeLegs.toLocaleString('en')} legs$`),

@@ -6,7 +6,7 @@
 import { useId, useState } from 'react';
 import { asBridgeError } from '../../../../src-shared/contract/errors.ts';
 import type { Portfolio, SqlScope } from '../../../../src-shared/contract/party-scope.ts';
-import { useStores } from '../../../data/local-ledger.ts';
+import { useLake, useStores } from '../../../data/local-ledger.ts';
 import { usePartyBook } from '../../../data/party-book.ts';
 import { useDeletePortfolio, usePortfolios, useSavePortfolio } from '../../../data/sync-all.ts';
 import { ErrorMessage } from '../../../ui/error-message.tsx';
@@ -14,9 +14,14 @@ import { PartyName, partyText } from '../../../ui/party-id.tsx';
 
 export { scopeForRequest, useQueryScope, useViewScope } from './scope-state.ts';
 
-/** The parties synced into the profile's store, in the store's order. */
+/**
+ * The parties the profile's views read: those synced into its store, in the store's order, or with
+ * a lake open the lake's (the views read the lake then: a store party would show nothing).
+ */
 function useSyncedParties(profileId: string): string[] {
   const stores = useStores();
+  const lake = useLake(profileId).data;
+  if (lake) return lake.parties.map((p) => p.party);
   return stores.data?.find((s) => s.profileId === profileId)?.parties.map((p) => p.party) ?? [];
 }
 
