@@ -20,6 +20,16 @@ async function runQuery(page: Page, sql: string): Promise<void> {
   await page.keyboard.press('ControlOrMeta+Enter');
 }
 
+/** How many lines each element's content lays out on (boxes on one line start within a font size). */
+const linesOf = (elements: Element[]) =>
+  elements.map((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    const em = Number.parseFloat(getComputedStyle(element).fontSize);
+    const tops = Array.from(range.getClientRects(), (r) => r.top).sort((x, y) => x - y);
+    return tops.filter((top, i) => i === 0 || top - tops[i - 1] > em).length;
+  });
+
 test('sync all parties of the sandbox JWT, then a query over a portfolio marks and leaves out internal legs', async ({
   app,
   page,
@@ -47,6 +57,11 @@ test('sync all parties of the sandbox JWT, then a query over a portfolio marks a
   await page.getByRole('tab', { name: 'SQL' }).click();
   await page.getByRole('button', { name: 'Portfolios…' }).click();
   const form = page.getByRole('form', { name: 'New portfolio' });
+  // Each member's box and name on one line, never a name broken across two (issue 37, item 16:
+  // "dave-" / "1::…" left it unclear which box went with which party).
+  const memberLabels = form.locator('fieldset label');
+  await expect(memberLabels).toHaveCount(parties.length);
+  expect(Math.max(...(await memberLabels.evaluateAll(linesOf)))).toBe(1);
   await form.getByLabel('Portfolio name').fill('Treasury');
   for (const party of members) {
     await form
@@ -86,6 +101,11 @@ test('sync all parties of the sandbox JWT, then a query over a portfolio marks a
   await expect(localTable.getByRole('columnheader', { name: 'Party', exact: true })).toHaveCount(0);
   await expect(page.getByRole('group', { name: 'Instruments' })).toBeVisible();
 
+  // A chosen set lists every synced party, each box with its name on one line too.
+  await page.getByLabel('View parties').selectOption('parties');
+  const setLabels = page.getByRole('group', { name: 'View party set' }).locator('label');
+  await expect(setLabels).toHaveCount(parties.length);
+  expect(Math.max(...(await setLabels.evaluateAll(linesOf)))).toBe(1);
   await page.getByLabel('View parties').selectOption('portfolio');
   await expect(page.getByLabel('View portfolio')).toHaveValue('Treasury');
   await expect(page.getByTestId('local-count')).toHaveText(`${legs.length.toLocaleString('en')} legs match`);

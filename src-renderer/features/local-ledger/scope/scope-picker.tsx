@@ -97,7 +97,7 @@ export function ScopePicker({
         </label>
       )}
       {value.kind === 'parties' && (
-        <fieldset aria-label={`${name} party set`}>
+        <fieldset className="scope-party-list" aria-label={`${name} party set`}>
           <legend>Parties in the set</legend>
           {[...new Set([...chosen, ...synced])].map((p) => (
             <label key={p}>
@@ -235,7 +235,7 @@ export function PortfolioManager({
             aria-invalid={failure !== null}
           />
         </label>
-        <fieldset>
+        <fieldset className="scope-party-list">
           <legend>Members</legend>
           {synced.length === 0 && members.length === 0 && <p className="muted">Sync your parties first.</p>}
           {[...new Set([...members, ...synced])].map((p) => (
