@@ -5,7 +5,13 @@
 // (open-view.ts). Per tab and per origin, gone with the tab; it never holds a secret (a view names
 // its profile by id, as a link does). A link asked for at load (`#open=`) wins. docs/links.md.
 import { useEffect } from 'react';
-import { NodeIdText, PartyId, ProfileIdText, TransferFilters } from '../../src-shared/contract/transfers.ts';
+import {
+  NodeIdText,
+  PartyId,
+  ProfileIdText,
+  TransferFilters,
+  TransferPageRequest,
+} from '../../src-shared/contract/transfers.ts';
 import { type LocalTabId, localTabOf, useLocalScreenStore } from '../features/local-ledger/local-screen-store.ts';
 import { historyOf } from '../features/transfers/table/cursor-history.ts';
 import { useTransfersStore } from '../features/transfers/transfers-store.ts';
@@ -18,7 +24,10 @@ interface Remembered {
   profile: string;
   section: SectionId;
   transfers: TransferFilters | null;
-  /** The `next` cursors that reached the Transfers page on screen (empty: page 1). */
+  /**
+   * The `next` values that reached the Transfers page on screen (empty: page 1): the service's
+   * nextPageUrl as main hands it to the renderer, any JWT already removed.
+   */
   pages: string[];
   /** The party on screen (ui-store's partyOnScreen): the Local ledger opens on it. */
   party: { party: string; nodeId: string | null; from: 'transfers' | 'local' } | null;
@@ -26,11 +35,10 @@ interface Remembered {
 }
 
 /**
- * A page further than this, or a cursor longer than this, is not remembered (the reload shows page
- * 1): the service's cursors are opaque, and the tab's storage is a few megabytes for everything.
+ * A history longer than this (in characters of `next` addresses, some 2,000 pages of the sandbox)
+ * is not remembered and the reload shows page 1: the tab's storage holds a few megabytes in all.
  */
-const MAX_PAGES = 500;
-const MAX_CURSOR_CHARS = 2048;
+const MAX_HISTORY_CHARS = 500_000;
 
 /** Set once the load's restore has run: nothing is written before, so the first render cannot erase it. */
 let restored = false;
@@ -111,11 +119,15 @@ function read(): Remembered | null {
   };
 }
 
-/** The remembered cursors, or none (page 1) when anything about them is not what this app writes. */
+/** The remembered `next` values, or none (page 1) when anything about them is not what this app writes. */
 function cursorsOf(value: unknown): string[] {
-  if (!Array.isArray(value) || value.length > MAX_PAGES) return [];
-  const fine = value.every(
-    (c): c is string => typeof c === 'string' && c.length > 0 && c.length <= MAX_CURSOR_CHARS && !/\p{Cc}/u.test(c),
-  );
-  return fine ? (value as string[]) : [];
+  if (!Array.isArray(value)) return [];
+  let chars = 0;
+  for (const next of value) {
+    // What the transfers:page channel takes as `next`, and never a control character.
+    const checked = TransferPageRequest.shape.next.safeParse(next);
+    if (!checked.success || !checked.data || /\p{Cc}/u.test(checked.data)) return [];
+    chars += checked.data.length;
+  }
+  return chars <= MAX_HISTORY_CHARS ? (value as string[]) : [];
 }

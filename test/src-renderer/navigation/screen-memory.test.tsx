@@ -55,8 +55,9 @@ describe('screen memory', () => {
     ['not a list', 'c2'],
     ['a cursor that is not text', ['c2', 3]],
     ['a control character', ['c2', 'c\n3']],
-    ['a cursor past 2,048 characters', ['c'.repeat(2049)]],
-    ['more than 500 pages', Array.from({ length: 501 }, (_, i) => `c${i}`)],
+    ['an empty cursor', ['c2', '']],
+    ["a cursor past the channel's 8,192 characters", ['c'.repeat(8193)]],
+    ['a history past 500,000 characters', Array.from({ length: 62 }, (_, i) => `${i}`.padEnd(8192, 'c'))],
   ])('shows page 1 for remembered cursors that are %s, and the rest as remembered', async (_, pages) => {
     sessionStorage.setItem('ledger-explorer:screen', JSON.stringify({ ...REMEMBERED, pages, localTab: 'admin' }));
     const { restoreScreenOnce, useTransfersStore, useLocalScreenStore } = await load();
