@@ -3,14 +3,18 @@
 // empty tabs, filter boxes or tables; "Copy CLI command" puts on the clipboard a sync the CLI's
 // own parser reads back as this profile, party and user-data folder; after a sync the relationship
 // view fits the window (times on one line, its legs table without scrolling sideways); Settings
-// shows the profile's id.
+// shows the profile's id. Issue 37, item 9: the screen is a data view first: one compact header
+// (one party picker, the provenance line, Sync now, the options folded away), and at 1280x800 the
+// data tabs and the first rows of the Transfers tab are on screen without scrolling.
+
 import { execFile } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import type { Locator, Page } from '@playwright/test';
 import { parseCliArgs } from '../../src-main/cli/cli-args.ts';
 import { CLI_PREFIX, commandLine } from '../../src-shared/cli/cli-command.ts';
 import { expect, test } from '../support/web-app.ts';
-import { syncToDone } from './local-support.ts';
+import { openSyncOptions, syncToDone } from './local-support.ts';
 import { expectNoSidewaysScroll, expectTableFits } from './table-fit-support.ts';
 
 test.use({ appOptions: { transfers: 3000 } });
@@ -51,6 +55,7 @@ test('the first screen carries the party over from Transfers, shows nothing empt
   await expectNoSidewaysScroll(page);
   if (process.env.SCREENSHOTS) await page.screenshot({ path: join(shots, 'after-local-ledger-first-screen.png') });
 
+  await openSyncOptions(page);
   await page.getByRole('button', { name: 'Copy CLI command' }).click();
   const said = page.getByRole('status').filter({ hasText: 'Copied the sync of this party, node and range' });
   await expect(said).toContainText('what a scheduled job runs to keep this view fresh');
@@ -119,4 +124,54 @@ test('the relationship view fits 1280 px: times on one line, the legs table with
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Settings' }).click();
   const profiles = page.getByRole('region', { name: 'Connection profiles' });
   await expect(profiles.locator('code', { hasText: /^sandbox$/ })).toBeVisible();
+});
+
+/** The element lies wholly inside the 1280x800 window as laid out, nothing scrolled. */
+async function expectInWindow(page: Page, element: Locator): Promise<void> {
+  const box = await element.boundingBox();
+  const view = page.viewportSize();
+  expect(box, `${element} has no box`).not.toBeNull();
+  if (!box || !view) return;
+  expect(box.y, `${element} starts above the window`).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height, `${element} ends below the window (y ${box.y} + ${box.height})`).toBeLessThanOrEqual(
+    view.height,
+  );
+}
+
+test('after a sync at 1280x800 one compact header leaves the tabs and the first legs on screen, unscrolled', async ({
+  app,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await app.open(page);
+  await page.getByRole('button', { name: 'Try a sample party' }).click();
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Local ledger' }).click();
+  await syncToDone(page);
+  const table = page.getByRole('table', { name: 'Local legs' });
+  await expect(table.locator('tbody tr').nth(2)).toBeVisible();
+
+  // One party picker: the views' scope picker no longer chooses a party of its own.
+  await expect(page.getByLabel('Party', { exact: true })).toHaveCount(1);
+  await expect(page.getByLabel('View party', { exact: true })).toHaveCount(0);
+  // The options are folded away until asked for.
+  await expect(page.getByRole('button', { name: 'Sync all my parties' })).toBeHidden();
+  await expect(page.getByRole('group', { name: 'Sync range' })).toBeHidden();
+
+  // Nothing scrolled: the header, the done sync, the tabs and the first legs are all in the window.
+  expect(await page.evaluate(() => document.scrollingElement?.scrollTop ?? 0)).toBe(0);
+  expect(await page.locator('main.content').evaluate((el) => el.scrollTop)).toBe(0);
+  await expectInWindow(page, page.getByRole('button', { name: 'Sync now' }));
+  await expectInWindow(page, page.getByTestId('local-provenance'));
+  await expectInWindow(page, page.getByRole('tablist', { name: 'Local views' }));
+  await expectInWindow(page, table.getByRole('columnheader').first());
+  for (const row of [0, 1, 2]) await expectInWindow(page, table.locator('tbody tr').nth(row));
+
+  // The options open in place, and fold again.
+  await openSyncOptions(page);
+  await expect(page.getByRole('group', { name: 'Sync range' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sync all my parties' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Open a lake…' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Copy CLI command' })).toBeVisible();
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: join(shots, 'after-local-options.png') });
 });

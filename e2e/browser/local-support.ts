@@ -12,8 +12,19 @@ export async function openLocalParty(page: Page, party: string): Promise<void> {
   await page.getByRole('button', { name: 'Use party' }).click();
 }
 
+/**
+ * Unfolds the Local ledger header's Options (node, sync range, Sync all my parties, Open a lake,
+ * Copy CLI command); a no-op when they are open.
+ */
+export async function openSyncOptions(page: Page): Promise<void> {
+  const button = page.getByRole('button', { name: 'Options', exact: true });
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+}
+
 /** Chooses the sandbox's default (healthy) validator node for the sync; returns its id. */
 export async function chooseDefaultNode(page: Page): Promise<string> {
+  await openSyncOptions(page);
   const select = page.getByLabel('Node');
   const option = select.locator('option', { hasText: 'deployment default' });
   const value = (await option.getAttribute('value')) as string;

@@ -6,7 +6,7 @@
 // marked, and counterparties only outside it.
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/web-app.ts';
-import { openLocalParty } from './local-support.ts';
+import { openLocalParty, openSyncOptions } from './local-support.ts';
 import { fetchLegsOverHttp } from './transfers-support.ts';
 
 test.use({ appOptions: { transfers: 3000 } });
@@ -20,6 +20,16 @@ async function runQuery(page: Page, sql: string): Promise<void> {
   await page.keyboard.press('ControlOrMeta+Enter');
 }
 
+/** How many lines each element's content lays out on (boxes on one line start within a font size). */
+const linesOf = (elements: Element[]) =>
+  elements.map((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    const em = Number.parseFloat(getComputedStyle(element).fontSize);
+    const tops = Array.from(range.getClientRects(), (r) => r.top).sort((x, y) => x - y);
+    return tops.filter((top, i) => i === 0 || top - tops[i - 1] > em).length;
+  });
+
 test('sync all parties of the sandbox JWT, then a query over a portfolio marks and leaves out internal legs', async ({
   app,
   page,
@@ -32,10 +42,14 @@ test('sync all parties of the sandbox JWT, then a query over a portfolio marks a
 
   await app.open(page);
   await openLocalParty(page, parties[0]);
+  await openSyncOptions(page);
   await page.getByRole('button', { name: 'Sync all my parties' }).click();
   const panel = page.getByTestId('sync-all').locator('.local-sync-all-panel');
   await expect(panel).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
   await expect(page.getByTestId('sync-all-progress')).toContainText(`${parties.length} of ${parties.length} parties`);
+  // Done with no failure, it folds to its line (the views stay up the screen); the list is a click away.
+  await expect(panel.getByRole('list', { name: 'Parties' })).toBeHidden();
+  await panel.getByRole('button', { name: 'Show parties' }).click();
   await expect(panel.getByRole('list', { name: 'Parties' }).locator('li[data-state="done"]')).toHaveCount(
     parties.length,
   );
@@ -43,6 +57,11 @@ test('sync all parties of the sandbox JWT, then a query over a portfolio marks a
   await page.getByRole('tab', { name: 'SQL' }).click();
   await page.getByRole('button', { name: 'Portfolios…' }).click();
   const form = page.getByRole('form', { name: 'New portfolio' });
+  // Each member's box and name on one line, never a name broken across two (issue 37, item 16:
+  // "dave-" / "1::…" left it unclear which box went with which party).
+  const memberLabels = form.locator('fieldset label');
+  await expect(memberLabels).toHaveCount(parties.length);
+  expect(Math.max(...(await memberLabels.evaluateAll(linesOf)))).toBe(1);
   await form.getByLabel('Portfolio name').fill('Treasury');
   for (const party of members) {
     await form
@@ -73,14 +92,20 @@ test('sync all parties of the sandbox JWT, then a query over a portfolio marks a
 
   // The views have their own scope, the party on screen until another is chosen.
   await page.getByRole('tab', { name: 'Transfers' }).click();
+  // "The party above": the header's one party picker chooses it.
   await expect(page.getByLabel('View parties')).toHaveValue('party');
-  await expect(page.getByLabel('View party')).toHaveValue(parties[0]);
+  await expect(page.getByLabel('Party', { exact: true })).toHaveValue(parties[0]);
   const own = (await fetchLegsOverHttp(app, parties[0])).legs.length;
   await expect(page.getByTestId('local-count')).toHaveText(`${own.toLocaleString('en')} legs match`);
   const localTable = page.getByRole('table', { name: 'Local legs' });
   await expect(localTable.getByRole('columnheader', { name: 'Party', exact: true })).toHaveCount(0);
   await expect(page.getByRole('group', { name: 'Instruments' })).toBeVisible();
 
+  // A chosen set lists every synced party, each box with its name on one line too.
+  await page.getByLabel('View parties').selectOption('parties');
+  const setLabels = page.getByRole('group', { name: 'View party set' }).locator('label');
+  await expect(setLabels).toHaveCount(parties.length);
+  expect(Math.max(...(await setLabels.evaluateAll(linesOf)))).toBe(1);
   await page.getByLabel('View parties').selectOption('portfolio');
   await expect(page.getByLabel('View portfolio')).toHaveValue('Treasury');
   await expect(page.getByTestId('local-count')).toHaveText(`${legs.length.toLocaleString('en')} legs match`);
@@ -104,7 +129,7 @@ test('sync all parties of the sandbox JWT, then a query over a portfolio marks a
 
   // Back to the party on screen: its own counterparties again, the other member among them.
   await page.getByLabel('View parties').selectOption('party');
-  await expect(page.getByLabel('View party')).toHaveValue(parties[0]);
+  await expect(page.getByLabel('Party', { exact: true })).toHaveValue(parties[0]);
   await expect(ranking.locator('.muted', { hasText: 'Reading the local store' })).toHaveCount(0);
   await expect(ranking.locator(`td [data-party="${parties[1]}"]`).first()).toBeVisible();
 

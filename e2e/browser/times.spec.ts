@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import type { TransferLeg } from '../../src-shared/contract/transfers.ts';
 import { readRfc3339 } from '../../src-shared/time/time-text.ts';
 import { expect, test } from '../support/web-app.ts';
-import { openLocalParty, syncToDone } from './local-support.ts';
+import { openLocalParty, openSyncOptions, syncToDone } from './local-support.ts';
 import { expectPage, fetchLegsOverHttp, openFilters } from './transfers-support.ts';
 
 test.use({ appOptions: { transfers: 3000 }, timezoneId: 'Asia/Kolkata' });
@@ -79,6 +79,7 @@ test('the same typed times select the same legs on Transfers and the Local ledge
 
   // Local ledger: range 1 as the sync range (only its legs are stored), then both ranges as the table's filter.
   await openLocalParty(page, party);
+  await openSyncOptions(page);
   const sync = await typeRange(page, 'Sync range', range1.from, range1.before);
   await expect(sync.getByText(/^local \(Asia\/(Kolkata|Calcutta)\)$/)).toHaveCount(2);
   await syncToDone(page);

@@ -2,9 +2,11 @@
 // second tab of the same address, the printed address opened again in the same tab. The bridge key
 // is never put back in the address bar, and never lands where another origin can read it: not in
 // localStorage, not in a cookie (cookies are shared by every port of 127.0.0.1), not in the
-// referrer (docs/security.md, "The browser version's key").
+// referrer (docs/security.md, "The browser version's key"). A reload comes back where the user was:
+// the Transfers page (not page 1), the Local ledger's tab (docs/links.md, "After a reload").
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/web-app.ts';
+import { openLocalParty, syncToDone } from './local-support.ts';
 import { expectPage, legRows } from './transfers-support.ts';
 
 test.use({ appOptions: { transfers: 600 } });
@@ -113,4 +115,38 @@ test('a tab with no key and no open tab of the app says what to do, and the prin
   await expectWorking(page);
   expect(page.url()).toBe(`${origin}/`);
   await context.close();
+});
+
+test('a reload comes back on the Transfers page the user was on, with the same legs', async ({ app, page }) => {
+  await app.open(page);
+  await page.getByRole('button', { name: 'Try a sample party' }).click();
+  await expectPage(page, 1);
+  await page.getByRole('button', { name: 'Next page →' }).click();
+  await expectPage(page, 2);
+  await page.getByRole('button', { name: 'Next page →' }).click();
+  await expectPage(page, 3);
+  const third = await legRows(page).allInnerTexts();
+  expect(third.length).toBeGreaterThan(0);
+
+  await page.reload();
+  await expectWorking(page);
+  await expectPage(page, 3);
+  expect(await legRows(page).allInnerTexts()).toEqual(third);
+  // Previous goes back along the pages as before the reload.
+  await page.getByRole('button', { name: '← Previous page' }).click();
+  await expectPage(page, 2);
+});
+
+test('a reload comes back on the Local ledger tab the user was on', async ({ app, page }) => {
+  await app.open(page);
+  await openLocalParty(page, app.sandbox.parties[0]);
+  await syncToDone(page);
+  await page.getByRole('tab', { name: 'SQL' }).click();
+  await expect(page.getByRole('textbox', { name: 'SQL query' })).toBeVisible();
+
+  await page.reload();
+  await expectWorking(page);
+  await expect(page.getByRole('tab', { name: 'SQL' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('textbox', { name: 'SQL query' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Transfers' })).toHaveAttribute('aria-selected', 'false');
 });

@@ -4,7 +4,7 @@
 // it reads every page on every node, so a new one (other filters) cancels the one on its way, and
 // so does leaving the panel; otherwise main would keep reading for a result nobody looks at.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { asBridgeError, type BridgeErrorShape } from '../../src-shared/contract/errors.ts';
 import type { NodeComparison } from '../../src-shared/contract/node-compare.ts';
 import type { TransferFilters } from '../../src-shared/contract/transfers.ts';
@@ -98,4 +98,48 @@ export function useNodeComparison(
 /** The last finished comparison for these filters (any node selected), or null: what a case report includes. */
 export function useLastNodeComparison(profileId: string, filters: TransferFilters | null): NodeComparison | null {
   return useRun(profileId, filters).data?.result ?? null;
+}
+
+/** What a comparison found of one node that lacks legs another node has. */
+export interface NodeLag {
+  /** Legs it lacks among the differences listed (all of them when `exact`). */
+  missing: number;
+  /** Every difference is listed (at most 500 are sent), so `missing` is the full number. */
+  exact: boolean;
+  /** The nodes that have those legs. */
+  presentOn: string[];
+}
+
+/** The nodes a comparison found behind: each missing some leg another node that answered has. */
+export function laggingNodes(comparison: NodeComparison): Map<string, NodeLag> {
+  const exact = comparison.differences.length === comparison.differenceCount;
+  const lags = new Map<string, NodeLag>();
+  for (const difference of comparison.differences) {
+    for (const node of difference.missingOn) {
+      const lag = lags.get(node) ?? { missing: 0, exact, presentOn: [] };
+      lag.missing++;
+      for (const other of difference.presentOn) if (!lag.presentOn.includes(other)) lag.presentOn.push(other);
+      lags.set(node, lag);
+    }
+  }
+  return lags;
+}
+
+/**
+ * The newest finished comparison of the profile in this session, whatever its filters: a node it
+ * found behind is known to lag (docs/local-ledger.md, "Which node a sync reads"). Follows the cache,
+ * so a comparison run on Transfers is known on the Local ledger at once.
+ */
+export function useNewestNodeComparison(profileId: string): NodeComparison | null {
+  const cache = useQueryClient().getQueryCache();
+  const subscribe = useCallback((changed: () => void) => cache.subscribe(changed), [cache]);
+  const newest = () => {
+    let found: NodeComparison | null = null;
+    for (const query of cache.findAll({ queryKey: queryKeys.nodeCompare.profile(profileId) })) {
+      const result = (query.state.data as NodeCompareRun | null | undefined)?.result;
+      if (result && (!found || Date.parse(result.ranAt) > Date.parse(found.ranAt))) found = result;
+    }
+    return found;
+  };
+  return useSyncExternalStore(subscribe, newest);
 }

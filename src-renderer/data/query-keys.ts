@@ -37,6 +37,8 @@ export const queryKeys = {
   /** The last node comparison for a profile and filters (outside `transfers`: no invalidation blanks it). */
   nodeCompare: {
     last: (profileId: string, filters: unknown) => ['nodeCompare', profileId, filters] as const,
+    /** Every comparison of the profile, whatever its filters (what the Local ledger knows of a lag). */
+    profile: (profileId: string) => ['nodeCompare', profileId] as const,
   },
   export: {
     job: (jobId: string | null) => ['export', jobId] as const,

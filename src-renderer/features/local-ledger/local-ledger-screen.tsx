@@ -2,44 +2,35 @@
 // (transfers, counterparties, flows, SQL). Every tab shows where its data came from. It opens on
 // the party the user last had on screen (Transfers' or its own, from the app's UI store), and
 // shows no view, empty box or table of a party before anything of it is stored: the first
-// screen says what Sync now will do instead (docs/local-ledger.md, "Screens").
-import { useEffect, useState } from 'react';
+// screen says what Sync now will do instead. One compact header (local-header.tsx) keeps the tabs
+// and the first rows on screen (docs/local-ledger.md, "Screens").
+import { useEffect, useRef, useState } from 'react';
 import type { LocalPartyStatus } from '../../../src-shared/contract/local-ledger.ts';
 import { useCancelSync, useLake, useLocalStatus, useStartSync, useSyncStatus } from '../../data/local-ledger.ts';
 import { useActiveProfile } from '../../data/settings.ts';
+import { useNodeChoices } from '../../data/transfers.ts';
 import { useAppAction } from '../../ui/app-action.ts';
 import { ErrorMessage } from '../../ui/error-message.tsx';
 import { PartyName } from '../../ui/party-id.tsx';
 import { useTimeZone } from '../../ui/time-zone.ts';
 import { useUiStore } from '../../ui-store.ts';
-import { CopyCliCommand } from './copy-cli-command.tsx';
 import { CounterpartiesView } from './counterparties/counterparties-view.tsx';
 import { DashboardView } from './dashboard/dashboard-view.tsx';
 import { FlowsView } from './flows/flows-view.tsx';
-import { LakeSource } from './lake-source.tsx';
-import { PartyChoice } from './party-choice.tsx';
-import { ProvenanceLine } from './provenance-line.tsx';
+import { LocalHeader } from './local-header.tsx';
+import { LOCAL_TABS, type LocalTabId, useLocalScreenStore } from './local-screen-store.ts';
 import { ReconcileView } from './reconcile/reconcile-view.tsx';
 import { ScopePicker, useViewScope } from './scope/scope-picker.tsx';
 import { SqlView } from './sql/sql-view.tsx';
-import { SyncAllPanel } from './sync-all-panel.tsx';
-import { SyncOptions } from './sync-options.tsx';
+import { useSyncAll } from './sync-all-panel.tsx';
+import { syncNodeOf } from './sync-options.tsx';
 import { SyncPanel } from './sync-panel.tsx';
 import { LocalTransfers } from './table/local-transfers.tsx';
 import { emptyRange, parseRange, type RangeDraft, rangeDraftOf } from './time-range-draft.ts';
 import './local-ledger.css';
 
-const TABS = [
-  { id: 'transfers', label: 'Transfers' },
-  { id: 'counterparties', label: 'Counterparties' },
-  { id: 'flows', label: 'Flows' },
-  { id: 'sql', label: 'SQL' },
-  { id: 'dashboard', label: 'Dashboard' },
-  { id: 'reconcile', label: 'Reconcile' },
-] as const;
-type TabId = (typeof TABS)[number]['id'];
 /** The tabs that read the views' scope (one party, a set, a portfolio, all): the SQL tab has its own. */
-const SCOPED_TABS: ReadonlySet<TabId> = new Set(['transfers', 'counterparties', 'flows']);
+const SCOPED_TABS: ReadonlySet<LocalTabId> = new Set(['transfers', 'counterparties', 'flows']);
 
 export function LocalLedgerScreen() {
   const profile = useActiveProfile();
@@ -56,21 +47,27 @@ const hasStored = (status: LocalPartyStatus | undefined) =>
   status !== undefined && (status.legs > 0 || status.lastSyncAt !== null);
 
 function LocalLedger({ profileId }: { profileId: string }) {
-  // Opens on the party last on screen (Transfers' view, or the one chosen here before), with its node.
+  // Opens on the party last on screen (Transfers' view, or the one chosen here before). The node is
+  // the profile's default unless one was chosen on this screen: Transfers' node is not carried over,
+  // as a sync from a node Transfers happened to read (one that lags) would silently miss legs.
   const onScreen = useUiStore((s) => s.partyOnScreen);
   const showParty = useUiStore((s) => s.showParty);
   const opened = onScreen?.profile === profileId ? onScreen : null;
   const [party, setParty] = useState<string | null>(opened?.party ?? null);
   const [carried, setCarried] = useState(opened?.from === 'transfers');
-  const [tab, setTab] = useState<TabId>('transfers');
+  // In the screen's store: a visit elsewhere and a reload come back to it (docs/links.md).
+  const tab = useLocalScreenStore((s) => s.tab);
+  const setTab = useLocalScreenStore((s) => s.setTab);
   // The notebook stays mounted (hidden) once opened: its unsaved text, undo history and result
   // survive a trip to another tab (Pin to dashboard sends the user to Dashboard).
   const [sqlOpened, setSqlOpened] = useState(false);
   if (tab === 'sql' && !sqlOpened) setSqlOpened(true);
-  const [nodeId, setNodeId] = useState<string | null>(opened?.nodeId ?? null);
+  const [nodeId, setNodeId] = useState<string | null>(opened?.from === 'local' ? opened.nodeId : null);
+  const nodes = useNodeChoices(profileId);
   const [range, setRange] = useState<RangeDraft>(emptyRange);
   const zone = useTimeZone();
   const [rangeIssues, setRangeIssues] = useState<Partial<RangeDraft>>({});
+  const [optionsOpen, setOptionsOpen] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);
   const job = useSyncStatus(jobId);
   const jobActive = job.data?.state === 'running' || job.data?.state === 'waiting';
@@ -79,17 +76,24 @@ function LocalLedger({ profileId }: { profileId: string }) {
   const lake = useLake(profileId).data ?? null;
   const start = useStartSync();
   const cancel = useCancelSync();
-  // A link (docs/links.md) asks for a party with its node and time range: set up, not synced.
+  // A link (docs/links.md) asks for a party with its node and time range: set up, not synced. Once
+  // per link: coming back to the screen later keeps what the user chose since (party, tab).
   const localTarget = useUiStore((s) => s.localTarget);
+  const appliedLink = useRef<number | null>(null);
   useEffect(() => {
     if (!localTarget || localTarget.profile !== profileId) return;
-    setParty(localTarget.party);
-    setCarried(false);
-    setNodeId(localTarget.nodeId);
-    setRange(rangeDraftOf(localTarget, zone));
-    setTab('transfers');
+    const { linkSeq, markLink } = useLocalScreenStore.getState();
+    if (localTarget.seq !== linkSeq) {
+      markLink(localTarget.seq);
+      appliedLink.current = localTarget.seq;
+      setParty(localTarget.party);
+      setCarried(false);
+      setNodeId(localTarget.nodeId);
+      setTab('transfers');
+    }
     // Again once the settings have loaded: the range is spelled in the zone shown beside it.
-  }, [localTarget, profileId, zone]);
+    if (appliedLink.current === localTarget.seq) setRange(rangeDraftOf(localTarget, zone));
+  }, [localTarget, profileId, zone, setTab]);
 
   // A sync already running for the party (started before this screen opened): follow it.
   const runningJob = status.data?.job?.jobId ?? null;
@@ -114,8 +118,11 @@ function LocalLedger({ profileId }: { profileId: string }) {
   const readRange = () => {
     const parsed = parseRange(range, zone);
     setRangeIssues(parsed.issues ?? {});
+    // The field that says what is wrong must be on screen: unfold the options it sits in.
+    if (!parsed.range) setOptionsOpen(true);
     return parsed.range;
   };
+  const syncAll = useSyncAll({ profileId, nodeId, readRange });
   const sync = () => {
     if (!party) return;
     const checked = readRange();
@@ -136,45 +143,48 @@ function LocalLedger({ profileId }: { profileId: string }) {
 
   return (
     <>
-      <section className="panel local-setup">
-        <LakeSource profileId={profileId} />
-        <PartyChoice profileId={profileId} party={party} onChoose={choose} carried={carried} lake={lake} />
-        {!lake && (
-          <>
-            <SyncOptions
-              profileId={profileId}
-              nodeId={nodeId}
-              onNode={setNodeId}
-              range={range}
-              onRange={setRange}
-              issues={rangeIssues}
-              zone={zone}
-            />
-            <SyncAllPanel profileId={profileId} nodeId={nodeId} readRange={readRange} />
-          </>
+      <LocalHeader
+        profileId={profileId}
+        party={party}
+        onChoose={choose}
+        carried={carried}
+        lake={lake}
+        status={status.data}
+        syncing={syncing}
+        onSync={sync}
+        syncAsked={syncAsked}
+        next={{
+          nodeId,
+          onNode: setNodeId,
+          nodes: nodes.data,
+          range,
+          onRange: setRange,
+          issues: rangeIssues,
+          zone,
+          readRange,
+        }}
+        syncAll={syncAll}
+        optionsOpen={optionsOpen}
+        onOptions={setOptionsOpen}
+      >
+        {party !== null && status.error && (
+          <ErrorMessage error={status.error} title="The local store could not be read." />
         )}
-      </section>
-      {party === null ? (
-        <p className={syncAsked ? 'banner banner-warning' : 'muted'} role={syncAsked ? 'status' : undefined}>
-          {syncAsked ? 'Sync needs a party: choose one above, then Sync now. ' : ''}
-          Choose a party to sync it to this computer and read it offline.
-        </p>
-      ) : (
+        {party !== null && start.error && <ErrorMessage error={start.error} title="The sync could not start." />}
+        {shown && (
+          <SyncPanel
+            status={shown}
+            onCancel={() => cancel.mutate(shown.jobId)}
+            cancelling={cancel.isPending}
+            cancelError={cancel.error}
+          />
+        )}
+      </LocalHeader>
+      {party !== null && (
         <>
-          <ProvenanceLine status={status.data} syncing={syncing} onSync={sync} lake={lake}>
-            <CopyCliCommand view={{ profileId, party, nodeId }} readRange={readRange} />
-          </ProvenanceLine>
-          {status.error && <ErrorMessage error={status.error} title="The local store could not be read." />}
-          {start.error && <ErrorMessage error={start.error} title="The sync could not start." />}
-          {shown && (
-            <SyncPanel
-              status={shown}
-              onCancel={() => cancel.mutate(shown.jobId)}
-              cancelling={cancel.isPending}
-              cancelError={cancel.error}
-            />
+          {status.data && !hasStored(status.data) && !syncing && !lake && (
+            <FirstSync party={party} node={syncNodeOf(nodeId, nodes.data)} chosen={nodeId !== null} />
           )}
-          {status.data && !hasStored(status.data) && !syncing && !lake && <FirstSync party={party} nodeId={nodeId} />}
           {status.data && !hasStored(status.data) && lake && (
             <p className="banner banner-warning" role="status">
               The lake has no legs of this party: choose one of its parties above, or add this one with npm run cli --
@@ -184,7 +194,7 @@ function LocalLedger({ profileId }: { profileId: string }) {
           {hasStored(status.data) && (
             <>
               <div className="local-tabs" role="tablist" aria-label="Local views">
-                {TABS.map((t) => (
+                {LOCAL_TABS.map((t) => (
                   <button
                     key={t.id}
                     type="button"
@@ -229,13 +239,14 @@ function LocalLedger({ profileId }: { profileId: string }) {
  * Before anything of the party is stored: what Sync now does, instead of views with nothing in
  * them (no empty filter boxes, no empty table, no chart of nothing).
  */
-function FirstSync({ party, nodeId }: { party: string; nodeId: string | null }) {
+function FirstSync({ party, node, chosen }: { party: string; node: string | null; chosen: boolean }) {
+  const from = chosen ? `node ${node}` : `the default node${node ? ` (${node})` : ''}`;
   return (
     <section className="panel local-first-sync" aria-label="Not synced yet">
       <p>
         Nothing of <PartyName party={party} /> is on this computer yet. <strong>Sync now</strong> copies its legs from{' '}
-        {nodeId ? `node ${nodeId}` : 'the default node'} into the local store (the whole history, or only the Sync range
-        above). Then Transfers, Counterparties, Flows and SQL read them here, offline and in milliseconds.
+        {from} into the local store (the whole history, or only the Sync range under Options). Then Transfers,
+        Counterparties, Flows and SQL read them here, offline and in milliseconds.
       </p>
     </section>
   );

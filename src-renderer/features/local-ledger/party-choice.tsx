@@ -1,5 +1,6 @@
 // Which party the local views read: one already synced into this profile's store, one of the
 // sandbox's own parties, or a typed id (checked with the contract's PartyId, message at the field).
+// With a lake open: the lake's parties alone (a typed id still works, and says it has no legs there).
 // A party carried over from Transfers is said to be, so it is not taken for a choice made here.
 import { useState } from 'react';
 import type { LakeInfo } from '../../../src-shared/contract/lake.ts';
@@ -22,7 +23,7 @@ export function PartyChoice({
   onChoose: (party: string) => void;
   /** The party is the one on screen in Transfers. */
   carried?: boolean;
-  /** A lake read instead of the store: its parties are the ones offered first. */
+  /** A lake read instead of the store: its parties are the ones offered, and only they. */
   lake?: LakeInfo | null;
 }) {
   const stores = useStores();
@@ -34,7 +35,8 @@ export function PartyChoice({
     ? lake.parties.map((p) => ({ party: p.party, legs: p.legs }))
     : (stores.data?.find((s) => s.profileId === profileId)?.parties ?? []);
   const syncedIds = new Set(synced.map((p) => p.party));
-  const offered = (known.data?.parties ?? []).filter((p) => !syncedIds.has(p.party));
+  // Over a lake, a party it does not hold has nothing to show (the app never writes a lake).
+  const offered = lake ? [] : (known.data?.parties ?? []).filter((p) => !syncedIds.has(p.party));
   const listed = syncedIds.has(party ?? '') || offered.some((p) => p.party === party);
 
   const useTyped = (event: React.FormEvent) => {

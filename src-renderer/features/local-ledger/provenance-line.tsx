@@ -1,6 +1,6 @@
 // Where every local view's data came from: "Local, synced 3 minutes ago from node X, 1,234 legs",
-// with "Sync now" beside it (and what else acts on the sync: "Copy CLI command"). Shown on every
-// tab, so no number is taken for a live answer.
+// with "Sync now" beside it (and the header's Options toggle). Shown on every tab, so no number is
+// taken for a live answer.
 import type { ReactNode } from 'react';
 import type { LakeInfo } from '../../../src-shared/contract/lake.ts';
 import type { LocalPartyStatus } from '../../../src-shared/contract/local-ledger.ts';

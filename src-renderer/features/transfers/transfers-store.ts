@@ -35,6 +35,8 @@ interface TransfersState {
   /** Shows the first page for these filters (from the form, or a node picked on the quarantine card). */
   search: (filters: TransferFilters) => void;
   nextPage: (next: string) => void;
+  /** Shows again a page reached before (a reload): the view on screen at that place in its history. */
+  showPages: (cursors: CursorHistory) => void;
   previousPage: () => void;
   setMode: (mode: TransfersView['mode']) => void;
   setAllStopped: (stopped: boolean) => void;
@@ -68,6 +70,7 @@ export const useTransfersStore = create<TransfersState>((set, get) => {
     search: (filters) => set({ view: freshView(filters) }),
     nextPage: (next) => updateView((v) => ({ ...v, cursors: forward(v.cursors, next) })),
     previousPage: () => updateView((v) => ({ ...v, cursors: back(v.cursors) })),
+    showPages: (cursors) => updateView((v) => ({ ...v, cursors })),
     setMode: (mode) => updateView((v) => ({ ...v, mode, allStopped: false })),
     setAllStopped: (allStopped) => updateView((v) => ({ ...v, allStopped })),
     drillInto: (party) => {

@@ -2,6 +2,7 @@
 // bridge on window.ledger and an empty document, so no test sees another's bridge or DOM.
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
+import { useLocalScreenStore } from '../../../src-renderer/features/local-ledger/local-screen-store.ts';
 import { installFakeBridge, uninstallFakeBridge } from '../../fixtures/fake-bridge.ts';
 import { clearQueryClients } from './render-with-app.tsx';
 
@@ -12,6 +13,8 @@ configure({ asyncUtilTimeout: 8_000 });
 
 beforeEach(() => {
   installFakeBridge();
+  // The Local ledger's tab outlives its screen (a reload keeps it): each test opens on the first.
+  useLocalScreenStore.setState(useLocalScreenStore.getInitialState(), true);
 });
 
 afterEach(() => {

@@ -114,6 +114,8 @@ const SCREENS: Screen[] = [
       const { user, unmount } = renderWithApp(<LocalLedgerScreen />, { bridge });
       await screen.findByRole('option', { name: SAMPLE_PARTIES[0].name });
       await user.selectOptions(screen.getByLabelText('Party'), SAMPLE_PARTIES[0].party);
+      // The sync's range is one of the header's options, folded until asked for.
+      await user.click(screen.getByRole('button', { name: 'Options' }));
       const group = screen.getByRole('group', { name: 'Sync range' });
       await typeRange(user, group, from, before);
       await user.click(await screen.findByRole('button', { name: 'Sync now' }));

@@ -1,10 +1,12 @@
 // The local table's filter controls. Choices (instruments, statuses) come from what is stored for
-// the party (local:facets); a change applies at once over every stored leg.
+// the party (local:facets); a change applies at once over every stored leg. Laid out in a few lines
+// (local-filters.css), so the legs start on the first screen.
 import type { InstrumentKey, LocalFacets } from '../../../../src-shared/contract/local-ledger.ts';
 import type { TimeZoneChoice } from '../../../../src-shared/time/time-text.ts';
 import { Field } from '../../../ui/field.tsx';
 import { TimeRangeFields } from '../../../ui/time-field.tsx';
 import type { FilterIssues, LegsFilterDraft } from './legs-filter-draft.ts';
+import './local-filters.css';
 
 const sameInstrument = (a: InstrumentKey, b: InstrumentKey) => a.admin === b.admin && a.id === b.id;
 

@@ -6,7 +6,7 @@
 import { useId, useState } from 'react';
 import { asBridgeError } from '../../../../src-shared/contract/errors.ts';
 import type { Portfolio, SqlScope } from '../../../../src-shared/contract/party-scope.ts';
-import { useStores } from '../../../data/local-ledger.ts';
+import { useLake, useStores } from '../../../data/local-ledger.ts';
 import { usePartyBook } from '../../../data/party-book.ts';
 import { useDeletePortfolio, usePortfolios, useSavePortfolio } from '../../../data/sync-all.ts';
 import { ErrorMessage } from '../../../ui/error-message.tsx';
@@ -14,9 +14,14 @@ import { PartyName, partyText } from '../../../ui/party-id.tsx';
 
 export { scopeForRequest, useQueryScope, useViewScope } from './scope-state.ts';
 
-/** The parties synced into the profile's store, in the store's order. */
+/**
+ * The parties the profile's views read: those synced into its store, in the store's order, or with
+ * a lake open the lake's (the views read the lake then: a store party would show nothing).
+ */
 function useSyncedParties(profileId: string): string[] {
   const stores = useStores();
+  const lake = useLake(profileId).data;
+  if (lake) return lake.parties.map((p) => p.party);
   return stores.data?.find((s) => s.profileId === profileId)?.parties.map((p) => p.party) ?? [];
 }
 
@@ -64,7 +69,7 @@ export function ScopePicker({
         <select aria-label={`${name} parties`} value={value.kind} onChange={(e) => kind(e.target.value)}>
           <option value="all">All synced parties</option>
           <option value="party" disabled={!first}>
-            One party
+            {use === 'query' ? 'One party' : 'The party above'}
           </option>
           <option value="parties" disabled={!first}>
             A chosen set
@@ -74,9 +79,10 @@ export function ScopePicker({
           </option>
         </select>
       </label>
-      {value.kind === 'party' && (
+      {/* The views' one party is the one the screen's header chooses: no second picker for it. */}
+      {value.kind === 'party' && use === 'query' && (
         <label>
-          {use === 'query' ? 'Party' : 'View party'}{' '}
+          Party{' '}
           <select
             aria-label={`${name} party`}
             value={value.party}
@@ -91,7 +97,7 @@ export function ScopePicker({
         </label>
       )}
       {value.kind === 'parties' && (
-        <fieldset aria-label={`${name} party set`}>
+        <fieldset className="scope-party-list" aria-label={`${name} party set`}>
           <legend>Parties in the set</legend>
           {[...new Set([...chosen, ...synced])].map((p) => (
             <label key={p}>
@@ -229,7 +235,7 @@ export function PortfolioManager({
             aria-invalid={failure !== null}
           />
         </label>
-        <fieldset>
+        <fieldset className="scope-party-list">
           <legend>Members</legend>
           {synced.length === 0 && members.length === 0 && <p className="muted">Sync your parties first.</p>}
           {[...new Set([...members, ...synced])].map((p) => (

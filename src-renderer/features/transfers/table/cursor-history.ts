@@ -23,3 +23,6 @@ export const forward = (history: CursorHistory, next: string): CursorHistory => 
 
 export const back = (history: CursorHistory): CursorHistory =>
   canGoBack(history) ? { cursors: history.cursors.slice(0, -1) } : history;
+
+/** The history that reached page `nexts.length + 1` by these `next` values (a reload shows it again). */
+export const historyOf = (nexts: readonly string[]): CursorHistory => ({ cursors: [null, ...nexts] });

@@ -1,5 +1,5 @@
 // The Local ledger's first screen (issue 24, item 9 and the UI half of item 5): it opens on the
-// party on screen in Transfers, with its node, and says so; before anything of the party is stored
+// party on screen in Transfers and says so, with the profile's default node (issue 37, item 8); before anything of the party is stored
 // it shows what Sync now will do, not empty filter boxes, tabs or tables; "Copy CLI command"
 // copies the sync of the party, node and range on screen and says what it copied.
 import { EditorView } from '@codemirror/view';
@@ -49,15 +49,30 @@ beforeEach(() => {
 });
 
 describe('the Local ledger first screen', () => {
-  it('opens on the party on screen in Transfers, with its node, and says where it came from', async () => {
+  it("opens on the party on screen in Transfers, and syncs from the profile's default node, not Transfers' node", async () => {
     useUiStore.getState().showParty({ profile: 'sandbox', party: PARTY, nodeId: 'validator-2', from: 'transfers' });
     const bridge = bridgeWith(stored());
-    renderWithApp(<LocalLedgerScreen />, { bridge });
+    const { user } = renderWithApp(<LocalLedgerScreen />, { bridge });
 
     expect((await screen.findByText('Not synced yet')).dataset.testid).toBe('local-provenance');
     expect(bridge.local.status).toHaveBeenCalledWith('sandbox', PARTY);
     expect(screen.getByText('Carried over from Transfers')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Not synced yet' }).textContent).toContain(
+        'copies its legs from the default node (validator-1) into the local store',
+      ),
+    );
+    expect((screen.getByLabelText('Node') as HTMLSelectElement).value).toBe('');
+    await user.click(screen.getByRole('button', { name: 'Sync now' }));
+    await waitFor(() => expect(bridge.local.sync).toHaveBeenCalledWith(expect.objectContaining({ nodeId: null })));
+  });
+
+  it('keeps a node chosen on this screen for the party chosen here', async () => {
+    useUiStore.getState().showParty({ profile: 'sandbox', party: PARTY, nodeId: 'validator-2', from: 'local' });
+    renderWithApp(<LocalLedgerScreen />, { bridge: bridgeWith(stored()) });
+    await screen.findByText('Not synced yet');
     await waitFor(() => expect((screen.getByLabelText('Node') as HTMLSelectElement).value).toBe('validator-2'));
+    expect(screen.getByRole('region', { name: 'Not synced yet' }).textContent).toContain('from node validator-2');
   });
 
   it('does not carry a party of another profile', async () => {
@@ -96,11 +111,15 @@ describe('the Local ledger first screen', () => {
   });
 
   it('copies the sync of the party, node and range on screen, and says what it copied', async () => {
-    useUiStore.getState().showParty({ profile: 'sandbox', party: PARTY, nodeId: 'validator-2', from: 'transfers' });
+    useUiStore.getState().showParty({ profile: 'sandbox', party: PARTY, nodeId: null, from: 'transfers' });
     const bridge = bridgeWith(stored());
     await bridge.settings.savePreferences({ timeZone: 'utc' });
     const { user } = renderWithApp(<LocalLedgerScreen />, { bridge });
     await screen.findByText('Not synced yet');
+    // The sync's range is one of the header's options, folded until asked for.
+    await user.click(screen.getByRole('button', { name: 'Options' }));
+    await screen.findByRole('option', { name: 'validator-2' });
+    await user.selectOptions(screen.getByLabelText('Node'), 'validator-2');
     const range = screen.getByRole('group', { name: 'Sync range' });
     await waitFor(() => expect(within(range).getAllByText('UTC')).toHaveLength(2));
     await user.type(within(range).getByLabelText('From'), '2025-06-01');
@@ -123,6 +142,8 @@ describe('the Local ledger first screen', () => {
     const { user } = renderWithApp(<LocalLedgerScreen />, { bridge: bridgeWith(stored()) });
     await screen.findByText('Not synced yet');
     await navigator.clipboard.writeText('before');
+    // The sync's range is one of the header's options, folded until asked for.
+    await user.click(screen.getByRole('button', { name: 'Options' }));
     const range = screen.getByRole('group', { name: 'Sync range' });
     await user.type(within(range).getByLabelText('From'), '2025-02-30');
 
@@ -148,6 +169,21 @@ describe('the Local ledger first screen', () => {
     renderWithApp(<LocalLedgerScreen />, { bridge: bridgeWith(stored()) });
     expect(await screen.findByText('Not synced yet')).toBeTruthy();
     expect(screen.queryByText('Carried over from Transfers')).toBeNull();
+  });
+
+  it('sets itself up for a link once: coming back later keeps the party and tab chosen since', async () => {
+    const bridge = bridgeWith(stored({ legs: 12, lastSyncAt: new Date().toISOString() }));
+    useUiStore.getState().openLocal({ profile: 'sandbox', party: PARTY, nodeId: null, after: null, before: null });
+    const first = renderWithApp(<LocalLedgerScreen />, { bridge });
+    await first.user.click(await screen.findByRole('tab', { name: 'Counterparties' }));
+    await first.user.selectOptions(screen.getByLabelText('Party'), SAMPLE_PARTIES[0].party);
+    await waitFor(() => expect(useUiStore.getState().partyOnScreen?.party).toBe(SAMPLE_PARTIES[0].party));
+    first.unmount();
+
+    renderWithApp(<LocalLedgerScreen />, { bridge });
+    expect((await screen.findByRole('tab', { name: 'Counterparties' })).getAttribute('aria-selected')).toBe('true');
+    expect((screen.getByLabelText('Party') as HTMLSelectElement).value).toBe(SAMPLE_PARTIES[0].party);
+    expect(useUiStore.getState().partyOnScreen?.party).toBe(SAMPLE_PARTIES[0].party);
   });
 
   it("keeps the notebook's unsaved text when another party is chosen, and shows it again on the SQL tab", async () => {

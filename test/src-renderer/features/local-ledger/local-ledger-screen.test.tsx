@@ -112,6 +112,8 @@ describe('LocalLedgerScreen', () => {
   it('refuses a sync range with a day that does not exist, at the field, in the field’s label', async () => {
     const { bridge, user } = renderWithApp(<LocalLedgerScreen />);
     await chooseSampleParty(user);
+    // The sync's range is one of the header's options, folded until asked for.
+    await user.click(screen.getByRole('button', { name: 'Options' }));
     const range = screen.getByRole('group', { name: 'Sync range' });
     await user.type(within(range).getByLabelText('From'), '2025-02-30');
     await user.click(await screen.findByRole('button', { name: 'Sync now' }));
@@ -120,11 +122,31 @@ describe('LocalLedgerScreen', () => {
     expect(bridge.local.sync).not.toHaveBeenCalled();
   });
 
+  it('unfolds the options when Sync now finds a wrong range in them, so its message is on screen', async () => {
+    const { bridge, user } = renderWithApp(<LocalLedgerScreen />);
+    await chooseSampleParty(user);
+    const options = screen.getByRole('button', { name: 'Options' });
+    await user.click(options);
+    await user.type(within(screen.getByRole('group', { name: 'Sync range' })).getByLabelText('From'), 'last week');
+    await user.click(options);
+    expect(options.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('group', { name: 'Sync range' })).toBeNull();
+    expect(screen.getByText('Next sync: from last week to any time')).toBeTruthy();
+
+    await user.click(await screen.findByRole('button', { name: 'Sync now' }));
+    expect(options.getAttribute('aria-expanded')).toBe('true');
+    const range = screen.getByRole('group', { name: 'Sync range' });
+    expect(within(range).getByRole('alert').textContent).toMatch(/^From: /);
+    expect(bridge.local.sync).not.toHaveBeenCalled();
+  });
+
   it('syncs the range typed as every time is typed: a date, or RFC 3339 with its offset, sent in UTC', async () => {
     const bridge = createFakeBridge();
     await bridge.settings.savePreferences({ timeZone: 'utc' });
     const { user } = renderWithApp(<LocalLedgerScreen />, { bridge });
     await chooseSampleParty(user);
+    // The sync's range is one of the header's options, folded until asked for.
+    await user.click(screen.getByRole('button', { name: 'Options' }));
     const range = screen.getByRole('group', { name: 'Sync range' });
     await waitFor(() => expect(within(range).getAllByText('UTC')).toHaveLength(2));
     await user.type(within(range).getByLabelText('From'), '2025-06-01');
@@ -141,6 +163,8 @@ describe('LocalLedgerScreen', () => {
   it('refuses a reversed sync range at Before: "Before must be later than From"', async () => {
     const { bridge, user } = renderWithApp(<LocalLedgerScreen />);
     await chooseSampleParty(user);
+    // The sync's range is one of the header's options, folded until asked for.
+    await user.click(screen.getByRole('button', { name: 'Options' }));
     const range = screen.getByRole('group', { name: 'Sync range' });
     await user.type(within(range).getByLabelText('From'), '2025-07-01T00:00Z');
     await user.type(within(range).getByLabelText('Before'), '2025-06-30T23:00Z');
