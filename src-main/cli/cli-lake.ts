@@ -15,8 +15,11 @@ export interface ManySync {
   node: string | null;
   after: string | null;
   before: string | null;
-  /** Told once per party whose sync finished (done, or skipped: finished by the run this one resumes). */
-  onPartyDone?: (party: string) => void;
+  /**
+   * Told once per party whose sync finished (done, or skipped: finished by the run this one resumes),
+   * with the run's number of parties (known only once `all-readable` is resolved).
+   */
+  onPartyDone?: (party: string, total: number) => void;
 }
 
 type SyncMany = (args: ManySync) => Promise<{ code: number; done: SyncAllStatus }>;
@@ -67,7 +70,10 @@ async function sync(
     let writing: Promise<void> = Promise.resolve();
     let writeError: unknown = null;
     let syncEnded = 0;
-    const writeParty = (party: string) => {
+    let queued = 0;
+    const writeParty = (party: string, total: number) => {
+      // Written one party at a time: its place in the run is counted here, not in writeLake's list of one.
+      const position = { index: queued++, total };
       writing = writing.then(async () => {
         if (writeError !== null || controller.signal.aborted) return;
         try {
@@ -80,6 +86,7 @@ async function sync(
               say,
               signal: controller.signal,
               summarize: false,
+              position,
               beforeCommit: hook ? (p, month) => say(`test-hook: committing ${p} ${month}`) : undefined,
             }),
           );

@@ -161,7 +161,7 @@ async function syncMany(services: AppServices, args: ManySync): Promise<{ code: 
     for (const p of s.parties) {
       if ((p.state === 'done' || p.state === 'skipped') && !told.has(p.party)) {
         told.add(p.party);
-        args.onPartyDone?.(p.party);
+        args.onPartyDone?.(p.party, s.total);
       }
     }
     const line = `sync all: ${s.done} of ${s.total} parties, ${s.legs} legs${s.failed ? `, ${s.failed} failed` : ''}${s.current ? `, now ${s.current}` : ''}`;

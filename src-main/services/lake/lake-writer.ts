@@ -63,6 +63,8 @@ export interface LakeWriteOptions {
   signal?: AbortSignal;
   /** false: leave _lake.json for the caller (writeLakeManifest), which writes parties one call at a time. */
   summarize?: boolean;
+  /** The first party's place in the caller's run, for the progress line, when the caller writes parties one call at a time. */
+  position?: { index: number; total: number };
   /** Tests (durability): told just before each partition's rename, and between its file's rename and its manifest's. */
   beforeCommit?: (party: string, month: string | null) => void;
   afterSwitch?: (party: string, month: string | null) => void;
@@ -222,7 +224,7 @@ export async function writeLake(connection: DuckDBConnection, options: LakeWrite
         result.removed += 1;
       }
       say(
-        `lake: ${party}: ${touched.length} month${touched.length === 1 ? '' : 's'} written, ${gone.length} removed, ${want.size - touched.length} unchanged (${index + 1} of ${options.parties.length})`,
+        `lake: ${party}: ${touched.length} month${touched.length === 1 ? '' : 's'} written, ${gone.length} removed, ${want.size - touched.length} unchanged (${(options.position?.index ?? 0) + index + 1} of ${options.position?.total ?? options.parties.length})`,
       );
     }
     const manifest = options.summarize === false ? null : await writeLakeManifest(lake, options);

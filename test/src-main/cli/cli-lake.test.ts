@@ -65,6 +65,11 @@ describe('npm run cli -- lake', () => {
     });
     expect(summary.monthsWritten).toBeGreaterThan(10);
     expect(summary.lakeLegs).toBe(summary.legsWritten);
+    // One line per party, counted over the run's parties (each said "(1 of 1)": written one at a time).
+    const counted = [...first.stderr.matchAll(/^lake: \S+: \d+ months? written, .*\((\d+ of \d+)\)$/gm)].map(
+      (m) => m[1],
+    );
+    expect(counted, first.stderr).toEqual(['1 of 2', '2 of 2']);
     const folders = (await readdir(lake)).filter((n) => n.startsWith('party=')).sort();
     expect(folders.map((f) => f.replace(/%3A%3A.*/, ''))).toEqual(['party=alice', 'party=treasury-ops']);
 
