@@ -104,6 +104,7 @@ async function sync(services: AppServices, args: SyncArgs, party: string, node: 
     incremental: done.incremental,
     resumed: done.resumed,
     legs: done.legs,
+    newLegs: done.newLegs,
     pages: done.pages,
     seconds,
     legsPerSecond: seconds > 0 ? Math.round(done.legs / seconds) : done.legs,
