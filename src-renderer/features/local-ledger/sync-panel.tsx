@@ -71,7 +71,7 @@ export function SyncPanel({
       )}
       {active && (
         <button type="button" onClick={onCancel} disabled={cancelling}>
-          Cancel
+          {cancelling ? 'Cancelling…' : 'Cancel'}
         </button>
       )}
       {cancelError ? <ErrorMessage error={cancelError} title="The sync could not be cancelled." /> : null}

@@ -186,4 +186,10 @@ describe('export and sync', () => {
     // The panel itself is no longer a live region: its rate and ETA change at every poll.
     expect(screen.getByTestId('sync-panel').getAttribute('aria-live')).toBeNull();
   });
+
+  it('a cancel that main is still carrying out says so (the button only greyed)', () => {
+    renderWithApp(<SyncPanel status={syncStatus({})} onCancel={() => {}} cancelling={true} cancelError={null} />);
+    const button = screen.getByRole('button', { name: 'Cancelling…' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+  });
 });
