@@ -3,8 +3,10 @@
 import type { SyncAllStatus } from '../../src-shared/contract/sync-all.ts';
 import type { AppServices } from '../services/app-services.ts';
 import { LakeBusyError, LakeLock } from '../services/lake/lake-lock.ts';
+import { writeLakeManifest } from '../services/lake/lake-manifest.ts';
+import { migrateLake } from '../services/lake/lake-migrate.ts';
 import { lakeStatus, verifyLake } from '../services/lake/lake-verify.ts';
-import { writeLake, writeLakeManifest } from '../services/lake/lake-writer.ts';
+import { writeLake } from '../services/lake/lake-writer.ts';
 import type { LakeReadArgs, LakeSyncArgs } from './cli-args.ts';
 import { EXIT, say } from './cli-exit.ts';
 
@@ -53,6 +55,8 @@ async function sync(
   const program = 'npm run cli -- lake sync';
   const started = Date.now();
   const outcome = await withLock(args.lake, program, args.waitMs, async () => {
+    // A lake of format 1 moves to format 2 before anything is synced or written (lake-migrate.ts).
+    await migrateLake(args.lake, { program, profile: args.profile, say });
     const store = await (await services.local.ledger()).fileStore(args.profile);
     const controller = new AbortController();
     const stop = (signal: NodeJS.Signals) => {

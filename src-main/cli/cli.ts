@@ -226,6 +226,7 @@ async function storeCommand(args: SyncArgs | ExportArgs | LakeSyncArgs, userData
     profile: args.profile,
     keychainService: args.keychainService,
     sandboxTransfers: args.sandboxTransfers,
+    sandboxLongPartyId: args.sandboxLongPartyId,
     savePath: args.command === 'export' ? args.out : undefined,
     log: (line) => say(`[main] ${line}`),
     localLedger: {
