@@ -76,7 +76,10 @@ export async function migrateLake(lake: string, options: Writer & { say: (line: 
         continue;
       }
       const target = join(lake, partitionPath(was.party, was.month));
-      if (await movedAlready(target, was)) continue;
+      if (await movedAlready(target, was)) {
+        result.months += 1;
+        continue;
+      }
       const staged = join(staging, `${index}.parquet`);
       await connection.run(
         `COPY (SELECT ${sqlText(was.party)} AS party, * FROM read_parquet(${sqlText(file)})) TO ${sqlText(staged)} (${WRITE_OPTIONS})`,

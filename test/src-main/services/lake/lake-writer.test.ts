@@ -350,6 +350,32 @@ describe('a lake of format 1 (party ids in folder names)', () => {
     expect([after.format, after.problems]).toEqual([2, []]);
   });
 
+  it('a move killed before its switch leaves format 1 whole; the next run finishes it, months moved whole kept', async () => {
+    const store = join(home, 'old.duckdb');
+    const lake = join(home, 'lake-half');
+    await asFormat1(join(home, 'lake-now'), lake);
+    // One party's months were moved (files and manifests in place), then the writer was killed.
+    const moved = partitionPath(PARTY(1), null).split('/')[0];
+    await cp(join(home, 'lake-now', moved), join(lake, moved), { recursive: true });
+    const inode = (await stat(join(lake, partitionPath(PARTY(1), '2026-01'), DATA_FILE))).ino;
+    const before = await verifyLake(lake);
+    expect(before.format).toBe(1);
+    expect(before.problems).toEqual([
+      {
+        where: moved,
+        problem: expect.stringMatching(/^a party folder of format 2 from a move to format 2 that did not finish/),
+      },
+    ]);
+    const said: string[] = [];
+    await withStore(store, (c) =>
+      writeLake(c, { lake, parties, program: 'test', profile: 'p', say: (line) => said.push(line) }),
+    );
+    expect(said).toContain('lake: moved 10 months to format 2');
+    expect((await stat(join(lake, partitionPath(PARTY(1), '2026-01'), DATA_FILE))).ino).toBe(inode);
+    const after = await verifyLake(lake);
+    expect([after.format, after.problems, after.legs]).toEqual([2, [], 2 * (4 * 50 + 3)]);
+  });
+
   it('a move killed after its switch leaves format-1 folders that verify names and the next run removes', async () => {
     const store = join(home, 'old.duckdb');
     const lake = join(home, 'lake-left');
