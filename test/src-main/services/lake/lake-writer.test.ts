@@ -333,11 +333,23 @@ describe('a lake of format 1 (party ids in folder names)', () => {
     expect(await readAll(old, [PARTY(2)])).toEqual([expected[1]]);
     const verified = await verifyLake(old);
     expect([verified.format, verified.problems]).toEqual([1, []]);
+    // The app has it open while lake sync moves it: its reader follows to format 2 by itself.
+    const open = new LakeStore(old, APP_STORE_ACCESS);
+    const openRead = async (parties?: string[]) =>
+      (await open.read((c) => c.runAndReadAll(counts), undefined, undefined, parties)).getRows();
+    expect(await openRead()).toEqual(expected);
 
     const said: string[] = [];
     const moved = await withStore(store, (c) =>
       writeLake(c, { lake: old, parties, program: 'test', profile: 'p', say: (line) => said.push(line) }),
     );
+    try {
+      expect(await openRead()).toEqual(expected);
+      expect(await openRead([PARTY(1)])).toEqual([expected[0]]);
+      expect((await open.layout()).format).toBe(2);
+    } finally {
+      await open.close();
+    }
     expect(said[0]).toMatch(/^lake: this lake is of format 1 .*moving its 10 months to format 2/);
     // The fingerprints came along: nothing had changed, so nothing was written again.
     expect([moved.written, moved.removed, moved.unchanged]).toEqual([0, 0, 10]);
