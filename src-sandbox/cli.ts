@@ -1,10 +1,12 @@
-// `npm run sandbox -- [--port N] [--host 127.0.0.1] [--seed N] [--transfers N] [--startup-seconds N] [--faults] [--hostile-names] [--busy-party]`
+// `npm run sandbox -- [--port N] [--host 127.0.0.1] [--seed N] [--transfers N] [--startup-seconds N] [--faults] [--hostile-names] [--busy-party] [--long-party-id]`
 // Prints exactly one JSON line on stdout when ready (addresses, credentials, parties, tokens);
 // after that only logs, on stderr. Stops cleanly, with everything it started, on SIGINT/SIGTERM.
 // --hostile-names: party ids, instrument symbols and statuses carry HTML and script, to check that a
 // client shows them as text (ledger/hostile-names.ts).
 // --busy-party: the first party of `parties` is in every transfer (--transfers 1000000 gives it a
 // million legs, for the local-ledger benchmark).
+// --long-party-id: the third party's id is the longest the party id pattern allows (a 185-character
+// hint, colons and all: ledger/long-party-id.ts).
 import { parseArgs } from 'node:util';
 import { startSandboxNetwork } from './sandbox-network.ts';
 
@@ -34,6 +36,7 @@ function parse() {
       faults: { type: 'boolean' },
       'hostile-names': { type: 'boolean' },
       'busy-party': { type: 'boolean' },
+      'long-party-id': { type: 'boolean' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -46,7 +49,7 @@ try {
 }
 if (values.help) {
   process.stdout.write(
-    'npm run sandbox -- [--port N] [--host 127.0.0.1] [--seed N] [--transfers N] [--startup-seconds N] [--faults] [--hostile-names] [--busy-party]\n',
+    'npm run sandbox -- [--port N] [--host 127.0.0.1] [--seed N] [--transfers N] [--startup-seconds N] [--faults] [--hostile-names] [--busy-party] [--long-party-id]\n',
   );
   process.exit(0);
 }
@@ -61,6 +64,7 @@ const network = await startSandboxNetwork({
   faults: values.faults ?? false,
   hostileNames: values['hostile-names'] ?? false,
   busyParty: values['busy-party'] ?? false,
+  longPartyId: values['long-party-id'] ?? false,
   log,
 }).catch((error: Error) => fail(`could not start: ${error.message}`));
 

@@ -49,6 +49,8 @@ export interface SandboxOptions {
    * transfer, so `transfers: 1_000_000` gives it 1,000,000 legs. Deterministic like the rest.
    */
   busyParty?: boolean;
+  /** Test aid: the third party's id (custodian-a) is the longest the party id pattern allows (ledger/long-party-id.ts). */
+  longPartyId?: boolean;
   log?: (line: string) => void;
 }
 
@@ -124,6 +126,7 @@ export async function startSandboxNetwork(options: SandboxOptions = {}): Promise
       startupSeconds: options.startupSeconds,
       hostileNames: options.hostileNames,
       busyParty: options.busyParty,
+      longPartyId: options.longPartyId,
     }),
     options.evm === false ? null : startEvmNodes({ chains: SANDBOX_CHAINS, seed, host: '127.0.0.1' }),
   ]);

@@ -35,11 +35,17 @@ test.describe('a scheduled sync while the app is open', () => {
     );
     await expect(page.getByTestId('local-count')).toHaveText(`${total} legs match`);
 
-    // The user's own sync after it: only what is new (nothing), and the same total.
+    // The user's own sync after it: only what is new, which is nothing (its last hour fetched again
+    // is not new: it said "2 legs … only what is new"), and the same total.
     await page.getByRole('button', { name: 'Sync now' }).click();
     const panel = page.getByTestId('sync-panel');
     await expect(panel).toHaveAttribute('data-state', 'done');
-    await expect(page.getByTestId('sync-progress')).toContainText('only what is new since the last sync');
+    await expect(page.getByTestId('sync-progress')).toHaveText(
+      /^Nothing new since the last sync \(\d+ legs? checked again\)$/,
+    );
+    await expect(page.getByRole('status', { name: 'Sync status' })).toHaveText(
+      /^Sync done: nothing new since the last sync \(\d+ legs? checked again\)$/,
+    );
     await expect(provenance).toHaveText(new RegExp(`, ${total} legs$`));
   });
 });

@@ -130,7 +130,7 @@ test('a collection round-trips through export and import with no secret in the f
   // call with params by name is named, with why.
   await importInput.setInputFiles(join(process.cwd(), 'test/fixtures/postman-jsonrpc.postman_collection.json'));
   await expect(panel.getByRole('status')).toHaveText(
-    'Imported 3 requests into "EVM JSON-RPC"; 3 Postman items skipped (not JSON-RPC calls, or over 200).' +
+    'Imported 3 requests into "EVM JSON-RPC"; 4 Postman items skipped: 3 not JSON-RPC calls, 1 with params by name.' +
       ' Skipped "Basics / Balance by name": its params are by name (an object), and node access takes them as an array (spec 2.7); rewrite it with params in order.',
   );
   const postman = page.getByRole('region', { name: 'Collection EVM JSON-RPC' });

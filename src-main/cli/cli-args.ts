@@ -21,6 +21,8 @@ interface StoreCommand {
   waitMs: number;
   /** Tests: the size of the in-process sandbox's ledger (sandbox profile only). */
   sandboxTransfers: number | null;
+  /** Tests: one sandbox party's id is the longest the party id pattern allows. */
+  sandboxLongPartyId: boolean;
 }
 export interface SyncArgs extends StoreCommand {
   command: 'sync';
@@ -129,6 +131,8 @@ options:
   --json               (profiles) One JSON array instead of a table.
   --keychain-service N The OS keychain service that holds the profiles' secrets (default: the app's).
   --sandbox-transfers N  (tests) The size of the sandbox profile's in-process ledger.
+  --sandbox-long-party-id  (tests) The sandbox's third party (custodian-a) gets the longest party
+                       id the spec allows (a 185-character hint).
 
 environment:
   LEDGER_EXPLORER_LEDGER_JWT  The ledger JWT for --profile, instead of the one saved in the OS
@@ -168,9 +172,18 @@ const OPTIONS = {
   'user-data-dir': { type: 'string' },
   'keychain-service': { type: 'string' },
   'sandbox-transfers': { type: 'string' },
+  'sandbox-long-party-id': { type: 'boolean' },
 } as const;
 
-const STORE_OPTIONS = ['profile', 'party', 'user-data-dir', 'keychain-service', 'sandbox-transfers', 'wait'];
+const STORE_OPTIONS = [
+  'profile',
+  'party',
+  'user-data-dir',
+  'keychain-service',
+  'sandbox-transfers',
+  'sandbox-long-party-id',
+  'wait',
+];
 const ALLOWED: Record<Exclude<(typeof COMMANDS)[number], 'help'>, string[]> = {
   sync: [...STORE_OPTIONS, 'parties', 'node', 'after', 'before'],
   export: [...STORE_OPTIONS, 'format', 'out'],
@@ -178,7 +191,17 @@ const ALLOWED: Record<Exclude<(typeof COMMANDS)[number], 'help'>, string[]> = {
   lake: [],
 };
 const LAKE_ALLOWED: Record<(typeof LAKE_ACTIONS)[number], string[]> = {
-  sync: ['profile', 'parties', 'node', 'lake', 'wait', 'user-data-dir', 'keychain-service', 'sandbox-transfers'],
+  sync: [
+    'profile',
+    'parties',
+    'node',
+    'lake',
+    'wait',
+    'user-data-dir',
+    'keychain-service',
+    'sandbox-transfers',
+    'sandbox-long-party-id',
+  ],
   verify: ['lake', 'json', 'wait'],
   status: ['lake', 'json'],
 };
@@ -230,6 +253,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     keychainService: values['keychain-service'] ?? null,
     waitMs: waitSeconds(values.wait) * 1000,
     sandboxTransfers: sandboxTransfers === undefined ? null : Number(sandboxTransfers),
+    sandboxLongPartyId: values['sandbox-long-party-id'] ?? false,
   };
   if (common.profile === '')
     throw new UsageError('--profile: a profile id is needed (`npm run cli -- profiles` lists them)');
@@ -314,6 +338,7 @@ function parseLakeArgs(extra: readonly string[], values: Record<string, string |
     keychainService: (values['keychain-service'] as string | undefined) ?? null,
     waitMs,
     sandboxTransfers: sandboxTransfers === undefined ? null : Number(sandboxTransfers),
+    sandboxLongPartyId: (values['sandbox-long-party-id'] as boolean | undefined) ?? false,
   };
 }
 

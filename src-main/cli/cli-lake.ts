@@ -3,8 +3,10 @@
 import type { SyncAllStatus } from '../../src-shared/contract/sync-all.ts';
 import type { AppServices } from '../services/app-services.ts';
 import { LakeBusyError, LakeLock } from '../services/lake/lake-lock.ts';
+import { writeLakeManifest } from '../services/lake/lake-manifest.ts';
+import { migrateLake } from '../services/lake/lake-migrate.ts';
 import { lakeStatus, verifyLake } from '../services/lake/lake-verify.ts';
-import { writeLake, writeLakeManifest } from '../services/lake/lake-writer.ts';
+import { writeLake } from '../services/lake/lake-writer.ts';
 import type { LakeReadArgs, LakeSyncArgs } from './cli-args.ts';
 import { EXIT, say } from './cli-exit.ts';
 
@@ -15,8 +17,11 @@ export interface ManySync {
   node: string | null;
   after: string | null;
   before: string | null;
-  /** Told once per party whose sync finished (done, or skipped: finished by the run this one resumes). */
-  onPartyDone?: (party: string) => void;
+  /**
+   * Told once per party whose sync finished (done, or skipped: finished by the run this one resumes),
+   * with the run's number of parties (known only once `all-readable` is resolved).
+   */
+  onPartyDone?: (party: string, total: number) => void;
 }
 
 type SyncMany = (args: ManySync) => Promise<{ code: number; done: SyncAllStatus }>;
@@ -50,6 +55,8 @@ async function sync(
   const program = 'npm run cli -- lake sync';
   const started = Date.now();
   const outcome = await withLock(args.lake, program, args.waitMs, async () => {
+    // A lake of format 1 moves to format 2 before anything is synced or written (lake-migrate.ts).
+    await migrateLake(args.lake, { program, profile: args.profile, say });
     const store = await (await services.local.ledger()).fileStore(args.profile);
     const controller = new AbortController();
     const stop = (signal: NodeJS.Signals) => {
@@ -67,7 +74,10 @@ async function sync(
     let writing: Promise<void> = Promise.resolve();
     let writeError: unknown = null;
     let syncEnded = 0;
-    const writeParty = (party: string) => {
+    let queued = 0;
+    const writeParty = (party: string, total: number) => {
+      // Written one party at a time: its place in the run is counted here, not in writeLake's list of one.
+      const position = { index: queued++, total };
       writing = writing.then(async () => {
         if (writeError !== null || controller.signal.aborted) return;
         try {
@@ -80,6 +90,7 @@ async function sync(
               say,
               signal: controller.signal,
               summarize: false,
+              position,
               beforeCommit: hook ? (p, month) => say(`test-hook: committing ${p} ${month}`) : undefined,
             }),
           );

@@ -14,6 +14,8 @@ export interface CliServicesOptions {
   profile: string;
   keychainService: string | null;
   sandboxTransfers: number | null;
+  /** Tests: one sandbox party's id is the longest the pattern allows. */
+  sandboxLongPartyId?: boolean;
   /** Where an export is written (the host's save dialog, answered in advance). */
   savePath?: string;
   log: (line: string) => void;
@@ -33,7 +35,11 @@ export async function startCliServices(options: CliServicesOptions): Promise<App
     // Only the built-in profile's id is 'sandbox' (the schema fixes it): any other profile starts none.
     sandbox:
       options.profile === 'sandbox'
-        ? { evm: false, ...(options.sandboxTransfers ? { transfers: options.sandboxTransfers } : {}) }
+        ? {
+            evm: false,
+            ...(options.sandboxTransfers ? { transfers: options.sandboxTransfers } : {}),
+            ...(options.sandboxLongPartyId ? { longPartyId: true } : {}),
+          }
         : false,
     host: { chooseSavePath: async () => (options.savePath ? resolve(options.savePath) : null) },
     localLedger: options.localLedger,

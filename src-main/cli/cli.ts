@@ -104,6 +104,7 @@ async function sync(services: AppServices, args: SyncArgs, party: string, node: 
     incremental: done.incremental,
     resumed: done.resumed,
     legs: done.legs,
+    newLegs: done.newLegs,
     pages: done.pages,
     seconds,
     legsPerSecond: seconds > 0 ? Math.round(done.legs / seconds) : done.legs,
@@ -161,7 +162,7 @@ async function syncMany(services: AppServices, args: ManySync): Promise<{ code: 
     for (const p of s.parties) {
       if ((p.state === 'done' || p.state === 'skipped') && !told.has(p.party)) {
         told.add(p.party);
-        args.onPartyDone?.(p.party);
+        args.onPartyDone?.(p.party, s.total);
       }
     }
     const line = `sync all: ${s.done} of ${s.total} parties, ${s.legs} legs${s.failed ? `, ${s.failed} failed` : ''}${s.current ? `, now ${s.current}` : ''}`;
@@ -225,6 +226,7 @@ async function storeCommand(args: SyncArgs | ExportArgs | LakeSyncArgs, userData
     profile: args.profile,
     keychainService: args.keychainService,
     sandboxTransfers: args.sandboxTransfers,
+    sandboxLongPartyId: args.sandboxLongPartyId,
     savePath: args.command === 'export' ? args.out : undefined,
     log: (line) => say(`[main] ${line}`),
     localLedger: {

@@ -21,6 +21,8 @@ export interface LedgerServiceOptions {
   hostileNames?: boolean;
   /** The first party is in every transfer (transfer-store.ts BUSY_PARTY). */
   busyParty?: boolean;
+  /** One party's id is the longest the pattern allows (long-party-id.ts). */
+  longPartyId?: boolean;
 }
 
 export interface LedgerService {
@@ -38,6 +40,7 @@ export async function createLedgerService(options: LedgerServiceOptions): Promis
   const store = generateTransfers(options.seed, options.transfers, {
     hostileNames: options.hostileNames,
     busyParty: options.busyParty,
+    longPartyId: options.longPartyId,
   });
   const knownParties = new Map<string, number>(store.parties.ids.map((id, index) => [id, index]));
   // The DSO and the registrars administer instruments but never send or receive: known, no legs.

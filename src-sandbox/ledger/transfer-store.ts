@@ -3,6 +3,7 @@
 // the seed on demand rather than stored (page-json.ts writes them straight into the answer's bytes).
 import { hostileStatuses, withHostileParties, withHostileSymbols } from './hostile-names.ts';
 import { type Instrument, LEDGER_COIN, sandboxInstruments } from './instruments.ts';
+import { withLongPartyId } from './long-party-id.ts';
 import { INSTITUTION_COUNT, type SandboxParties, sandboxParties } from './parties.ts';
 import { hash32, seededRandom } from './random.ts';
 
@@ -63,11 +64,14 @@ export interface GenerateOptions {
    * gives it exactly that many legs (a benchmark's million-leg party). Off: the ledger is unchanged.
    */
   busyParty?: boolean;
+  /** One party's id is the longest the pattern allows (long-party-id.ts). Same ledger otherwise. */
+  longPartyId?: boolean;
 }
 
 export function generateTransfers(seed: number, transfers: number, options: GenerateOptions = {}): TransferStore {
   const plain = sandboxParties(seed);
-  const parties = options.hostileNames ? withHostileParties(plain, INSTITUTION_COUNT) : plain;
+  const named = options.hostileNames ? withHostileParties(plain, INSTITUTION_COUNT) : plain;
+  const parties = options.longPartyId ? withLongPartyId(named) : named;
   const instruments = options.hostileNames ? withHostileSymbols(sandboxInstruments(plain)) : sandboxInstruments(plain);
   const statuses = options.hostileNames ? hostileStatuses(TRANSFER_STATUSES) : TRANSFER_STATUSES;
   const store = allocate(seed, parties, instruments, statuses, Math.max(transfers, 16), options.busyParty === true);

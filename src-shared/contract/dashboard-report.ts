@@ -28,8 +28,11 @@ const ReportPanel = z.strictObject({
   queryName: line(200),
   queryRef: line(260),
   params: z.array(z.strictObject({ name: line(64), value: line(10_000) })).max(50),
-  /** The panel's state when the report was written. */
-  state: z.enum(['ok', 'error', 'not-run']),
+  /**
+   * The panel's state when the report was written. `running`: its query had not answered (the report
+   * waits for it unless told to save now); its rows, if any, are its last answer's.
+   */
+  state: z.enum(['ok', 'running', 'error', 'not-run']),
   /** The error shown in the panel (state error). */
   error: line(4_000).nullable(),
   /** When the panel's rows were read from the store (ISO), null when it has not run. */

@@ -147,9 +147,17 @@ export interface SyncStatus {
   /** This run continued an interrupted one. */
   resumed: boolean;
   legs: number;
+  /**
+   * Legs the store did not hold before (the legs fetched minus the older copies they replaced: an
+   * incremental sync fetches its last hour again); null until the sync is done.
+   */
+  newLegs: number | null;
   pages: number;
   legsPerSecond: number;
-  /** Estimated from the time range covered so far; null when it cannot be told. */
+  /**
+   * Estimated from the time range covered so far, once two pages give a pace and while more are to
+   * come; null otherwise (a one-page sync, the last page in, done: nothing left to estimate).
+   */
   etaSeconds: number | null;
   startedAt: string;
   finishedAt: string | null;

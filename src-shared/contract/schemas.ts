@@ -178,14 +178,35 @@ export const TableLayout = z.object({
 });
 export type TableLayout = z.infer<typeof TableLayout>;
 
-export const Preferences = z.object({
+/**
+ * The keychain banner dismissed, per profile: the cause it was dismissed for (keychainNoticeKey in
+ * src-renderer/ui/banners.tsx). It stays hidden on that profile while the cause is the same, across
+ * reloads and restarts; a new cause shows it again.
+ */
+export const DismissedKeychainNotices = z
+  .record(PROFILE_ID, z.string().max(2100))
+  .refine((r) => Object.keys(r).length <= 200, 'at most 200 profiles');
+
+const preferenceFields = {
   theme: z.enum(['system', 'light', 'dark']),
   timeZone: z.enum(['local', 'utc']),
   timeFormat: z.enum(['relative', 'absolute']),
+  transfersTable: TableLayout,
+  dismissedKeychainNotices: DismissedKeychainNotices,
+};
+
+/** As stored: a field added later has its default, so a file written before it still loads. */
+export const Preferences = z.object({
+  ...preferenceFields,
   transfersTable: TableLayout.default({ columnVisibility: {}, columnOrder: [], columnSizing: {} }),
+  dismissedKeychainNotices: DismissedKeychainNotices.default({}),
 });
 export type Preferences = z.infer<typeof Preferences>;
-export const PreferencesPatch = Preferences.partial().strict();
+/**
+ * A change: only the fields it names. Without the defaults (a partial of the stored shape filled in
+ * every defaulted field left out: saving the theme reset the transfers table's layout).
+ */
+export const PreferencesPatch = z.object(preferenceFields).partial().strict();
 
 export const Settings = z
   .object({

@@ -14,6 +14,8 @@ export interface FileFacts {
   firstAt: string | null;
   lastAt: string | null;
   totals: PartitionTotal[];
+  /** The file's `party` column (format 2, when asked): its least and greatest id, and its NULLs. */
+  party?: { min: string | null; max: string | null; nulls: number };
 }
 
 /** ISO text, UTC, microseconds, of a TIMESTAMP WITH TIME ZONE (whatever the session's zone). */
@@ -28,13 +30,15 @@ const EMPTY = (): FileFacts => ({ legs: 0, firstAt: null, lastAt: null, totals: 
 export async function filesFacts(
   connection: DuckDBConnection,
   paths: readonly string[],
+  options: { party?: boolean } = {},
 ): Promise<Map<string, FileFacts>> {
   const out = new Map<string, FileFacts>(paths.map((p) => [p, EMPTY()]));
   if (paths.length === 0) return out;
   const source = `read_parquet([${paths.map(sqlText).join(', ')}], filename = true)`;
+  const party = options.party ? ', min(party), max(party), (count(*) FILTER (WHERE party IS NULL))::BIGINT' : '';
   const heads = (
     await connection.runAndReadAll(
-      `SELECT filename, count(*)::BIGINT, ${iso('min(effective_at)')}, ${iso('max(effective_at)')} FROM ${source} GROUP BY filename`,
+      `SELECT filename, count(*)::BIGINT, ${iso('min(effective_at)')}, ${iso('max(effective_at)')}${party} FROM ${source} GROUP BY filename`,
     )
   ).getRows();
   for (const h of heads) {
@@ -43,6 +47,8 @@ export async function filesFacts(
     facts.legs = Number(h[1]);
     facts.firstAt = (h[2] as string | null) ?? null;
     facts.lastAt = (h[3] as string | null) ?? null;
+    if (options.party)
+      facts.party = { min: (h[4] as string | null) ?? null, max: (h[5] as string | null) ?? null, nulls: Number(h[6]) };
   }
   const rows = await readWithExactSums(
     connection,

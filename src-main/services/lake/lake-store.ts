@@ -13,7 +13,7 @@ import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { ServiceError } from '../errors.ts';
 import { LedgerStore, type StoreAccess } from '../local-ledger/ledger-store.ts';
 import { DECIMAL_TEXT_MACRO, INSTRUMENT_TOTALS_VIEW, LEG_COLUMNS, legsViewSql } from '../local-ledger/store-schema.ts';
-import { DATA_FILE, DATA_GLOB, LAKE_MANIFEST, LakeManifest, partyFolder, sqlText } from './lake-layout.ts';
+import { DATA_FILE, LAKE_MANIFEST, LAYOUT, LAYOUTS, type LakeLayout, LakeManifest, sqlText } from './lake-layout.ts';
 
 /**
  * The store's leg_rows columns over the lake's files (store-schema.ts), in the store's order: every
@@ -23,7 +23,7 @@ import { DATA_FILE, DATA_GLOB, LAKE_MANIFEST, LakeManifest, partyFolder, sqlText
 /** [10^0, …, 10^38] as HUGEINT literals (a list index is 1-based: 10^k is at k + 1). */
 const POW10_LIST = `[${Array.from({ length: 39 }, (_, k) => `${10n ** BigInt(k)}::HUGEINT`).join(', ')}]`;
 
-export function lakeLegRowsSql(lake: string, files?: readonly string[]): string {
+export function lakeLegRowsSql(lake: string, files?: readonly string[], layout: LakeLayout = LAYOUT): string {
   // 10^scale as an exact HUGEINT from a constant list (NULL past 38: such units are never stored);
   // a string cast per leg made a sort by amount take twice as long.
   const one = `${POW10_LIST}[amount_scale + 1]`;
@@ -33,14 +33,15 @@ export function lakeLegRowsSql(lake: string, files?: readonly string[]): string 
   // (sums, comparisons and text alike), and a cast of every leg to HUGEINT took two thirds of a
   // ranking's time (980 against 318 ms over 2M legs, measured).
   // The instant back to the store's UTC TIMESTAMP by its microseconds (timezone('UTC', …) gives the
-  // same values through ICU's calendar, at twice the cost of a scan).
+  // same values through ICU's calendar, at twice the cost of a scan). `party` is the files' column
+  // (format 2) or the folder's (format 1): the same name either way.
   return `SELECT party, update_id, effective_at_text AS effective_at, make_timestamp(epoch_us(effective_at)) AS effective_ts,
       instrument_admin, instrument_id, symbol, decimals, amount, amount_units, amount_scale, amount_exact,
       ${whole} AS amount_whole,
       (${units} - (${whole}) * ${one}) * ${POW10_LIST}[39 - amount_scale] AS amount_frac,
       sender_party, receiver_party, counterparty, is_incoming, status,
       (file_index::BIGINT << 32) + file_row_number AS seq
-    FROM read_parquet(${files ? `[${files.map(sqlText).join(', ')}]` : sqlText(join(lake, DATA_GLOB))}, hive_partitioning = true, hive_types = {'party': VARCHAR, 'month': VARCHAR})`;
+    FROM read_parquet(${files ? `[${files.map(sqlText).join(', ')}]` : sqlText(join(lake, layout.glob))}, hive_partitioning = true, hive_types = ${layout.hiveTypes})`;
 }
 
 export async function readLakeManifest(lake: string): Promise<LakeManifest> {
@@ -84,6 +85,8 @@ export class LakeStore extends LedgerStore {
   private instance: Promise<DuckDBInstance> | null = null;
   private manifestStamp = '';
   private manifestLoad: Promise<void> | null = null;
+  /** The layout leg_rows reads: the manifest's format, followed when a lake sync moves it to format 2. */
+  private layoutNow: LakeLayout = LAYOUT;
 
   constructor(lake: string, access: StoreAccess) {
     super(join(lake, LAKE_MANIFEST), access);
@@ -105,7 +108,8 @@ export class LakeStore extends LedgerStore {
         // read-while-write test caught it: "Could not read enough bytes"). Each query reads each
         // file it opens from one handle: the old file whole, or the new one.
         await c.run('SET parquet_metadata_cache = false');
-        await c.run(`CREATE VIEW leg_rows AS ${lakeLegRowsSql(this.lake)}`);
+        this.layoutNow = LAYOUTS[(await readLakeManifest(this.lake)).format];
+        await c.run(`CREATE VIEW leg_rows AS ${lakeLegRowsSql(this.lake, undefined, this.layoutNow)}`);
         // What a scope with no file in the lake reads: the columns of leg_rows, no row.
         await c.run(`CREATE TABLE no_leg_rows (${LEG_COLUMNS})`);
         await c.run(
@@ -132,6 +136,11 @@ export class LakeStore extends LedgerStore {
       const manifest = await readLakeManifest(this.lake);
       const c = await instance.connect();
       try {
+        if (manifest.format !== this.layoutNow.format) {
+          // Moved to format 2 by a lake sync: the same columns, read from the other folders.
+          this.layoutNow = LAYOUTS[manifest.format];
+          await c.run(`CREATE OR REPLACE VIEW leg_rows AS ${lakeLegRowsSql(this.lake, undefined, this.layoutNow)}`);
+        }
         await c.run('BEGIN');
         await c.run('DELETE FROM party_sync');
         const appender = await c.createAppender('party_sync');
@@ -198,7 +207,7 @@ export class LakeStore extends LedgerStore {
       async (connection) => {
         if (files) {
           await connection.run(
-            `CREATE TEMP VIEW leg_rows AS ${files.length > 0 ? lakeLegRowsSql(this.lake, files) : 'SELECT * FROM no_leg_rows'}`,
+            `CREATE TEMP VIEW leg_rows AS ${files.length > 0 ? lakeLegRowsSql(this.lake, files, this.layoutNow) : 'SELECT * FROM no_leg_rows'}`,
           );
         }
         return work(connection);
@@ -207,11 +216,17 @@ export class LakeStore extends LedgerStore {
     );
   }
 
+  /** The layout the reads follow now (the SQL process reads the lake the same way). */
+  async layout(): Promise<LakeLayout> {
+    await this.refreshParties(await this.open());
+    return this.layoutNow;
+  }
+
   /** The data files of these parties now (a month whose folder has no file yet is not one). */
   private async filesOf(parties: readonly string[]): Promise<string[]> {
     const files: string[] = [];
     for (const party of new Set(parties)) {
-      const folder = join(this.lake, partyFolder(party));
+      const folder = join(this.lake, this.layoutNow.partyFolder(party));
       for (const month of (await readdir(folder).catch(() => [] as string[])).sort()) {
         if (!month.startsWith('month=')) continue;
         const names = await readdir(join(folder, month)).catch(() => [] as string[]);

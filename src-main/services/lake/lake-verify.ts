@@ -1,20 +1,23 @@
 // `lake verify` and `lake status`, and the DuckDB they read with: an in-memory instance with the
 // store's limits (threads, memory, nothing loaded from the network), reading the lake's files only.
+// A lake is verified in the layout its _lake.json names (format 1 or 2, lake-layout.ts).
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { type FileFacts, fileHash, filesFacts } from './lake-facts.ts';
 import {
   DATA_FILE,
+  LAKE_FORMAT,
   LAKE_MANIFEST,
+  LAYOUTS,
+  type LakeFormat,
   LakeManifest,
   NULL_MONTH,
-  PARTITION_MANIFEST,
-  PartitionManifest,
+  type PartitionManifest,
   type PartitionTotal,
-  partyFolder,
   unescapePartitionValue,
 } from './lake-layout.ts';
+import { lakePartitions, type Partition, partyFolders } from './lake-partitions.ts';
 
 /** A DuckDB for reading lake files: in memory, 2 threads, 256 MB, no extension fetched. */
 export async function lakeDuckDb(): Promise<{ instance: DuckDBInstance; connection: DuckDBConnection }> {
@@ -28,12 +31,14 @@ export async function lakeDuckDb(): Promise<{ instance: DuckDBInstance; connecti
 }
 
 export interface LakeProblem {
-  /** party=…/month=… (as on disk), or the lake's manifest. */
+  /** party_key=…/month=… (as on disk), a party folder, or the lake's manifest. */
   where: string;
   problem: string;
 }
 
 export interface VerifyResult {
+  /** The layout verified: the lake manifest's format. */
+  format: LakeFormat;
   partitions: number;
   legs: number;
   bytes: number;
@@ -44,27 +49,44 @@ async function readJson(path: string): Promise<unknown> {
   return JSON.parse(await readFile(path, 'utf8'));
 }
 
-/** Every partition folder of the lake: [party folder, month folder]. */
-async function partitionFolders(lake: string): Promise<Array<[string, string]>> {
-  const out: Array<[string, string]> = [];
-  for (const p of (await readdir(lake)).filter((n) => n.startsWith('party=')).sort()) {
-    const months = await readdir(join(lake, p)).catch(() => [] as string[]);
-    for (const m of months.filter((n) => n.startsWith('month=')).sort()) out.push([p, m]);
-  }
-  return out;
-}
-
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The party a partition's folder names: format 1's folder is the escaped id; format 2's a key, checked against the manifest's id. */
+function folderProblem(format: LakeFormat, partition: Partition, manifest: PartitionManifest): string | null {
+  const month = partition.monthFolder.slice('month='.length);
+  const folderOk =
+    format === 1
+      ? unescapePartitionValue(partition.partyFolder.slice('party='.length)) === manifest.party
+      : LAYOUTS[2].partyFolder(manifest.party) === partition.partyFolder;
+  if (!folderOk || (manifest.month ?? NULL_MONTH) !== month)
+    return `the manifest is of ${manifest.party} ${manifest.month ?? 'no month'}, not of this folder`;
+  if (manifest.format !== format) return `its manifest is of format ${manifest.format} in a lake of format ${format}`;
+  return null;
+}
 
 /**
  * Recomputes each partition's legs, totals, times and hash from its file and compares them with
- * its manifest; then the lake's manifest with the partitions. Every difference is named.
+ * its manifest (and, in format 2, that every leg's `party` is the manifest's); then the lake's
+ * manifest with the partitions. Every difference is named.
  */
 export async function verifyLake(
   lake: string,
   onPartition?: (done: number, total: number) => void,
 ): Promise<VerifyResult> {
-  const result: VerifyResult = { partitions: 0, legs: 0, bytes: 0, problems: [] };
+  let top: LakeManifest | null = null;
+  let topProblem: string | null = null;
+  try {
+    top = LakeManifest.parse(await readJson(join(lake, LAKE_MANIFEST)));
+  } catch (error) {
+    topProblem = `unreadable (${(error as Error).message.split('\n')[0]})`;
+  }
+  // Without a readable manifest: the layout its folders are in (a new lake's when none).
+  const format: LakeFormat =
+    top?.format ??
+    ((await partyFolders(lake, LAYOUTS[1])).length > 0 && (await partyFolders(lake, LAYOUTS[2])).length === 0
+      ? 1
+      : LAKE_FORMAT);
+  const result: VerifyResult = { format, partitions: 0, legs: 0, bytes: 0, problems: [] };
   const { instance, connection } = await lakeDuckDb();
   const problem = (where: string, text: string) => result.problems.push({ where, problem: text });
   const perParty = new Map<string, { legs: number; months: number }>();
@@ -72,17 +94,19 @@ export async function verifyLake(
   /** One party's files in one read; a file DuckDB cannot read is then found by reading each alone. */
   const compareFacts = async (batch: typeof queued) => {
     if (batch.length === 0) return;
+    const options = { party: format === 2 };
     let facts: Map<string, FileFacts>;
     try {
       facts = await filesFacts(
         connection,
         batch.map((b) => b.file),
+        options,
       );
     } catch {
       facts = new Map();
       for (const b of batch) {
         try {
-          facts.set(b.file, (await filesFacts(connection, [b.file])).get(b.file) as FileFacts);
+          facts.set(b.file, (await filesFacts(connection, [b.file], options)).get(b.file) as FileFacts);
         } catch (error) {
           problem(
             b.where,
@@ -98,6 +122,8 @@ export async function verifyLake(
       const count = perParty.get(party) ?? { legs: 0, months: 0 };
       perParty.set(party, { legs: count.legs + f.legs, months: count.months + 1 });
       if (f.legs !== manifest.legs) problem(where, `${f.legs} legs in the file, ${manifest.legs} in the manifest`);
+      if (f.party && f.legs > 0 && (f.party.min !== party || f.party.max !== party || f.party.nulls > 0))
+        problem(where, `legs of another party in the file (party ${f.party.min} … ${f.party.max}), not only ${party}`);
       if (f.firstAt !== manifest.firstAt || f.lastAt !== manifest.lastAt)
         problem(
           where,
@@ -114,34 +140,34 @@ export async function verifyLake(
     }
   };
   try {
-    const folders = await partitionFolders(lake);
-    for (const [index, [p, m]] of folders.entries()) {
-      onPartition?.(index, folders.length);
-      const where = `${p}/${m}`;
-      const dir = join(lake, p, m);
-      const names = await readdir(dir);
+    // The other layout's folders: a move to format 2 that did not finish, or its leftovers.
+    for (const folder of await partyFolders(lake, LAYOUTS[format === 2 ? 1 : 2]))
+      problem(
+        folder,
+        format === 2
+          ? 'a party folder of format 1 that a move to format 2 left behind: the next lake sync removes it (an engine reading party=* would read it)'
+          : 'a party folder of format 2 from a move to format 2 that did not finish: the next lake sync finishes it',
+      );
+    const partitions = await lakePartitions(lake, LAYOUTS[format]);
+    for (const [index, partition] of partitions.entries()) {
+      onPartition?.(index, partitions.length);
+      const where = `${partition.partyFolder}/${partition.monthFolder}`;
+      const names = await readdir(partition.dir);
       for (const extra of names.filter((n) => n.endsWith('.parquet') && n !== DATA_FILE))
         problem(where, `an extra data file ${extra} (every engine would read it as part of the month)`);
-      let manifest: PartitionManifest;
-      try {
-        manifest = PartitionManifest.parse(await readJson(join(dir, PARTITION_MANIFEST)));
-      } catch (error) {
-        problem(
-          where,
-          `no readable manifest (${(error as Error).message.split('\n')[0]}): run lake sync again to rewrite the month`,
-        );
+      const manifest = partition.manifest;
+      if (!manifest) {
+        problem(where, 'no readable manifest: run lake sync again to rewrite the month');
         continue;
       }
-      const party = unescapePartitionValue(p.slice('party='.length));
-      const month = m.slice('month='.length);
-      if (manifest.party !== party || (manifest.month ?? NULL_MONTH) !== month)
-        problem(where, `the manifest is of ${manifest.party} ${manifest.month ?? 'no month'}, not of this folder`);
+      const misplaced = folderProblem(format, partition, manifest);
+      if (misplaced) problem(where, misplaced);
       if (!names.includes(DATA_FILE)) {
         problem(where, `${DATA_FILE} is missing (the manifest says ${manifest.legs} legs)`);
         continue;
       }
       result.partitions += 1;
-      const file = join(dir, DATA_FILE);
+      const file = join(partition.dir, DATA_FILE);
       const hash = await fileHash(file);
       result.bytes += hash.bytes;
       if (hash.sha256 !== manifest.sha256 || hash.bytes !== manifest.bytes)
@@ -149,23 +175,21 @@ export async function verifyLake(
           where,
           `the file's bytes differ from the manifest's hash (${hash.bytes} bytes, sha256 ${hash.sha256.slice(0, 12)}…; manifest: ${manifest.bytes} bytes, ${manifest.sha256.slice(0, 12)}…)`,
         );
-      queued.push({ where, file, manifest, party });
-      const next = folders[index + 1];
-      if (!next || next[0] !== p) await compareFacts(queued.splice(0));
+      queued.push({ where, file, manifest, party: manifest.party });
+      const next = partitions[index + 1];
+      if (!next || next.partyFolder !== partition.partyFolder) await compareFacts(queued.splice(0));
     }
     await compareFacts(queued.splice(0));
-    onPartition?.(folders.length, folders.length);
-    let top: LakeManifest | null = null;
-    try {
-      top = LakeManifest.parse(await readJson(join(lake, LAKE_MANIFEST)));
-    } catch (error) {
-      if (folders.length > 0) problem(LAKE_MANIFEST, `unreadable (${(error as Error).message.split('\n')[0]})`);
-    }
+    onPartition?.(partitions.length, partitions.length);
+    if (topProblem && partitions.length > 0) problem(LAKE_MANIFEST, topProblem);
     if (top) {
       for (const p of top.parties) {
         const seen = perParty.get(p.party);
         if (!seen)
-          problem(LAKE_MANIFEST, `lists ${p.party}, which has no readable partition (${partyFolder(p.party)})`);
+          problem(
+            LAKE_MANIFEST,
+            `lists ${p.party}, which has no readable partition (${LAYOUTS[format].partyFolder(p.party)})`,
+          );
         else if (seen.legs !== p.legs || seen.months !== p.months)
           problem(
             LAKE_MANIFEST,
@@ -184,6 +208,8 @@ export async function verifyLake(
 
 export interface StatusParty {
   party: string;
+  /** Its folder (`party_key=…`): an engine's filter on party_key reads that folder alone. */
+  folder: string;
   months: number;
   legs: number;
   bytes: number;
@@ -197,6 +223,7 @@ export interface StatusParty {
 
 export interface LakeStatus {
   lake: string;
+  format: LakeFormat;
   writtenAt: string | null;
   writer: LakeManifest['writer'] | null;
   parties: StatusParty[];
@@ -209,12 +236,14 @@ export async function lakeStatus(lake: string, now = Date.now()): Promise<LakeSt
   const top = LakeManifest.parse(await readJson(join(lake, LAKE_MANIFEST)));
   return {
     lake,
+    format: top.format,
     writtenAt: top.writtenAt,
     writer: top.writer,
     legs: top.legs,
     bytes: top.bytes,
     parties: top.parties.map((p) => ({
       ...p,
+      folder: LAYOUTS[top.format].partyFolder(p.party),
       ageSeconds: p.syncedAt ? Math.max(0, Math.round((now - Date.parse(p.syncedAt)) / 1000)) : null,
     })),
   };

@@ -10,25 +10,23 @@
 //
 // How a month is switched in: its file is written under <lake>/.staging-<run>/ (a folder no reader
 // looks at), its facts are read back from that file, then it is renamed over
-// party=…/month=…/part-0.parquet (one rename: a reader sees the old file or the new one, never
+// party_key=…/month=…/part-0.parquet (one rename: a reader sees the old file or the new one, never
 // part of either) and its manifest is written beside it the same way. A writer killed at any point
 // leaves every partition whole; a partition whose file was switched but not yet its manifest is
 // rewritten by the next run (its manifest's fingerprint no longer matches the store).
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
-import { hostname } from 'node:os';
+import { mkdir, readdir, readFile, rename, rm, rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { ServiceError } from '../errors.ts';
 import { LEGS_VIEW_SQL } from '../local-ledger/store-schema.ts';
-import { writeFileAtomic } from '../settings/atomic-write.ts';
 import { type FileFacts, fileHash, filesFacts } from './lake-facts.ts';
+import { removeManifestTemps, syncPath, WRITE_OPTIONS, writePartitionManifest } from './lake-files.ts';
 import {
   DATA_FILE,
   LAKE_COLUMNS,
   LAKE_FORMAT,
-  LAKE_MANIFEST,
   type LakeManifest,
-  type LakeParty,
   monthFolder,
   NULL_MONTH,
   PARTITION_MANIFEST,
@@ -37,8 +35,9 @@ import {
   partyFolder,
   STAGING_PREFIX,
   sqlText,
-  unescapePartitionValue,
 } from './lake-layout.ts';
+import { writeLakeManifest } from './lake-manifest.ts';
+import { migrateLake } from './lake-migrate.ts';
 
 /**
  * The lake columns as SQL over the store's leg_rows, in LAKE_COLUMNS' order: the legs view's own
@@ -51,9 +50,6 @@ const MONTH_SQL = "strftime(effective_ts, '%Y-%m')";
 const FINGERPRINT_SQL = `count(*)::VARCHAR || ':' || sum(hash(update_id, effective_at, instrument_admin, instrument_id,
   symbol, decimals, amount, sender_party, receiver_party, counterparty, is_incoming, status))::VARCHAR`;
 
-/** Parquet's row groups in a lake file: DuckDB's default, fine for every engine's splits. */
-const WRITE_OPTIONS = 'FORMAT parquet, COMPRESSION zstd';
-
 export interface LakeWriteOptions {
   lake: string;
   parties: readonly string[];
@@ -63,6 +59,8 @@ export interface LakeWriteOptions {
   signal?: AbortSignal;
   /** false: leave _lake.json for the caller (writeLakeManifest), which writes parties one call at a time. */
   summarize?: boolean;
+  /** The first party's place in the caller's run, for the progress line, when the caller writes parties one call at a time. */
+  position?: { index: number; total: number };
   /** Tests (durability): told just before each partition's rename, and between its file's rename and its manifest's. */
   beforeCommit?: (party: string, month: string | null) => void;
   afterSwitch?: (party: string, month: string | null) => void;
@@ -82,7 +80,29 @@ export interface LakeWriteResult {
 
 type MonthKey = string; // YYYY-MM or NULL_MONTH
 
-async function readJson(path: string): Promise<unknown> {
+/**
+ * The manifests of a party's partitions, by month folder value (an unreadable one is left out: it is
+ * rewritten). A manifest of another party in its folder is two ids with one key: refused, naming both.
+ */
+export async function partyManifests(lake: string, party: string): Promise<Map<MonthKey, PartitionManifest>> {
+  const dir = join(lake, partyFolder(party));
+  const out = new Map<MonthKey, PartitionManifest>();
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.startsWith('month=')) continue;
+    const parsed = PartitionManifest.safeParse(await readJsonOrNull(join(dir, name, PARTITION_MANIFEST)));
+    if (!parsed.success) continue;
+    if (parsed.data.party !== party)
+      throw new ServiceError(
+        'local_store',
+        `${parsed.data.party} and ${party} have the same folder key (${partyFolder(party)}): nothing of ${party} was written. Report it: the key is 64 bits of the id's hash.`,
+      );
+    out.set(name.slice('month='.length), parsed.data);
+  }
+  return out;
+}
+
+async function readJsonOrNull(path: string): Promise<unknown> {
   try {
     return JSON.parse(await readFile(path, 'utf8'));
   } catch {
@@ -90,45 +110,11 @@ async function readJson(path: string): Promise<unknown> {
   }
 }
 
-/** The manifests of a party's partitions, by month folder value (an unreadable one is left out: rewritten). */
-export async function partyManifests(lake: string, party: string): Promise<Map<MonthKey, PartitionManifest>> {
-  const dir = join(lake, partyFolder(party));
-  const out = new Map<MonthKey, PartitionManifest>();
-  const names = await readdir(dir).catch(() => [] as string[]);
-  for (const name of names) {
-    if (!name.startsWith('month=')) continue;
-    const parsed = PartitionManifest.safeParse(await readJson(join(dir, name, PARTITION_MANIFEST)));
-    if (parsed.success && parsed.data.party === party) out.set(name.slice('month='.length), parsed.data);
-  }
-  return out;
-}
-
-/** fsync of a file or folder: 'r+' a staged data file, 'r' a manifest or a folder. */
-async function syncPath(path: string, flags: 'r' | 'r+'): Promise<void> {
-  const handle = await open(path, flags).catch(() => null);
-  if (!handle) return;
-  try {
-    // A file must be on disk before it is renamed in (its error stops the run); a folder's or a
-    // manifest's sync is best effort.
-    if (flags === 'r+') await handle.sync();
-    else await handle.sync().catch(() => {});
-  } finally {
-    await handle.close();
-  }
-}
-
-/** Every party folder of a lake, as party ids. */
-export async function lakeParties(lake: string): Promise<string[]> {
-  const names = await readdir(lake).catch(() => [] as string[]);
-  return names
-    .filter((n) => n.startsWith('party='))
-    .map((n) => unescapePartitionValue(n.slice('party='.length)))
-    .sort();
-}
-
 export async function writeLake(connection: DuckDBConnection, options: LakeWriteOptions): Promise<LakeWriteResult> {
   const { lake, say } = options;
   await mkdir(lake, { recursive: true });
+  // A lake of format 1 moves to format 2 first, whole, once (lake-migrate.ts).
+  await migrateLake(lake, options);
   // A staging folder left by a killed run (this run holds the lock: no other writer is running).
   for (const name of await readdir(lake))
     if (name.startsWith(STAGING_PREFIX)) await rm(join(lake, name), { recursive: true, force: true });
@@ -196,14 +182,11 @@ export async function writeLake(connection: DuckDBConnection, options: LakeWrite
           const target = join(lake, partitionPath(party, manifest.month));
           await mkdir(target, { recursive: true });
           // A manifest's temp file a killed writer left in this month.
-          for (const name of await readdir(target))
-            if (name.startsWith(`.${PARTITION_MANIFEST}.tmp-`)) await rm(join(target, name), { force: true });
+          await removeManifestTemps(target);
           options.beforeCommit?.(party, manifest.month);
           await rename(staged, join(target, DATA_FILE));
           options.afterSwitch?.(party, manifest.month);
-          const temp = join(target, `.${PARTITION_MANIFEST}.tmp-${randomBytes(4).toString('hex')}`);
-          await writeFile(temp, `${JSON.stringify(manifest, null, 1)}\n`, { mode: 0o644 });
-          await rename(temp, join(target, PARTITION_MANIFEST));
+          await writePartitionManifest(target, manifest);
           landed.push(target);
           result.written += 1;
           result.legsWritten += facts.legs;
@@ -214,7 +197,7 @@ export async function writeLake(connection: DuckDBConnection, options: LakeWrite
         await Promise.all(landed.flatMap((dir) => [syncPath(join(dir, PARTITION_MANIFEST), 'r'), syncPath(dir, 'r')]));
       }
       for (const month of gone) {
-        const target = join(lake, partyFolder(party), `month=${month}`);
+        const target = join(lake, partyFolder(party), monthFolder(month === NULL_MONTH ? null : month));
         // The data first: a manifest without a file is read as "rewrite", a file without one too.
         await rm(join(target, DATA_FILE), { force: true });
         await rm(join(target, PARTITION_MANIFEST), { force: true });
@@ -222,7 +205,7 @@ export async function writeLake(connection: DuckDBConnection, options: LakeWrite
         result.removed += 1;
       }
       say(
-        `lake: ${party}: ${touched.length} month${touched.length === 1 ? '' : 's'} written, ${gone.length} removed, ${want.size - touched.length} unchanged (${index + 1} of ${options.parties.length})`,
+        `lake: ${party}: ${touched.length} month${touched.length === 1 ? '' : 's'} written, ${gone.length} removed, ${want.size - touched.length} unchanged (${(options.position?.index ?? 0) + index + 1} of ${options.position?.total ?? options.parties.length})`,
       );
     }
     const manifest = options.summarize === false ? null : await writeLakeManifest(lake, options);
@@ -230,16 +213,6 @@ export async function writeLake(connection: DuckDBConnection, options: LakeWrite
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
-}
-
-/** Rewrites <lake>/_lake.json from every partition manifest (the end of a run). */
-export async function writeLakeManifest(
-  lake: string,
-  options: Pick<LakeWriteOptions, 'program' | 'profile'>,
-): Promise<LakeManifest> {
-  const manifest = await summarize(lake, options);
-  await writeFileAtomic(join(lake, LAKE_MANIFEST), `${JSON.stringify(manifest, null, 1)}\n`, { mode: 0o644 });
-  return manifest;
 }
 
 /** (party → month → fingerprint) of the store's finished legs. */
@@ -311,37 +284,4 @@ function monthWhere(month: MonthKey): string {
   const [year, m] = month.split('-').map(Number);
   const next = m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, '0')}`;
   return `effective_ts >= TIMESTAMP '${month}-01' AND effective_ts < TIMESTAMP '${next}-01'`;
-}
-
-/** The lake's manifest, from every partition manifest in it (parties written by other runs too). */
-async function summarize(lake: string, options: Pick<LakeWriteOptions, 'program' | 'profile'>): Promise<LakeManifest> {
-  const parties: LakeParty[] = [];
-  for (const party of await lakeParties(lake)) {
-    const months = [...(await partyManifests(lake, party)).values()];
-    if (months.length === 0) continue;
-    const times = months
-      .flatMap((m) => [m.firstAt, m.lastAt])
-      .filter((t): t is string => t !== null)
-      .sort();
-    const newest = months.reduce((a, b) => ((a.syncedAt ?? '') >= (b.syncedAt ?? '') ? a : b));
-    parties.push({
-      party,
-      node: newest.node,
-      syncedAt: newest.syncedAt,
-      months: months.length,
-      legs: months.reduce((n, m) => n + m.legs, 0),
-      bytes: months.reduce((n, m) => n + m.bytes, 0),
-      firstAt: times[0] ?? null,
-      lastAt: times.at(-1) ?? null,
-    });
-  }
-  return {
-    format: LAKE_FORMAT,
-    writtenAt: new Date().toISOString(),
-    writer: { program: options.program, host: hostname(), profile: options.profile },
-    columns: LAKE_COLUMNS.map(({ name, type }) => ({ name, type })),
-    parties,
-    legs: parties.reduce((n, p) => n + p.legs, 0),
-    bytes: parties.reduce((n, p) => n + p.bytes, 0),
-  };
 }

@@ -284,6 +284,7 @@ export class LocalLedger {
       incremental: false,
       resumed: false,
       legs: 0,
+      newLegs: null,
       pages: 0,
       legsPerSecond: 0,
       etaSeconds: null,
@@ -299,13 +300,17 @@ export class LocalLedger {
         incremental: p.incremental,
         resumed: p.resumed,
         legs: p.legs,
+        newLegs: p.newLegs,
         pages: p.pages,
         state:
           status.state === 'running' || status.state === 'waiting' ? (p.waiting ? 'waiting' : 'running') : status.state,
         waitingFor: p.waitingFor,
         legsPerSecond: seconds > 0 ? Math.round(p.legs / seconds) : 0,
+        // One page gives no pace, and once the last page is in (covered null) nothing is left to fetch.
         etaSeconds:
-          p.covered && p.covered > 0 && p.covered < 1 ? Math.round((seconds * (1 - p.covered)) / p.covered) : null,
+          p.pages >= 2 && p.covered && p.covered > 0 && p.covered < 1
+            ? Math.round((seconds * (1 - p.covered)) / p.covered)
+            : null,
       });
     };
     const plan = {
@@ -319,7 +324,7 @@ export class LocalLedger {
         (p) => {
           update(p);
           status.state = 'done';
-          status.etaSeconds = 0;
+          status.etaSeconds = null;
           status.waitingFor = null;
         },
         (error) => {

@@ -46,8 +46,13 @@ export interface SyncProgress {
   resumed: boolean;
   legs: number;
   pages: number;
-  /** Fraction of the window's time covered, 0..1, when it can be told. */
+  /**
+   * Fraction of the window's time covered, 0..1, when it can be told; null once the last page is in
+   * (what is left is writing, not fetching: a time-based estimate would mean nothing).
+   */
   covered: number | null;
+  /** Legs the store did not hold before: those fetched minus the older copies they replaced; null until done. */
+  newLegs: number | null;
   waiting: boolean;
   /** What the sync waits for, in words, when it is another program ("npm run cli -- sync (PID 4242) is syncing this party"). */
   waitingFor: string | null;
@@ -88,6 +93,7 @@ export async function runSync(
   let startMicros: bigint | null = null;
   let endMicros = BigInt(Date.now()) * 1000n;
   let lastSeen: bigint | null = null;
+  let lastPageIn = false;
   const progress = (): SyncProgress => ({
     window: run
       ? { after: isoOrNull(run.after), before: isoOrNull(run.before) }
@@ -96,7 +102,8 @@ export async function runSync(
     resumed: run?.resumed ?? false,
     legs: run?.legs ?? 0,
     pages: run?.pages ?? 0,
-    covered: coveredFraction(startMicros, endMicros, lastSeen),
+    covered: lastPageIn ? null : coveredFraction(startMicros, endMicros, lastSeen),
+    newLegs: null,
     waiting: waiting || waitingFor !== null,
     waitingFor,
   });
@@ -205,6 +212,7 @@ export async function runSync(
         continue;
       }
       if (signal.aborted) break;
+      lastPageIn = page.next === null;
       pending = page.next === null ? null : fetchFrom(page.next);
       // An unhandled rejection of a prefetch abandoned below would crash the process: it is awaited or dropped here.
       pending?.catch(() => {});
@@ -231,10 +239,11 @@ export async function runSync(
       throw new ServiceError('cancelled', 'The sync was cancelled; it resumes where it stopped.');
     }
     syncTestHooks.beforeReplace?.();
-    written(await replaceWindow(store, plan, current, wait));
+    const fetched = current.legs;
+    const replaced = written(await replaceWindow(store, plan, current, wait));
     // Other programs' views of the store (the app beside a scheduled CLI) refresh without a restart.
     await store.announce(plan.party);
-    return { ...progress(), covered: 1 };
+    return { ...progress(), covered: 1, newLegs: fetched - replaced };
   } finally {
     await claim.release();
   }
@@ -398,9 +407,12 @@ async function startOrResume(store: LedgerStore, plan: SyncPlan, wait: Partial<S
   );
 }
 
-/** The last step, one transaction: the window's legs become exactly the staged ones. */
-async function replaceWindow(store: LedgerStore, plan: SyncPlan, run: Run, wait: Partial<StoreWait>): Promise<void> {
-  await store.write(async (connection) => {
+/**
+ * The last step, one transaction: the window's legs become exactly the staged ones. Answers how many
+ * older legs they replaced (an incremental sync fetches its last hour again: those are not new).
+ */
+async function replaceWindow(store: LedgerStore, plan: SyncPlan, run: Run, wait: Partial<StoreWait>): Promise<number> {
+  return store.write(async (connection) => {
     await connection.run('BEGIN TRANSACTION');
     try {
       const where = ['party = ?', 'run_id <> ?'];
@@ -414,15 +426,17 @@ async function replaceWindow(store: LedgerStore, plan: SyncPlan, run: Run, wait:
         params.push(new DuckDBTimestampValue(run.before));
       }
       // The window's older rows go (a finished run's; an open run here is this one).
-      await connection.run(`DELETE FROM leg_store WHERE ${where.join(' AND ')}`, params);
+      const older = await connection.run(`DELETE FROM leg_store WHERE ${where.join(' AND ')}`, params);
+      let replaced = Number(older.rowsChanged);
       // A leg whose time the store cannot read has no place in a window: when this run fetched it
       // again (same text), the older copy goes too, so an incremental sync never doubles it.
       if (run.after !== null || run.before !== null) {
-        await connection.run(
+        const again = await connection.run(
           `DELETE FROM leg_store WHERE party = ? AND run_id <> ? AND effective_ts IS NULL AND effective_at IN
              (SELECT effective_at FROM leg_store WHERE run_id = ? AND effective_ts IS NULL AND effective_at IS NOT NULL)`,
           [plan.party, run.runId, run.runId],
         );
+        replaced += Number(again.rowsChanged);
       }
       // Closing the run is what makes its rows visible (the leg_rows view): nothing is copied.
       const closed = await connection.run('DELETE FROM sync_runs WHERE run_id = ?', [run.runId]);
@@ -436,6 +450,7 @@ async function replaceWindow(store: LedgerStore, plan: SyncPlan, run: Run, wait:
         [plan.party, plan.nodeId, full || run.incremental],
       );
       await connection.run('COMMIT');
+      return replaced;
     } catch (error) {
       await connection.run('ROLLBACK').catch(() => {});
       throw error;

@@ -38,11 +38,22 @@ export function dashboardReportHtml(m: DashboardReportModel): string {
 function panelSection(p: DashboardReportPanel, m: DashboardReportModel): string {
   const facts: Array<[string, string]> = [['Query', `${esc(p.queryName)} <code>${esc(p.queryRef)}</code>`]];
   for (const param of p.params) facts.push([`{{${param.name}}}`, `<code>${esc(param.value)}</code>`]);
-  facts.push(['Ran', p.ranAt ? esc(p.ranAt) : '<span class="muted">not run</span>']);
+  // A running panel is never "not run": it is said to be running, with its last answer if it had one.
+  const running = p.state === 'running';
+  facts.push([
+    'Ran',
+    p.ranAt
+      ? `${esc(p.ranAt)}${running ? ' (running again when this report was written)' : ''}`
+      : running
+        ? '<span class="muted">still running when this report was written</span>'
+        : '<span class="muted">not run</span>',
+  ]);
   if (p.state === 'error') {
     return `<section><h2>${esc(p.title)}</h2>${factsList(facts)}<p class="warning">${esc(p.error ?? 'The query failed.')}</p></section>`;
   }
   if (p.state === 'not-run') return `<section><h2>${esc(p.title)}</h2>${factsList(facts)}<p>Not run.</p></section>`;
+  if (running && !p.ranAt)
+    return `<section><h2>${esc(p.title)}</h2>${factsList(facts)}<p class="warning">Still running when this report was written: its rows are not in it. Save the report again once the panel has run.</p></section>`;
   const cut = p.rowCount > p.rows.length || p.truncated;
   facts.push([
     'Rows',
@@ -58,6 +69,9 @@ function panelSection(p: DashboardReportPanel, m: DashboardReportModel): string 
     .join('\n');
   return [
     `<section><h2>${esc(p.title)}</h2>${factsList(facts)}`,
+    running
+      ? `<p class="warning">Running again when this report was written: the rows below are from its run at ${esc(p.ranAt ?? '')}.</p>`
+      : '',
     svg ? `<figure>${svg}</figure>` : '',
     p.rows.length === 0
       ? '<p>No rows.</p>'

@@ -21,7 +21,7 @@ import { variableUses } from '../../../src-shared/rpc/variable-text.ts';
 import { ServiceError } from '../errors.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { applyEdit } from './collection-edits.ts';
-import { exportCollection, parseImport } from './collection-transfer.ts';
+import { exportCollection, type ParsedImport, parseImport } from './collection-transfer.ts';
 import { KEY_PLACEHOLDER, scrub } from './rpc-history-store.ts';
 import { newId, RpcWorkspaceStore } from './rpc-workspace-store.ts';
 
@@ -126,7 +126,7 @@ export class RpcWorkspace {
     if (parsed.requests.length === 0) {
       throw new ServiceError(
         'invalid_argument',
-        `${fileName || 'The file'} has no JSON-RPC request to import (${parsed.skipped} item${parsed.skipped === 1 ? '' : 's'} skipped).${byNameNote(parsed.byName)}`,
+        `${fileName || 'The file'} has no JSON-RPC request to import (${skippedCount(parsed, 0)}).${byNameNote(parsed.byName)}`,
       );
     }
     const found = await this.secrets();
@@ -146,10 +146,9 @@ export class RpcWorkspace {
       refuseLeak(JSON.stringify(scrubbed), found, 'The import');
       data.collections.push(scrubbed);
     });
-    const skipped = parsed.skipped - parsed.byName.length + parsed.requests.length - kept.length;
-    const what = parsed.source === 'postman' ? 'Postman items' : 'items';
+    const skipped = skippedCount(parsed, parsed.requests.length - kept.length);
     const message = `Imported ${kept.length} request${kept.length === 1 ? '' : 's'} into "${name}"${
-      skipped ? `; ${skipped} ${what} skipped (not JSON-RPC calls, or over ${MAX_COLLECTION_REQUESTS})` : ''
+      skipped ? `; ${skipped}` : ''
     }.${byNameNote(parsed.byName)}${variablesNote(kept, store.environments())}`;
     return { view: await this.collections(), collectionId: id, message };
   }
@@ -247,6 +246,28 @@ function variablesNote(
   const list = [...names].slice(0, 8).map((n) => `{{${n}}}`);
   const more = names.size > 8 ? ` and ${names.size - 8} more` : '';
   return ` They use ${list.join(', ')}${more}: give ${names.size === 1 ? 'it a value' : 'them values'} in an environment before running them.`;
+}
+
+/**
+ * Every item left out, counted once and by reason ("2 Postman items skipped: 1 not a JSON-RPC call,
+ * 1 with params by name"); '' when none was. The total used to leave out the calls by name, which
+ * have a sentence of their own (byNameNote), so 1 + 1 read "1 Postman items skipped".
+ */
+function skippedCount(parsed: ParsedImport, overLimit: number): string {
+  const byName = parsed.byName.length;
+  const invalid = parsed.skipped - byName;
+  const total = parsed.skipped + overLimit;
+  if (total === 0) return '';
+  const what = parsed.source === 'postman' ? 'Postman item' : 'item';
+  const reasons = [
+    invalid > 0 &&
+      (parsed.source === 'postman'
+        ? `${invalid} not ${invalid === 1 ? 'a JSON-RPC call' : 'JSON-RPC calls'}`
+        : `${invalid} not ${invalid === 1 ? 'a valid request' : 'valid requests'}`),
+    byName > 0 && `${byName} with params by name`,
+    overLimit > 0 && `${overLimit} over the limit of ${MAX_COLLECTION_REQUESTS} requests a collection`,
+  ].filter(Boolean);
+  return `${total} ${what}${total === 1 ? '' : 's'} skipped: ${reasons.join(', ')}`;
 }
 
 /** The calls skipped for params by name, named: the one reason worth its own sentence. */

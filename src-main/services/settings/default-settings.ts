@@ -23,6 +23,7 @@ export function defaultSettings(): Settings {
       timeZone: 'local',
       timeFormat: 'absolute',
       transfersTable: { columnVisibility: {}, columnOrder: [], columnSizing: {} },
+      dismissedKeychainNotices: {},
     },
   };
 }

@@ -42,6 +42,9 @@ export async function deleteProfile({ settings, credentials }: ServiceContext, i
     if (target.kind === 'sandbox') throw new ServiceError('invalid_argument', 'The sandbox profile cannot be deleted.');
     draft.profiles = draft.profiles.filter((p) => p.id !== id);
     if (draft.activeProfileId === id) draft.activeProfileId = 'sandbox';
+    // A profile made later under the same id is a new one: it has dismissed nothing.
+    const { [id]: _gone, ...dismissed } = draft.preferences.dismissedKeychainNotices;
+    draft.preferences.dismissedKeychainNotices = dismissed;
   });
   await credentials.deleteProfile(id);
   return view;

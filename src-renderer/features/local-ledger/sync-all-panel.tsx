@@ -133,7 +133,7 @@ export function SyncAllProgress({ syncAll }: { syncAll: SyncAll }) {
         </ul>
         {status.state === 'running' && (
           <button type="button" onClick={() => cancel.mutate(status.jobId)} disabled={cancel.isPending}>
-            Cancel sync all
+            {cancel.isPending ? 'Cancelling sync all…' : 'Cancel sync all'}
           </button>
         )}
         {cancel.error ? <ErrorMessage error={cancel.error} title="Sync all could not be cancelled." /> : null}

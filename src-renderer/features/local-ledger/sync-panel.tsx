@@ -3,6 +3,7 @@
 
 import { asBridgeError } from '../../../src-shared/contract/errors.ts';
 import type { SyncStatus } from '../../../src-shared/contract/local-ledger.ts';
+import { newSinceLastSync } from '../../../src-shared/text/sync-outcome.ts';
 import { ErrorMessage } from '../../ui/error-message.tsx';
 import { LiveStatus } from '../../ui/live-status.tsx';
 import { count, duration } from '../../ui/local-format.ts';
@@ -47,11 +48,14 @@ export function SyncPanel({
       <LiveStatus label="Sync status" final={!active} text={syncAnnouncement(status)} />
       <h3>{heading(status)}</h3>
       <p data-testid="sync-progress">
-        {count(status.legs)} {status.legs === 1 ? 'leg' : 'legs'} in {count(status.pages)}{' '}
-        {status.pages === 1 ? 'page' : 'pages'}
-        {active && ` · ${count(status.legsPerSecond)} legs/s`}
-        {active && status.etaSeconds !== null && ` · about ${duration(status.etaSeconds)} left`}
-        {status.incremental && ' · only what is new since the last sync'}
+        {newSinceLastSync(status) ?? (
+          <>
+            {legsInPages(status)}
+            {active && ` · ${count(status.legsPerSecond)} legs/s`}
+            {active && status.etaSeconds !== null && ` · about ${duration(status.etaSeconds)} left`}
+            {status.incremental && ' · what is new since the last sync, and its last hour again'}
+          </>
+        )}
         {status.resumed && ' · resumed where the last sync stopped'}
       </p>
       {status.state === 'waiting' && (
@@ -67,7 +71,7 @@ export function SyncPanel({
       )}
       {active && (
         <button type="button" onClick={onCancel} disabled={cancelling}>
-          Cancel
+          {cancelling ? 'Cancelling…' : 'Cancel'}
         </button>
       )}
       {cancelError ? <ErrorMessage error={cancelError} title="The sync could not be cancelled." /> : null}
@@ -75,10 +79,14 @@ export function SyncPanel({
   );
 }
 
+const legsInPages = (status: SyncStatus) =>
+  `${count(status.legs)} ${status.legs === 1 ? 'leg' : 'legs'} in ${count(status.pages)} ${status.pages === 1 ? 'page' : 'pages'}`;
+
 /** What the sync's live region says: the heading's words and the legs so far. */
 export function syncAnnouncement(status: SyncStatus): string {
-  const legs = `${count(status.legs)} ${status.legs === 1 ? 'leg' : 'legs'} in ${count(status.pages)} ${status.pages === 1 ? 'page' : 'pages'}`;
+  const legs = legsInPages(status);
   if (status.state === 'waiting') return status.waitingFor ?? HEADINGS.waiting;
   if (status.state === 'failed') return `Sync failed after ${legs}: ${failureTitle(status)}`;
-  return `${HEADINGS[status.state].replace('…', '')}: ${legs}`;
+  const outcome = newSinceLastSync(status);
+  return `${HEADINGS[status.state].replace('…', '')}: ${outcome ? outcome.charAt(0).toLowerCase() + outcome.slice(1) : legs}`;
 }

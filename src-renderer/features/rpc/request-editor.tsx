@@ -2,14 +2,7 @@
 // what is wrong with it, if anything. An invalid request is not sent.
 import { type KeyboardEvent, useId } from 'react';
 import { JsonEditor } from './json-editor.tsx';
-import {
-  catalogMethod,
-  isTemplateText,
-  METHOD_CATALOG,
-  nearestMethods,
-  paramsTemplate,
-  topMatch,
-} from './method-catalog.ts';
+import { catalogMethod, METHOD_CATALOG, nearestMethods, paramsTemplate, topMatch } from './method-catalog.ts';
 import { describedMethod } from './openrpc-methods.ts';
 import { signature } from './param-check.ts';
 import type { DraftCheck } from './request-draft.ts';
@@ -32,21 +25,19 @@ export function RequestEditor({ draft, set, check, onSubmit }: RequestEditorProp
   const formId = useId();
   const textSeq = useRpcConsoleStore((s) => s.textSeq);
   const typed = useRpcConsoleStore((s) => s.typed);
+  const chooseMethod = useRpcConsoleStore((s) => s.chooseMethod);
+  const keepParams = useRpcConsoleStore((s) => s.keepParams);
+  const writtenFor = useRpcConsoleStore((s) => s.paramsWrittenFor);
   const ids = { method: `${formId}-method`, methods: `${formId}-methods` };
   const catalog = catalogMethod(draft.method);
   const described = describedMethod(draft.method);
   const invalidField = check.ok ? null : check.field;
 
-  /**
-   * A method name typed (or picked from the suggestions) brings its params template, as picking it
-   * from the catalog does, unless the user has written params of their own: only empty params or a
-   * template the app filled in (for the method typed before) are replaced.
-   */
-  const acceptMethod = (method: string) => {
-    const entry = catalogMethod(method);
-    if (entry && isTemplateText(draft.paramsText)) set({ method, paramsText: paramsTemplate(entry.params) });
-    else set({ method });
-  };
+  /** A method name typed or picked from the suggestions: its template, or a question (rpc-console-store.ts). */
+  const acceptMethod = chooseMethod;
+  const template = catalog ? paramsTemplate(catalog.params) : null;
+  // Asked while the params are another method's and not this one's template.
+  const asking = template !== null && writtenFor !== draft.method && draft.paramsText !== template;
 
   // Enter in the Method field accepts the name (and its template) instead of sending: the user is
   // still writing the call. A partial name takes the catalog's top match ("getBal" -> eth_getBalance);
@@ -104,10 +95,10 @@ export function RequestEditor({ draft, set, check, onSubmit }: RequestEditorProp
                 </span>
               )}
               {catalog?.stateAtBlock && ' A full node refuses blocks more than 128 behind the head; use archive.'}
-              {catalog && draft.paramsText !== paramsTemplate(catalog.params) && (
+              {template !== null && !asking && draft.paramsText !== template && (
                 <>
                   {' '}
-                  <button type="button" onClick={() => set({ paramsText: paramsTemplate(catalog.params) })}>
+                  <button type="button" onClick={() => set({ paramsText: template })}>
                     Use template
                   </button>
                 </>
@@ -122,6 +113,19 @@ export function RequestEditor({ draft, set, check, onSubmit }: RequestEditorProp
                   ? `Checked before sending: ${signature(described)}`
                   : 'Not in the Ethereum JSON-RPC description: params not checked.'}
               </span>
+            )}
+            {asking && template !== null && (
+              <p className="rpc-params-question" data-testid="rpc-params-question">
+                <span role="status">
+                  These params were written for {writtenFor}: use {draft.method}'s template instead?
+                </span>
+                <button type="button" onClick={() => set({ paramsText: template })}>
+                  Use template
+                </button>
+                <button type="button" onClick={keepParams}>
+                  Keep these params
+                </button>
+              </p>
             )}
             <JsonEditor
               value={draft.paramsText}

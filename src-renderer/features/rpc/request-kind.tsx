@@ -1,10 +1,10 @@
 // Single call or batch, and the method catalog: picking a method fills the single call's method
-// and params template, or appends a call to the batch.
+// and params template (or asks, over params of the user's own), or appends a call to the batch.
 
 import { useContractStore } from './abi/contract-store.ts';
-import { catalogMethod, METHOD_CATALOG, paramsTemplate } from './method-catalog.ts';
+import { catalogMethod, METHOD_CATALOG } from './method-catalog.ts';
 import { appendToBatch } from './request-draft.ts';
-import type { ConsoleDraft } from './rpc-console-store.ts';
+import { type ConsoleDraft, useRpcConsoleStore } from './rpc-console-store.ts';
 
 const GROUPS = [
   ['eth_', 'eth'],
@@ -21,10 +21,12 @@ export function RequestKind({ draft, set }: RequestKindProps) {
   // "Contract" writes a single call (eth_call) into the draft: the console's mode stays single.
   const contract = useContractStore((s) => s.open);
   const openContract = useContractStore((s) => s.patch);
+  const chooseMethod = useRpcConsoleStore((s) => s.chooseMethod);
   const pickFromCatalog = (method: string) => {
     const entry = catalogMethod(method);
     if (!entry) return;
-    if (draft.mode === 'single') set({ method: entry.method, paramsText: paramsTemplate(entry.params) });
+    // As a typed name: its template over a template, a question over params of the user's own.
+    if (draft.mode === 'single') chooseMethod(entry.method);
     else {
       const next = appendToBatch(draft.batchText, entry.method, entry.params);
       if (next !== null) set({ batchText: next });

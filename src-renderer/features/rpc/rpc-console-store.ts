@@ -3,6 +3,7 @@
 import { create } from 'zustand';
 import type { NodeType } from '../../../src-shared/contract/rpc.ts';
 import { type ConsoleTarget, useUiStore } from '../../ui-store.ts';
+import { catalogMethod, isTemplateText, paramsTemplate } from './method-catalog.ts';
 
 export type ConsoleMode = 'single' | 'batch';
 
@@ -26,7 +27,21 @@ interface ConsoleState extends ConsoleDraft {
    * shows it; the editor's own edits come through `typed` and leave it alone (see json-editor.tsx).
    */
   textSeq: number;
+  /**
+   * The method the params were written for (typed, a template, a history entry, or kept on being
+   * asked). When the method is now another catalog method whose template they are not, the console
+   * asks whether to use that template (request-editor.tsx).
+   */
+  paramsWrittenFor: string;
   set: (patch: Partial<ConsoleDraft>) => void;
+  /**
+   * A method typed, picked from the suggestions or the catalog: params that are a template (or
+   * empty) become its template; params of the user's own stay, and the console asks (they stayed
+   * silently, and Send was off until "Use template" was found).
+   */
+  chooseMethod: (method: string) => void;
+  /** "Keep these params": the question goes, the params stay. */
+  keepParams: () => void;
   /** What the user typed in the params or batch editor. */
   typed: (patch: Pick<Partial<ConsoleDraft>, 'paramsText' | 'batchText'>) => void;
   /**
@@ -51,9 +66,23 @@ export const useRpcConsoleStore = create<ConsoleState>((set) => ({
   nextId: 1,
   timeoutSeconds: 30,
   textSeq: 0,
+  paramsWrittenFor: 'eth_blockNumber',
   set: (patch) =>
-    set((s) => ('paramsText' in patch || 'batchText' in patch ? { ...patch, textSeq: s.textSeq + 1 } : patch)),
-  typed: (patch) => set(patch),
+    set((s) => {
+      if ('paramsText' in patch)
+        return { ...patch, textSeq: s.textSeq + 1, paramsWrittenFor: patch.method ?? s.method };
+      return 'batchText' in patch ? { ...patch, textSeq: s.textSeq + 1 } : patch;
+    }),
+  chooseMethod: (method) =>
+    set((s) => {
+      const entry = catalogMethod(method);
+      if (entry && isTemplateText(s.paramsText))
+        return { method, paramsText: paramsTemplate(entry.params), textSeq: s.textSeq + 1, paramsWrittenFor: method };
+      return { method };
+    }),
+  keepParams: () => set((s) => ({ paramsWrittenFor: s.method })),
+  // An edit of the params answers the question too: they are now written for this method.
+  typed: (patch) => set((s) => ('paramsText' in patch ? { ...patch, paramsWrittenFor: s.method } : patch)),
   openOn: ({ chain, nodeType, method, params, batch }) =>
     set((s) => {
       if (batch !== undefined)
@@ -66,6 +95,7 @@ export const useRpcConsoleStore = create<ConsoleState>((set) => ({
           method,
           paramsText: params ?? '[]',
           textSeq: s.textSeq + 1,
+          paramsWrittenFor: method,
         };
       }
       return nodeType ? { chain, nodeType } : { chain };

@@ -11,6 +11,17 @@ import { PartyName } from '../../ui/party-id.tsx';
 
 type Target = { profileId: string; party: string | null; label: string };
 
+/**
+ * What a forget is doing while main does it: a party's is a rewrite of the store without it (so no
+ * byte of it stays; seconds for a large store), a profile's a deletion of its files. The button only
+ * greyed for 5-10 s.
+ */
+function forgetting(target: Target): string {
+  return target.party === null
+    ? `Forgetting ${target.label.replace(' (the files)', '')}: deleting its files.`
+    : `Forgetting ${target.label}: the store is written again without them, so none of their bytes stay on this computer. A large store takes a few seconds.`;
+}
+
 export function LocalStoresPanel() {
   const stores = useStores();
   const forget = useForget();
@@ -46,11 +57,17 @@ export function LocalStoresPanel() {
             again.
           </p>
           <button type="button" className="danger" onClick={confirm} disabled={forget.isPending}>
-            Forget
+            {forget.isPending ? 'Forgetting…' : 'Forget'}
           </button>
-          <button type="button" onClick={() => setConfirming(null)}>
+          {/* Closing the question would not stop main: it is answered once main is done. */}
+          <button type="button" onClick={() => setConfirming(null)} disabled={forget.isPending}>
             Keep
           </button>
+          {forget.isPending && (
+            <p className="muted" role="status">
+              {forgetting(confirming)}
+            </p>
+          )}
           {forget.error && <ErrorMessage error={forget.error} title="The local data could not be deleted." />}
         </div>
       )}

@@ -115,7 +115,13 @@ export function ProfileForm({ profile, onDone }: { profile: RemoteProfile | null
       )}
       <div className="form-actions">
         <button type="submit" disabled={save.isPending}>
-          {profile ? 'Save profile' : 'Create profile'}
+          {save.isPending
+            ? profile
+              ? 'Saving profile…'
+              : 'Creating profile…'
+            : profile
+              ? 'Save profile'
+              : 'Create profile'}
         </button>
       </div>
     </form>

@@ -79,15 +79,16 @@ function SecretRow({
         aria-invalid={inputError ? true : undefined}
         aria-describedby={inputError ? `${id}-error` : undefined}
       />
+      {/* The keychain may take its 5 s before it answers (docs/faults.md): the buttons say they wait. */}
       <button type="submit" disabled={save.isPending || draft.length === 0}>
-        Save
+        {save.isPending ? 'Saving…' : 'Save'}
       </button>
       <button
         type="button"
         disabled={!status?.present || status.source === 'sandbox' || clear.isPending}
         onClick={() => clear.mutate(kind)}
       >
-        Clear
+        {clear.isPending ? 'Clearing…' : 'Clear'}
       </button>
       {status?.source === 'sandbox' && <SandboxValue profileId={profileId} kind={kind} labelId={`${id}-label`} />}
       {inputError && (

@@ -90,8 +90,14 @@ export function SettingsScreen() {
             ) : (
               <>
                 <ProfileForm key={selected.id} profile={selected} onDone={setSelectedId} />
-                <button type="button" className="danger" onClick={() => remove.mutate(selected.id)}>
-                  Delete profile
+                {/* Its secrets go from the keychain too, which may take its 5 s: the button says it waits. */}
+                <button
+                  type="button"
+                  className="danger"
+                  onClick={() => remove.mutate(selected.id)}
+                  disabled={remove.isPending}
+                >
+                  {remove.isPending ? 'Deleting profile…' : 'Delete profile'}
                 </button>
                 {remove.error && <ErrorMessage error={remove.error} />}
               </>

@@ -10,12 +10,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LakeStore } from '../../../src-main/services/lake/lake-store.ts';
 import { APP_STORE_ACCESS } from '../../../src-main/services/local-ledger/ledger-store.ts';
+import { LONG_PARTY_INDEX, withLongPartyId } from '../../../src-sandbox/ledger/long-party-id.ts';
+import { sandboxParties } from '../../../src-sandbox/ledger/parties.ts';
+import { PARTY_ID_PATTERN } from '../../../src-shared/contract/transfers.ts';
 import { runCli } from './cli-process.ts';
 
 /** Legs per "party month" (month 'none': no time) as the lake's manifests say. */
 async function monthCounts(lake: string): Promise<Map<string, number>> {
   const out = new Map<string, number>();
-  for (const p of (await readdir(lake)).filter((n) => n.startsWith('party='))) {
+  for (const p of (await readdir(lake)).filter((n) => n.startsWith('party_key='))) {
     for (const m of await readdir(join(lake, p))) {
       const manifest = JSON.parse(await readFile(join(lake, p, m, '_manifest.json'), 'utf8'));
       out.set(`${manifest.party} ${manifest.month ?? 'none'}`, manifest.legs);
@@ -65,8 +68,14 @@ describe('npm run cli -- lake', () => {
     });
     expect(summary.monthsWritten).toBeGreaterThan(10);
     expect(summary.lakeLegs).toBe(summary.legsWritten);
-    const folders = (await readdir(lake)).filter((n) => n.startsWith('party=')).sort();
-    expect(folders.map((f) => f.replace(/%3A%3A.*/, ''))).toEqual(['party=alice', 'party=treasury-ops']);
+    // One line per party, counted over the run's parties (each said "(1 of 1)": written one at a time).
+    const counted = [...first.stderr.matchAll(/^lake: \S+: \d+ months? written, .*\((\d+ of \d+)\)$/gm)].map(
+      (m) => m[1],
+    );
+    expect(counted, first.stderr).toEqual(['1 of 2', '2 of 2']);
+    // A party's folder is a short key: its hint, and 16 hex digits of its id's hash.
+    const folders = (await readdir(lake)).filter((n) => n.startsWith('party_key=')).sort();
+    expect(folders.map((f) => f.replace(/-[0-9a-f]{16}$/, ''))).toEqual(['party_key=alice', 'party_key=treasury-ops']);
 
     const again = await runCli(home, sync(lake)).done;
     expect(again.code, again.stderr).toBe(0);
@@ -139,6 +148,67 @@ describe('npm run cli -- lake', () => {
     expect(reads).toBeGreaterThan(2);
     for (const [key, counts] of seen)
       for (const legs of counts) expect([before.get(key), after.get(key)], `${key}: read ${legs} legs`).toContain(legs);
+  }, 180_000);
+
+  it('takes the longest party id the app accepts: synced, written, verified, listed and read back exactly', async () => {
+    // 255 characters, 88 of them colons: its Hive-escaped folder name was 447 bytes (ENAMETOOLONG).
+    const long = withLongPartyId(sandboxParties(1)).ids[LONG_PARTY_INDEX];
+    expect(long).toMatch(PARTY_ID_PATTERN);
+    expect(long.length).toBe(255);
+    const lake = join(home, 'lake-long');
+    const args = ['--lake', lake, '--user-data-dir', join(home, 'data-long'), '--keychain-service', keychain];
+    const run = await runCli(home, [
+      'lake',
+      'sync',
+      '--profile',
+      'sandbox',
+      '--parties',
+      long,
+      ...args,
+      '--sandbox-transfers',
+      '3000',
+      '--sandbox-long-party-id',
+    ]).done;
+    expect(run.code, run.stderr).toBe(0);
+    const summary = JSON.parse(run.stdout.trim());
+    expect(summary).toMatchObject({ parties: 1, failed: 0 });
+    expect(summary.lakeLegs).toBeGreaterThan(0);
+
+    // Every name in the lake fits a file system's 255 bytes.
+    const names: string[] = [];
+    const walk = async (dir: string): Promise<void> => {
+      for (const entry of await readdir(dir, { withFileTypes: true })) {
+        names.push(entry.name);
+        if (entry.isDirectory()) await walk(join(dir, entry.name));
+      }
+    };
+    await walk(lake);
+    expect(Math.max(...names.map((n) => Buffer.byteLength(n)))).toBeLessThanOrEqual(255);
+
+    const verified = await runCli(home, ['lake', 'verify', '--lake', lake]).done;
+    expect(verified.code, verified.stderr).toBe(0);
+    const status = await runCli(home, ['lake', 'status', '--lake', lake, '--json']).done;
+    expect(JSON.parse(status.stdout).parties.map((p: { party: string }) => p.party)).toEqual([long]);
+
+    // An engine reading the files sees the exact id; so does the app's reader, scoped to the party.
+    const reader = new LakeStore(lake, APP_STORE_ACCESS);
+    try {
+      const engine = await reader.read((c) =>
+        c.runAndReadAll(
+          `SELECT party, count(*)::INTEGER FROM read_parquet('${lake}/*/*/*.parquet', hive_partitioning = true) GROUP BY party`,
+        ),
+      );
+      expect(engine.getRows()).toEqual([[long, summary.lakeLegs]]);
+      const app = await reader.read(
+        (c) => c.runAndReadAll('SELECT party, count(*)::INTEGER FROM leg_rows GROUP BY party'),
+        undefined,
+        undefined,
+        [long],
+      );
+      expect(app.getRows()).toEqual([[long, summary.lakeLegs]]);
+    } finally {
+      await reader.close();
+    }
   }, 180_000);
 
   it('refuses a missing action, a missing --lake and an option of another action, naming them', async () => {

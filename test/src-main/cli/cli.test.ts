@@ -137,7 +137,7 @@ describe('npm run cli', () => {
     const first = await cli(['sync', ...args, '--party', 'Exchange-North', '--after', '2026-10-30', ...keychain()])
       .done;
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stderr).toMatch(/^sync: \d+ legs, \d+ pages, \d+ legs\/s, ETA /m);
+    expect(first.stderr).toMatch(/^sync: \d+ legs, \d+ pages, \d+ legs\/s/m);
     const windowed = JSON.parse(first.stdout);
     expect(windowed).toMatchObject({
       command: 'sync',
@@ -150,8 +150,17 @@ describe('npm run cli', () => {
     const whole = JSON.parse((await cli(['sync', ...args, '--party', busy, ...keychain()]).done).stdout);
     expect(whole).toMatchObject({ state: 'done', incremental: false, resumed: false });
     expect(whole.legs).toBeGreaterThan(windowed.legs);
-    const again = JSON.parse((await cli(['sync', ...args, '--party', busy, ...keychain()]).done).stdout);
-    expect(again).toMatchObject({ state: 'done', incremental: true });
+    const againRun = await cli(['sync', ...args, '--party', busy, ...keychain()]).done;
+    const again = JSON.parse(againRun.stdout);
+    expect(again).toMatchObject({ state: 'done', incremental: true, newLegs: 0 });
+    // Its last hour fetched again, none of it new: said so, and no ETA for a sync of one page ("ETA 7 min 28 s").
+    expect(againRun.stderr).toMatch(
+      new RegExp(
+        `^sync: ${again.legs} legs, \\d+ pages, \\d+ legs/s; nothing new since the last sync \\(${again.legs} legs? checked again\\)$`,
+        'm',
+      ),
+    );
+    expect(againRun.stderr).not.toMatch(/ETA/);
     expect(again.window.after).not.toBeNull();
     expect((await storedLegs(whole.store, busy)).legs).toHaveLength(whole.legs);
 

@@ -139,6 +139,7 @@ const syncStatus = (patch: Partial<SyncStatus>): SyncStatus => ({
   incremental: false,
   resumed: false,
   legs: 4000,
+  newLegs: null,
   pages: 4,
   legsPerSecond: 900,
   etaSeconds: 12,
@@ -164,6 +165,14 @@ describe('export and sync', () => {
     expect(syncAnnouncement(syncStatus({}))).toBe('Syncing to local: 4,000 legs in 4 pages');
     expect(syncAnnouncement(syncStatus({ state: 'waiting' }))).toBe('Waiting for the service to start…');
     expect(syncAnnouncement(syncStatus({ state: 'done', legs: 1, pages: 1 }))).toBe('Sync done: 1 leg in 1 page');
+    // An incremental sync says what it added: its last hour, fetched again, is not new.
+    const incremental = (newLegs: number) =>
+      syncAnnouncement(syncStatus({ state: 'done', incremental: true, legs: 1002, pages: 2, newLegs }));
+    expect(incremental(0)).toBe('Sync done: nothing new since the last sync (1,002 legs checked again)');
+    expect(incremental(1000)).toBe('Sync done: 1,000 new legs since the last sync (2 checked again)');
+    expect(incremental(-3)).toBe(
+      'Sync done: 1,002 legs fetched again: 3 fewer than the store held (the service no longer sends them)',
+    );
     expect(
       syncAnnouncement(
         syncStatus({ state: 'failed', error: { name: 'BridgeError', code: 'network', message: 'no route' } }),
@@ -176,5 +185,11 @@ describe('export and sync', () => {
     expect(said('Sync status')).toBe('Sync done: 4,000 legs in 4 pages');
     // The panel itself is no longer a live region: its rate and ETA change at every poll.
     expect(screen.getByTestId('sync-panel').getAttribute('aria-live')).toBeNull();
+  });
+
+  it('a cancel that main is still carrying out says so (the button only greyed)', () => {
+    renderWithApp(<SyncPanel status={syncStatus({})} onCancel={() => {}} cancelling={true} cancelError={null} />);
+    const button = screen.getByRole('button', { name: 'Cancelling…' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
   });
 });

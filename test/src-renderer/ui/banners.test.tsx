@@ -9,7 +9,7 @@ import { useSecretStatus } from '../../../src-renderer/data/secrets.ts';
 import { useSettings } from '../../../src-renderer/data/settings.ts';
 import { Banners } from '../../../src-renderer/ui/banners.tsx';
 import type { AppInfo } from '../../../src-shared/contract/schemas.ts';
-import { acmeProfile } from '../../fixtures/acme-profile.ts';
+import { acmeProfile, acmeProfileInput } from '../../fixtures/acme-profile.ts';
 import { createFakeBridge, FAKE_APP_INFO } from '../../fixtures/fake-bridge.ts';
 import { renderWithApp } from '../support/render-with-app.tsx';
 
@@ -35,13 +35,15 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** "loaded" once both answers the banners read are on screen (so an absence is not "not loaded yet"). */
+function LoadedProbe() {
+  const info = useAppInfo().data;
+  const settings = useSettings().data;
+  return <span data-testid="probe">{info && settings ? 'loaded' : '…'}</span>;
+}
+
 describe('Banners', () => {
   it('shows nothing when the keychain works, the settings loaded and the sandbox runs', async () => {
-    function LoadedProbe() {
-      const info = useAppInfo().data;
-      const settings = useSettings().data;
-      return <span data-testid="probe">{info && settings ? 'loaded' : '…'}</span>;
-    }
     renderWithApp(
       <>
         <Banners />
@@ -213,6 +215,34 @@ describe('Banners', () => {
     expect(within(again).getByTestId('session-secrets-reason').textContent).toBe(
       'the OS keychain went away while the app was running (locked)',
     );
+  });
+
+  it('a dismissal is remembered per profile across a reload (it came back after each), and not for another profile', async () => {
+    const bridge = createFakeBridge({ app: { info: async () => SESSION_INFO } });
+    const first = renderWithApp(<Banners />, { bridge });
+    await first.user.click(
+      within(await screen.findByTestId('session-secrets-banner')).getByRole('button', { name: 'Dismiss' }),
+    );
+    await vi.waitFor(() => expect(bridge.settings.savePreferences).toHaveBeenCalled());
+    first.unmount();
+
+    // A reload: a new page over the same main. Once it knows the keychain's state, still nothing.
+    const again = renderWithApp(
+      <>
+        <Banners />
+        <LoadedProbe />
+      </>,
+      { bridge },
+    );
+    await vi.waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('loaded'));
+    expect(screen.queryByTestId('session-secrets-banner')).toBeNull();
+    again.unmount();
+
+    // Another profile has its own secrets at stake: shown there.
+    await bridge.settings.saveProfile(acmeProfileInput());
+    await bridge.settings.setActiveProfile('acme');
+    renderWithApp(<Banners />, { bridge });
+    expect(within(await screen.findByTestId('session-secrets-banner')).getByText(HEADLINE)).toBeTruthy();
   });
 
   it('a dismissed banner comes back if the keychain returns and then goes away again', async () => {

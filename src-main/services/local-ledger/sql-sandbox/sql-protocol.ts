@@ -4,6 +4,7 @@
 import type { ViewColumn } from '../../../../src-shared/contract/legs-view.ts';
 import type { LocalExportFormat, SqlResult } from '../../../../src-shared/contract/local-ledger.ts';
 import type { BoundValue } from '../../../../src-shared/notebook/query-params.ts';
+import type { LakeFormat } from '../../lake/lake-layout.ts';
 import type { SqlBudgets } from './sql-budgets.ts';
 import type { ScopeData } from './sql-scope.ts';
 
@@ -27,6 +28,8 @@ export interface SqlJob {
   snapshot: string;
   /** A lake the profile reads instead (docs/lake.md): the one folder the process may read, `snapshot` its glob. */
   lake?: string;
+  /** The lake's format (lake-layout.ts): where its parties' folders are and what names them. */
+  lakeFormat?: LakeFormat;
   /** A folder of the process's own: its spill folder and nothing else. Removed by main after. */
   workDir: string;
   budgets: SqlBudgets;

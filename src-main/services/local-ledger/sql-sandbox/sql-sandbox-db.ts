@@ -12,7 +12,7 @@ import { LEGS_VIEW_COLUMNS } from '../../../../src-shared/contract/legs-view.ts'
 import type { SqlCell, SqlResult } from '../../../../src-shared/contract/local-ledger.ts';
 import type { BoundValue } from '../../../../src-shared/notebook/query-params.ts';
 import { ServiceError } from '../../errors.ts';
-import { DATA_FILE, partyFolder } from '../../lake/lake-layout.ts';
+import { DATA_FILE, LAKE_FORMAT, LAYOUTS, type LakeLayout } from '../../lake/lake-layout.ts';
 import { copyStatement } from '../export-copy-sql.ts';
 import { exportSelect } from '../export-sources.ts';
 import { checkReadOnly, duckdbError } from '../sql-guard.ts';
@@ -64,10 +64,12 @@ export async function openSandbox(job: SqlJob): Promise<{ c: DuckDBConnection; c
     job.lake && name === 'effective_at' ? 'make_timestamp(epoch_us(effective_at)) AS effective_at' : name,
   ).join(', ');
   // A scoped query over a lake reads its parties' files alone (a lake's every file costs DuckDB bind time).
-  const files = job.lake && job.task.scope ? lakeFilesOf(job.lake, job.task.scope.parties) : null;
+  // `party` is a column of the files (format 2) or of the folders (format 1): the same name either way.
+  const layout = LAYOUTS[job.lakeFormat ?? LAKE_FORMAT];
+  const files = job.lake && job.task.scope ? lakeFilesOf(job.lake, layout, job.task.scope.parties) : null;
   const source = files && files.length > 0 ? sqlList(files) : literal(job.snapshot);
   const from = job.lake
-    ? `read_parquet(${source}, hive_partitioning = true, hive_types = {'party': VARCHAR, 'month': VARCHAR})`
+    ? `read_parquet(${source}, hive_partitioning = true, hive_types = ${layout.hiveTypes})`
     : `read_parquet(${literal(job.snapshot)})`;
   // A query's scope (sql-scope.ts): whose legs the views show; none, every party's.
   const scope = await scopeParts(c, job.task.scope);
@@ -86,10 +88,10 @@ export async function openSandbox(job: SqlJob): Promise<{ c: DuckDBConnection; c
 }
 
 /** The data files of some parties of a lake, listed before DuckDB's file access is locked. */
-function lakeFilesOf(lake: string, parties: readonly string[]): string[] {
+function lakeFilesOf(lake: string, layout: LakeLayout, parties: readonly string[]): string[] {
   const files: string[] = [];
   for (const party of new Set(parties)) {
-    const folder = join(lake, partyFolder(party));
+    const folder = join(lake, layout.partyFolder(party));
     const months = existsSync(folder)
       ? readdirSync(folder)
           .filter((m) => m.startsWith('month='))

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LEGS_VIEW_COLUMNS } from '../../../../src-shared/contract/legs-view.ts';
-import { DATA_GLOB } from '../../lake/lake-layout.ts';
+import type { LakeFormat } from '../../lake/lake-layout.ts';
 import { LakeStore } from '../../lake/lake-store.ts';
 import type { LedgerStore } from '../ledger-store.ts';
 import { readVersion } from '../store-markers.ts';
@@ -22,8 +22,13 @@ const building = new Map<string, Promise<string>>();
  * the lake's own files, read where they are (a lake is already Parquet, and a copy of ten million
  * legs per change would cost more than the queries).
  */
-export async function sqlSource(store: LedgerStore): Promise<{ snapshot: string; lake?: string }> {
-  if (store instanceof LakeStore) return { snapshot: join(store.lake, DATA_GLOB), lake: store.lake };
+export async function sqlSource(
+  store: LedgerStore,
+): Promise<{ snapshot: string; lake?: string; lakeFormat?: LakeFormat }> {
+  if (store instanceof LakeStore) {
+    const layout = await store.layout();
+    return { snapshot: join(store.lake, layout.glob), lake: store.lake, lakeFormat: layout.format };
+  }
   return { snapshot: await currentSnapshot(store) };
 }
 

@@ -4,7 +4,7 @@
 // beside the queries (dashboard.json): a change made here is saved there at once, and a change made
 // there (an editor, a git pull) shows here within a second. "Save as report" writes it as HTML.
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import {
   DASHBOARD_REPORT_CELL_CHARS,
   DASHBOARD_REPORT_CHAR_BUDGET,
@@ -46,6 +46,8 @@ import './dashboard.css';
 
 type PanelState =
   | { state: 'ok'; run: PanelRun; spec: ChartSpec | null }
+  /** Running now; `run` is its last answer when it runs again (Refresh all, a sync), null on its first run. */
+  | { state: 'running'; run: PanelRun | null; spec: ChartSpec | null; title: string }
   | { state: 'error'; message: string; ranAt: string }
   | { state: 'not-run' };
 
@@ -58,12 +60,24 @@ export function DashboardView({ profileId, party }: { profileId: string; party: 
   const [note, setNote] = useState<string | null>(null);
   const [saved, setSaved] = useState<{ path: string } | null>(null);
   const [reportError, setReportError] = useState<string | null>(null);
+  // Save as report pressed while panels run: the report is written when they end (or on "Save now").
+  const [waitingToSave, setWaitingToSave] = useState(false);
+  const [writing, setWriting] = useState(false);
   const states = useRef(new Map<string, PanelState>());
+  // Each panel's state changes the toolbar (what a report would wait for): a render per change.
+  const [, statesChanged] = useReducer((n: number) => n + 1, 0);
   useNotebookChanges(profileId, () => void client.invalidateQueries({ queryKey: dashboardKeys.file(profileId) }));
 
-  const onState = useCallback((id: string, state: PanelState) => states.current.set(id, state), []);
+  const onState = useCallback((id: string, state: PanelState) => {
+    states.current.set(id, state);
+    statesChanged();
+  }, []);
   const read = file.read;
   const dashboard = read?.dashboard ?? null;
+  const running = (dashboard?.panels ?? []).flatMap((panel) => {
+    const state = states.current.get(panel.id);
+    return state?.state === 'running' ? [state.title] : [];
+  });
 
   const change = async (next: Dashboard) => {
     if (!file.data || !read) return;
@@ -77,10 +91,10 @@ export function DashboardView({ profileId, party }: { profileId: string; party: 
     if (!answer.ok) setNote(`${answer.message} The dashboard was read again; make the change once more.`);
   };
 
-  const saveReport = async () => {
+  const writeReport = async () => {
     if (!dashboard) return;
-    setReportError(null);
-    setSaved(null);
+    setWaitingToSave(false);
+    setWriting(true);
     const request: DashboardReportRequest = {
       profileId,
       title: dashboard.title,
@@ -91,8 +105,25 @@ export function DashboardView({ profileId, party }: { profileId: string; party: 
       if (answer) setSaved({ path: answer.path });
     } catch (error) {
       setReportError(asBridgeError(error).message);
+    } finally {
+      setWriting(false);
     }
   };
+  /**
+   * A panel still running has nothing to report yet: the report waits for it (written "not run",
+   * titled by its file name, the chart on screen half a second later). "Save now" writes it as running.
+   */
+  const saveReport = () => {
+    setReportError(null);
+    setSaved(null);
+    if (running.length > 0) setWaitingToSave(true);
+    else void writeReport();
+  };
+  const allEnded = waitingToSave && running.length === 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: written once, when the last running panel ends
+  useEffect(() => {
+    if (allEnded) void writeReport();
+  }, [allEnded]);
 
   if (file.isPending) return <p className="muted">Reading the dashboard…</p>;
   if (file.isError) {
@@ -118,10 +149,23 @@ export function DashboardView({ profileId, party }: { profileId: string; party: 
         >
           Refresh all
         </button>
-        <button type="button" onClick={() => void saveReport()} disabled={dashboard.panels.length === 0}>
-          Save as report
+        <button type="button" onClick={saveReport} disabled={dashboard.panels.length === 0 || waitingToSave || writing}>
+          {waitingToSave ? 'Waiting for running panels…' : writing ? 'Saving report…' : 'Save as report'}
         </button>
       </div>
+      {waitingToSave && running.length > 0 && (
+        <div role="status" className="dashboard-report-waiting" data-testid="report-waiting">
+          Save as report waits for {count(running.length)} running panel{running.length === 1 ? '' : 's'} (
+          {running.join(', ')}) and writes the report when {running.length === 1 ? 'it ends' : 'they end'}.{' '}
+          <button type="button" onClick={() => void writeReport()}>
+            Save now
+          </button>{' '}
+          <span className="muted">(names {running.length === 1 ? 'it' : 'them'} as running)</span>{' '}
+          <button type="button" onClick={() => setWaitingToSave(false)}>
+            Don't save
+          </button>
+        </div>
+      )}
       {saved && (
         <div role="status" className="dashboard-saved">
           Report saved to <code>{saved.path}</code> <DownloadOffer path={saved.path} />
@@ -209,21 +253,22 @@ function reportPanels(
 
 function reportPanel(panel: DashboardPanel, state: PanelState): DashboardReportRequest['panels'][number] {
   const ref = queryRefText(panel.query);
+  // A panel running again reports its last answer, said to be from before (main writes that).
+  const run = state.state === 'ok' || state.state === 'running' ? state.run : null;
   const base = {
-    title: panel.title ?? (state.state === 'ok' ? state.run.name : ref),
-    queryName: state.state === 'ok' ? state.run.name : ref,
+    title: panel.title ?? run?.name ?? ref,
+    queryName: run?.name ?? ref,
     queryRef: ref,
-    params:
-      state.state === 'ok' ? state.run.params : Object.entries(panel.params).map(([name, value]) => ({ name, value })),
+    params: run ? run.params : Object.entries(panel.params).map(([name, value]) => ({ name, value })),
   };
-  if (state.state === 'ok') {
+  if ((state.state === 'ok' || state.state === 'running') && state.run) {
     const { result } = state.run;
     // The chart on screen: the one picked in the panel, else the query's, else the one proposed.
     const chart = state.spec ?? proposeSpec(result.columns);
     const built = chart ? buildChart(result, chart) : null;
     return {
       ...base,
-      state: 'ok',
+      state: state.state,
       error: null,
       ranAt: state.run.ranAt,
       columns: result.columns.slice(0, 200).map((c) => ({ name: c.name.slice(0, 256), type: c.type.slice(0, 128) })),
@@ -279,10 +324,18 @@ function PanelView({
     if (run.isError) setFailedAt(new Date().toISOString());
   }, [run.isError]);
   useEffect(() => {
-    if (run.data && !run.isError) onState(panel.id, { state: 'ok', run: run.data, spec: spec ?? run.data.chart });
+    const last = run.data && !run.isError ? run.data : null;
+    if (run.isFetching)
+      onState(panel.id, {
+        state: 'running',
+        run: last,
+        spec: spec ?? last?.chart ?? null,
+        title: panel.title ?? last?.name ?? ref,
+      });
+    else if (last) onState(panel.id, { state: 'ok', run: last, spec: spec ?? last.chart });
     else if (error) onState(panel.id, { state: 'error', message: error, ranAt: failedAt ?? new Date().toISOString() });
     else onState(panel.id, { state: 'not-run' });
-  }, [run.data, run.isError, error, failedAt, onState, panel.id, spec]);
+  }, [run.data, run.isError, run.isFetching, error, failedAt, onState, panel.id, panel.title, ref, spec]);
   const data = run.isError ? undefined : run.data;
   return (
     <article className="dashboard-panel" aria-label={title} aria-busy={run.isFetching}>

@@ -82,6 +82,19 @@ describe('ExportJobs', () => {
     expect(await readdir(dir)).not.toContain(expect.stringMatching(/partial/));
   });
 
+  it("docs/transfers.md names the CSV file's columns: their number, names and order (it said 12, the file has 14)", async () => {
+    const jobs = new ExportJobs();
+    const path = join(dir, 'documented.csv');
+    await jobs.finished(jobs.start(path, 'csv', fetchPage).jobId);
+    const header = (await readFile(path, 'utf8')).split('\r\n')[0].split(',');
+    const doc = await readFile(join(import.meta.dirname, '../../../../docs/transfers.md'), 'utf8');
+    const bullet = /- \*\*CSV\.\*\*([\s\S]*?)\n- /.exec(doc)?.[1] ?? '';
+    const count = /The header is the (\d+) column names/.exec(bullet)?.[1];
+    const named = (/`([^`]+)`/.exec(bullet)?.[1] ?? '').split(/,\s*/);
+    expect(Number(count), bullet).toBe(header.length);
+    expect(named).toEqual(header);
+  });
+
   it('writes JSON Lines equal to the legs the API returned', async () => {
     const jobs = new ExportJobs();
     const path = join(dir, 'all.jsonl');

@@ -1,7 +1,7 @@
 // A lake opened in the app: every Local ledger view answers over the lake exactly as over the store
 // it was written from (the table's pages in every sort, facets, counterparties, a relationship,
 // flows, every built-in SQL example, a scoped query, the provenance status), through the same
-// channels the renderer calls. The app never writes to the lake (a COPY into it is refused, a sync
+// channels the renderer calls; one of its parties has the longest id the app accepts. The app never writes to the lake (a COPY into it is refused, a sync
 // still goes to the store), a folder that is not a lake is refused with why, and the choice is
 // remembered per profile across a restart.
 import { randomBytes } from 'node:crypto';
@@ -29,7 +29,8 @@ const start = (dir: string) =>
     version: 'test',
     transport: 'web',
     keychain: { service: keychain },
-    sandbox: { transfers: 3_000, evm: false },
+    // The third party's id is the longest the app accepts (255 characters): every view reads it too.
+    sandbox: { transfers: 3_000, evm: false, longPartyId: true },
     host: { chooseSavePath: async () => null },
   });
 
@@ -38,6 +39,7 @@ beforeAll(async () => {
   lake = join(folder, 'desk-lake');
   services = await start(join(folder, 'data'));
   parties = (services.sandbox?.describe().parties ?? []).slice(0, 3);
+  expect(parties[2].length).toBe(255);
   for (const party of parties) {
     const started = await callOk<SyncStatus>(services, 'local:sync', {
       profileId: 'sandbox',
@@ -62,10 +64,10 @@ const call = async <T>(channel: string, ...args: unknown[]) =>
   timeless(await callOk<T>(services, channel, ...args)) as T;
 const SORTS = ['effectiveAt', 'amount', 'counterparty', 'updateId'] as const;
 
-/** What each view answers now, for the first two parties: compared before and after the lake opens. */
+/** What each view answers now, for the first party and the long one: compared before and after the lake opens. */
 async function answers(): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
-  for (const party of parties.slice(0, 2)) {
+  for (const party of [parties[0], parties[2]]) {
     for (const column of SORTS) {
       for (const desc of [false, true]) {
         out[`legs ${party} ${column} ${desc}`] = await call('local:legs', {
@@ -148,7 +150,7 @@ describe('a lake opened as the Local ledger', () => {
       {
         requestId: 'copy-into-lake',
         profileId: 'sandbox',
-        sql: `COPY (SELECT * FROM legs) TO '${lake}/party=x/month=2026-01/part-1.parquet'`,
+        sql: `COPY (SELECT * FROM legs) TO '${lake}/party_key=x/month=2026-01/part-1.parquet'`,
         rowCap: 10,
       },
     ]);

@@ -1,26 +1,32 @@
 // The lake writer on a real store file and real Parquet (DuckDB's reader, as the app and `duckdb`
 // read a lake): what it writes, which months a second run rewrites, a late leg, a month that went,
 // and `lake verify` naming a tampered file, a tampered manifest, a missing file and an extra one.
-import { appendFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFile, cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileHash } from '../../../../src-main/services/lake/lake-facts.ts';
 import {
   DATA_FILE,
   escapePartitionValue,
   LAKE_COLUMNS,
   LAKE_MANIFEST,
   LAKE_TYPE_MAP,
+  LAYOUTS,
   PARTITION_MANIFEST,
+  type PartitionManifest,
   partitionPath,
+  partyKey,
   unescapePartitionValue,
 } from '../../../../src-main/services/lake/lake-layout.ts';
+import { lakePartitions, partyFolders } from '../../../../src-main/services/lake/lake-partitions.ts';
 import { LakeStore } from '../../../../src-main/services/lake/lake-store.ts';
 import { verifyLake } from '../../../../src-main/services/lake/lake-verify.ts';
 import { type LakeWriteResult, writeLake } from '../../../../src-main/services/lake/lake-writer.ts';
 import { rankCounterparties } from '../../../../src-main/services/local-ledger/counterparty-ranking.ts';
 import { APP_STORE_ACCESS } from '../../../../src-main/services/local-ledger/ledger-store.ts';
+import { PARTY_ID_PATTERN } from '../../../../src-shared/contract/transfers.ts';
 import { type FixtureShape, PARTY, writeFixtureStore } from './lake-fixture.ts';
 
 let home: string;
@@ -60,7 +66,7 @@ async function read(sql: string): Promise<unknown[][]> {
   }
 }
 
-const lakeRead = (lake: string) => `read_parquet('${lake}/party=*/month=*/*.parquet', hive_partitioning = true)`;
+const lakeRead = (lake: string) => `read_parquet('${lake}/party_key=*/month=*/*.parquet', hive_partitioning = true)`;
 
 describe('a lake written from a store', () => {
   it('holds every leg once, in party and month folders that DuckDB reads back to the ids and months', async () => {
@@ -73,8 +79,9 @@ describe('a lake written from a store', () => {
       `SELECT party, month, count(*)::INTEGER FROM ${lakeRead(lake)} GROUP BY ALL ORDER BY party, month NULLS LAST`,
     );
     expect(rows).toEqual(parties.flatMap((p) => [...MONTHS.map((m) => [p, m, 50]), [p, null, 3]]));
-    // The party id's `::` is escaped as Hive escapes it, and every engine unescapes it.
-    expect(partitionPath(PARTY(1), '2026-01')).toBe(`party=${PARTY(1).replace('::', '%3A%3A')}/month=2026-01`);
+    // A party's folder is a short key (its hint and 16 hex digits of its id's hash): the exact id
+    // is the files' `party` column, read above.
+    expect(partitionPath(PARTY(1), '2026-01')).toMatch(/^party_key=party-1-[0-9a-f]{16}\/month=2026-01$/);
     const manifest = JSON.parse(await readFile(join(lake, LAKE_MANIFEST), 'utf8'));
     expect(manifest.legs).toBe(2 * (4 * 50 + 3));
     expect(manifest.parties.map((p: { party: string }) => p.party)).toEqual(parties);
@@ -224,9 +231,178 @@ describe('lake verify', () => {
     expect([...named].filter((w) => ![jan, feb, mar, apr, LAKE_MANIFEST].includes(w))).toEqual([]);
   });
 
-  it('escapes exactly the characters Hive escapes and reads them back', () => {
+  it('escapes exactly the characters Hive escapes (format 1) and reads them back', () => {
     const id = 'odd/name=1:2%3 #x::1220ab';
     expect(escapePartitionValue(id)).toBe('odd%2Fname%3D1%3A2%253 %23x%3A%3A1220ab');
     expect(unescapePartitionValue(escapePartitionValue(id))).toBe(id);
+  });
+});
+
+/** The longest party id the app accepts: a hint of 185 characters (88 colons), 255 in all. */
+const LONGEST = `${'desk:a'.padEnd(185, ':a').slice(0, 185)}::1220${'c'.repeat(64)}`;
+
+describe('the longest party id the app accepts', () => {
+  it('is written with every name under 255 bytes, read back exactly by DuckDB and the app, and verified', async () => {
+    expect(LONGEST).toMatch(PARTY_ID_PATTERN);
+    expect(LONGEST.length).toBe(255);
+    // Format 1's folder for it: past a file name's 255 bytes (ENAMETOOLONG).
+    expect(Buffer.byteLength(LAYOUTS[1].partyFolder(LONGEST))).toBeGreaterThan(255);
+    const key = partyKey(LONGEST);
+    // Readable (its hint's first 48 characters, the colons made `_`), short, and the id's alone.
+    expect(key).toMatch(/^desk_a(_a)+-[0-9a-f]{16}$/);
+    expect(key.length).toBe(48 + 1 + 16);
+    expect(partyKey(LONGEST)).toBe(key);
+    expect(partyKey(LONGEST.replace(/c$/, 'd'))).not.toBe(key);
+
+    const store = join(home, 'long.duckdb');
+    const lake = join(home, 'lake-long');
+    await writeFixtureStore(store, { parties: [LONGEST, PARTY(1)], months: MONTHS, legsPerMonth: 5, generation: 1 });
+    const result = await write(store, lake, [LONGEST, PARTY(1)]);
+    expect(result.written).toBe(2 * MONTHS.length);
+    expect(Buffer.byteLength(partitionPath(LONGEST, '2026-01').split('/')[0])).toBeLessThan(100);
+    expect(await read(`SELECT party, count(*)::INTEGER FROM ${lakeRead(lake)} GROUP BY party ORDER BY party`)).toEqual([
+      [LONGEST, 20],
+      [PARTY(1), 20],
+    ]);
+    // Pruned by its folder: an engine's filter on party_key reads that party's files alone.
+    expect(await read(`SELECT DISTINCT party FROM ${lakeRead(lake)} WHERE party_key = '${key}'`)).toEqual([[LONGEST]]);
+    const reader = new LakeStore(lake, APP_STORE_ACCESS);
+    try {
+      const scoped = await reader.read(
+        (c) => c.runAndReadAll('SELECT party, count(*)::INTEGER FROM leg_rows GROUP BY party'),
+        undefined,
+        undefined,
+        [LONGEST],
+      );
+      expect(scoped.getRows()).toEqual([[LONGEST, 20]]);
+    } finally {
+      await reader.close();
+    }
+    expect((await verifyLake(lake)).problems).toEqual([]);
+  });
+});
+
+describe('a lake of format 1 (party ids in folder names)', () => {
+  /** What a lake sync of the version before wrote: party=<escaped id> folders, no party column. */
+  async function asFormat1(from: string, to: string): Promise<void> {
+    await cp(from, to, { recursive: true });
+    const instance = await DuckDBInstance.create(':memory:');
+    const c = await instance.connect();
+    try {
+      for (const partition of await lakePartitions(to, LAYOUTS[2])) {
+        const manifest = partition.manifest as PartitionManifest;
+        const dir = join(to, LAYOUTS[1].partyFolder(manifest.party), partition.monthFolder);
+        await mkdir(dir, { recursive: true });
+        await c.run(
+          `COPY (SELECT * EXCLUDE (party) FROM read_parquet('${join(partition.dir, DATA_FILE)}')) TO '${join(dir, DATA_FILE)}' (FORMAT parquet)`,
+        );
+        const hash = await fileHash(join(dir, DATA_FILE));
+        await writeFile(
+          join(dir, PARTITION_MANIFEST),
+          JSON.stringify({ ...manifest, format: 1, bytes: hash.bytes, sha256: hash.sha256 }),
+        );
+      }
+      for (const folder of await partyFolders(to, LAYOUTS[2])) await rm(join(to, folder), { recursive: true });
+      const top = JSON.parse(await readFile(join(to, LAKE_MANIFEST), 'utf8'));
+      await writeFile(join(to, LAKE_MANIFEST), JSON.stringify({ ...top, format: 1 }));
+    } finally {
+      c.closeSync();
+      instance.closeSync();
+    }
+  }
+
+  it('is read as it is (the app, verify), then moved to format 2 by the next lake sync, every month kept', async () => {
+    const store = join(home, 'old.duckdb');
+    const now = join(home, 'lake-now');
+    const old = join(home, 'lake-old');
+    await writeFixtureStore(store, shape);
+    await write(store, now);
+    await asFormat1(now, old);
+    expect((await readdir(old)).filter((n) => n.startsWith('party=')).length).toBe(2);
+    const counts = `SELECT party, count(*)::INTEGER FROM leg_rows GROUP BY party ORDER BY party`;
+    const readAll = async (lake: string, parties?: string[]) => {
+      const reader = new LakeStore(lake, APP_STORE_ACCESS);
+      try {
+        return (await reader.read((c) => c.runAndReadAll(counts), undefined, undefined, parties)).getRows();
+      } finally {
+        await reader.close();
+      }
+    };
+    const expected = await readAll(now);
+    expect(await readAll(old)).toEqual(expected);
+    expect(await readAll(old, [PARTY(2)])).toEqual([expected[1]]);
+    const verified = await verifyLake(old);
+    expect([verified.format, verified.problems]).toEqual([1, []]);
+    // The app has it open while lake sync moves it: its reader follows to format 2 by itself.
+    const open = new LakeStore(old, APP_STORE_ACCESS);
+    const openRead = async (parties?: string[]) =>
+      (await open.read((c) => c.runAndReadAll(counts), undefined, undefined, parties)).getRows();
+    expect(await openRead()).toEqual(expected);
+
+    const said: string[] = [];
+    const moved = await withStore(store, (c) =>
+      writeLake(c, { lake: old, parties, program: 'test', profile: 'p', say: (line) => said.push(line) }),
+    );
+    try {
+      expect(await openRead()).toEqual(expected);
+      expect(await openRead([PARTY(1)])).toEqual([expected[0]]);
+      expect((await open.layout()).format).toBe(2);
+    } finally {
+      await open.close();
+    }
+    expect(said[0]).toMatch(/^lake: this lake is of format 1 .*moving its 10 months to format 2/);
+    // The fingerprints came along: nothing had changed, so nothing was written again.
+    expect([moved.written, moved.removed, moved.unchanged]).toEqual([0, 0, 10]);
+    expect((await readdir(old)).filter((n) => n.startsWith('party')).sort()).toEqual(
+      (await readdir(now)).filter((n) => n.startsWith('party')).sort(),
+    );
+    expect(JSON.parse(await readFile(join(old, LAKE_MANIFEST), 'utf8')).format).toBe(2);
+    expect(await readAll(old)).toEqual(expected);
+    const after = await verifyLake(old);
+    expect([after.format, after.problems]).toEqual([2, []]);
+  });
+
+  it('a move killed before its switch leaves format 1 whole; the next run finishes it, months moved whole kept', async () => {
+    const store = join(home, 'old.duckdb');
+    const lake = join(home, 'lake-half');
+    await asFormat1(join(home, 'lake-now'), lake);
+    // One party's months were moved (files and manifests in place), then the writer was killed.
+    const moved = partitionPath(PARTY(1), null).split('/')[0];
+    await cp(join(home, 'lake-now', moved), join(lake, moved), { recursive: true });
+    const inode = (await stat(join(lake, partitionPath(PARTY(1), '2026-01'), DATA_FILE))).ino;
+    const before = await verifyLake(lake);
+    expect(before.format).toBe(1);
+    expect(before.problems).toEqual([
+      {
+        where: moved,
+        problem: expect.stringMatching(/^a party folder of format 2 from a move to format 2 that did not finish/),
+      },
+    ]);
+    const said: string[] = [];
+    await withStore(store, (c) =>
+      writeLake(c, { lake, parties, program: 'test', profile: 'p', say: (line) => said.push(line) }),
+    );
+    expect(said).toContain('lake: moved 10 months to format 2');
+    expect((await stat(join(lake, partitionPath(PARTY(1), '2026-01'), DATA_FILE))).ino).toBe(inode);
+    const after = await verifyLake(lake);
+    expect([after.format, after.problems, after.legs]).toEqual([2, [], 2 * (4 * 50 + 3)]);
+  });
+
+  it('a move killed after its switch leaves format-1 folders that verify names and the next run removes', async () => {
+    const store = join(home, 'old.duckdb');
+    const lake = join(home, 'lake-left');
+    await cp(join(home, 'lake-now'), lake, { recursive: true });
+    const leftover = LAYOUTS[1].partyFolder(PARTY(1));
+    await mkdir(join(lake, leftover, 'month=2026-01'), { recursive: true });
+    await writeFile(join(lake, leftover, 'month=2026-01', DATA_FILE), 'old');
+    expect((await verifyLake(lake)).problems).toEqual([
+      {
+        where: leftover,
+        problem: expect.stringMatching(/^a party folder of format 1 that a move to format 2 left behind/),
+      },
+    ]);
+    await write(store, lake);
+    expect(await readdir(lake)).not.toContain(leftover);
+    expect((await verifyLake(lake)).problems).toEqual([]);
   });
 });

@@ -30,6 +30,8 @@ describe('incremental sync', () => {
     const jwt = sandbox.credentials.ledgerJwt;
     const first = await fixture.sync(party);
     expect(first).toMatchObject({ state: 'done', incremental: false, window: { after: null, before: null } });
+    // Into an empty store every leg is new.
+    expect(first.newLegs).toBe(first.legs);
     const before = await serviceLegs(sandbox.urls.baseUrl, jwt, party);
     expect(first.legs).toBe(before.legs.length);
     const newest = before.legs.reduce((max, leg) => {
@@ -48,6 +50,13 @@ describe('incremental sync', () => {
     expect(second.pages).toBe(window.pages);
     expect(window.legs.length).toBeGreaterThanOrEqual(250);
     expect(window.legs.length).toBeLessThan(before.legs.length / 4);
+    // New: the 250 appended (the party is in every transfer); the rest of the window was checked again.
+    expect(second.newLegs).toBe(250);
+
+    // Nothing new at the service: the last hour fetched again, and none of it is new.
+    const third = await fixture.sync(party);
+    expect(third).toMatchObject({ state: 'done', incremental: true, newLegs: 0 });
+    expect(third.legs).toBeGreaterThan(0);
 
     const now = await serviceLegs(sandbox.urls.baseUrl, jwt, party);
     expect(now.legs.length).toBe(before.legs.length + 250);

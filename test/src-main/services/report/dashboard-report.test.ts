@@ -62,6 +62,16 @@ function request(over: Partial<DashboardReportRequest> = {}): DashboardReportReq
 }
 
 describe('report:dashboard', () => {
+  it('names a panel still running as running, never "not run"', async () => {
+    const base = request().panels[0];
+    const running = { ...base, title: 'first-run.sql', state: 'running' as const, ranAt: null, rows: [], rowCount: 0 };
+    const saved = await ok<DashboardReportSaved>(rig.services, 'report:dashboard', request({ panels: [running] }));
+    const html = await readFile(saved.path, 'utf8');
+    expect(html).toContain('still running when this report was written');
+    expect(html).toContain('Still running when this report was written: its rows are not in it.');
+    expect(html).not.toMatch(/not run/i);
+  });
+
   it('writes one HTML file with every panel as sent: exact values, errors named, hostile text as text', async () => {
     const saved = await ok<DashboardReportSaved>(rig.services, 'report:dashboard', request());
     expect(saved.panels).toBe(2);

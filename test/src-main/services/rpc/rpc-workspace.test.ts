@@ -189,7 +189,7 @@ describe('collections', () => {
       text,
     });
     expect(result.message).toBe(
-      'Imported 3 requests into "EVM JSON-RPC"; 3 Postman items skipped (not JSON-RPC calls, or over 200).' +
+      'Imported 3 requests into "EVM JSON-RPC"; 4 Postman items skipped: 3 not JSON-RPC calls, 1 with params by name.' +
         ' Skipped "Basics / Balance by name": its params are by name (an object), and node access takes them as an array (spec 2.7); rewrite it with params in order.' +
         ' They use {{chain}}, {{holder}}, {{block}}: give them values in an environment before running them.',
     );
@@ -221,6 +221,57 @@ describe('collections', () => {
     ]);
   });
 
+  it('counts every skipped item once, by reason (1 by name + 1 not JSON-RPC was "1 Postman items skipped")', async () => {
+    const post = (name: string, raw: unknown) => ({
+      name,
+      request: {
+        method: 'POST',
+        url: 'https://rpc.example.com/eth_mainnet_full',
+        body: { mode: 'raw', raw: JSON.stringify(raw) },
+      },
+    });
+    const postman = (name: string, item: unknown[]) =>
+      JSON.stringify({
+        info: { name, schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' },
+        item,
+      });
+    const two = await ok<CollectionImportResult>('workspace:importCollection', {
+      fileName: 'two.json',
+      text: postman('Two skipped', [
+        post('block', body('eth_blockNumber')),
+        post('by name', { jsonrpc: '2.0', id: 1, method: 'eth_getBalance', params: { address: '0x1' } }),
+        { name: 'health', request: { method: 'GET', url: 'https://rpc.example.com/health' } },
+      ]),
+    });
+    expect(two.message).toBe(
+      'Imported 1 request into "Two skipped"; 2 Postman items skipped: 1 not a JSON-RPC call, 1 with params by name.' +
+        ' Skipped "by name": its params are by name (an object), and node access takes them as an array (spec 2.7); rewrite it with params in order.',
+    );
+    const many = await ok<CollectionImportResult>('workspace:importCollection', {
+      fileName: 'many.json',
+      text: postman(
+        'Over the limit',
+        Array.from({ length: 203 }, (_, i) => post(`call ${i}`, body('eth_blockNumber'))),
+      ),
+    });
+    expect(many.message).toBe(
+      'Imported 200 requests into "Over the limit"; 3 Postman items skipped: 3 over the limit of 200 requests a collection.',
+    );
+    const one = await ok<CollectionImportResult>('workspace:importCollection', {
+      fileName: 'one.json',
+      text: postman('One skipped', [
+        post('block', body('eth_blockNumber')),
+        { name: 'health', request: { method: 'GET', url: 'https://rpc.example.com/health' } },
+      ]),
+    });
+    expect(one.message).toBe('Imported 1 request into "One skipped"; 1 Postman item skipped: 1 not a JSON-RPC call.');
+    for (const name of ['Two skipped', 'Over the limit', 'One skipped']) {
+      const { collections } = await ok<CollectionsView>('workspace:collections');
+      const id = collections.find((c) => c.name === name)?.id;
+      await ok('workspace:editCollection', { op: 'delete', collectionId: id });
+    }
+  });
+
   it('refuses a file that is neither format, and one with no JSON-RPC request, saying why', async () => {
     expect(await refused('workspace:importCollection', { fileName: 'x.json', text: '{"hello": 1}' })).toMatch(
       /neither a collection exported by this app .* nor a Postman collection v2\.1/,
@@ -233,7 +284,7 @@ describe('collections', () => {
       item: [{ name: 'get', request: { method: 'GET', url: 'x' } }],
     });
     expect(await refused('workspace:importCollection', { fileName: 'rest.json', text: empty })).toBe(
-      'rest.json has no JSON-RPC request to import (1 item skipped).',
+      'rest.json has no JSON-RPC request to import (1 Postman item skipped: 1 not a JSON-RPC call).',
     );
   });
   it('refuses a Postman file nesting folders past 32 levels, with a message instead of a crash', async () => {

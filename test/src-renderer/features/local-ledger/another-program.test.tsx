@@ -36,6 +36,7 @@ const job = (patch: Partial<SyncStatus> = {}): SyncStatus => ({
   incremental: false,
   resumed: false,
   legs: 0,
+  newLegs: null,
   pages: 0,
   legsPerSecond: 0,
   etaSeconds: null,

@@ -143,7 +143,7 @@ describe('CollectionsPanel', () => {
     bridge.workspace.importCollection.mockResolvedValueOnce({
       view: { collections: [structuredClone(TOKENS)], problem: null },
       collectionId: TOKENS.id,
-      message: 'Imported 2 requests into "Tokens"; 3 Postman items skipped (not JSON-RPC calls, or over 200).',
+      message: 'Imported 2 requests into "Tokens"; 3 Postman items skipped: 3 not JSON-RPC calls.',
     });
     const { user } = renderPanel(CURRENT, bridge);
     const input = await screen.findByLabelText(/Import a collection/);
@@ -157,7 +157,7 @@ describe('CollectionsPanel', () => {
       text: '{"info": {}}',
     });
     expect((await screen.findByRole('status')).textContent).toBe(
-      'Imported 2 requests into "Tokens"; 3 Postman items skipped (not JSON-RPC calls, or over 200).',
+      'Imported 2 requests into "Tokens"; 3 Postman items skipped: 3 not JSON-RPC calls.',
     );
     expect(await screen.findByRole('region', { name: 'Collection Tokens' })).toBeTruthy();
 

@@ -350,6 +350,49 @@ describe('RpcScreen', () => {
       expect(editor().text()).toBe(`["${ZERO}", "0x2", "0x10"]`);
     });
 
+    it("changing the method loads the new template over the last one's, and asks before replacing params of the user's own", async () => {
+      const { user } = renderConsole();
+      await waitFor(() => expect(chainInput().value).toBe('ethereum'));
+      const question = () => screen.queryByTestId('rpc-params-question');
+
+      // The last method's template, untouched: the new method's comes in, nothing to ask, Send ready.
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Method catalog' }), 'eth_getBalance');
+      await user.clear(methodInput());
+      await user.type(methodInput(), 'eth_call');
+      expect(JSON.parse(editor().text())).toEqual([{ to: ZERO, data: '0x' }, 'latest']);
+      expect(question()).toBeNull();
+      expect(sendButton().disabled).toBe(false);
+
+      // Params the user wrote: kept, and asked about (they were sent as they were, Send off, until
+      // "Use template" was found in the method's description).
+      const mine = '["0x00000000000000000000000000000000000000aa", "0x10"]';
+      await user.clear(methodInput());
+      await user.type(methodInput(), 'eth_getBalance');
+      editor().replace(mine);
+      await user.clear(methodInput());
+      await user.type(methodInput(), 'eth_call');
+      expect(editor().text()).toBe(mine);
+      expect(question()?.textContent).toBe(
+        "These params were written for eth_getBalance: use eth_call's template instead?Use templateKeep these params",
+      );
+      await user.click(within(question() as HTMLElement).getByRole('button', { name: 'Use template' }));
+      expect(JSON.parse(editor().text())).toEqual([{ to: ZERO, data: '0x' }, 'latest']);
+      expect(question()).toBeNull();
+      expect(sendButton().disabled).toBe(false);
+
+      // "Keep these params" keeps them, and the question goes; the catalog asks the same way.
+      const ownCall = '[{"to": "0x00000000000000000000000000000000000000aa", "data": "0x01"}, "latest"]';
+      editor().replace(ownCall);
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Method catalog' }), 'eth_estimateGas');
+      expect(methodInput().value).toBe('eth_estimateGas');
+      expect(editor().text()).toBe(ownCall);
+      expect(question()?.textContent).toContain('These params were written for eth_call');
+      await user.click(within(question() as HTMLElement).getByRole('button', { name: 'Keep these params' }));
+      expect(question()).toBeNull();
+      expect(editor().text()).toBe(ownCall);
+      expect(sendButton().disabled).toBe(false);
+    });
+
     it('Enter in the Method field accepts the name and its template and sends nothing; Ctrl+Enter sends', async () => {
       const { user, bridge } = renderConsole();
       await waitFor(() => expect(chainInput().value).toBe('ethereum'));

@@ -1,7 +1,7 @@
 // Settings' local stores: what each profile keeps on this computer, and "Forget local data" per
 // party or per profile, asked first; the list shows what main answers after the deletion.
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LocalStoresPanel } from '../../../../src-renderer/features/settings/local-stores-panel.tsx';
 import type { LocalStoreInfo } from '../../../../src-shared/contract/local-ledger.ts';
 import { createFakeBridge, failWith } from '../../../fixtures/fake-bridge.ts';
@@ -64,6 +64,35 @@ describe('LocalStoresPanel', () => {
     await user.click(screen.getByRole('button', { name: 'Forget all local data of Local sandbox network' }));
     await user.click(screen.getByRole('button', { name: 'Forget' }));
     expect(bridge.local.forget).toHaveBeenCalledExactlyOnceWith({ profileId: 'sandbox', party: null });
+    expect(await screen.findByText('Nothing is stored locally.')).toBeTruthy();
+  });
+
+  it('says what it is doing while main forgets (the button only greyed for 5-10 s), then closes', async () => {
+    let finish: (stores: LocalStoreInfo[]) => void = () => {};
+    const bridge = createFakeBridge({
+      local: { stores: async () => [STORE], forget: () => new Promise((resolve) => (finish = resolve)) },
+    });
+    const { user } = renderWithApp(<LocalStoresPanel />, { bridge });
+    await user.click((await screen.findAllByRole('button', { name: 'Forget local data' }))[0]);
+    await user.click(screen.getByRole('button', { name: 'Forget' }));
+
+    const dialog = within(screen.getByRole('alertdialog', { name: 'Forget local data' }));
+    expect(dialog.getByRole('status').textContent).toBe(
+      'Forgetting the legs of alice::1220aa…aaaa: the store is written again without them, so none of their bytes stay on this computer. A large store takes a few seconds.',
+    );
+    expect(dialog.getByRole('button', { name: 'Forgetting…' })).toHaveProperty('disabled', true);
+    // Keep would not stop it: it waits too.
+    expect(dialog.getByRole('button', { name: 'Keep' })).toHaveProperty('disabled', true);
+
+    finish([{ ...STORE, parties: [STORE.parties[1]] }]);
+    await vi.waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Forget all local data of Local sandbox network' }));
+    await user.click(screen.getByRole('button', { name: 'Forget' }));
+    expect(within(screen.getByRole('alertdialog')).getByRole('status').textContent).toBe(
+      'Forgetting every party of Local sandbox network: deleting its files.',
+    );
+    finish([]);
     expect(await screen.findByText('Nothing is stored locally.')).toBeTruthy();
   });
 

@@ -195,7 +195,7 @@ describe('ProfileForm', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
-  it('disables the button while main is saving', async () => {
+  it('says it is saving while main saves (new addresses clear the secrets in the keychain: up to its 5 s)', async () => {
     const bridge = createFakeBridge();
     bridge.settings.saveProfile.mockReturnValue(new Promise(() => {}));
     const { user } = renderWithApp(<ProfileForm profile={ACME} onDone={() => {}} />, { bridge });
@@ -203,7 +203,7 @@ describe('ProfileForm', () => {
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
 
     await vi.waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Save profile' })).toHaveProperty('disabled', true),
+      expect(screen.getByRole('button', { name: 'Saving profile…' })).toHaveProperty('disabled', true),
     );
   });
 });

@@ -32,6 +32,23 @@ describe('SecretsPanel', () => {
     expect(screen.getByLabelText(API_KEY_LABEL)).toHaveProperty('value', '');
   });
 
+  it('says "Saving…" while the keychain answers (it may take up to 5 s)', async () => {
+    const none = { present: false, hint: null, source: null };
+    const saved = { apiKey: { present: true, hint: 'abcd', source: 'keychain' }, ledgerJwt: none, partnerToken: none };
+    let answer: () => void = () => {};
+    const bridge = createFakeBridge({
+      secrets: { set: () => new Promise((resolve) => (answer = () => resolve(saved as never))) },
+    });
+    const { user } = renderWithApp(<SecretsPanel profileId="acme" />, { bridge });
+    const row = within(await screen.findByTestId('secret-apiKey'));
+
+    await user.type(screen.getByLabelText(API_KEY_LABEL), 'key-0123456789abcd');
+    await user.click(row.getByRole('button', { name: 'Save' }));
+    expect(row.getByRole('button', { name: 'Saving…' })).toHaveProperty('disabled', true);
+    answer();
+    expect(await row.findByRole('button', { name: 'Save' })).toBeTruthy();
+  });
+
   it('refuses a value with a space at the field, without calling main', async () => {
     const { bridge, user } = renderWithApp(<SecretsPanel profileId="acme" />);
     const row = within(await screen.findByTestId('secret-ledgerJwt'));

@@ -119,6 +119,15 @@ describe('SettingsScreen', () => {
     expect(screen.queryByRole('region', { name: 'Profile Acme production' })).toBeNull();
   });
 
+  it('says it is deleting while main deletes the profile and its secrets (the keychain may take its 5 s)', async () => {
+    const bridge = await bridgeWithAcme();
+    bridge.settings.deleteProfile.mockReturnValue(new Promise(() => {}));
+    const { user } = await renderLoaded(bridge);
+    await user.click(await profileList().findByRole('button', { name: 'Acme production' }));
+    await user.click(screen.getByRole('button', { name: 'Delete profile' }));
+    expect(await screen.findByRole('button', { name: 'Deleting profile…' })).toHaveProperty('disabled', true);
+  });
+
   it("shows main's error when a delete fails, and keeps the profile", async () => {
     const bridge = await bridgeWithAcme();
     failWith(bridge.settings.deleteProfile, 'not_found', 'no profile acme-production');
