@@ -84,6 +84,14 @@ export const ReconcileRequest = z.strictObject({
 });
 export type ReconcileRequest = z.input<typeof ReconcileRequest>;
 
+/** A tolerance in words, as the messages, the export and the screen say it: "5 min", "90 s", "1 h". */
+export function toleranceText(seconds: number): string {
+  if (seconds === 0) return '0 s';
+  if (seconds % 3600 === 0) return `${seconds / 3600} h`;
+  if (seconds % 60 === 0) return `${seconds / 60} min`;
+  return `${seconds} s`;
+}
+
 export const RECONCILE_CATEGORIES = ['statement-only', 'ledger-only', 'amount-differs', 'matched'] as const;
 export type ReconcileCategory = (typeof RECONCILE_CATEGORIES)[number];
 
@@ -95,8 +103,9 @@ export interface ReconcileRow {
   updateId: string | null;
   statementAt: string | null;
   ledgerAt: string | null;
-  counterparty: string;
-  instrument: string;
+  /** Null for a leg in the ledger only that has none. */
+  counterparty: string | null;
+  instrument: string | null;
   /** Signed exact decimal text (negative: out of the party), as read from the statement. */
   statementAmount: string | null;
   ledgerAmount: string | null;

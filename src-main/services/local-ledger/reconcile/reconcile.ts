@@ -17,6 +17,7 @@ import {
   ReconcileMappingQuery,
   ReconcileRequest,
   type ReconcileResult,
+  toleranceText,
 } from '../../../../src-shared/contract/reconcile.ts';
 import { fileStamp } from '../../../../src-shared/time/time-text.ts';
 import { ServiceError } from '../../errors.ts';
@@ -77,13 +78,6 @@ type Read = StatementRead;
 function readCsv(r: ReturnType<typeof ReconcileRequest.parse>, signal: AbortSignal): Promise<Read> {
   const delimiter = r.delimiter === 'auto' ? detectDelimiter(stripBom(r.csv)) : r.delimiter;
   return readStatementText(r.csv, delimiter, r.mapping, signal);
-}
-
-function toleranceText(seconds: number): string {
-  if (seconds === 0) return '0 s';
-  if (seconds % 3600 === 0) return `${seconds / 3600} h`;
-  if (seconds % 60 === 0) return `${seconds / 60} min`;
-  return `${seconds} s`;
 }
 
 /** Runs `work` with the request's cancel (app:cancel) and the time budget; a budget's end says so. */

@@ -6,6 +6,7 @@ import { AmountCell } from '../../../ui/amount-cell.tsx';
 import { useKeyboardGrid } from '../../../ui/keyboard-grid.ts';
 import { PartyName } from '../../../ui/party-id.tsx';
 import { TableScroll } from '../../../ui/table-scroll.tsx';
+import { TimeText } from '../../../ui/time-text.tsx';
 import { utcText } from '../flows/instrument-groups.ts';
 
 const features = tableFeatures({});
@@ -91,13 +92,10 @@ export function CounterpartyTable({
                     </td>
                   );
                 }
+                const seen = seenAt(id, row.original);
                 return (
-                  <td
-                    key={cell.id}
-                    className={NUMERIC.has(id) ? 'num mono' : undefined}
-                    title={seenTitle(id, row.original)}
-                  >
-                    {text}
+                  <td key={cell.id} className={NUMERIC.has(id) ? 'num mono' : undefined}>
+                    {seen === undefined ? text : <TimeText text={text} sent={seen && utcText(seen)} />}
                   </td>
                 );
               })}
@@ -109,8 +107,9 @@ export function CounterpartyTable({
   );
 }
 
-function seenTitle(column: string, row: CounterpartyRow): string | undefined {
-  if (column === 'firstSeen') return utcText(row.firstSeen);
-  if (column === 'lastSeen') return utcText(row.lastSeen);
+/** First or last seen: the time behind the day shown (its whole text on hover). */
+function seenAt(column: string, row: CounterpartyRow): string | null | undefined {
+  if (column === 'firstSeen') return row.firstSeen;
+  if (column === 'lastSeen') return row.lastSeen;
   return undefined;
 }

@@ -196,7 +196,9 @@ export function ReconcileView({ profileId, party }: { profileId: string; party: 
       )}
       {run.error ? <ErrorMessage error={run.error} title="The statement could not be reconciled." /> : null}
       {exporter.error ? <ErrorMessage error={exporter.error} title="The result could not be exported." /> : null}
-      {run.data && <ReconcileResults result={run.data} />}
+      {run.data && run.variables && (
+        <ReconcileResults result={run.data} toleranceSeconds={run.variables.toleranceSeconds} />
+      )}
     </section>
   );
 }

@@ -120,10 +120,31 @@ describe('ReconcileView', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['1 in the statement only', '1 in the ledger only', '0 amount differs', '0 matched']);
+    // Each category's own columns, under what its rows have in common (with the tolerance run).
     const statementOnly = screen.getByRole('table', { name: 'In the statement only' });
-    expect(within(statementOnly).getAllByRole('row')[1].textContent).toContain(
-      `in the statement only: no ledger leg with counterparty ${BOB} for -100 USD within 5 min`,
+    expect(statementOnly.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(statementOnly.getAttribute('aria-describedby') as string)?.textContent).toBe(
+      'No ledger leg with the same counterparty, instrument, direction and amount within 1 min.',
     );
+    expect(
+      within(statementOnly)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Line', 'Statement time', 'Counterparty', 'Instrument', 'Statement amount', 'Reference']);
+    const line = within(statementOnly).getAllByRole('row')[1];
+    expect(
+      within(line)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['2', expect.stringMatching(/^2026-03-01 /), 'bob::1220bb…bbbb', 'USD', '-100', '—']);
+    // The counterparty is shortened: its full id is on hover and in a copy.
+    expect(line.querySelector(`[data-full-text="${BOB}"]`)?.getAttribute('title')).toBe(BOB);
+    const ledgerOnly = screen.getByRole('table', { name: 'In the ledger only' });
+    expect(
+      within(ledgerOnly)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Ledger time', 'Counterparty', 'Instrument', 'Ledger amount', 'Update id']);
     expect(screen.queryByRole('table', { name: 'Matched' })).toBeNull();
     expect(screen.getByText('Line 3: expected 4 cells as in the header, found 3')).toBeTruthy();
   });
