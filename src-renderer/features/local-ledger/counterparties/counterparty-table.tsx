@@ -67,17 +67,18 @@ export function CounterpartyTable({
                   return (
                     <td key={cell.id}>
                       {party ? (
+                        // Named by what it shows (a voice-control user says what they see); what
+                        // it does, with the full id, is its description.
                         <button
                           type="button"
                           className="local-counterparty-button"
-                          title={party}
-                          aria-label={`Open the relationship with ${party}`}
+                          title={`Open the relationship with ${party}`}
                           onClick={(e) => {
                             e.stopPropagation();
                             onOpen(row.original);
                           }}
                         >
-                          <PartyName party={party} />
+                          <PartyName party={party} hover={`Open the relationship with ${party}`} />
                         </button>
                       ) : (
                         <span className="muted">{text}</span>
