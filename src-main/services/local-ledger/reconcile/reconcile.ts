@@ -117,6 +117,7 @@ async function matched<T>(
           party: r.party,
           toleranceMicros: BigInt(r.toleranceSeconds) * 1_000_000n,
           onlyStatementCounterparties: r.onlyStatementCounterparties,
+          statuses: r.statuses,
         });
         return await then(c, summary, store);
       } catch (error) {
@@ -161,6 +162,7 @@ export async function reconcileStatement(local: LocalLedger, request: ReconcileR
     return {
       lines: read.lines.length,
       legs: answer.summary.legs,
+      otherStatuses: answer.summary.otherStatuses,
       counts: answer.summary.counts,
       rows: answer.rows,
       problems: read.problems.slice(0, RECONCILE_MAX_PROBLEMS),
@@ -185,6 +187,7 @@ const EXPORT_COLUMNS = [
   { name: 'ledger_amount', type: 'VARCHAR', meaning: 'signed exact decimal text (negative: out)' },
   { name: 'reference', type: 'VARCHAR', meaning: 'the statement’s reference' },
   { name: 'update_id', type: 'VARCHAR', meaning: 'the leg’s update id' },
+  { name: 'status', type: 'VARCHAR', meaning: 'the leg’s status' },
   { name: 'message', type: 'VARCHAR', meaning: 'what is wrong, in words' },
 ];
 
@@ -217,6 +220,7 @@ export async function exportReconciliation(
             'ledger_amount',
             'reference',
             'update_id',
+            'status',
             'message',
           ],
           columns: EXPORT_COLUMNS.map((col) => col.name),

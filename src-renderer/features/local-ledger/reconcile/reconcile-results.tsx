@@ -76,13 +76,14 @@ const COLUMNS = {
     header: 'Reference',
     cell: (r) => (r.reference ? <UpdateId id={r.reference} name="reference" /> : NULL_TEXT),
   },
+  status: { header: 'Status', cell: (r) => r.status ?? NULL_TEXT },
   updateId: { header: 'Update id', cell: (r) => (r.updateId ? <UpdateId id={r.updateId} /> : NULL_TEXT) },
 } satisfies Record<string, Column>;
 
 /** Each category's columns: what its rows have (a statement line, a leg, or both). */
 const COLUMNS_OF: Record<ReconcileCategory, Array<keyof typeof COLUMNS>> = {
   'statement-only': ['line', 'statementAt', 'counterparty', 'instrument', 'statementAmount', 'reference'],
-  'ledger-only': ['ledgerAt', 'counterparty', 'instrument', 'ledgerAmount', 'updateId'],
+  'ledger-only': ['ledgerAt', 'counterparty', 'instrument', 'ledgerAmount', 'status', 'updateId'],
   'amount-differs': [
     'line',
     'statementAt',
@@ -91,18 +92,34 @@ const COLUMNS_OF: Record<ReconcileCategory, Array<keyof typeof COLUMNS>> = {
     'instrument',
     'statementAmount',
     'ledgerAmount',
+    'status',
     'reference',
     'updateId',
   ],
-  matched: ['line', 'statementAt', 'ledgerAt', 'counterparty', 'instrument', 'ledgerAmount', 'reference', 'updateId'],
+  matched: [
+    'line',
+    'statementAt',
+    'ledgerAt',
+    'counterparty',
+    'instrument',
+    'ledgerAmount',
+    'status',
+    'reference',
+    'updateId',
+  ],
 };
 
 export function ReconcileResults({ result, toleranceSeconds }: { result: ReconcileResult; toleranceSeconds: number }) {
+  const left = result.otherStatuses.reduce((sum, s) => sum + s.legs, 0);
   return (
     <div className="reconcile-results">
       <p role="status">
         {count(result.lines)} statement lines against {count(result.legs)} ledger legs in {count(result.elapsedMs)} ms
         {result.problemCount > 0 && `; ${count(result.problemCount)} lines not read (below)`}.
+        {left > 0 &&
+          ` ${count(left)} ${left === 1 ? 'leg' : 'legs'} of other statuses left out: ${result.otherStatuses
+            .map((s) => `${s.status ?? '(no status)'} ${count(s.legs)}`)
+            .join(', ')}.`}
       </p>
       <ul className="reconcile-counts" aria-label="Reconciliation counts">
         {CATEGORIES.map((c) => (
