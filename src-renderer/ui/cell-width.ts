@@ -85,24 +85,43 @@ export function useColumnFloors<T extends object>(
 ): Record<string, number> {
   const charPx = useAmountCharPx();
   const book = usePartyBook();
-  // A row measured once per way of drawing it (a page of legs is re-rendered on every scroll step).
-  const cache = useRef<{ key: unknown[]; rows: WeakMap<object, Record<string, number>> } | null>(null);
+  // A row's time and update id measured once per zone (a page of legs is re-rendered on every
+  // scroll step, Load all holds 100,000); a party once per party id and address book (a party's
+  // legs have few counterparties, and the book changes with every settings answer).
+  const byRow = useRef<{ key: unknown[]; rows: WeakMap<object, Record<string, number>> } | null>(null);
+  const byParty = useRef<{ key: unknown[]; parties: Map<string, number> } | null>(null);
   const floors = useMemo(() => {
-    const key = [charPx, zone, book, columns];
-    if (!cache.current || cache.current.key.some((k, i) => k !== key[i])) {
-      cache.current = { key, rows: new WeakMap() };
+    const same = (a: unknown[], b: unknown[]) => a.every((k, i) => k === b[i]);
+    const rowKey = [charPx, zone, columns];
+    if (!byRow.current || !same(byRow.current.key, rowKey)) byRow.current = { key: rowKey, rows: new WeakMap() };
+    const partyKey = [charPx, book];
+    if (!byParty.current || !same(byParty.current.key, partyKey)) {
+      byParty.current = { key: partyKey, parties: new Map() };
     }
-    const seen = cache.current.rows;
+    const { rows: seen } = byRow.current;
+    const { parties } = byParty.current;
     const context = { charPx, zone, book };
+    const partyPx = (party: string | null) => {
+      if (party === null) return 0;
+      let px = parties.get(party);
+      if (px === undefined) {
+        px = cellPx('party', party, context);
+        parties.set(party, px);
+      }
+      return px;
+    };
     const most: Record<string, number> = {};
     for (const row of rows) {
       let widths = seen.get(row);
       if (!widths) {
         widths = {};
-        for (const c of columns) widths[c.id] = cellPx(c.kind, c.value(row), context);
+        for (const c of columns) if (c.kind !== 'party') widths[c.id] = cellPx(c.kind, c.value(row), context);
         seen.set(row, widths);
       }
-      for (const c of columns) if ((widths[c.id] ?? 0) > (most[c.id] ?? 0)) most[c.id] = widths[c.id];
+      for (const c of columns) {
+        const px = c.kind === 'party' ? partyPx(c.value(row)) : (widths[c.id] ?? 0);
+        if (px > (most[c.id] ?? 0)) most[c.id] = px;
+      }
     }
     return most;
   }, [rows, columns, charPx, zone, book]);
