@@ -6,9 +6,9 @@ import type { Page } from '@playwright/test';
 import { SANDBOX_TOKEN } from '../../src-shared/abi/sandbox-contracts.ts';
 import { expectAccessible } from '../support/a11y.ts';
 import { expect, test } from '../support/web-app.ts';
-import { openLocalParty, syncToDone } from './local-support.ts';
+import { openLocalParty, syncToDone, typeIntoSqlEditor } from './local-support.ts';
 import { answerPane, openConsole, send, writeCall } from './rpc-support.ts';
-import { expectPage, legRows, showParty } from './transfers-support.ts';
+import { expectPage, fetchLegsOverHttp, legRows, showParty } from './transfers-support.ts';
 
 test.use({ appOptions: { transfers: 3000 } });
 // Each test runs six to eight full-page axe scans (both themes): 45-80 s on these 2 cores, where
@@ -75,6 +75,65 @@ test('Local ledger (synced), Chains and Settings with the profile form', async (
   await page.getByRole('button', { name: 'New profile…' }).click();
   await expect(page.getByRole('form', { name: 'New profile' })).toBeVisible();
   await expectAccessible(page, 'Settings (profile form)');
+});
+
+test('every Local ledger table with synced data: Counterparties and a relationship, Flows, SQL results, Dashboard, Reconcile', async ({
+  app,
+  page,
+}) => {
+  // Nine scans, five with a table of 50 rows or more: 2-4 minutes on these 2 cores.
+  test.setTimeout(360_000);
+  const party = app.sandbox.parties[0];
+  const { legs } = await fetchLegsOverHttp(app, party);
+  await app.open(page);
+  await openLocalParty(page, party);
+  await syncToDone(page);
+  // Back on the screen after a reload: no sync panel above the views (their headings start the outline).
+  await app.open(page);
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Local ledger' }).click();
+  await expect(page.getByRole('table', { name: 'Local legs' }).locator('tbody tr.local-leg-row').first()).toBeVisible();
+  await expectAccessible(page, 'Local ledger after a reload');
+
+  await page.getByRole('tab', { name: 'Counterparties' }).click();
+  const ranking = page.getByRole('table', { name: /counterparties$/ }).first();
+  await expect(ranking.locator('tbody tr').nth(10)).toBeVisible();
+  await inBothThemes(page, (theme) => expectAccessible(page, `Counterparties (${theme})`));
+  await ranking.locator('.local-counterparty-button').first().click();
+  await expect(page.getByRole('table', { name: 'Legs between the parties' }).locator('tbody tr').first()).toBeVisible();
+  await expectAccessible(page, 'Relationship');
+  await page.getByRole('button', { name: '← All counterparties' }).click();
+
+  await page.getByRole('tab', { name: 'Flows' }).click();
+  await expect(page.getByRole('table', { name: /flows per day$/ }).first()).toBeVisible();
+  await expectAccessible(page, 'Flows');
+
+  await page.getByRole('tab', { name: 'SQL' }).click();
+  await typeIntoSqlEditor(page, `SELECT * FROM legs WHERE party = '${party}' ORDER BY effective_at DESC LIMIT 50`);
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(page.getByRole('table', { name: 'Query results' }).locator('tbody tr').first()).toBeVisible();
+  await expectAccessible(page, 'SQL results');
+
+  await page.getByRole('tab', { name: 'Dashboard' }).click();
+  await expectAccessible(page, 'Dashboard');
+
+  // Reconcile: 59 of the party's completed legs, and a line the ledger does not have.
+  const completed = legs.filter((l) => l.status === 'completed' && l.effectiveAt && l.counterparty && l.amount);
+  const lines = ['effective_at,counterparty,instrument,amount,update_id'];
+  for (const l of completed.slice(1, 60)) {
+    lines.push(
+      [l.effectiveAt, l.counterparty, l.instrumentId, `${l.isIncoming ? '' : '-'}${l.amount}`, l.updateId].join(','),
+    );
+  }
+  lines.push(`${completed[3].effectiveAt},${completed[3].counterparty},GHOST,250.00,INV-9`);
+  await page.getByRole('tab', { name: 'Reconcile' }).click();
+  await page.getByLabel('Statement CSV file').setInputFiles({
+    name: 'statement.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(lines.join('\n')),
+  });
+  await page.getByRole('button', { name: 'Reconcile', exact: true }).click();
+  await expect(page.getByRole('table', { name: 'Matched' })).toBeVisible();
+  await expectAccessible(page, 'Reconcile results');
 });
 
 test('RPC console: answer shown, Copy-with-key dialog, Contract mode, side by side, ABI form, environment editor', async ({

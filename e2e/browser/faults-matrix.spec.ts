@@ -25,7 +25,7 @@ import {
 } from './faults-support.ts';
 import { createProfileOnSandbox } from './profile-support.ts';
 import { answerPane, openConsole, send, setChain, writeCall } from './rpc-support.ts';
-import { expectPage, legRows, showParty } from './transfers-support.ts';
+import { expectPage, legRows, showParty, updateIdsOnScreen } from './transfers-support.ts';
 
 /** main's timeout for the ledger and the chain listing in these tests (the product's: 20 s / 15 s). */
 const TIMEOUT_S = 4;
@@ -148,7 +148,6 @@ const RPC_TITLES: Record<string, string> = {
 };
 
 // ---------------------------------------------------------------- Transfers -> ledger-data
-const updateIdsOnScreen = (page: Page) => legRows(page).locator('td[data-column="updateId"]').allInnerTexts();
 const transfersAddress = (app: WebApp) =>
   `${app.sandbox.baseUrl}/api/v2/parties/${encodeURIComponent(app.sandbox.parties[0])}/tokenTransfers`;
 

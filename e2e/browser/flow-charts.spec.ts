@@ -104,7 +104,7 @@ test('a chart of one day of flows shows that day with a title, and the exact amo
     .first()
     .locator('tbody tr')
     .first()
-    .getByRole('button', { name: /^Open the relationship with / })
+    .locator('button[title^="Open the relationship with "]')
     .click();
   const relationship = page.getByRole('region', { name: 'Relationship' });
   const totals = relationship.getByRole('table', { name: 'Totals between the parties' }).locator('tbody tr');

@@ -70,7 +70,10 @@ test('the top counterparty, its relationship and the monthly flows equal the leg
   const [[top, totals]] = ranking(ofInstrument);
 
   const first = table.locator('tbody tr').first();
-  await expect(first.getByRole('button', { name: /^Open the relationship with / })).toHaveAttribute('title', top);
+  // Named by the party it shows; what it does, with the full id, in its title (its description).
+  const open = first.locator('button[title^="Open the relationship with "]');
+  await expect(open).toHaveAttribute('title', `Open the relationship with ${top}`);
+  await expect(open.locator('[data-full-text]')).toHaveAttribute('data-full-text', top);
   await expect(first.locator('td')).toHaveText([
     '1',
     /::/,
@@ -88,7 +91,7 @@ test('the top counterparty, its relationship and the monthly flows equal the leg
   }
 
   // The relationship: every leg between the two parties in the range.
-  await first.getByRole('button', { name: /^Open the relationship with / }).click();
+  await open.click();
   const between = inRange.filter((l) => l.counterparty === top);
   await expect(
     page.getByRole('heading', { name: new RegExp(`^Legs \\(${between.length.toLocaleString('en-US')}`) }),

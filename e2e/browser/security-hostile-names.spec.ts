@@ -4,7 +4,7 @@
 // them literally, create no element from them and run nothing. Had any of them been parsed as HTML,
 // the inline handler would either have run (setting window.__pwned) or been refused by the CSP,
 // which fails the test through the fixture.
-import { shortenParty } from '../../src-renderer/ui/party-format.ts';
+import { shortenParty, shortUpdateId } from '../../src-renderer/ui/party-format.ts';
 import type { TransferLeg } from '../../src-shared/contract/transfers.ts';
 import { expect, test } from '../support/web-app.ts';
 import { expectPage, fetchPageOverHttp, legRows, showParty } from './transfers-support.ts';
@@ -33,7 +33,9 @@ test('party ids, symbols and statuses carrying HTML and script are shown literal
 
   for (const [i, leg] of firstRows.entries()) {
     const row = rows.nth(i);
-    await expect(row.locator('td[data-column="updateId"]')).toHaveText(leg.updateId as string);
+    const updateId = row.locator('td[data-column="updateId"] .mono[title]');
+    await expect(updateId).toHaveText(shortUpdateId(leg.updateId as string));
+    await expect(updateId).toHaveAttribute('title', leg.updateId as string);
     await expect(row.locator('td[data-column="status"]')).toHaveText(leg.status as string);
     await expect(row.locator('td[data-column="symbol"]')).toHaveText(leg.symbol ?? '—');
     const counterparty = row.locator('td[data-column="counterparty"] button');

@@ -60,3 +60,134 @@ export async function expectTableFits(table: Locator): Promise<void> {
   });
   expect(fit.overflow, `table ${fit.table}px in a box of ${fit.box}px`).toBeLessThanOrEqual(0);
 }
+
+export interface DrawnCell {
+  /** The cell's text as drawn (buttons and text for screen readers only left out). */
+  text: string;
+  /** Pixels of content the cell hides (wider than its box, or drawn outside it). */
+  hidden: number;
+  /** Lines the text takes. */
+  lines: number;
+  /** The full value a shortened text stands for (data-full-text), if the cell names one. */
+  full: string | null;
+}
+
+/**
+ * Every body cell under a header matching `header` (rows with one cell per header: a "Loading…"
+ * row is left out), as drawn: its text, how much of it is hidden and on how many lines.
+ */
+export async function drawnCells(table: Locator, header: RegExp): Promise<DrawnCell[]> {
+  return table.evaluate(
+    (t, [source, flags]) => {
+      const pattern = new RegExp(source, flags);
+      const heads = Array.from(t.querySelectorAll('thead th'));
+      const columns = heads.flatMap((th, i) => (pattern.test((th.textContent ?? '').trim()) ? [i] : []));
+      const out: DrawnCell[] = [];
+      for (const row of Array.from(t.querySelectorAll<HTMLTableRowElement>('tbody tr'))) {
+        if (row.cells.length !== heads.length) continue;
+        for (const i of columns) {
+          const cell = row.cells[i];
+          const box = cell.getBoundingClientRect();
+          const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+          let text = '';
+          const tops = new Set<number>();
+          let outside = 0;
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const parent = node.parentElement as HTMLElement;
+            // A Copy button's word, and text for screen readers only, are not the value.
+            if (parent.closest('.copy-button, .visually-hidden, [hidden]')) continue;
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            for (const r of Array.from(range.getClientRects())) {
+              if (r.width === 0) continue;
+              tops.add(Math.round(r.top / 4));
+              outside = Math.max(outside, box.left - r.left, r.right - box.right);
+            }
+            text += node.textContent ?? '';
+          }
+          out.push({
+            text: text.trim(),
+            hidden: Math.max(outside, cell.scrollWidth - cell.clientWidth),
+            lines: tops.size,
+            full: cell.querySelector('[data-full-text]')?.getAttribute('data-full-text') ?? null,
+          });
+        }
+      }
+      return out;
+    },
+    [header.source, header.flags] as const,
+  );
+}
+
+/** Every time under `header` is whole: on one line, nothing hidden, no "…"; returns them. */
+export async function expectWholeTimes(table: Locator, header: RegExp, atLeast = 1): Promise<DrawnCell[]> {
+  const cells = (await drawnCells(table, header)).filter((c) => c.text !== '—');
+  expect(cells.length, `times under ${header}`).toBeGreaterThanOrEqual(atLeast);
+  expect(cells.filter((c) => c.hidden > 0.5 || c.lines > 1 || c.text.includes('…'))).toEqual([]);
+  return cells;
+}
+
+/**
+ * Every id under `header` is on one line with nothing hidden; one shortened with "…" names the full
+ * id it stands for (shown on focus, copied whole). Returns them.
+ */
+export async function expectWholeIds(table: Locator, header: RegExp, atLeast = 1): Promise<DrawnCell[]> {
+  const cells = (await drawnCells(table, header)).filter((c) => c.text !== '—');
+  expect(cells.length, `ids under ${header}`).toBeGreaterThanOrEqual(atLeast);
+  expect(cells.filter((c) => c.hidden > 0.5 || c.lines > 1)).toEqual([]);
+  expect(cells.filter((c) => c.text.includes('…') && (c.full === null || c.full.length <= c.text.length))).toEqual([]);
+  return cells;
+}
+
+/**
+ * `table` fits its box, or scrolls sideways inside a box of its own that says how it continues: no
+ * taller than the window (its scrollbar is on screen with its top), scrolling up and down itself,
+ * under a header row that stays in view. The page never scrolls sideways. Returns which it is.
+ */
+export async function expectFitsOrScrollsInBox(page: Page, table: Locator): Promise<'fits' | 'scrolls'> {
+  await expectNoSidewaysScroll(page);
+  const look = await table.evaluate((t) => {
+    let box = t.parentElement as HTMLElement;
+    while (box.parentElement && !['auto', 'scroll'].includes(getComputedStyle(box).overflowX)) {
+      box = box.parentElement;
+    }
+    const head = t.querySelector('thead') as HTMLElement;
+    const sticky = [head, ...Array.from(head.querySelectorAll('tr, th'))].some(
+      (el) => getComputedStyle(el).position === 'sticky',
+    );
+    return {
+      own: !box.matches('.content, body, html'),
+      overflow: box.scrollWidth - box.clientWidth,
+      height: box.getBoundingClientRect().height,
+      window: window.innerHeight,
+      scrollsDown: ['auto', 'scroll'].includes(getComputedStyle(box).overflowY),
+      sticky,
+    };
+  });
+  expect(look.own, 'the table is in a box of its own').toBe(true);
+  expect(look.sticky, 'the header row stays in view').toBe(true);
+  if (look.overflow <= 0) return 'fits';
+  expect(look.scrollsDown, 'the box scrolls up and down itself').toBe(true);
+  expect(look.height, 'the box is no taller than the window').toBeLessThanOrEqual(look.window);
+  return 'scrolls';
+}
+
+/**
+ * On keyboard focus, the cell's shortened id shows whole (a tooltip), and Ctrl+C copies it whole.
+ * Needs clipboard permissions on the page's origin.
+ */
+export async function expectFullOnFocusAndCopy(page: Page, cell: Locator): Promise<string> {
+  const full = (await cell.locator('[data-full-text]').first().getAttribute('data-full-text')) as string;
+  expect(full.length).toBeGreaterThan(0);
+  await page.evaluate(() => navigator.clipboard.writeText(''));
+  // Focus by keyboard: to the cell, one step away and back.
+  await cell.evaluate((td) => (td.querySelector<HTMLElement>('button, a[href]') ?? (td as HTMLElement)).focus());
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowRight');
+  const tip = page.getByRole('tooltip');
+  await expect(tip).toHaveText(full);
+  await expect(tip).toBeInViewport();
+  await page.keyboard.press('ControlOrMeta+c');
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(full);
+  return full;
+}

@@ -52,7 +52,10 @@ test('a counterparty opens with the same filters, and Back returns to the same p
   await openFilters(page);
   await expect(page.getByLabel('Party id')).toHaveValue(counterparty);
   await expect(page.getByRole('radio', { name: 'Canton Coin' })).toBeChecked();
-  await expect(legRows(page).first()).toContainText(theirs.transfers[0].updateId as string);
+  await expect(legRows(page).first().locator('td[data-column="updateId"] .mono')).toHaveAttribute(
+    'title',
+    theirs.transfers[0].updateId as string,
+  );
   const totals = page.getByRole('table', { name: 'Totals per instrument' }).locator('tbody tr');
   await expect(totals).toHaveCount(1);
   await expect(totals.first()).toContainText('CC');

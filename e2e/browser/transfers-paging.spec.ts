@@ -1,14 +1,19 @@
 // Paging by cursor, the table's formatting, the leg detail, and the table layout kept across restarts.
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
 import { TRANSFER_LEG_FIELDS } from '../../src-shared/contract/transfers.ts';
 import { addDecimal, decimalToString, formatAmount, parseDecimal, rescale, ZERO } from '../../src-shared/decimal.ts';
 import { expect, test } from '../support/web-app.ts';
-import { expectPage, fetchPageOverHttp, legRows, openFilters, reopen, showParty } from './transfers-support.ts';
+import {
+  expectPage,
+  fetchPageOverHttp,
+  legRows,
+  openFilters,
+  reopen,
+  showParty,
+  updateIdsOnScreen,
+} from './transfers-support.ts';
 
 test.use({ appOptions: { transfers: 3000 } });
-
-const updateIdsOnScreen = (page: Page) => legRows(page).locator('td[data-column="updateId"]').allInnerTexts();
 
 test('Next follows the cursor, Previous restores page 1 exactly, the page number follows', async ({ app, page }) => {
   const party = app.sandbox.parties[0];

@@ -65,6 +65,12 @@ export async function showParty(page: Page, party: string): Promise<void> {
 /** The rendered leg rows (virtualized: only those near the viewport exist). */
 export const legRows = (page: Page) => page.getByRole('table', { name: 'Transfer legs' }).locator('tbody tr.leg-row');
 
+/** The whole update ids of the rendered leg rows (a cell shows an id shortened, the whole one as its title). */
+export const updateIdsOnScreen = (page: Page) =>
+  legRows(page)
+    .locator('td[data-column="updateId"] .mono[title]')
+    .evaluateAll((ids) => ids.map((id) => id.getAttribute('title') ?? ''));
+
 /**
  * Waits until the page on screen is page `n` and has been answered. When it is not, the failure
  * carries what the screen said about it (the problem card's words), so a one-off failure in a full

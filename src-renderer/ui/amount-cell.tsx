@@ -16,7 +16,7 @@ import {
   INEXACT_MARK,
   NO_AMOUNT,
 } from './amount-text.ts';
-import { useCopy } from './copy-button.tsx';
+import { CopyIcon } from './copy-icon.tsx';
 import './amount-cell.css';
 
 /** A character of the amount font when it cannot be measured (no layout: component tests). */
@@ -115,28 +115,7 @@ export function AmountCell({ label = 'amount', ...value }: AmountValue & { label
       </span>
       {/* Beside the text, not in it: selecting the amount selects the amount only. */}
       {!exact && <span className="visually-hidden"> (kept as text, left out of sums)</span>}
-      <AmountCopy text={copyText} label={label} />
+      <CopyIcon text={copyText} name={`${label} ${copyText}`} />
     </span>
-  );
-}
-
-/** Copy, out of sight until the cell is hovered or the button has the keyboard focus. */
-function AmountCopy({ text, label }: { text: string; label: string }) {
-  const { state, copy } = useCopy(text);
-  const said =
-    state === 'copied' ? `Copied ${label}` : state === 'failed' ? `Could not copy ${label}` : `Copy ${label}`;
-  return (
-    <button
-      type="button"
-      className="amount-copy"
-      data-state={state}
-      aria-label={`${said} ${text}`}
-      title={`${said}: ${text}`}
-      onClick={(event) => {
-        // Inside a clickable row: copying must not also open the row.
-        event.stopPropagation();
-        copy();
-      }}
-    />
   );
 }

@@ -77,11 +77,11 @@ export function widestAmount(values: Iterable<AmountValue>): number {
 }
 
 /** A cell's left and right padding in the app's tables. */
-const CELL_PADDING_PX = 16;
-/** The Copy button beside the amount and the gap before it (amount-cell.css gives it this size). */
-export const AMOUNT_COPY_PX = 19;
+export const CELL_PADDING_PX = 16;
+/** The Copy icon beside an amount or an id and the gap before it (copy-icon.css gives it this size). */
+export const COPY_ICON_PX = 19;
 
 /** The pixels a column needs to show `chars` characters of amount whole, with its Copy button. */
 export function amountColumnPx(chars: number, charPx: number): number {
-  return Math.ceil(chars * charPx) + CELL_PADDING_PX + AMOUNT_COPY_PX;
+  return Math.ceil(chars * charPx) + CELL_PADDING_PX + COPY_ICON_PX;
 }

@@ -14,8 +14,10 @@
 //   drawn asks `scrollToRow` to draw it and focuses it once it is. When the focused cell is
 //   replaced (a "Loading…" row filled in), the focus goes to the same row and column again.
 // It works on the DOM the table renders (event delegation and a MutationObserver), so a table
-// adopts it with a ref and no change to how it draws its cells.
+// adopts it with a ref and no change to how it draws its cells. It brings the full id behind a
+// shortened one on keyboard focus and in a copy with it (full-text-tip.ts).
 import { type RefCallback, useCallback, useRef } from 'react';
+import { attachFullTextTip } from './full-text-tip.ts';
 import { cellAfterKey, GRID_KEYS, type GridCell, rowsPerPage } from './grid-keys.ts';
 
 export interface KeyboardGridOptions {
@@ -280,8 +282,11 @@ function attach(table: HTMLTableElement, options: { current: KeyboardGridOptions
   table.addEventListener('keydown', onKeyDown);
   document.addEventListener('pointerdown', onPointerDown, true);
   table.dataset.keyboardGrid = '';
+  // A shortened id's full text on keyboard focus, and whole in a copy.
+  const detachTip = attachFullTextTip(table);
   applyStops();
   return () => {
+    detachTip();
     observer.disconnect();
     table.removeEventListener('focusin', onFocusIn);
     table.removeEventListener('focusout', onFocusOut);

@@ -1,6 +1,7 @@
 // A party as every screen shows it: the address book's label (with its colour tag) when the party
-// is saved, the short id otherwise. The full id is always on hover, and Copy copies the full id
-// (a label is for reading; a case needs the exact id). docs/address-book.md
+// is saved, the short id otherwise. The full id is always on hover and on keyboard focus in a table
+// (ui/full-text-tip.ts), and Copy or Ctrl+C copies the full id (a label is for reading; a case
+// needs the exact id). docs/address-book.md
 import { type PartyBook, usePartyBook } from '../data/party-book.ts';
 import { CopyButton } from './copy-button.tsx';
 import { shortenParty } from './party-format.ts';
@@ -31,14 +32,17 @@ export function PartyName({ party, className, hover }: { party: string; classNam
   const book = usePartyBook();
   const entry = book.lookup(party);
   const label = entry?.label || undefined;
+  const shown = label ?? shortenParty(party);
   return (
     <span
       className={[label ? 'party-label' : 'mono', className].filter(Boolean).join(' ')}
       title={hover ?? partyTitle(book, party)}
       data-party={party}
+      // What keyboard focus shows and a copy takes (ui/full-text-tip.ts): the full id.
+      data-full-text={shown === party ? undefined : party}
     >
       <PartyTag colour={entry?.colour} />
-      {label ?? shortenParty(party)}
+      {shown}
     </span>
   );
 }

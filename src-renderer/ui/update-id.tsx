@@ -1,17 +1,18 @@
 // An update id (Canton: 1220 + 64 hex digits) in a table: its start and end, which tell two apart
-// at a glance; the whole id on hover and in a Copy button (a case needs the exact id).
-import { CopyButton } from './copy-button.tsx';
+// at a glance, on one line; the whole id on hover, on keyboard focus (full-text-tip.ts) and in
+// what a copy takes (the Copy icon, or Ctrl+C on the cell): a case needs the exact id.
+import { CopyIcon } from './copy-icon.tsx';
+import { shortUpdateId } from './party-format.ts';
 
-/** The short form: the first 12 and last 8 characters of an id longer than 24. */
-export const shortUpdateId = (id: string) => (id.length > 24 ? `${id.slice(0, 12)}…${id.slice(-8)}` : id);
-
-export function UpdateId({ id }: { id: string }) {
+/** `name`: what Copy says it copies ("update id"; a statement's reference uses it too). */
+export function UpdateId({ id, name = 'update id' }: { id: string; name?: string }) {
+  const short = shortUpdateId(id);
   return (
-    <span className="party-id">
-      <span className="mono" title={id}>
-        {shortUpdateId(id)}
+    <span className="id-cell">
+      <span className="mono" title={id} data-full-text={short === id ? undefined : id}>
+        {short}
       </span>
-      <CopyButton text={id} label="update id" />
+      <CopyIcon text={id} name={name} />
     </span>
   );
 }

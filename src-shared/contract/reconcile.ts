@@ -13,6 +13,8 @@ export const RECONCILE_MAX_COLUMNS = 200;
 export const RECONCILE_MAX_CELL = 4_096;
 /** Problems answered with line numbers; the count says how many there were in all. */
 export const RECONCILE_MAX_PROBLEMS = 1_000;
+/** Leg statuses a request may name (a service's statuses are a handful: the interface does not list them). */
+export const RECONCILE_MAX_STATUSES = 64;
 /** The longest a reconciliation may run before it is stopped (main's time budget). */
 export const RECONCILE_TIME_BUDGET_MS = 60_000;
 
@@ -77,12 +79,25 @@ export const ReconcileRequest = z.strictObject({
     .max(31 * 86_400),
   /** true: only legs whose counterparty and instrument appear in the statement (a counterparty's statement). */
   onlyStatementCounterparties: z.boolean(),
+  /**
+   * The leg statuses the statement is expected to hold (null in the list: legs without a status);
+   * legs of any other status are left out of the ledger side and counted apart. Null: every status.
+   */
+  statuses: z.array(z.string().max(RECONCILE_MAX_CELL).nullable()).max(RECONCILE_MAX_STATUSES).nullable().default(null),
   /** Rows answered per category (the counts and the export cover all). */
   rowCap: z.number().int().min(1).max(5_000),
   /** Remember the mapping for this header (per profile). */
   remember: z.boolean(),
 });
 export type ReconcileRequest = z.input<typeof ReconcileRequest>;
+
+/** A tolerance in words, as the messages, the export and the screen say it: "5 min", "90 s", "1 h". */
+export function toleranceText(seconds: number): string {
+  if (seconds === 0) return '0 s';
+  if (seconds % 3600 === 0) return `${seconds / 3600} h`;
+  if (seconds % 60 === 0) return `${seconds / 60} min`;
+  return `${seconds} s`;
+}
 
 export const RECONCILE_CATEGORIES = ['statement-only', 'ledger-only', 'amount-differs', 'matched'] as const;
 export type ReconcileCategory = (typeof RECONCILE_CATEGORIES)[number];
@@ -95,12 +110,15 @@ export interface ReconcileRow {
   updateId: string | null;
   statementAt: string | null;
   ledgerAt: string | null;
-  counterparty: string;
-  instrument: string;
+  /** Null for a leg in the ledger only that has none. */
+  counterparty: string | null;
+  instrument: string | null;
   /** Signed exact decimal text (negative: out of the party), as read from the statement. */
   statementAmount: string | null;
   ledgerAmount: string | null;
   reference: string | null;
+  /** The ledger leg's status (null for a line in the statement only, or a leg without one). */
+  status: string | null;
   message: string;
 }
 
@@ -109,6 +127,8 @@ export interface ReconcileResult {
   lines: number;
   /** Legs of the party the statement was compared with (its time span ± the tolerance). */
   legs: number;
+  /** Legs in that span left out for their status (not one the statement holds), per status. */
+  otherStatuses: Array<{ status: string | null; legs: number }>;
   counts: Record<ReconcileCategory, number>;
   rows: Record<ReconcileCategory, ReconcileRow[]>;
   problems: Array<{ line: number; message: string }>;

@@ -35,6 +35,20 @@ export function formatEffectiveTime(
   return `${pad(y, 4)}-${pad(mo)}-${pad(d)} ${pad(h)}:${pad(mi)}:${seconds}${fraction ? `.${fraction}` : ''}${utc ? ' UTC' : ''}`;
 }
 
+/**
+ * formatEffectiveTime(text, { zone }).length, absolute (a relative time is shorter), without
+ * formatting: a table sizes its time column over every value it holds (up to 100,000 legs).
+ */
+export function effectiveTimeChars(text: string | null, zone: TimeZoneChoice): number {
+  if (text === null) return NO_TIME_TEXT.length;
+  if (!readRfc3339(text)) return text.length;
+  // At the ends of the years a zone or an offset can move the year past 9999: formatted to count.
+  if (/^\s*(0001|9999)/.test(text)) return formatEffectiveTime(text, { zone }).length;
+  const fraction = /:\d{2}\.(\d+)/.exec(text)?.[1];
+  // "YYYY-MM-DD hh:mm:ss" (years 0001-9999), the fraction's own digits, " UTC" in UTC.
+  return 19 + (fraction ? 1 + fraction.length : 0) + (zone === 'utc' ? 4 : 0);
+}
+
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 365 * 86_400_000],
   ['month', 30 * 86_400_000],

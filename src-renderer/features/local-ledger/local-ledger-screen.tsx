@@ -208,6 +208,7 @@ function LocalLedger({ profileId }: { profileId: string }) {
                 ))}
               </div>
               <div role="tabpanel" className="local-tab-panel" hidden={tab === 'sql'}>
+                <h2 className="visually-hidden">{LOCAL_TABS.find((t) => t.id === tab)?.label}</h2>
                 {SCOPED_TABS.has(tab) && (
                   <ScopePicker profileId={profileId} value={views.shown} onChange={views.set} use="view" home={party} />
                 )}
@@ -226,6 +227,7 @@ function LocalLedger({ profileId }: { profileId: string }) {
               unsaved text, undo history and result. It reads the whole store, not the party. */}
           {sqlOpened && (
             <div role="tabpanel" className="local-tab-panel" hidden={tab !== 'sql' || !hasStored(status.data)}>
+              <h2 className="visually-hidden">SQL</h2>
               <SqlView profileId={profileId} party={party} />
             </div>
           )}

@@ -100,7 +100,7 @@ export function SyncAllProgress({ syncAll }: { syncAll: SyncAll }) {
     <section className="local-sync-all" aria-label="Sync all parties" data-testid="sync-all">
       <div className="panel local-sync-all-panel" data-state={status.state} data-folded={folded}>
         <LiveStatus label="Sync all status" final={status.state !== 'running'} text={syncAllAnnouncement(status)} />
-        <h3>{HEADINGS[status.state]}</h3>
+        <h2>{HEADINGS[status.state]}</h2>
         <p data-testid="sync-all-progress">
           {count(status.done)} of {count(status.total)} parties · {count(status.legs)}{' '}
           {status.legs === 1 ? 'leg' : 'legs'}

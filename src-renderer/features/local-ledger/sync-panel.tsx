@@ -46,7 +46,7 @@ export function SyncPanel({
     // progress at most every few seconds and the end at once.
     <section className="panel local-sync-panel" data-testid="sync-panel" data-state={status.state} aria-label="Sync">
       <LiveStatus label="Sync status" final={!active} text={syncAnnouncement(status)} />
-      <h3>{heading(status)}</h3>
+      <h2>{heading(status)}</h2>
       <p data-testid="sync-progress">
         {newSinceLastSync(status) ?? (
           <>

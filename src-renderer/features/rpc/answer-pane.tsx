@@ -30,7 +30,7 @@ export function AnswerPane({
       aria-busy={pending ? true : undefined}
       data-answer-seq={answer?.seq ?? 0}
     >
-      <h3>Answer</h3>
+      <h2>Answer</h2>
       {pending && (
         <p className="muted" role="status">
           Waiting for {pending.chain}_{pending.nodeType}…{' '}
@@ -110,7 +110,7 @@ function PreviousAnswer({ answer, symbol }: { answer: ConsoleAnswer; symbol: str
   const what = Array.isArray(answer.body) ? `a batch of ${answer.body.length}` : answer.body.method;
   return (
     <section className="rpc-previous" aria-label="Previous answer" data-testid="rpc-previous-answer">
-      <h4>Previous answer, kept</h4>
+      <h3 className="subheading">Previous answer, kept</h3>
       <p className="muted" data-testid="rpc-previous-summary">
         {what} on {answer.chain}_{answer.nodeType} · HTTP {result.status} · {formatBytes(result.sizeBytes)}
       </p>

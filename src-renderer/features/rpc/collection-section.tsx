@@ -29,7 +29,7 @@ export function CollectionSection({ collection, edit, onRun, onLoad, onExport }:
 
   return (
     <section className="rpc-collection" aria-label={`Collection ${collection.name}`}>
-      <h4>
+      <h3 className="subheading">
         {renaming === collectionId ? (
           <RenameField
             label={`New name for ${collection.name}`}
@@ -59,7 +59,7 @@ export function CollectionSection({ collection, edit, onRun, onLoad, onExport }:
             </button>
           </>
         )}
-      </h4>
+      </h3>
       {collection.requests.length === 0 && <p className="muted">No requests yet.</p>}
       <ul className="rpc-list" aria-label={`Requests in ${collection.name}`}>
         {collection.requests.map((request, index) => (

@@ -94,7 +94,7 @@ export function CollectionsPanel({ current, onRun, onLoad }: CollectionsPanelPro
 
   return (
     <section className="panel rpc-saved" aria-label="Collections">
-      <h3>Collections</h3>
+      <h2>Collections</h2>
       <form onSubmit={save} className="rpc-save-form rpc-save-into">
         <input
           aria-label="Name for the request"

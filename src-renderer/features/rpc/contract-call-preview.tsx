@@ -8,7 +8,7 @@ import type { ResolvedCheck } from './variables.ts';
 export function ContractCallPreview({ call, check }: { call: ContractCall | null; check: ResolvedCheck }) {
   return (
     <section className="rpc-contract-preview" aria-label="What Send sends" data-testid="rpc-contract-preview">
-      <h3>What Send sends</h3>
+      <h2>What Send sends</h2>
       {call === null ? (
         <p className="muted">Choose a contract and a function: the call Send sends appears here.</p>
       ) : !call.ok ? (

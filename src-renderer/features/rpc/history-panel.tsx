@@ -19,7 +19,7 @@ export function HistoryPanel({ onRerun }: { onRerun: (entry: RpcHistoryEntry) =>
 
   return (
     <section className="panel rpc-history" aria-label="History">
-      <h3>History</h3>
+      <h2>History</h2>
       <input
         type="search"
         aria-label="Search the history"

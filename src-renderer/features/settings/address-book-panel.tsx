@@ -28,7 +28,7 @@ export function AddressBookPanel() {
 
   return (
     <section ref={panel} id="address-book" className="panel address-book" aria-labelledby="address-book-heading">
-      <h3 id="address-book-heading">Address book</h3>
+      <h2 id="address-book-heading">Address book</h2>
       <p className="muted">
         A saved party shows its label wherever it appears (tables, details, summaries, exports); the full id stays on
         hover and Copy copies it.

@@ -4,7 +4,7 @@ import { RevealFolders } from '../../ui/reveal-folders.tsx';
 export function FoldersPanel() {
   return (
     <section className="panel" aria-labelledby="folders-heading">
-      <h3 id="folders-heading">Settings and logs folders</h3>
+      <h2 id="folders-heading">Settings and logs folders</h2>
       <p className="muted">For a support case: the logs folder holds main.log (and main.1.log, the one before).</p>
       <RevealFolders />
     </section>

@@ -41,7 +41,7 @@ export function LocalStoresPanel() {
 
   return (
     <section className="panel" aria-labelledby="local-stores-heading">
-      <h3 id="local-stores-heading">Local ledger data</h3>
+      <h2 id="local-stores-heading">Local ledger data</h2>
       <p className="muted">
         Transfers synced to this computer, one database file per profile (readable by your user only).
       </p>
@@ -79,9 +79,9 @@ function StoreRow({ store, onForget }: { store: LocalStoreInfo; onForget: (targe
   const grid = useKeyboardGrid();
   return (
     <div className="local-store" data-testid={`local-store-${store.profileId}`}>
-      <h4>
+      <h3 className="subheading">
         {store.profileName} <span className="muted">· {bytes(store.sizeBytes)} on disk</span>
-      </h4>
+      </h3>
       <p className="mono muted" title="The database file">
         {store.path}
       </p>

@@ -11,7 +11,7 @@ export function SecretsPanel({ profileId }: { profileId: string }) {
   const storage = useAppInfo().data?.secretStorage;
   return (
     <section className="panel" aria-labelledby="secrets-heading">
-      <h3 id="secrets-heading">Secrets</h3>
+      <h2 id="secrets-heading">Secrets</h2>
       <p className="muted">
         {storage?.backend === 'keychain'
           ? 'Stored in the OS keychain. They never leave the main process; this screen only shows their last characters.'

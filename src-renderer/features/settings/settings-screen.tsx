@@ -27,7 +27,7 @@ export function SettingsScreen() {
     <div className="settings-screen">
       <h1 className="screen-title">Settings</h1>
       <section className="panel" aria-labelledby="profiles-heading">
-        <h3 id="profiles-heading">Connection profiles</h3>
+        <h2 id="profiles-heading">Connection profiles</h2>
         <ul className="profile-list">
           {profiles.map((p) => (
             <li key={p.id} className={p.id === selected?.id ? 'selected' : undefined}>
@@ -62,7 +62,7 @@ export function SettingsScreen() {
 
       {creating ? (
         <section className="panel">
-          <h3>New profile</h3>
+          <h2>New profile</h2>
           <ProfileForm
             profile={null}
             onDone={(id) => {
@@ -74,7 +74,7 @@ export function SettingsScreen() {
       ) : (
         selected && (
           <section className="panel" aria-label={`Profile ${selected.name}`}>
-            <h3>{selected.name}</h3>
+            <h2>{selected.name}</h2>
             <p className="profile-id-line">
               Profile id <code className="profile-id">{selected.id}</code>{' '}
               <CopyButton text={selected.id} label={`profile id ${selected.id}`} />{' '}
@@ -108,7 +108,7 @@ export function SettingsScreen() {
       )}
 
       <section className="panel" aria-labelledby="appearance-heading">
-        <h3 id="appearance-heading">Appearance and time</h3>
+        <h2 id="appearance-heading">Appearance and time</h2>
         <label className="field">
           <span>Theme</span>
           <select

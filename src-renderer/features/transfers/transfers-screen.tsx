@@ -181,9 +181,9 @@ function TransfersExplorer({ profileId }: { profileId: string }) {
       ) : (
         <>
           <div className="screen-header view-header">
-            <h3>
+            <h2>
               Transfers of <PartyId party={view.filters.party} />
-            </h3>
+            </h2>
             <button
               type="button"
               aria-pressed={meta.timeFormat === 'relative'}

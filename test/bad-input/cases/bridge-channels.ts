@@ -1578,6 +1578,20 @@ const reconcileRows = [
     reconcile({ requestId: '../req' }),
     /^request id$/,
   ),
+  call(
+    'local:reconcile',
+    '0.statuses',
+    'the statuses as one text, not a list',
+    reconcile({ statuses: 'completed' }),
+    /expected array/,
+  ),
+  call(
+    'local:reconcile',
+    '0.statuses',
+    '65 statuses',
+    reconcile({ statuses: Array.from({ length: 65 }, (_, i) => `status-${i}`) }),
+    /Too big: expected array to have <=\s?64/,
+  ),
   call('local:reconcile', '', 'no argument', [], TOO_FEW(1)),
   call(
     'local:reconcileExport',

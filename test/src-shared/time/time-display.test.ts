@@ -1,7 +1,12 @@
 // The one formatter for a time on screen: the instant the text names (any fraction digits, any
 // offset), the text's own fraction digits (never rounded, never cut), relative or absolute.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatEffectiveTime, relativeTime, zoneMarkerText } from '../../../src-shared/time/time-display.ts';
+import {
+  effectiveTimeChars,
+  formatEffectiveTime,
+  relativeTime,
+  zoneMarkerText,
+} from '../../../src-shared/time/time-display.ts';
 
 const previousTz = process.env.TZ;
 beforeAll(() => {
@@ -53,5 +58,29 @@ describe('zoneMarkerText', () => {
     expect(zoneMarkerText('utc')).toBe('UTC');
     // ICU may name it by its older name.
     expect(zoneMarkerText('local')).toMatch(/^local \(Asia\/(Kolkata|Calcutta)\)$/);
+  });
+});
+
+describe('effectiveTimeChars', () => {
+  it('is the length of the absolute text, in either zone, without formatting it', () => {
+    const times = [
+      '2026-10-31T14:23:07.203456Z',
+      '2026-10-31T19:53:07.203456999999+05:30',
+      '2026-10-31T14:23:07Z',
+      '2026-10-31T10:23:07.5-04:00',
+      '2016-12-31T23:59:60.5Z',
+      '0001-01-01T00:00:00Z',
+      '9999-12-31T23:59:59.999999999999Z',
+      '9999-12-31T20:00:00-05:00',
+      '0001-01-01T02:00:00+05:00',
+      'not a time',
+      '2026-13-01T00:00:00Z',
+      null,
+    ];
+    for (const zone of ['utc', 'local'] as const) {
+      for (const text of times) {
+        expect(effectiveTimeChars(text, zone), `${text} in ${zone}`).toBe(formatEffectiveTime(text, { zone }).length);
+      }
+    }
   });
 });

@@ -17,6 +17,7 @@ import {
   ReconcileMappingQuery,
   ReconcileRequest,
   type ReconcileResult,
+  toleranceText,
 } from '../../../../src-shared/contract/reconcile.ts';
 import { fileStamp } from '../../../../src-shared/time/time-text.ts';
 import { ServiceError } from '../../errors.ts';
@@ -79,13 +80,6 @@ function readCsv(r: ReturnType<typeof ReconcileRequest.parse>, signal: AbortSign
   return readStatementText(r.csv, delimiter, r.mapping, signal);
 }
 
-function toleranceText(seconds: number): string {
-  if (seconds === 0) return '0 s';
-  if (seconds % 3600 === 0) return `${seconds / 3600} h`;
-  if (seconds % 60 === 0) return `${seconds / 60} min`;
-  return `${seconds} s`;
-}
-
 /** Runs `work` with the request's cancel (app:cancel) and the time budget; a budget's end says so. */
 async function withBudget<T>(
   local: LocalLedger,
@@ -123,6 +117,7 @@ async function matched<T>(
           party: r.party,
           toleranceMicros: BigInt(r.toleranceSeconds) * 1_000_000n,
           onlyStatementCounterparties: r.onlyStatementCounterparties,
+          statuses: r.statuses,
         });
         return await then(c, summary, store);
       } catch (error) {
@@ -167,6 +162,7 @@ export async function reconcileStatement(local: LocalLedger, request: ReconcileR
     return {
       lines: read.lines.length,
       legs: answer.summary.legs,
+      otherStatuses: answer.summary.otherStatuses,
       counts: answer.summary.counts,
       rows: answer.rows,
       problems: read.problems.slice(0, RECONCILE_MAX_PROBLEMS),
@@ -191,6 +187,7 @@ const EXPORT_COLUMNS = [
   { name: 'ledger_amount', type: 'VARCHAR', meaning: 'signed exact decimal text (negative: out)' },
   { name: 'reference', type: 'VARCHAR', meaning: 'the statement’s reference' },
   { name: 'update_id', type: 'VARCHAR', meaning: 'the leg’s update id' },
+  { name: 'status', type: 'VARCHAR', meaning: 'the leg’s status' },
   { name: 'message', type: 'VARCHAR', meaning: 'what is wrong, in words' },
 ];
 
@@ -223,6 +220,7 @@ export async function exportReconciliation(
             'ledger_amount',
             'reference',
             'update_id',
+            'status',
             'message',
           ],
           columns: EXPORT_COLUMNS.map((col) => col.name),

@@ -24,12 +24,26 @@ export interface MatchOptions {
   party: string;
   toleranceMicros: bigint;
   onlyStatementCounterparties: boolean;
+  /** The leg statuses the statement holds (null: legs without one); null: every status. */
+  statuses: ReadonlyArray<string | null> | null;
 }
 
 export interface MatchSummary {
   legs: number;
   counts: Record<ReconcileCategory, number>;
+  /** Legs of the span left out for their status, per status. */
+  otherStatuses: Array<{ status: string | null; legs: number }>;
   timings: Record<string, number>;
+}
+
+/** Whether a leg's status is one of `statuses` (SQL; never NULL). */
+function statusIn(statuses: ReadonlyArray<string | null>): string {
+  const named = statuses.filter((s): s is string => s !== null);
+  const terms = [
+    ...(named.length ? [`status IN (${named.map(sqlText).join(', ')})`] : []),
+    ...(statuses.includes(null) ? ['status IS NULL'] : []),
+  ];
+  return terms.length ? `coalesce(${terms.join(' OR ')}, false)` : 'false';
 }
 
 const STMT_TYPES: DuckDBType[] = [INTEGER, TIMESTAMP, VARCHAR, VARCHAR, VARCHAR, VARCHAR, VARCHAR, VARCHAR, BIGINT];
@@ -173,21 +187,35 @@ export async function matchStatement(
   const scope = options.onlyStatementCounterparties
     ? 'AND (counterparty, instrument_id) IN (SELECT DISTINCT counterparty, instrument FROM stmt)'
     : '';
-  // The legs compared with: the party's, within the statement's span widened by the tolerance; raw
-  // columns of leg_rows (the legs view's source; seq is the leg's id in the store). A view, not a
-  // copy: each join reads only the columns it needs from the store's compressed columns (a copy of
-  // a million legs' party ids and update ids cost more than all the joins).
+  const span = `party = ${sqlText(options.party)}
+        AND effective_ts BETWEEN make_timestamp(${from - tol}) AND make_timestamp(${to + tol})
+        ${lines.length ? scope : 'AND false'}`;
+  // The legs compared with: the party's, within the statement's span widened by the tolerance, of
+  // the statuses the statement holds; raw columns of leg_rows (the legs view's source; seq is the
+  // leg's id in the store). A view, not a copy: each join reads only the columns it needs from the
+  // store's compressed columns (a copy of a million legs' party ids and update ids cost more than
+  // all the joins).
   await c.run(
     `CREATE OR REPLACE TEMP VIEW lg AS
       SELECT seq AS leg, update_id, effective_ts AS ts, epoch_us(effective_ts) // ${width} AS bucket, counterparty,
         instrument_id AS instrument, CASE WHEN is_incoming THEN 'in' ELSE 'out' END AS direction,
-        amount_units AS units, amount_scale AS scale, amount
+        amount_units AS units, amount_scale AS scale, amount, status
       FROM leg_rows
-      WHERE party = ${sqlText(options.party)}
-        AND effective_ts BETWEEN make_timestamp(${from - tol}) AND make_timestamp(${to + tol})
-        ${lines.length ? scope : 'AND false'}`,
+      WHERE ${span} ${options.statuses === null ? '' : `AND ${statusIn(options.statuses)}`}`,
   );
   const legs = Number((await c.runAndReadAll('SELECT count(*) FROM lg')).getRows()[0][0]);
+  // What the statuses left out: said beside the counts, so a leg missing from both sides is explained.
+  const otherStatuses =
+    options.statuses === null
+      ? []
+      : (
+          await c.runAndReadAll(
+            `SELECT status, count(*) FROM leg_rows WHERE ${span} AND NOT ${statusIn(options.statuses)}
+              GROUP BY status ORDER BY status NULLS LAST`,
+          )
+        )
+          .getRows()
+          .map(([status, n]) => ({ status: status as string | null, legs: Number(n) }));
   const scales = new Map<string, number[]>();
   for (const [instrument, scale] of (
     await c.runAndReadAll('SELECT DISTINCT instrument, scale FROM lg WHERE scale IS NOT NULL')
@@ -244,6 +272,7 @@ export async function matchStatement(
   lap('amount differs');
   return {
     legs,
+    otherStatuses,
     counts: {
       matched: matched.length,
       'amount-differs': amountDiffers.length,
@@ -266,7 +295,8 @@ const WHEN = (t: string) => `strftime(${t}, '%Y-%m-%d %H:%M:%S UTC')`;
 /**
  * The result's rows with their messages (`$1`: the tolerance in words), one SELECT per category so
  * a capped read sorts and words only what it shows. Columns: category, line, update_id,
- * statement_at, ledger_at, counterparty, instrument, statement_amount, ledger_amount, reference, message.
+ * statement_at, ledger_at, counterparty, instrument, statement_amount, ledger_amount, reference,
+ * status (the leg's), message.
  */
 export function resultSql(category: ReconcileCategory, limit?: number): string {
   const leg = "coalesce(l.update_id, '(no update id)')";
@@ -277,7 +307,7 @@ export function resultSql(category: ReconcileCategory, limit?: number): string {
     case 'matched':
     case 'amount-differs':
       return `SELECT p.kind AS category, s.line, l.update_id, s.ts AS statement_at, l.ts AS ledger_at, s.counterparty,
-          s.instrument, s.signed AS statement_amount, ${LEG_SIGNED} AS ledger_amount, s.reference,
+          s.instrument, s.signed AS statement_amount, ${LEG_SIGNED} AS ledger_amount, s.reference, l.status,
           ${
             category === 'matched'
               ? `format('matched: ledger leg {} at {}', ${leg}, ${WHEN('l.ts')})`
@@ -288,14 +318,17 @@ export function resultSql(category: ReconcileCategory, limit?: number): string {
     case 'statement-only':
       return `SELECT 'statement-only' AS category, s.line, NULL AS update_id, s.ts AS statement_at, NULL::TIMESTAMP AS ledger_at,
           s.counterparty, s.instrument, s.signed AS statement_amount, NULL AS ledger_amount, s.reference,
+          NULL AS status,
           format('in the statement only: no ledger leg with counterparty {} for {} {} within {} of {}',
             s.counterparty, s.signed, s.instrument, $1, ${WHEN('s.ts')}) AS message
         FROM ${top('(SELECT * FROM stmt ANTI JOIN paired USING (line))', 'ts, line')} s`;
     case 'ledger-only':
       return `SELECT 'ledger-only' AS category, NULL::INTEGER AS line, l.update_id, NULL::TIMESTAMP AS statement_at, l.ts AS ledger_at,
           l.counterparty, l.instrument, NULL AS statement_amount, ${LEG_SIGNED} AS ledger_amount, NULL AS reference,
-          format('in the ledger only: no statement line with counterparty {} for {} {} within {} of {} (leg {})',
-            l.counterparty, ${LEG_SIGNED}, l.instrument, $1, ${WHEN('l.ts')}, ${leg}) AS message
+          l.status,
+          format('in the ledger only: no statement line with counterparty {} for {} {} within {} of {} (leg {}{})',
+            l.counterparty, ${LEG_SIGNED}, l.instrument, $1, ${WHEN('l.ts')}, ${leg},
+            coalesce(', ' || l.status, '')) AS message
         FROM ${top('(SELECT * FROM lg ANTI JOIN paired USING (leg))', 'ts, update_id')} l`;
   }
 }
@@ -318,7 +351,7 @@ export async function resultRows(
     const sql = resultSql(category, cap);
     const reader = await c.runAndReadAll(
       `SELECT category, line, update_id, epoch_us(statement_at)::VARCHAR, epoch_us(ledger_at)::VARCHAR, counterparty,
-         instrument, statement_amount, ledger_amount, reference, message
+         instrument, statement_amount, ledger_amount, reference, message, status
        FROM (${sql}) ORDER BY ${RESULT_ORDER} LIMIT ${cap}`,
       sql.includes('$1') ? [toleranceText] : [],
     );
@@ -329,12 +362,13 @@ export async function resultRows(
         updateId: r[2] as string | null,
         statementAt: iso(r[3]),
         ledgerAt: iso(r[4]),
-        counterparty: r[5] as string,
-        instrument: r[6] as string,
+        counterparty: r[5] as string | null,
+        instrument: r[6] as string | null,
         statementAmount: r[7] as string | null,
         ledgerAmount: r[8] as string | null,
         reference: r[9] as string | null,
         message: r[10] as string,
+        status: r[11] as string | null,
       });
     }
   }

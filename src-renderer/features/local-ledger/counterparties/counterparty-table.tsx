@@ -6,6 +6,7 @@ import { AmountCell } from '../../../ui/amount-cell.tsx';
 import { useKeyboardGrid } from '../../../ui/keyboard-grid.ts';
 import { PartyName } from '../../../ui/party-id.tsx';
 import { TableScroll } from '../../../ui/table-scroll.tsx';
+import { TimeText } from '../../../ui/time-text.tsx';
 import { utcText } from '../flows/instrument-groups.ts';
 
 const features = tableFeatures({});
@@ -66,17 +67,18 @@ export function CounterpartyTable({
                   return (
                     <td key={cell.id}>
                       {party ? (
+                        // Named by what it shows (a voice-control user says what they see); what
+                        // it does, with the full id, is its description.
                         <button
                           type="button"
                           className="local-counterparty-button"
-                          title={party}
-                          aria-label={`Open the relationship with ${party}`}
+                          title={`Open the relationship with ${party}`}
                           onClick={(e) => {
                             e.stopPropagation();
                             onOpen(row.original);
                           }}
                         >
-                          <PartyName party={party} />
+                          <PartyName party={party} hover={`Open the relationship with ${party}`} />
                         </button>
                       ) : (
                         <span className="muted">{text}</span>
@@ -91,13 +93,10 @@ export function CounterpartyTable({
                     </td>
                   );
                 }
+                const seen = seenAt(id, row.original);
                 return (
-                  <td
-                    key={cell.id}
-                    className={NUMERIC.has(id) ? 'num mono' : undefined}
-                    title={seenTitle(id, row.original)}
-                  >
-                    {text}
+                  <td key={cell.id} className={NUMERIC.has(id) ? 'num mono' : undefined}>
+                    {seen === undefined ? text : <TimeText text={text} sent={seen && utcText(seen)} />}
                   </td>
                 );
               })}
@@ -109,8 +108,9 @@ export function CounterpartyTable({
   );
 }
 
-function seenTitle(column: string, row: CounterpartyRow): string | undefined {
-  if (column === 'firstSeen') return utcText(row.firstSeen);
-  if (column === 'lastSeen') return utcText(row.lastSeen);
+/** First or last seen: the time behind the day shown (its whole text on hover). */
+function seenAt(column: string, row: CounterpartyRow): string | null | undefined {
+  if (column === 'firstSeen') return row.firstSeen;
+  if (column === 'lastSeen') return row.lastSeen;
   return undefined;
 }

@@ -95,12 +95,15 @@ export function LocalFilters({
         zone={zone}
         issues={{ after: issues.after, before: issues.before }}
       />
-      <Field label="Amount at least" error={issues.amountMin}>
-        <input value={draft.amountMin} onChange={(e) => set('amountMin', e.target.value)} inputMode="decimal" />
-      </Field>
-      <Field label="Amount at most" error={issues.amountMax}>
-        <input value={draft.amountMax} onChange={(e) => set('amountMax', e.target.value)} inputMode="decimal" />
-      </Field>
+      {/* The two bounds of one range wrap together: "at most" alone on a line read as another filter. */}
+      <div className="local-amount-range">
+        <Field label="Amount at least" error={issues.amountMin}>
+          <input value={draft.amountMin} onChange={(e) => set('amountMin', e.target.value)} inputMode="decimal" />
+        </Field>
+        <Field label="Amount at most" error={issues.amountMax}>
+          <input value={draft.amountMax} onChange={(e) => set('amountMax', e.target.value)} inputMode="decimal" />
+        </Field>
+      </div>
     </form>
   );
 }

@@ -9,6 +9,7 @@ import {
   type ReconcileMapping,
   type ReconcileMappingAnswer,
 } from '../../../../src-shared/contract/reconcile.ts';
+import { useFacets } from '../../../data/local-ledger.ts';
 import {
   RECONCILE_HEAD_CHARS,
   type ReconcileRun,
@@ -22,6 +23,7 @@ import { Field } from '../../../ui/field.tsx';
 import { count } from '../../../ui/local-format.ts';
 import { MappingForm } from './mapping-form.tsx';
 import { ReconcileResults } from './reconcile-results.tsx';
+import { expectedStatuses, StatusChoice } from './status-choice.tsx';
 import './reconcile.css';
 
 const DEFAULT_TOLERANCE_SECONDS = 300;
@@ -36,6 +38,13 @@ export function ReconcileView({ profileId, party }: { profileId: string; party: 
   const [answer, setAnswer] = useState<ReconcileMappingAnswer | null>(null);
   const [tolerance, setTolerance] = useState(String(DEFAULT_TOLERANCE_SECONDS));
   const [onlyTheirs, setOnlyTheirs] = useState(false);
+  // The statuses ticked: the user's choice, else every stored one but those that moved nothing.
+  const facets = useFacets(profileId, party);
+  const [statuses, setStatuses] = useState<Array<string | null> | null>(null);
+  const stored = facets.data?.statuses ?? null;
+  const chosenStatuses = statuses ?? (stored ? expectedStatuses(stored) : null);
+  const statusError =
+    stored?.length && chosenStatuses?.length === 0 ? 'Tick the statuses the statement holds: at least one.' : null;
   const header = useReconcileMapping();
   const run = useReconcile();
   const exporter = useReconcileExport();
@@ -80,7 +89,13 @@ export function ReconcileView({ profileId, party }: { profileId: string; party: 
       ? 'Whole seconds from 0 to 2678400 (31 days), e.g. 300 for 5 minutes.'
       : null;
   const request = (): ReconcileRun | null =>
-    file && mapping && !header.isPending && toleranceSeconds !== null && !toleranceError
+    file &&
+    mapping &&
+    !header.isPending &&
+    toleranceSeconds !== null &&
+    !toleranceError &&
+    chosenStatuses &&
+    !statusError
       ? {
           profileId,
           party,
@@ -89,6 +104,8 @@ export function ReconcileView({ profileId, party }: { profileId: string; party: 
           mapping,
           toleranceSeconds,
           onlyStatementCounterparties: onlyTheirs,
+          // Nothing stored has a status to choose: every status (none is left out).
+          statuses: stored?.length ? chosenStatuses : null,
           remember: true,
         }
       : null;
@@ -166,6 +183,10 @@ export function ReconcileView({ profileId, party }: { profileId: string; party: 
               statement’s counterparties and instruments (a counterparty’s statement)
             </label>
           </div>
+          {stored && chosenStatuses && stored.length > 0 && (
+            <StatusChoice stored={stored} chosen={chosenStatuses} onChange={setStatuses} error={statusError} />
+          )}
+          {facets.error ? <ErrorMessage error={facets.error} title="The party’s statuses could not be read." /> : null}
           <div className="inline-fields">
             <button type="button" className="primary" onClick={start} disabled={run.isPending || !request()}>
               {run.isPending ? 'Reconciling…' : 'Reconcile'}
@@ -196,7 +217,9 @@ export function ReconcileView({ profileId, party }: { profileId: string; party: 
       )}
       {run.error ? <ErrorMessage error={run.error} title="The statement could not be reconciled." /> : null}
       {exporter.error ? <ErrorMessage error={exporter.error} title="The result could not be exported." /> : null}
-      {run.data && <ReconcileResults result={run.data} />}
+      {run.data && run.variables && (
+        <ReconcileResults result={run.data} toleranceSeconds={run.variables.toleranceSeconds} />
+      )}
     </section>
   );
 }

@@ -4,8 +4,11 @@ import type { ReactNode } from 'react';
 import type { LocalLeg, LocalSortColumn } from '../../../../src-shared/contract/local-ledger.ts';
 import { AmountCell } from '../../../ui/amount-cell.tsx';
 import type { AmountValue } from '../../../ui/amount-text.ts';
+import type { WidthKind } from '../../../ui/cell-width.ts';
 import { formatTime, NULL_TEXT } from '../../../ui/local-format.ts';
 import { PartyName } from '../../../ui/party-id.tsx';
+import { TimeText } from '../../../ui/time-text.tsx';
+import { UpdateId } from '../../../ui/update-id.tsx';
 
 export interface LocalColumn {
   /** A leg's field, or `party`: whose leg it is (tables over several parties). */
@@ -16,6 +19,8 @@ export interface LocalColumn {
   /** Pixels; the amount column's is its least width (it widens to its widest value: local-legs-table). */
   width: number;
   numeric?: true;
+  /** Sized to its widest value (ui/cell-width.ts): a time, a party or an update id, never cut. */
+  fits?: WidthKind;
   cell: (leg: LocalLeg, zone: 'local' | 'utc') => ReactNode;
 }
 
@@ -49,7 +54,8 @@ export const LOCAL_COLUMNS: readonly LocalColumn[] = [
     header: 'Effective at',
     sort: 'effectiveAt',
     width: 190,
-    cell: (leg, zone) => <span title={leg.effectiveAt ?? undefined}>{formatTime(leg.effectiveAt, zone)}</span>,
+    fits: 'time',
+    cell: (leg, zone) => <TimeText text={formatTime(leg.effectiveAt, zone)} sent={leg.effectiveAt} />,
   },
   {
     id: 'amount',
@@ -65,6 +71,7 @@ export const LOCAL_COLUMNS: readonly LocalColumn[] = [
     header: 'Counterparty',
     sort: 'counterparty',
     width: 200,
+    fits: 'party',
     cell: (leg) => party(leg.counterparty),
   },
   { id: 'status', header: 'Status', sort: 'status', width: 100, cell: (leg) => text(leg.status) },
@@ -73,21 +80,23 @@ export const LOCAL_COLUMNS: readonly LocalColumn[] = [
     header: 'Update id',
     sort: 'updateId',
     width: 180,
-    cell: (leg) =>
-      leg.updateId === null ? (
-        missing
-      ) : (
-        <span className="mono" title={leg.updateId}>
-          {leg.updateId}
-        </span>
-      ),
+    fits: 'updateId',
+    cell: (leg) => (leg.updateId === null ? missing : <UpdateId id={leg.updateId} />),
   },
-  { id: 'senderParty', header: 'Sender', sort: 'senderParty', width: 190, cell: (leg) => party(leg.senderParty) },
+  {
+    id: 'senderParty',
+    header: 'Sender',
+    sort: 'senderParty',
+    width: 190,
+    fits: 'party',
+    cell: (leg) => party(leg.senderParty),
+  },
   {
     id: 'receiverParty',
     header: 'Receiver',
     sort: 'receiverParty',
     width: 190,
+    fits: 'party',
     cell: (leg) => party(leg.receiverParty),
   },
   {
@@ -112,6 +121,7 @@ export function columnsOver(members: ReadonlySet<string> | null): readonly Local
     header: 'Party',
     sort: null,
     width: 200,
+    fits: 'party',
     cell: (leg) => (
       <>
         {party(legOwner(leg))}

@@ -3,17 +3,19 @@
 // fetched, in windows of WINDOW rows by offset (the window under the top row, and the next one
 // when the view spans two). Sorting is main's, over every stored leg. The amount column is as wide
 // as the widest amount of the windows fetched for this view (it widens when a wider one scrolls
-// in, never narrows while the view stays): every amount is whole (ui/amount-cell.tsx).
+// in, never narrows while the view stays): every amount is whole (ui/amount-cell.tsx); so are
+// times, party ids and update ids (ui/cell-width.ts).
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import type { LocalLeg, LocalLegsPage, LocalSortColumn } from '../../../../src-shared/contract/local-ledger.ts';
 import { type LegsView, useLegsWindow } from '../../../data/local-ledger.ts';
 import { usePortfolios } from '../../../data/sync-all.ts';
 import { useAmountColumnPx, useWidestAmount } from '../../../ui/amount-cell.tsx';
+import { useColumnFloors } from '../../../ui/cell-width.ts';
 import { ErrorMessage } from '../../../ui/error-message.tsx';
 import { scrollTopFor, useFixedRows } from '../../../ui/fixed-rows.ts';
 import { useKeyboardGrid } from '../../../ui/keyboard-grid.ts';
 import { count } from '../../../ui/local-format.ts';
-import { columnsOver, LOCAL_COLUMNS, type LocalColumn, legAmount } from './local-columns.tsx';
+import { columnsOver, LOCAL_COLUMNS, type LocalColumn, legAmount, legOwner } from './local-columns.tsx';
 
 export const WINDOW = 100;
 const ROW_HEIGHT = 30;
@@ -30,6 +32,10 @@ function useColumns(profileId: string, view: LegsView): readonly LocalColumn[] {
     return columnsOver(members ? new Set(members) : null);
   }, [scope, members]);
 }
+
+/** A column's value as text, for sizing it (the Party column: whose leg it is). */
+const cellValue = (leg: LocalLeg, id: LocalColumn['id']): string | null =>
+  id === 'party' ? legOwner(leg) : (leg[id] as string | null);
 
 function legAt(page: LocalLegsPage | undefined, index: number): LocalLeg | undefined {
   if (!page) return undefined;
@@ -71,7 +77,16 @@ export function LocalLegsTable({
   const viewKey = JSON.stringify(view);
   const loaded = pages.flatMap((p) => p?.legs ?? []);
   const amountPx = useAmountColumnPx(useWidestAmount(loaded, legAmount, viewKey), amountColumn.width);
-  const widthOf = (c: LocalColumn) => (c.id === 'amount' ? amountPx : c.width);
+  // Times, parties and update ids as wide as their widest value seen in this view, as amounts are.
+  const fitted = useMemo(
+    () =>
+      columns.flatMap((c) =>
+        c.fits ? [{ id: c.id, kind: c.fits, value: (leg: LocalLeg) => cellValue(leg, c.id) }] : [],
+      ),
+    [columns],
+  );
+  const floors = useColumnFloors(loaded, fitted, zone, viewKey);
+  const widthOf = (c: LocalColumn) => (c.id === 'amount' ? amountPx : Math.max(c.width, floors[c.id] ?? 0));
   const tableWidth = columns.reduce((sum, c) => sum + widthOf(c), 0);
   useEffect(() => {
     if (viewKey && scrollRef.current) scrollRef.current.scrollTop = 0;

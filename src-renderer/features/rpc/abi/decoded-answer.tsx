@@ -23,7 +23,7 @@ export function DecodedAnswer({
   if (decoding.kind === 'none') return null;
   return (
     <section className="abi-decoded" aria-label="Decoded" data-testid="abi-decoded">
-      <h4>Decoded</h4>
+      <h3 className="subheading">Decoded</h3>
       {decoding.kind === 'outputs' && (
         <>
           <p>

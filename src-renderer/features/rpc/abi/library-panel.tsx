@@ -19,7 +19,7 @@ export function LibraryPanel({ profileId }: { profileId: string | undefined }) {
   return (
     <section className="panel rpc-abi-library" aria-label="Contracts">
       <div className="rpc-abi-head">
-        <h3>Contracts</h3>
+        <h2>Contracts</h2>
         {!adding && profileId && (
           <button type="button" onClick={() => setAdding(true)}>
             Add ABI

@@ -64,11 +64,11 @@ export function ComparePanel({ request, timeoutSeconds }: ComparePanelProps) {
 
   return (
     <section className="panel rpc-compare" aria-label="Side by side">
-      <h3>
+      <h2>
         <button type="button" className="rpc-compare-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
           {open ? '▾' : '▸'} Side by side
         </button>
-      </h3>
+      </h2>
       {open && (
         <>
           <p className="muted">

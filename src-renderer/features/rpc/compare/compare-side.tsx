@@ -28,9 +28,9 @@ export function CompareSide({ name, target, profileName, side, json, body, marks
       aria-busy={side === null || undefined}
       data-testid={`rpc-compare-${name}`}
     >
-      <h4>
+      <h3 className="subheading">
         {name}: {where} <span className="muted">({profileName})</span>
-      </h4>
+      </h3>
       {side === null && (
         <p className="muted" role="status">
           Waiting for {where}…

@@ -5,6 +5,8 @@ import type { TransferLeg } from '../../../../src-shared/contract/transfers.ts';
 import { AmountCell } from '../../../ui/amount-cell.tsx';
 import type { AmountValue } from '../../../ui/amount-text.ts';
 import { PartyName } from '../../../ui/party-id.tsx';
+import { TimeText } from '../../../ui/time-text.tsx';
+import { UpdateId } from '../../../ui/update-id.tsx';
 import type { LegFieldKind } from './leg-fields.ts';
 import { formatEffectiveAt, NULL_TEXT } from './leg-format.ts';
 import type { LegTableMeta } from './leg-table-features.ts';
@@ -27,9 +29,10 @@ export const LEG_CELLS: Record<LegFieldKind, CellRenderer> = {
   time: (leg, field, meta) => {
     const iso = leg[field] as string | null;
     return (
-      <span title={iso ?? undefined}>
-        {formatEffectiveAt(iso, { format: meta.timeFormat, zone: meta.timeZone, now: meta.now })}
-      </span>
+      <TimeText
+        text={formatEffectiveAt(iso, { format: meta.timeFormat, zone: meta.timeZone, now: meta.now })}
+        sent={iso}
+      />
     );
   },
   amount: (leg) => <AmountCell {...legAmount(leg)} />,
@@ -51,15 +54,10 @@ export const LEG_CELLS: Record<LegFieldKind, CellRenderer> = {
     );
   },
   party: (leg, field) => partyCell(leg[field] as string | null),
+  // Its two ends, the whole id on hover, on keyboard focus and in a copy (ui/update-id.tsx).
   id: (leg, field) => {
     const id = leg[field] as string | null;
-    return id === null ? (
-      missing
-    ) : (
-      <span className="mono" title={id}>
-        {id}
-      </span>
-    );
+    return id === null ? missing : <UpdateId id={id} />;
   },
   text: (leg, field) => text(leg[field]),
   count: (leg, field) => text(leg[field]),

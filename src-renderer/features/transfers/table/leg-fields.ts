@@ -14,7 +14,7 @@ export type LegFieldKind =
   | 'counterparty'
   /** A party id, shortened, in full on hover. */
   | 'party'
-  /** An opaque id, in full, monospaced. */
+  /** An update id: its two ends, whole on hover, on keyboard focus and in a copy. */
   | 'id'
   | 'text'
   | 'count';

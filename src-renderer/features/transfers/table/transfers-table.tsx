@@ -6,11 +6,12 @@ import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { TableLayout } from '../../../../src-shared/contract/schemas.ts';
 import type { TransferLeg } from '../../../../src-shared/contract/transfers.ts';
 import { useAmountColumnPx, useWidestAmount } from '../../../ui/amount-cell.tsx';
+import { useColumnFloors, type WidthColumn, type WidthKind } from '../../../ui/cell-width.ts';
 import { useKeyboardGrid } from '../../../ui/keyboard-grid.ts';
 import { ColumnMenu } from './column-menu.tsx';
 import { legAmount } from './leg-cells.tsx';
 import { type LegTableMeta, legColumns, legFeatures } from './leg-columns.tsx';
-import { LEG_FIELDS } from './leg-fields.ts';
+import { LEG_FIELDS, type LegFieldKind } from './leg-fields.ts';
 import './table.css';
 
 /** Fixed, so rows are never measured (the CSS gives .leg-row the same height). */
@@ -18,8 +19,19 @@ const ROW_HEIGHT = 30;
 /** Rows kept beyond the visible ones: enough for wheel scrolling; a long jump rebuilds every row anyway. */
 const OVERSCAN = 4;
 
-/** The amount column's starting width (leg-fields.ts). */
-const AMOUNT_START = LEG_FIELDS.find((f) => f.field === 'amount')?.width ?? 220;
+/** Each column's starting width (leg-fields.ts). */
+const START: Record<string, number> = Object.fromEntries(LEG_FIELDS.map((f) => [f.field, f.width]));
+/** The columns sized to their widest value (ui/cell-width.ts): times, parties, update ids. */
+const WIDTH_KINDS: Partial<Record<LegFieldKind, WidthKind>> = {
+  time: 'time',
+  counterparty: 'party',
+  party: 'party',
+  id: 'updateId',
+};
+const FLOORED: ReadonlyArray<WidthColumn<TransferLeg>> = LEG_FIELDS.flatMap((f) => {
+  const kind = WIDTH_KINDS[f.kind];
+  return kind ? [{ id: f.field, kind, value: (leg: TransferLeg) => leg[f.field] as string | null }] : [];
+});
 
 const apply = <T,>(updater: Updater<T>, current: T): T =>
   typeof updater === 'function' ? (updater as (old: T) => T)(current) : updater;
@@ -47,13 +59,19 @@ export function TransfersTable({
   // Typing stays responsive while 100,000 rows are filtered behind it.
   const globalFilter = useDeferredValue(quickFilter);
 
-  // Never narrower than the widest loaded amount (every amount whole, ui/amount-cell.tsx); the
-  // user's own width is kept and saved as they set it, and wins when it is wider.
+  // Never narrower than the widest loaded amount, time, party or update id (each whole:
+  // ui/amount-cell.tsx, ui/cell-width.ts); the user's own width is kept and saved as they set it,
+  // and wins when it is wider.
   const amountFloor = useAmountColumnPx(useWidestAmount(legs, legAmount), 0);
+  const floors = useColumnFloors(legs, FLOORED, meta.timeZone);
   const columnSizing = useMemo(() => {
-    const set = layout.columnSizing.amount ?? AMOUNT_START;
-    return amountFloor > set ? { ...layout.columnSizing, amount: amountFloor } : layout.columnSizing;
-  }, [layout.columnSizing, amountFloor]);
+    const wider: Record<string, number> = {};
+    for (const [id, floor] of Object.entries({ ...floors, amount: amountFloor })) {
+      const set = layout.columnSizing[id] ?? START[id] ?? 0;
+      if (floor > set) wider[id] = floor;
+    }
+    return Object.keys(wider).length ? { ...layout.columnSizing, ...wider } : layout.columnSizing;
+  }, [layout.columnSizing, amountFloor, floors]);
 
   const table = useTable({
     features: legFeatures,

@@ -159,7 +159,11 @@ describe('CounterpartiesView', () => {
     });
     const { user } = renderWithApp(<CounterpartiesView profileId="sandbox" party={PARTY} />, { bridge });
 
-    await user.click(await screen.findByRole('button', { name: `Open the relationship with ${BOB}` }));
+    // Named by the text it shows (a voice-control user says what they see), the action with the
+    // full id as its description.
+    const open = await screen.findByRole('button', { description: `Open the relationship with ${BOB}` });
+    expect(open).toBe(screen.getByRole('button', { name: BOB }));
+    await user.click(open);
 
     expect(await screen.findByRole('table', { name: 'Totals between the parties' })).toBeTruthy();
     expect(bridge.local.relationship).toHaveBeenCalledWith(

@@ -114,7 +114,7 @@ describe('a 48-digit amount is whole in every Local ledger table', () => {
     await screen.findByRole('table', { name: 'CC counterparties' });
     expect(rowsOf('CC counterparties')[0].slice(4, 7)).toEqual([SUM_SHOWN, '0.000000000000000000', SUM_SHOWN]);
 
-    await user.click(screen.getByRole('button', { name: `Open the relationship with ${BOB}` }));
+    await user.click(screen.getByRole('button', { description: `Open the relationship with ${BOB}` }));
     await screen.findByRole('table', { name: 'Totals between the parties' });
     expect(rowsOf('Totals between the parties')[0].slice(3, 6)).toEqual([SUM_SHOWN, '0.000000000000000000', SUM_SHOWN]);
     const legs = rowsOf('Legs between the parties');

@@ -27,6 +27,7 @@ const MAPPING: ReconcileMapping = {
 const RESULT: ReconcileResult = {
   lines: 1,
   legs: 1,
+  otherStatuses: [],
   counts: { matched: 0, 'statement-only': 1, 'ledger-only': 1, 'amount-differs': 0 },
   rows: {
     matched: [],
@@ -43,6 +44,7 @@ const RESULT: ReconcileResult = {
         statementAmount: '-100',
         ledgerAmount: null,
         reference: null,
+        status: null,
         message: `in the statement only: no ledger leg with counterparty ${BOB} for -100 USD within 5 min of 2026-03-01 10:00:00 UTC`,
       },
     ],
@@ -58,6 +60,7 @@ const RESULT: ReconcileResult = {
         statementAmount: null,
         ledgerAmount: '-1000',
         reference: null,
+        status: 'completed',
         message: 'in the ledger only: …',
       },
     ],
@@ -120,10 +123,31 @@ describe('ReconcileView', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['1 in the statement only', '1 in the ledger only', '0 amount differs', '0 matched']);
+    // Each category's own columns, under what its rows have in common (with the tolerance run).
     const statementOnly = screen.getByRole('table', { name: 'In the statement only' });
-    expect(within(statementOnly).getAllByRole('row')[1].textContent).toContain(
-      `in the statement only: no ledger leg with counterparty ${BOB} for -100 USD within 5 min`,
+    expect(statementOnly.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(statementOnly.getAttribute('aria-describedby') as string)?.textContent).toBe(
+      'No ledger leg with the same counterparty, instrument, direction and amount within 1 min.',
     );
+    expect(
+      within(statementOnly)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Line', 'Statement time', 'Counterparty', 'Instrument', 'Statement amount', 'Reference']);
+    const line = within(statementOnly).getAllByRole('row')[1];
+    expect(
+      within(line)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['2', expect.stringMatching(/^2026-03-01 /), 'bob::1220bb…bbbb', 'USD', '-100', '—']);
+    // The counterparty is shortened: its full id is on hover and in a copy.
+    expect(line.querySelector(`[data-full-text="${BOB}"]`)?.getAttribute('title')).toBe(BOB);
+    const ledgerOnly = screen.getByRole('table', { name: 'In the ledger only' });
+    expect(
+      within(ledgerOnly)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Ledger time', 'Counterparty', 'Instrument', 'Ledger amount', 'Status', 'Update id']);
     expect(screen.queryByRole('table', { name: 'Matched' })).toBeNull();
     expect(screen.getByText('Line 3: expected 4 cells as in the header, found 3')).toBeTruthy();
   });
@@ -211,5 +235,61 @@ describe('ReconcileView delimiter', () => {
     expect(bridge.local.reconcile).toHaveBeenCalledExactlyOnceWith(
       expect.objectContaining({ delimiter: ';', mapping: MAPPING }),
     );
+  });
+});
+
+describe('ReconcileView statuses', () => {
+  it('holds every stored status but those that moved nothing, sends the choice, and says what was left out', async () => {
+    const withdrawn: ReconcileResult = {
+      ...RESULT,
+      otherStatuses: [{ status: 'withdrawn', legs: 1 }],
+    };
+    const bridge = createFakeBridge({
+      local: {
+        facets: async () => ({
+          instruments: [],
+          statuses: [
+            { status: 'completed', legs: 30 },
+            { status: 'failed', legs: 2 },
+            { status: 'pending', legs: 3 },
+            { status: 'withdrawn', legs: 1 },
+          ],
+        }),
+        reconcileMapping: async () => MAPPING_ANSWER,
+        reconcile: async (request) => (request.statuses?.includes('withdrawn') ? RESULT : withdrawn),
+      },
+    });
+    const { user } = renderWithApp(<ReconcileView profileId="sandbox" party={PARTY} />, { bridge });
+    await user.upload(screen.getByLabelText('Statement CSV file'), new File([CSV], 'books.csv', { type: 'text/csv' }));
+
+    const statuses = await screen.findByRole('group', { name: 'Statuses the statement holds' });
+    const box = (name: RegExp) => within(statuses).getByRole('checkbox', { name }) as HTMLInputElement;
+    expect([box(/^completed/), box(/^failed/), box(/^pending/), box(/^withdrawn/)].map((b) => b.checked)).toEqual([
+      true,
+      false,
+      true,
+      false,
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Reconcile' }));
+    expect(bridge.local.reconcile).toHaveBeenLastCalledWith(
+      expect.objectContaining({ statuses: ['completed', 'pending'] }),
+    );
+    expect(await screen.findByText(/ 1 leg of other statuses left out: withdrawn 1\.$/)).toBeTruthy();
+
+    // Withdrawn ticked: its leg is compared, and shown with its status.
+    await user.click(box(/^withdrawn/));
+    await user.click(screen.getByRole('button', { name: 'Reconcile' }));
+    expect(bridge.local.reconcile).toHaveBeenLastCalledWith(
+      expect.objectContaining({ statuses: ['completed', 'pending', 'withdrawn'] }),
+    );
+    await screen.findByRole('table', { name: 'In the ledger only' });
+    expect(screen.queryByText(/of other statuses left out/)).toBeNull();
+
+    // None ticked: said at the boxes, and Reconcile waits.
+    for (const name of [/^completed/, /^pending/, /^withdrawn/]) await user.click(box(name));
+    expect(within(statuses).getByRole('alert').textContent).toBe(
+      'Tick the statuses the statement holds: at least one.',
+    );
+    expect((screen.getByRole('button', { name: 'Reconcile' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -143,12 +143,53 @@ describe('reconcile a statement against a synced party', () => {
     const text = await readFile(exported.path, 'utf8');
     const rows = text.trimEnd().split('\r\n');
     expect(rows[0]).toBe(
-      'category,line,statement_at,ledger_at,counterparty,instrument,statement_amount,ledger_amount,reference,update_id,message',
+      'category,line,statement_at,ledger_at,counterparty,instrument,statement_amount,ledger_amount,reference,update_id,status,message',
     );
     expect(rows).toHaveLength(legs.length + 2);
     expect(exported.rows).toBe(legs.length + 1);
     expect(rows.filter((r) => r.startsWith('statement-only,'))).toHaveLength(1);
     expect(rows.some((r) => r.startsWith('amount-differs,') && r.includes('"amount differs: statement'))).toBe(true);
+  });
+
+  it('compares the statuses the statement holds: a withdrawn leg is left out and counted, not in the ledger only', async () => {
+    // A statement of the completed and pending legs: the sandbox's failed and withdrawn ones moved nothing.
+    const holds = new Set(['completed', 'pending']);
+    const held = legs.filter((l) => holds.has(l.status as string));
+    const csv = ['Booked,Counterparty,Asset,Amount,Ref', ...held.map((l) => lineOf(l))].join('\n');
+    const all = await legsOverHttp(services, party);
+    const at = (l: TransferLeg) => Date.parse(l.effectiveAt as string);
+    const [from, to] = [at(held[0]) - 300_000, at(held.at(-1) as TransferLeg) + 300_000];
+    const inSpan = all.filter((l) => l.effectiveAt !== null && at(l) >= from && at(l) <= to);
+    const others = new Map<string | null, number>();
+    for (const l of inSpan) if (!holds.has(l.status as string)) others.set(l.status, (others.get(l.status) ?? 0) + 1);
+    expect(others.get('withdrawn')).toBeGreaterThan(0);
+
+    const result = await call<ReconcileResult>('local:reconcile', request(csv, { statuses: ['completed', 'pending'] }));
+    expect(result.problems).toEqual([]);
+    expect(result.otherStatuses).toEqual(
+      [...others].sort(([a], [b]) => String(a).localeCompare(String(b))).map(([status, n]) => ({ status, legs: n })),
+    );
+    expect(result.counts.matched).toBe(held.length);
+    // Only the held statuses' legs without a statement line (those with no counterparty) are left.
+    expect(result.counts['ledger-only']).toBe(
+      inSpan.filter((l) => holds.has(l.status as string) && l.counterparty === null).length,
+    );
+    expect(result.legs).toBe(inSpan.length - [...others.values()].reduce((a, b) => a + b, 0));
+    for (const row of [...result.rows.matched, ...result.rows['ledger-only']])
+      expect(holds.has(row.status as string)).toBe(true);
+    expect(result.rows.matched.find((r) => r.updateId === held[0].updateId)?.status).toBe(held[0].status);
+
+    // Every status (no choice): the withdrawn legs are in the ledger only, each with its status.
+    const every = await call<ReconcileResult>('local:reconcile', request(csv));
+    expect(every.otherStatuses).toEqual([]);
+    const withdrawn = every.rows['ledger-only'].filter((r) => r.status === 'withdrawn');
+    expect(withdrawn.map((r) => r.updateId).sort()).toEqual(
+      inSpan
+        .filter((l) => l.status === 'withdrawn')
+        .map((l) => l.updateId)
+        .sort(),
+    );
+    expect(withdrawn[0].message).toMatch(/^in the ledger only: .* \(leg \w+, withdrawn\)$/);
   });
 
   it('pairs duplicates one to one: two equal lines for one leg leave one line in the statement only', async () => {
