@@ -14,7 +14,7 @@ import type { Locator, Page } from '@playwright/test';
 import { parseCliArgs } from '../../src-main/cli/cli-args.ts';
 import { CLI_PREFIX, commandLine } from '../../src-shared/cli/cli-command.ts';
 import { expect, test } from '../support/web-app.ts';
-import { openSyncOptions, syncToDone } from './local-support.ts';
+import { openSyncOptions, syncSampleParty, syncToDone } from './local-support.ts';
 import { expectNoSidewaysScroll, expectTableFits } from './table-fit-support.ts';
 
 test.use({ appOptions: { transfers: 3000 } });
@@ -87,9 +87,7 @@ test('the relationship view fits 1280 px: times on one line, the legs table with
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await app.open(page);
-  await page.getByRole('button', { name: 'Try a sample party' }).click();
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Local ledger' }).click();
-  await syncToDone(page);
+  await syncSampleParty(page);
   await page.getByRole('tab', { name: 'Counterparties' }).click();
   await page.locator('.local-counterparty-button').first().click();
 
@@ -145,9 +143,7 @@ test('after a sync at 1280x800 one compact header leaves the tabs and the first 
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await app.open(page);
-  await page.getByRole('button', { name: 'Try a sample party' }).click();
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Local ledger' }).click();
-  await syncToDone(page);
+  await syncSampleParty(page);
   const table = page.getByRole('table', { name: 'Local legs' });
   await expect(table.locator('tbody tr').nth(2)).toBeVisible();
 

@@ -32,6 +32,19 @@ export async function chooseDefaultNode(page: Page): Promise<string> {
   return value;
 }
 
+/**
+ * A new user's way in: "Try a sample party" on Transfers, then the Local ledger (which carries the
+ * party over) synced to done. Returns the party's id.
+ */
+export async function syncSampleParty(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Try a sample party' }).click();
+  await expect(page.getByRole('heading', { name: /^Transfers of / })).toBeVisible();
+  const party = await page.getByLabel('Party id').inputValue();
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Local ledger' }).click();
+  await syncToDone(page);
+  return party;
+}
+
 /** Presses "Sync now" and waits for the sync to finish. */
 export async function syncToDone(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sync now' }).click();

@@ -191,3 +191,35 @@ export async function expectFullOnFocusAndCopy(page: Page, cell: Locator): Promi
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(full);
   return full;
 }
+
+/** The names of `table`'s header cells that lie (partly) past the right edge of its scrolling box. */
+async function headersPastRight(table: Locator): Promise<string[]> {
+  return table.evaluate((t) => {
+    let box = t.parentElement as HTMLElement;
+    while (box.parentElement && !['auto', 'scroll'].includes(getComputedStyle(box).overflowX)) box = box.parentElement;
+    const edge = box.getBoundingClientRect().left + box.clientLeft + box.clientWidth;
+    const row = t.querySelector('thead tr') as HTMLElement;
+    return Array.from(row.querySelectorAll<HTMLElement>('th'))
+      .filter((th) => th.getBoundingClientRect().right > edge + 2)
+      .map((th) => (th.textContent ?? '').replace(/[▲▼]/g, '').trim());
+  });
+}
+
+/**
+ * A table wider than its box says how it continues, on screen with the table's top (the box's own
+ * scrollbar may be below the window's edge): `cue` names the columns past the right edge, and its
+ * button brings the first of them into the box. Returns the names it gave.
+ */
+export async function expectSaysHowItContinues(page: Page, table: Locator, cue: Locator): Promise<string[]> {
+  const hidden = await headersPastRight(table);
+  expect(hidden.length, 'columns past the box edge').toBeGreaterThan(0);
+  const more = cue.getByRole('button', { name: /more columns?: .* →$/ });
+  await expect(more).toBeVisible();
+  await expect(more).toBeInViewport();
+  for (const name of hidden.slice(0, 3)) await expect(more).toContainText(name);
+  await more.click();
+  await expect.poll(() => headersPastRight(table)).not.toContain(hidden[0]);
+  // The way back names what went out of view on the left.
+  await expect(cue.getByRole('button', { name: /^← / })).toBeVisible();
+  return hidden;
+}

@@ -114,8 +114,11 @@ export function ReconcileResults({ result, toleranceSeconds }: { result: Reconci
   return (
     <div className="reconcile-results">
       <p role="status">
-        {count(result.lines)} statement lines against {count(result.legs)} ledger legs in {count(result.elapsedMs)} ms
-        {result.problemCount > 0 && `; ${count(result.problemCount)} lines not read (below)`}.
+        {count(result.lines)} statement {result.lines === 1 ? 'line' : 'lines'} against {count(result.legs)} ledger{' '}
+        {result.legs === 1 ? 'leg' : 'legs'} in {count(result.elapsedMs)} ms
+        {result.problemCount > 0 &&
+          `; ${count(result.problemCount)} ${result.problemCount === 1 ? 'line' : 'lines'} not read (below)`}
+        .
         {left > 0 &&
           ` ${count(left)} ${left === 1 ? 'leg' : 'legs'} of other statuses left out: ${result.otherStatuses
             .map((s) => `${s.status ?? '(no status)'} ${count(s.legs)}`)

@@ -11,6 +11,7 @@ import { type LegsView, useLegsWindow } from '../../../data/local-ledger.ts';
 import { usePortfolios } from '../../../data/sync-all.ts';
 import { useAmountColumnPx, useWidestAmount } from '../../../ui/amount-cell.tsx';
 import { useColumnFloors } from '../../../ui/cell-width.ts';
+import { ColumnsBeyond } from '../../../ui/columns-beyond.tsx';
 import { ErrorMessage } from '../../../ui/error-message.tsx';
 import { scrollTopFor, useFixedRows } from '../../../ui/fixed-rows.ts';
 import { useKeyboardGrid } from '../../../ui/keyboard-grid.ts';
@@ -113,6 +114,7 @@ export function LocalLegsTable({
         {toolbar}
       </div>
       {error && <ErrorMessage error={error} title="The local store could not be read." />}
+      <ColumnsBeyond box={scrollRef} />
       <div className="local-legs-scroll" ref={scrollRef}>
         <table
           ref={grid}

@@ -7,6 +7,7 @@ import type { TableLayout } from '../../../../src-shared/contract/schemas.ts';
 import type { TransferLeg } from '../../../../src-shared/contract/transfers.ts';
 import { useAmountColumnPx, useWidestAmount } from '../../../ui/amount-cell.tsx';
 import { useColumnFloors, type WidthColumn, type WidthKind } from '../../../ui/cell-width.ts';
+import { ColumnsBeyond } from '../../../ui/columns-beyond.tsx';
 import { useKeyboardGrid } from '../../../ui/keyboard-grid.ts';
 import { ColumnMenu } from './column-menu.tsx';
 import { legAmount } from './leg-cells.tsx';
@@ -131,6 +132,7 @@ export function TransfersTable({
         </span>
         <ColumnMenu layout={layout} update={updateLayout} />
       </div>
+      <ColumnsBeyond box={scrollRef} />
       <div className="legs-scroll" ref={scrollRef}>
         {/* Rows are absolutely placed (translateY) in a grid table: a scroll step re-lays out only
             the rows that enter, not a whole table. Explicit roles keep the table semantics that

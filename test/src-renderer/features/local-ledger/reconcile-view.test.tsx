@@ -123,6 +123,10 @@ describe('ReconcileView', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['1 in the statement only', '1 in the ledger only', '0 amount differs', '0 matched']);
+    // One of each is said as one ("1 statement lines against 0 ledger legs" read wrong).
+    expect(
+      screen.getByText(/^1 statement line against 1 ledger leg in \d+ ms; 1 line not read \(below\)\.$/),
+    ).toBeTruthy();
     // Each category's own columns, under what its rows have in common (with the tolerance run).
     const statementOnly = screen.getByRole('table', { name: 'In the statement only' });
     expect(statementOnly.getAttribute('aria-describedby')).toBeTruthy();
