@@ -1,9 +1,9 @@
 // A team's lake in the app (docs/lake.md, "In the app"): the CLI writes two parties to a lake, the
-// user opens it on the Local ledger screen (a relative path and a folder that is not a lake are
-// refused at the field), its parties alone are offered, the provenance line names the lake, there
-// is no Sync, the table, counterparties and SQL read the lake, the choice survives a reload, and
-// closing it goes back to this computer's store.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+// user opens it on the Local ledger screen (a relative path, a folder that is not a lake and a lake
+// of a newer format are refused at the field, saying why), its parties alone are offered, the
+// provenance line names the lake, there is no Sync, the table, counterparties and SQL read the
+// lake, the choice survives a reload, and closing it goes back to this computer's store.
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Route } from '@playwright/test';
@@ -46,6 +46,15 @@ test('a lake written by the CLI is read by every view, named on the provenance l
     await page.getByRole('button', { name: 'Open', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText(
       `${desk} is not a lake: it has no _lake.json (a lake is written by npm run cli -- lake sync).`,
+    );
+    // A lake a newer version of the app wrote: which formats this one reads, and what to do.
+    const newer = join(desk, 'newer-lake');
+    await mkdir(newer);
+    await writeFile(join(newer, '_lake.json'), JSON.stringify({ ...manifest, format: 3 }));
+    await folder.fill(newer);
+    await page.getByRole('button', { name: 'Open', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      `${newer}'s _lake.json is of format 3, written by a newer version of the app: this version reads formats 1 and 2. Upgrade the app to read this lake.`,
     );
     await folder.fill(lake);
     await page.getByRole('button', { name: 'Open', exact: true }).click();

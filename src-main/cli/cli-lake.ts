@@ -5,7 +5,8 @@ import type { AppServices } from '../services/app-services.ts';
 import { LakeBusyError, LakeLock } from '../services/lake/lake-lock.ts';
 import { writeLakeManifest } from '../services/lake/lake-manifest.ts';
 import { migrateLake } from '../services/lake/lake-migrate.ts';
-import { lakeStatus, verifyLake } from '../services/lake/lake-verify.ts';
+import { lakeStatus } from '../services/lake/lake-status.ts';
+import { verifyLake } from '../services/lake/lake-verify.ts';
 import { writeLake } from '../services/lake/lake-writer.ts';
 import type { LakeReadArgs, LakeSyncArgs } from './cli-args.ts';
 import { EXIT, say } from './cli-exit.ts';
@@ -183,9 +184,10 @@ async function status(args: LakeReadArgs): Promise<number> {
   try {
     s = await lakeStatus(args.lake);
   } catch (error) {
-    say(`error: ${args.lake} has no readable lake manifest (_lake.json): ${(error as Error).message.split('\n')[0]}`);
+    say(`error: ${(error as Error).message.split('\n')[0]}`);
     return EXIT.failed;
   }
+  if (s.warning) say(`warning: ${s.warning}`);
   if (args.json) {
     process.stdout.write(`${JSON.stringify(s)}\n`);
     return EXIT.done;

@@ -128,7 +128,6 @@ export const LAYOUTS: Readonly<Record<LakeFormat, LakeLayout>> = {
 export const LAYOUT = LAYOUTS[LAKE_FORMAT];
 export const partyFolder = LAYOUT.partyFolder;
 export const partitionPath = (party: string, month: string | null) => `${partyFolder(party)}/${monthFolder(month)}`;
-export const DATA_GLOB = LAYOUT.glob;
 
 /**
  * A data file's columns: the legs view's (src-shared/contract/legs-view.ts) in its order, `party`
@@ -142,7 +141,7 @@ export const LAKE_COLUMNS = LEGS_VIEW_COLUMNS.map((c) => ({
   type: c.name === 'effective_at' ? 'TIMESTAMP WITH TIME ZONE' : c.type,
   meaning: c.meaning,
 }));
-/** Format 1's columns: the same without `party` (its folder held the id). */
+/** Format 1's columns: the same without `party` (its folder held the id): what a move to format 2 reads of a format-1 file, and verify checks it has. */
 export const FORMAT_1_COLUMNS = LAKE_COLUMNS.filter((c) => c.name !== 'party');
 
 const Units = z.string().regex(/^-?\d+$/);

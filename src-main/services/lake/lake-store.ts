@@ -7,13 +7,22 @@
 // Each query lists the lake's files again, so a month the CLI switches in meanwhile is read whole
 // (old file or new: lake-writer.ts). A filter on party or month reads only those folders (Hive
 // partition pruning). The parties' sync times come from _lake.json, read again when it changes.
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { ServiceError } from '../errors.ts';
 import { LedgerStore, type StoreAccess } from '../local-ledger/ledger-store.ts';
 import { DECIMAL_TEXT_MACRO, INSTRUMENT_TOTALS_VIEW, LEG_COLUMNS, legsViewSql } from '../local-ledger/store-schema.ts';
-import { DATA_FILE, LAKE_MANIFEST, LAYOUT, LAYOUTS, type LakeLayout, LakeManifest, sqlText } from './lake-layout.ts';
+import {
+  DATA_FILE,
+  LAKE_MANIFEST,
+  LAYOUT,
+  LAYOUTS,
+  type LakeLayout,
+  type LakeManifest,
+  sqlText,
+} from './lake-layout.ts';
+import { lakeManifestMessage, readLakeManifestFile } from './lake-partitions.ts';
 
 /**
  * The store's leg_rows columns over the lake's files (store-schema.ts), in the store's order: every
@@ -44,34 +53,11 @@ export function lakeLegRowsSql(lake: string, files?: readonly string[], layout: 
     FROM read_parquet(${files ? `[${files.map(sqlText).join(', ')}]` : sqlText(join(lake, layout.glob))}, hive_partitioning = true, hive_types = ${layout.hiveTypes})`;
 }
 
+/** The lake's manifest, or why this app does not read the folder as a lake (said at the field, and by the CLI). */
 export async function readLakeManifest(lake: string): Promise<LakeManifest> {
-  let text: string;
-  try {
-    text = await readFile(join(lake, LAKE_MANIFEST), 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new ServiceError(
-      'invalid_argument',
-      code === 'ENOENT'
-        ? `${lake} is not a lake: it has no ${LAKE_MANIFEST} (a lake is written by npm run cli -- lake sync).`
-        : `${lake} cannot be read (${code ?? 'error'}).`,
-    );
-  }
-  const parsed = LakeManifest.safeParse(
-    (() => {
-      try {
-        return JSON.parse(text);
-      } catch {
-        return null;
-      }
-    })(),
-  );
-  if (!parsed.success)
-    throw new ServiceError(
-      'invalid_argument',
-      `${lake}'s ${LAKE_MANIFEST} is not a lake manifest this app reads (format 1).`,
-    );
-  return parsed.data;
+  const read = await readLakeManifestFile(lake);
+  if (read.manifest) return read.manifest;
+  throw new ServiceError('invalid_argument', lakeManifestMessage(lake, read.problem));
 }
 
 const READ_ONLY = (lake: string) =>
@@ -184,9 +170,12 @@ export class LakeStore extends LedgerStore {
         // and their opening ("No such file"), or switched in between two opens of its path within
         // one query (DuckDB may open a file at bind and again at the scan: the old footer against
         // the new bytes, "don't know what type", "Could not read enough bytes"; the CLI test that
-        // reads while lake sync rewrites found both). Read again: the months are whole by then.
+        // reads while lake sync rewrites found both), or the lake moved to format 2 between this
+        // read's look at _lake.json and its query, whose glob of format 1's folders then matched
+        // nothing ("No files found that match the pattern"). Read again: the months are whole, and
+        // the layout followed, by then.
         const changed =
-          /No such file or directory|Cannot open file|don't know what type|Could not read enough bytes|Invalid Input Error: .*parquet/i.test(
+          /No such file or directory|Cannot open file|No files found that match the pattern|don't know what type|Could not read enough bytes|Invalid Input Error: .*parquet/i.test(
             (error as Error)?.message ?? '',
           );
         if (!changed || attempt >= 3 || signal?.aborted) throw error;

@@ -1,34 +1,34 @@
-// `lake verify` and `lake status`, and the DuckDB they read with: an in-memory instance with the
-// store's limits (threads, memory, nothing loaded from the network), reading the lake's files only.
+// `lake verify`: every partition's file against its manifest (hash, legs, totals, times, and its
+// columns against its format's), then the lake's manifest against the partitions, and the folders of
+// the other format (a move to format 2 not finished, its leftovers, or an older version's writes).
 // A lake is verified in the layout its _lake.json names (format 1 or 2, lake-layout.ts).
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
-import { type FileFacts, fileHash, filesFacts } from './lake-facts.ts';
+import {
+  columnsProblem,
+  type FileColumn,
+  type FileFacts,
+  fileHash,
+  filesColumns,
+  filesFacts,
+  lakeDuckDb,
+} from './lake-facts.ts';
 import {
   DATA_FILE,
+  FORMAT_1_COLUMNS,
+  LAKE_COLUMNS,
   LAKE_FORMAT,
   LAKE_MANIFEST,
   LAYOUTS,
   type LakeFormat,
-  LakeManifest,
   NULL_MONTH,
   type PartitionManifest,
   type PartitionTotal,
   unescapePartitionValue,
 } from './lake-layout.ts';
-import { lakePartitions, type Partition, partyFolders } from './lake-partitions.ts';
-
-/** A DuckDB for reading lake files: in memory, 2 threads, 256 MB, no extension fetched. */
-export async function lakeDuckDb(): Promise<{ instance: DuckDBInstance; connection: DuckDBConnection }> {
-  const instance = await DuckDBInstance.create(':memory:', {
-    threads: '2',
-    memory_limit: '256MB',
-    autoinstall_known_extensions: 'false',
-    autoload_known_extensions: 'false',
-  });
-  return { instance, connection: await instance.connect() };
-}
+import { leftBehind, notMovable, oldMonths } from './lake-migrate.ts';
+import { lakeFormat, lakePartitions, type Partition, partyFolders, readLakeManifestFile } from './lake-partitions.ts';
+import { hiddenByOlderWriter, olderWriterText } from './lake-status.ts';
 
 export interface LakeProblem {
   /** party_key=…/month=… (as on disk), a party folder, or the lake's manifest. */
@@ -43,10 +43,6 @@ export interface VerifyResult {
   legs: number;
   bytes: number;
   problems: LakeProblem[];
-}
-
-async function readJson(path: string): Promise<unknown> {
-  return JSON.parse(await readFile(path, 'utf8'));
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -65,27 +61,27 @@ function folderProblem(format: LakeFormat, partition: Partition, manifest: Parti
 }
 
 /**
- * Recomputes each partition's legs, totals, times and hash from its file and compares them with
- * its manifest (and, in format 2, that every leg's `party` is the manifest's); then the lake's
- * manifest with the partitions. Every difference is named.
+ * Recomputes each partition's legs, totals, times, columns and hash from its file and compares them
+ * with its manifest and its format (and, in format 2, that every leg's `party` is the manifest's);
+ * then the lake's manifest with the partitions; then the other format's folders. Every difference
+ * is named.
  */
 export async function verifyLake(
   lake: string,
   onPartition?: (done: number, total: number) => void,
 ): Promise<VerifyResult> {
-  let top: LakeManifest | null = null;
-  let topProblem: string | null = null;
-  try {
-    top = LakeManifest.parse(await readJson(join(lake, LAKE_MANIFEST)));
-  } catch (error) {
-    topProblem = `unreadable (${(error as Error).message.split('\n')[0]})`;
-  }
-  // Without a readable manifest: the layout its folders are in (a new lake's when none).
-  const format: LakeFormat =
-    top?.format ??
-    ((await partyFolders(lake, LAYOUTS[1])).length > 0 && (await partyFolders(lake, LAYOUTS[2])).length === 0
-      ? 1
-      : LAKE_FORMAT);
+  const read = await readLakeManifestFile(lake);
+  const top = read.manifest;
+  if (read.problem?.kind === 'newer')
+    return {
+      format: LAKE_FORMAT,
+      partitions: 0,
+      legs: 0,
+      bytes: 0,
+      problems: [{ where: LAKE_MANIFEST, problem: `${read.problem.text}: upgrade the app to verify this lake` }],
+    };
+  const format = await lakeFormat(lake, read);
+  const columns = format === 2 ? LAKE_COLUMNS : FORMAT_1_COLUMNS;
   const result: VerifyResult = { format, partitions: 0, legs: 0, bytes: 0, problems: [] };
   const { instance, connection } = await lakeDuckDb();
   const problem = (where: string, text: string) => result.problems.push({ where, problem: text });
@@ -96,16 +92,17 @@ export async function verifyLake(
     if (batch.length === 0) return;
     const options = { party: format === 2 };
     let facts: Map<string, FileFacts>;
+    let schemas: Map<string, FileColumn[]>;
     try {
-      facts = await filesFacts(
-        connection,
-        batch.map((b) => b.file),
-        options,
-      );
+      const files = batch.map((b) => b.file);
+      schemas = await filesColumns(connection, files);
+      facts = await filesFacts(connection, files, options);
     } catch {
       facts = new Map();
+      schemas = new Map();
       for (const b of batch) {
         try {
+          schemas.set(b.file, (await filesColumns(connection, [b.file])).get(b.file) as FileColumn[]);
           facts.set(b.file, (await filesFacts(connection, [b.file], options)).get(b.file) as FileFacts);
         } catch (error) {
           problem(
@@ -116,6 +113,9 @@ export async function verifyLake(
       }
     }
     for (const { where, file, manifest, party } of batch) {
+      const schema = schemas.get(file);
+      const wrongColumns = schema ? columnsProblem(schema, columns, format) : null;
+      if (wrongColumns) problem(where, wrongColumns);
       const f = facts.get(file);
       if (!f) continue;
       result.legs += f.legs;
@@ -140,14 +140,6 @@ export async function verifyLake(
     }
   };
   try {
-    // The other layout's folders: a move to format 2 that did not finish, or its leftovers.
-    for (const folder of await partyFolders(lake, LAYOUTS[format === 2 ? 1 : 2]))
-      problem(
-        folder,
-        format === 2
-          ? 'a party folder of format 1 that a move to format 2 left behind: the next lake sync removes it (an engine reading party=* would read it)'
-          : 'a party folder of format 2 from a move to format 2 that did not finish: the next lake sync finishes it',
-      );
     const partitions = await lakePartitions(lake, LAYOUTS[format]);
     for (const [index, partition] of partitions.entries()) {
       onPartition?.(index, partitions.length);
@@ -157,7 +149,12 @@ export async function verifyLake(
         problem(where, `an extra data file ${extra} (every engine would read it as part of the month)`);
       const manifest = partition.manifest;
       if (!manifest) {
-        problem(where, 'no readable manifest: run lake sync again to rewrite the month');
+        problem(
+          where,
+          format === 1
+            ? 'no readable manifest: the next lake sync moves the month to format 2 with a manifest of its own file, and a lake sync of its party from a store that holds it writes it again'
+            : 'no readable manifest: a lake sync of its party from a store that holds it writes the month again',
+        );
         continue;
       }
       const misplaced = folderProblem(format, partition, manifest);
@@ -181,7 +178,7 @@ export async function verifyLake(
     }
     await compareFacts(queued.splice(0));
     onPartition?.(partitions.length, partitions.length);
-    if (topProblem && partitions.length > 0) problem(LAKE_MANIFEST, topProblem);
+    if (read.problem && partitions.length > 0) problem(LAKE_MANIFEST, read.problem.text);
     if (top) {
       for (const p of top.parties) {
         const seen = perParty.get(p.party);
@@ -199,52 +196,53 @@ export async function verifyLake(
       for (const party of perParty.keys())
         if (!top.parties.some((p) => p.party === party)) problem(LAKE_MANIFEST, `does not list ${party}`);
     }
+    if (format === 2) {
+      // Format-1 months beside a lake of format 2: a move's leftovers, or months it could not move.
+      const byFolder = new Map<string, number>();
+      const old = await oldMonths(lake);
+      for (const m of old) {
+        if (await leftBehind(lake, m)) {
+          byFolder.set(m.partition.partyFolder, (byFolder.get(m.partition.partyFolder) ?? 0) + 1);
+          continue;
+        }
+        const why =
+          (await notMovable(connection, m)) ?? 'it was written after the move (by an older version of the app?)';
+        problem(
+          m.where,
+          `a month of format 1 not moved to format 2 (no reader of this lake reads it; an engine reading party=* would): ${why}; ${
+            m.extras.length > 0
+              ? 'move its other data files out by hand, then a lake sync removes the folder once the month is in format 2'
+              : `a lake sync of ${m.party} from a store that holds it writes the month in format 2, and the one after it removes this folder`
+          }`,
+        );
+      }
+      for (const folder of await partyFolders(lake, LAYOUTS[1])) {
+        const left = byFolder.get(folder) ?? 0;
+        if (left > 0)
+          problem(
+            folder,
+            `a party folder of format 1 that a move to format 2 left behind (${left} month${left === 1 ? '' : 's'} in format 2 now): the next lake sync removes ${left === 1 ? 'it' : 'them'} (an engine reading party=* would read them)`,
+          );
+        else if (!old.some((m) => m.partition.partyFolder === folder))
+          problem(
+            folder,
+            'a party folder of format 1 that a move to format 2 left behind, with no month in it: the next lake sync removes it when it is empty',
+          );
+      }
+    } else {
+      const hidden = top ? await hiddenByOlderWriter(lake, top) : [];
+      if (top && hidden.length > 0) problem(LAKE_MANIFEST, olderWriterText(top, hidden));
+      for (const folder of await partyFolders(lake, LAYOUTS[2]))
+        problem(
+          folder,
+          hidden.length > 0
+            ? `a party folder of format 2 that the ${LAKE_MANIFEST} of format 1, written by an older version of the app, hides from readers: the next lake sync of this version lists it again`
+            : 'a party folder of format 2 from a move to format 2 that did not finish: the next lake sync finishes it',
+        );
+    }
     return result;
   } finally {
     connection.closeSync();
     instance.closeSync();
   }
-}
-
-export interface StatusParty {
-  party: string;
-  /** Its folder (`party_key=…`): an engine's filter on party_key reads that folder alone. */
-  folder: string;
-  months: number;
-  legs: number;
-  bytes: number;
-  firstAt: string | null;
-  lastAt: string | null;
-  node: string | null;
-  syncedAt: string | null;
-  /** Seconds since the party's last sync, when known. */
-  ageSeconds: number | null;
-}
-
-export interface LakeStatus {
-  lake: string;
-  format: LakeFormat;
-  writtenAt: string | null;
-  writer: LakeManifest['writer'] | null;
-  parties: StatusParty[];
-  legs: number;
-  bytes: number;
-}
-
-/** The lake as its manifest describes it (no file is read but the manifest: verify reads them all). */
-export async function lakeStatus(lake: string, now = Date.now()): Promise<LakeStatus> {
-  const top = LakeManifest.parse(await readJson(join(lake, LAKE_MANIFEST)));
-  return {
-    lake,
-    format: top.format,
-    writtenAt: top.writtenAt,
-    writer: top.writer,
-    legs: top.legs,
-    bytes: top.bytes,
-    parties: top.parties.map((p) => ({
-      ...p,
-      folder: LAYOUTS[top.format].partyFolder(p.party),
-      ageSeconds: p.syncedAt ? Math.max(0, Math.round((now - Date.parse(p.syncedAt)) / 1000)) : null,
-    })),
-  };
 }

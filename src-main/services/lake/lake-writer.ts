@@ -15,7 +15,7 @@
 // leaves every partition whole; a partition whose file was switched but not yet its manifest is
 // rewritten by the next run (its manifest's fingerprint no longer matches the store).
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, rmdir } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ServiceError } from '../errors.ts';
@@ -30,14 +30,15 @@ import {
   monthFolder,
   NULL_MONTH,
   PARTITION_MANIFEST,
-  PartitionManifest,
+  type PartitionManifest,
   partitionPath,
   partyFolder,
   STAGING_PREFIX,
   sqlText,
 } from './lake-layout.ts';
 import { writeLakeManifest } from './lake-manifest.ts';
-import { migrateLake } from './lake-migrate.ts';
+import { type MoveStep, migrateLake } from './lake-migrate.ts';
+import { folderPartitions } from './lake-partitions.ts';
 
 /**
  * The lake columns as SQL over the store's leg_rows, in LAKE_COLUMNS' order: the legs view's own
@@ -64,6 +65,8 @@ export interface LakeWriteOptions {
   /** Tests (durability): told just before each partition's rename, and between its file's rename and its manifest's. */
   beforeCommit?: (party: string, month: string | null) => void;
   afterSwitch?: (party: string, month: string | null) => void;
+  /** Tests (durability): told just before each step of a move to format 2 (lake-migrate.ts). */
+  beforeMoveStep?: (step: MoveStep, where: string) => void;
 }
 
 export interface LakeWriteResult {
@@ -85,29 +88,17 @@ type MonthKey = string; // YYYY-MM or NULL_MONTH
  * rewritten). A manifest of another party in its folder is two ids with one key: refused, naming both.
  */
 export async function partyManifests(lake: string, party: string): Promise<Map<MonthKey, PartitionManifest>> {
-  const dir = join(lake, partyFolder(party));
   const out = new Map<MonthKey, PartitionManifest>();
-  const names = await readdir(dir).catch(() => [] as string[]);
-  for (const name of names) {
-    if (!name.startsWith('month=')) continue;
-    const parsed = PartitionManifest.safeParse(await readJsonOrNull(join(dir, name, PARTITION_MANIFEST)));
-    if (!parsed.success) continue;
-    if (parsed.data.party !== party)
+  for (const { monthFolder, manifest } of await folderPartitions(lake, partyFolder(party))) {
+    if (!manifest) continue;
+    if (manifest.party !== party)
       throw new ServiceError(
         'local_store',
-        `${parsed.data.party} and ${party} have the same folder key (${partyFolder(party)}): nothing of ${party} was written. Report it: the key is 64 bits of the id's hash.`,
+        `${manifest.party} and ${party} have the same folder key (${partyFolder(party)}): nothing of ${party} was written. Report it: the key is 64 bits of the id's hash.`,
       );
-    out.set(name.slice('month='.length), parsed.data);
+    out.set(monthFolder.slice('month='.length), manifest);
   }
   return out;
-}
-
-async function readJsonOrNull(path: string): Promise<unknown> {
-  try {
-    return JSON.parse(await readFile(path, 'utf8'));
-  } catch {
-    return null;
-  }
 }
 
 export async function writeLake(connection: DuckDBConnection, options: LakeWriteOptions): Promise<LakeWriteResult> {

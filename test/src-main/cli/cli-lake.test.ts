@@ -2,9 +2,10 @@
 // sandbox. Two parties named as the app names them are synced into the store and written to a lake;
 // a second run fetches only what is new and rewrites nothing that did not change; status lists the
 // parties; verify passes, then names a tampered month and exits 1; the app's reader reads whole
-// months while lake sync rewrites them; bad arguments exit 2.
+// months while lake sync rewrites them; an older version's lake sync over the lake is named by verify
+// and status and undone by the next lake sync; bad arguments exit 2.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import { APP_STORE_ACCESS } from '../../../src-main/services/local-ledger/ledger
 import { LONG_PARTY_INDEX, withLongPartyId } from '../../../src-sandbox/ledger/long-party-id.ts';
 import { sandboxParties } from '../../../src-sandbox/ledger/parties.ts';
 import { PARTY_ID_PATTERN } from '../../../src-shared/contract/transfers.ts';
+import { writeFormat1LakeManifest, writeFormat1Months } from '../services/lake/lake-fixture.ts';
 import { runCli } from './cli-process.ts';
 
 /** Legs per "party month" (month 'none': no time) as the lake's manifests say. */
@@ -211,7 +213,46 @@ describe('npm run cli -- lake', () => {
     }
   }, 180_000);
 
-  it('refuses a missing action, a missing --lake and an option of another action, naming them', async () => {
+  it('says when an older version of the app wrote the lake after it moved to format 2, and the next lake sync lists every party again', async () => {
+    const lake = join(home, 'lake-older');
+    const data = join(home, 'data-older');
+    const first = await runCli(home, sync(lake, data)).done;
+    expect(first.code, first.stderr).toBe(0);
+    const before = await runCli(home, ['lake', 'status', '--lake', lake, '--json']).done;
+    const parties = JSON.parse(before.stdout).parties.map((p: { party: string }) => p.party);
+    expect(parties).toHaveLength(2);
+    // The version before format 2 runs lake sync for one party: party=… folders, and a _lake.json of
+    // format 1 that lists them alone.
+    await writeFormat1Months(lake, lake, [parties[0]]);
+    await writeFormat1LakeManifest(lake);
+
+    const verified = await runCli(home, ['lake', 'verify', '--lake', lake]).done;
+    expect(verified.code).toBe(1);
+    expect(verified.stderr).toContain(
+      `differs: _lake.json: is of format 1, written by an older version of the app over this lake of format 2: readers see only its 1 party (in format-1 folders), not the months in format-2 folders of 2 parties (${[...parties].sort().join(', ')}); upgrade every writer of this lake to this version (docs/lake.md, "Format 1"), then run lake sync: it moves the format-1 months to format 2 again and lists every party`,
+    );
+    expect(verified.stderr).not.toMatch(/did not finish/);
+    const status = await runCli(home, ['lake', 'status', '--lake', lake]).done;
+    expect(status.code, status.stderr).toBe(0);
+    expect(status.stderr).toMatch(
+      /^warning: _lake.json is of format 1, written by an older version of the app over this lake of format 2: /m,
+    );
+    expect(status.stdout).toMatch(new RegExp(`^lake ${lake}: 1 parties`));
+
+    const again = await runCli(home, sync(lake, data)).done;
+    expect(again.code, again.stderr).toBe(0);
+    expect((await runCli(home, ['lake', 'verify', '--lake', lake]).done).code).toBe(0);
+    const after = await runCli(home, ['lake', 'status', '--lake', lake, '--json']).done;
+    expect(after.stderr).not.toMatch(/warning/);
+    expect(JSON.parse(after.stdout)).toMatchObject({
+      format: 2,
+      warning: null,
+      parties: parties.map((party: string) => ({ party })),
+    });
+    expect((await readdir(lake)).filter((n) => n.startsWith('party='))).toEqual([]);
+  }, 180_000);
+
+  it('refuses a missing action, a missing --lake, an option of another action and a lake of a newer format, naming them', async () => {
     const none = await runCli(home, ['lake']).done;
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('lake: an action is needed: the actions are sync, verify, status');
@@ -223,6 +264,22 @@ describe('npm run cli -- lake', () => {
     expect(wrong.stderr).toContain('--profile is not an option of lake status: its options are --lake, --json');
     const unread = await runCli(home, ['lake', 'status', '--lake', join(home, 'nowhere')]).done;
     expect(unread.code).toBe(1);
-    expect(unread.stderr).toMatch(/has no readable lake manifest/);
+    expect(unread.stderr).toContain(
+      `error: ${join(home, 'nowhere')} is not a lake: it has no _lake.json (a lake is written by npm run cli -- lake sync).`,
+    );
+    // A lake a newer version wrote: status and verify say so, and which formats this version reads.
+    const future = join(home, 'lake-future');
+    await mkdir(join(future, 'parties', 'a'), { recursive: true });
+    await writeFile(join(future, '_lake.json'), JSON.stringify({ format: 3, layout: 'parties/<id>' }));
+    const newer = await runCli(home, ['lake', 'status', '--lake', future]).done;
+    expect(newer.code).toBe(1);
+    expect(newer.stderr).toContain(
+      `error: ${future}'s _lake.json is of format 3, written by a newer version of the app: this version reads formats 1 and 2. Upgrade the app to read this lake.`,
+    );
+    const unverified = await runCli(home, ['lake', 'verify', '--lake', future]).done;
+    expect(unverified.code).toBe(1);
+    expect(unverified.stderr).toContain(
+      'differs: _lake.json: is of format 3, written by a newer version of the app: this version reads formats 1 and 2: upgrade the app to verify this lake',
+    );
   }, 60_000);
 });

@@ -1,7 +1,20 @@
 // A profile's store, made directly with the store's own schema (store-schema.ts), with legs of a
 // few parties over a few months: what `lake sync` reads after its sync. `generation` is written into
 // every amount and update id, so a lake file can be told to hold one generation whole, never a mix.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { fileHash } from '../../../../src-main/services/lake/lake-facts.ts';
+import {
+  DATA_FILE,
+  FORMAT_1_COLUMNS,
+  LAKE_MANIFEST,
+  LAYOUTS,
+  PARTITION_MANIFEST,
+  type PartitionManifest,
+  sqlText,
+} from '../../../../src-main/services/lake/lake-layout.ts';
+import { lakePartitions } from '../../../../src-main/services/lake/lake-partitions.ts';
 import { SCHEMA_SQL } from '../../../../src-main/services/local-ledger/store-schema.ts';
 
 export interface FixtureShape {
@@ -53,4 +66,80 @@ export async function writeFixtureStore(path: string, shape: FixtureShape): Prom
     c.closeSync();
     instance.closeSync();
   }
+}
+
+/**
+ * Format-1 months (what a lake sync of the version before format 2 wrote) of `parties` in the lake
+ * `to`, made from the format-2 months of the lake `from`: party=<escaped id> folders whose files
+ * have format 1's columns (read without Hive partitioning: the folder keys are not the file's
+ * columns), and format-1 manifests.
+ */
+export async function writeFormat1Months(from: string, to: string, parties?: readonly string[]): Promise<void> {
+  const instance = await DuckDBInstance.create(':memory:');
+  const c = await instance.connect();
+  try {
+    for (const partition of await lakePartitions(from, LAYOUTS[2])) {
+      const manifest = partition.manifest as PartitionManifest;
+      if (parties && !parties.includes(manifest.party)) continue;
+      const dir = join(to, LAYOUTS[1].partyFolder(manifest.party), partition.monthFolder);
+      await mkdir(dir, { recursive: true });
+      const file = join(dir, DATA_FILE);
+      await c.run(
+        `COPY (SELECT ${FORMAT_1_COLUMNS.map((col) => col.name).join(', ')} FROM read_parquet(${sqlText(join(partition.dir, DATA_FILE))}, hive_partitioning = false))
+           TO ${sqlText(file)} (FORMAT parquet, COMPRESSION zstd)`,
+      );
+      const hash = await fileHash(file);
+      const format1 = {
+        ...manifest,
+        format: 1,
+        bytes: hash.bytes,
+        sha256: hash.sha256,
+        writtenAt: new Date().toISOString(),
+      };
+      await writeFile(join(dir, PARTITION_MANIFEST), JSON.stringify(format1));
+    }
+  } finally {
+    c.closeSync();
+    instance.closeSync();
+  }
+}
+
+/** The _lake.json the version before format 2 wrote at the end of its run: format 1, listing its party=… folders alone. */
+export async function writeFormat1LakeManifest(lake: string): Promise<void> {
+  const byParty = new Map<string, PartitionManifest[]>();
+  for (const { manifest } of await lakePartitions(lake, LAYOUTS[1]))
+    if (manifest) byParty.set(manifest.party, [...(byParty.get(manifest.party) ?? []), manifest]);
+  const parties = [...byParty].map(([party, months]) => {
+    const times = months
+      .flatMap((m) => [m.firstAt, m.lastAt])
+      .filter((t) => t !== null)
+      .sort();
+    return {
+      party,
+      node: months[0].node,
+      syncedAt: months[0].syncedAt,
+      months: months.length,
+      legs: months.reduce((n, m) => n + m.legs, 0),
+      bytes: months.reduce((n, m) => n + m.bytes, 0),
+      firstAt: times[0] ?? null,
+      lastAt: times.at(-1) ?? null,
+    };
+  });
+  const manifest = {
+    format: 1,
+    writtenAt: new Date().toISOString(),
+    writer: { program: 'npm run cli -- lake sync', host: 'old-version', profile: 'p' },
+    columns: FORMAT_1_COLUMNS.map(({ name, type }) => ({ name, type })),
+    parties,
+    legs: parties.reduce((n, p) => n + p.legs, 0),
+    bytes: parties.reduce((n, p) => n + p.bytes, 0),
+  };
+  await writeFile(join(lake, LAKE_MANIFEST), JSON.stringify(manifest));
+}
+
+/** The format-2 lake `from` as the version before format 2 would have written it, at `to`. */
+export async function asFormat1(from: string, to: string): Promise<void> {
+  await mkdir(to, { recursive: true });
+  await writeFormat1Months(from, to);
+  await writeFormat1LakeManifest(to);
 }

@@ -3,9 +3,10 @@
 // flows, every built-in SQL example, a scoped query, the provenance status), through the same
 // channels the renderer calls; one of its parties has the longest id the app accepts. The app never writes to the lake (a COPY into it is refused, a sync
 // still goes to the store), a folder that is not a lake is refused with why, and the choice is
-// remembered per profile across a restart.
+// remembered per profile across a restart. A lake of a newer format, or a broken manifest, is refused
+// saying which formats the app reads and what is wrong.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -179,6 +180,31 @@ describe('a lake opened as the Local ledger', () => {
       );
     const relative = await services.dispatch('local:openLake', [{ profileId: 'sandbox', folder: 'desk-lake' }]);
     expect(relative.ok).toBe(false);
+    expect((await call<LakeInfo | null>('local:lake', 'sandbox'))?.folder).toBe(lake);
+  });
+
+  it('refuses a lake of a newer format, and a broken manifest, saying which formats it reads and what is wrong', async () => {
+    const top = JSON.parse(await readFile(join(lake, '_lake.json'), 'utf8'));
+    const open = async (name: string, manifest: string) => {
+      const dir = join(folder, name);
+      await mkdir(dir, { recursive: true });
+      await writeFile(join(dir, '_lake.json'), manifest);
+      const answer = await services.dispatch('local:openLake', [{ profileId: 'sandbox', folder: dir }]);
+      expect(answer.ok).toBe(false);
+      return { dir, message: answer.ok ? '' : answer.error.message };
+    };
+    const newer = await open('lake-newer', JSON.stringify({ ...top, format: 3, layout: 'whatever comes next' }));
+    expect(newer.message).toBe(
+      `${newer.dir}'s _lake.json is of format 3, written by a newer version of the app: this version reads formats 1 and 2. Upgrade the app to read this lake.`,
+    );
+    const broken = await open('lake-broken', JSON.stringify({ ...top, legs: 'many' }));
+    expect(broken.message).toBe(
+      `${broken.dir}'s _lake.json is not a lake manifest this app reads (format 1 or 2): legs: Invalid input: expected number, received string.`,
+    );
+    const torn = await open('lake-torn', JSON.stringify(top).slice(0, 40));
+    expect(torn.message).toBe(
+      `${torn.dir}'s _lake.json is not a lake manifest this app reads (format 1 or 2): it is not JSON (a file cut short?).`,
+    );
     expect((await call<LakeInfo | null>('local:lake', 'sandbox'))?.folder).toBe(lake);
   });
 

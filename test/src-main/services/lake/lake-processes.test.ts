@@ -1,10 +1,11 @@
 // The lake under real processes: a writer SIGKILLed at random points (between a month's rename and
 // its manifest's too) never leaves a month that is not whole (a month switched in before its
 // manifest is rewritten by the next run), while a reader in this process reads
-// the lake throughout with the app's reader; two writers started together both finish, one after the other; a dead
-// writer's lock is taken over with a message naming it.
+// the lake throughout with the app's reader; a move of a format-1 lake to format 2 killed at random
+// steps the same; two writers started together both finish, one after the other; a dead writer's lock
+// is taken over with a message naming it.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -16,10 +17,11 @@ import { LakeStore, lakeLegRowsSql } from '../../../../src-main/services/lake/la
 import { verifyLake } from '../../../../src-main/services/lake/lake-verify.ts';
 import { APP_STORE_ACCESS } from '../../../../src-main/services/local-ledger/ledger-store.ts';
 import { seededRandom } from '../../../../src-sandbox/ledger/random.ts';
-import { type FixtureShape, PARTY } from './lake-fixture.ts';
+import { asFormat1, type FixtureShape, PARTY } from './lake-fixture.ts';
 
 const CHILD = resolve(import.meta.dirname, 'lake-writer-child.ts');
 const KILLS = 12;
+const MOVE_KILLS = 6;
 const MONTHS = ['2025-11', '2025-12', '2026-01', '2026-02', '2026-03', '2026-04'];
 const PARTIES = [PARTY(1), PARTY(2), PARTY(3)];
 const LEGS = 200;
@@ -169,6 +171,73 @@ describe('a lake writer killed at random points', () => {
     expect(await last.exited).toBe(0);
     expect([...(await checkWhole(lake))]).toEqual(['g99']);
     expect((await verifyLake(lake)).problems).toEqual([]);
+  }, 180_000);
+});
+
+describe('a move to format 2 killed at random points', () => {
+  it(`leaves one whole layout for a reader throughout, ${MOVE_KILLS} times; the next run finishes the move and verifies clean`, async () => {
+    const now = join(home, 'move-now');
+    const first = startWriter(now, 1);
+    while ((await nextLine(first)) !== null);
+    expect(await first.exited).toBe(0);
+    const format1 = join(home, 'move-format1');
+    await asFormat1(now, format1);
+    // Each month's rename into format 2, the switch, each format-1 month's removal.
+    const steps = 2 * PARTITIONS + 1;
+    for (let k = 0; k < MOVE_KILLS; k++) {
+      const lake = join(home, `move-${k}`);
+      await cp(format1, lake, { recursive: true });
+      // The same legs as the lake holds: the run after the move has nothing to write.
+      const writer = startWriter(lake, 1);
+      const killAt = 1 + Math.floor(random() * steps);
+      let reading = true;
+      const reader = new LakeStore(lake, APP_STORE_ACCESS);
+      const reads = (async () => {
+        let n = 0;
+        try {
+          while (reading) {
+            await reader.read((c) => checkWholeOn(c));
+            n += 1;
+          }
+        } finally {
+          await reader.close();
+        }
+        return n;
+      })();
+      let killed = '';
+      for (;;) {
+        const line = await nextLine(writer);
+        if (line === null) break;
+        if (line.startsWith(`step ${killAt} `)) {
+          const turns = Math.floor(random() * 20);
+          for (let t = 0; t < turns; t++) await turn();
+          writer.child.kill('SIGKILL');
+          killed = line;
+          break;
+        }
+      }
+      await writer.exited;
+      reading = false;
+      expect(await reads).toBeGreaterThan(0);
+      expect(killed).not.toBe('');
+      const after = new LakeStore(lake, APP_STORE_ACCESS);
+      try {
+        expect([...(await after.read((c) => checkWholeOn(c)))]).toEqual(['g1']);
+      } finally {
+        await after.close();
+      }
+      // What a kill may leave: the other format's party folders (a move not finished, or its
+      // leftovers), named as such; never a month that is not whole.
+      for (const p of (await verifyLake(lake)).problems)
+        expect(p.problem, `${killed}: ${p.where}`).toMatch(
+          /^a party folder of format (2 from a move to format 2 that did not finish|1 that a move to format 2 left behind)/,
+        );
+      const last = startWriter(lake, 1);
+      while ((await nextLine(last)) !== null);
+      expect(await last.exited).toBe(0);
+      expect((await verifyLake(lake)).problems).toEqual([]);
+      expect((await readdir(lake)).filter((n) => n.startsWith('party='))).toEqual([]);
+    }
   }, 180_000);
 });
 

@@ -1,6 +1,7 @@
 // A `lake sync` writer in a process of its own, for the kill and two-writer tests: it writes its
 // store at one generation (lake-fixture.ts), takes the lake's lock, and writes the lake with the
-// real writer, saying each step on stdout: `locked`, `commit <n>` just before each month's rename, `switched <n>` between its file's and its manifest's, `done`.
+// real writer, saying each step on stdout: `locked`, `commit <n>` just before each month's rename, `switched <n>` between its file's and its manifest's,
+// `step <n> <move|switch|remove>` before each step of a move to format 2 (lake-migrate.ts), `done`.
 import { DuckDBInstance } from '@duckdb/node-api';
 import { LakeLock } from '../../../../src-main/services/lake/lake-lock.ts';
 import { writeLake } from '../../../../src-main/services/lake/lake-writer.ts';
@@ -26,6 +27,7 @@ if (hold) await new Promise((go) => process.stdin.once('data', go));
 const instance = await DuckDBInstance.create(store);
 const connection = await instance.connect();
 let commits = 0;
+let steps = 0;
 await writeLake(connection, {
   lake,
   parties: shape.parties,
@@ -34,6 +36,7 @@ await writeLake(connection, {
   say: () => {},
   beforeCommit: () => out(`commit ${++commits}`),
   afterSwitch: () => out(`switched ${commits}`),
+  beforeMoveStep: (step) => out(`step ${++steps} ${step}`),
 });
 connection.closeSync();
 instance.closeSync();

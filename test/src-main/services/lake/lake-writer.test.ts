@@ -1,7 +1,8 @@
 // The lake writer on a real store file and real Parquet (DuckDB's reader, as the app and `duckdb`
 // read a lake): what it writes, which months a second run rewrites, a late leg, a month that went,
-// and `lake verify` naming a tampered file, a tampered manifest, a missing file and an extra one.
-import { appendFile, cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+// and `lake verify` naming a tampered file, a tampered manifest, a missing file, an extra one, and a
+// file whose columns are not its format's.
+import { appendFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
@@ -15,12 +16,10 @@ import {
   LAKE_TYPE_MAP,
   LAYOUTS,
   PARTITION_MANIFEST,
-  type PartitionManifest,
   partitionPath,
   partyKey,
   unescapePartitionValue,
 } from '../../../../src-main/services/lake/lake-layout.ts';
-import { lakePartitions, partyFolders } from '../../../../src-main/services/lake/lake-partitions.ts';
 import { LakeStore } from '../../../../src-main/services/lake/lake-store.ts';
 import { verifyLake } from '../../../../src-main/services/lake/lake-verify.ts';
 import { type LakeWriteResult, writeLake } from '../../../../src-main/services/lake/lake-writer.ts';
@@ -231,6 +230,32 @@ describe('lake verify', () => {
     expect([...named].filter((w) => ![jan, feb, mar, apr, LAKE_MANIFEST].includes(w))).toEqual([]);
   });
 
+  it("names a file whose columns are not its format's, though its manifest describes it", async () => {
+    const store = join(home, 'columns.duckdb');
+    const lake = join(home, 'lake-columns');
+    await writeFixtureStore(store, shape);
+    await write(store, lake);
+    // A month rewritten with a folder key as a column too (as DuckDB's Hive reader adds it), its
+    // manifest's hash renewed: legs, totals and times still agree.
+    const month = join(lake, partitionPath(PARTY(1), '2026-03'));
+    const file = join(month, DATA_FILE);
+    await read(
+      `COPY (SELECT * FROM read_parquet('${file}', hive_partitioning = true)) TO '${file}.tmp' (FORMAT parquet)`,
+    );
+    await rm(file);
+    await writeFile(file, await readFile(`${file}.tmp`));
+    await rm(`${file}.tmp`);
+    const manifest = JSON.parse(await readFile(join(month, PARTITION_MANIFEST), 'utf8'));
+    const hash = await fileHash(file);
+    await writeFile(join(month, PARTITION_MANIFEST), JSON.stringify({ ...manifest, ...hash }));
+    expect((await verifyLake(lake)).problems).toEqual([
+      {
+        where: partitionPath(PARTY(1), '2026-03'),
+        problem: "its columns are not format 2's: extra columns month, party_key",
+      },
+    ]);
+  });
+
   it('escapes exactly the characters Hive escapes (format 1) and reads them back', () => {
     const id = 'odd/name=1:2%3 #x::1220ab';
     expect(escapePartitionValue(id)).toBe('odd%2Fname%3D1%3A2%253 %23x%3A%3A1220ab');
@@ -278,131 +303,6 @@ describe('the longest party id the app accepts', () => {
     } finally {
       await reader.close();
     }
-    expect((await verifyLake(lake)).problems).toEqual([]);
-  });
-});
-
-describe('a lake of format 1 (party ids in folder names)', () => {
-  /** What a lake sync of the version before wrote: party=<escaped id> folders, no party column. */
-  async function asFormat1(from: string, to: string): Promise<void> {
-    await cp(from, to, { recursive: true });
-    const instance = await DuckDBInstance.create(':memory:');
-    const c = await instance.connect();
-    try {
-      for (const partition of await lakePartitions(to, LAYOUTS[2])) {
-        const manifest = partition.manifest as PartitionManifest;
-        const dir = join(to, LAYOUTS[1].partyFolder(manifest.party), partition.monthFolder);
-        await mkdir(dir, { recursive: true });
-        await c.run(
-          `COPY (SELECT * EXCLUDE (party) FROM read_parquet('${join(partition.dir, DATA_FILE)}')) TO '${join(dir, DATA_FILE)}' (FORMAT parquet)`,
-        );
-        const hash = await fileHash(join(dir, DATA_FILE));
-        await writeFile(
-          join(dir, PARTITION_MANIFEST),
-          JSON.stringify({ ...manifest, format: 1, bytes: hash.bytes, sha256: hash.sha256 }),
-        );
-      }
-      for (const folder of await partyFolders(to, LAYOUTS[2])) await rm(join(to, folder), { recursive: true });
-      const top = JSON.parse(await readFile(join(to, LAKE_MANIFEST), 'utf8'));
-      await writeFile(join(to, LAKE_MANIFEST), JSON.stringify({ ...top, format: 1 }));
-    } finally {
-      c.closeSync();
-      instance.closeSync();
-    }
-  }
-
-  it('is read as it is (the app, verify), then moved to format 2 by the next lake sync, every month kept', async () => {
-    const store = join(home, 'old.duckdb');
-    const now = join(home, 'lake-now');
-    const old = join(home, 'lake-old');
-    await writeFixtureStore(store, shape);
-    await write(store, now);
-    await asFormat1(now, old);
-    expect((await readdir(old)).filter((n) => n.startsWith('party=')).length).toBe(2);
-    const counts = `SELECT party, count(*)::INTEGER FROM leg_rows GROUP BY party ORDER BY party`;
-    const readAll = async (lake: string, parties?: string[]) => {
-      const reader = new LakeStore(lake, APP_STORE_ACCESS);
-      try {
-        return (await reader.read((c) => c.runAndReadAll(counts), undefined, undefined, parties)).getRows();
-      } finally {
-        await reader.close();
-      }
-    };
-    const expected = await readAll(now);
-    expect(await readAll(old)).toEqual(expected);
-    expect(await readAll(old, [PARTY(2)])).toEqual([expected[1]]);
-    const verified = await verifyLake(old);
-    expect([verified.format, verified.problems]).toEqual([1, []]);
-    // The app has it open while lake sync moves it: its reader follows to format 2 by itself.
-    const open = new LakeStore(old, APP_STORE_ACCESS);
-    const openRead = async (parties?: string[]) =>
-      (await open.read((c) => c.runAndReadAll(counts), undefined, undefined, parties)).getRows();
-    expect(await openRead()).toEqual(expected);
-
-    const said: string[] = [];
-    const moved = await withStore(store, (c) =>
-      writeLake(c, { lake: old, parties, program: 'test', profile: 'p', say: (line) => said.push(line) }),
-    );
-    try {
-      expect(await openRead()).toEqual(expected);
-      expect(await openRead([PARTY(1)])).toEqual([expected[0]]);
-      expect((await open.layout()).format).toBe(2);
-    } finally {
-      await open.close();
-    }
-    expect(said[0]).toMatch(/^lake: this lake is of format 1 .*moving its 10 months to format 2/);
-    // The fingerprints came along: nothing had changed, so nothing was written again.
-    expect([moved.written, moved.removed, moved.unchanged]).toEqual([0, 0, 10]);
-    expect((await readdir(old)).filter((n) => n.startsWith('party')).sort()).toEqual(
-      (await readdir(now)).filter((n) => n.startsWith('party')).sort(),
-    );
-    expect(JSON.parse(await readFile(join(old, LAKE_MANIFEST), 'utf8')).format).toBe(2);
-    expect(await readAll(old)).toEqual(expected);
-    const after = await verifyLake(old);
-    expect([after.format, after.problems]).toEqual([2, []]);
-  });
-
-  it('a move killed before its switch leaves format 1 whole; the next run finishes it, months moved whole kept', async () => {
-    const store = join(home, 'old.duckdb');
-    const lake = join(home, 'lake-half');
-    await asFormat1(join(home, 'lake-now'), lake);
-    // One party's months were moved (files and manifests in place), then the writer was killed.
-    const moved = partitionPath(PARTY(1), null).split('/')[0];
-    await cp(join(home, 'lake-now', moved), join(lake, moved), { recursive: true });
-    const inode = (await stat(join(lake, partitionPath(PARTY(1), '2026-01'), DATA_FILE))).ino;
-    const before = await verifyLake(lake);
-    expect(before.format).toBe(1);
-    expect(before.problems).toEqual([
-      {
-        where: moved,
-        problem: expect.stringMatching(/^a party folder of format 2 from a move to format 2 that did not finish/),
-      },
-    ]);
-    const said: string[] = [];
-    await withStore(store, (c) =>
-      writeLake(c, { lake, parties, program: 'test', profile: 'p', say: (line) => said.push(line) }),
-    );
-    expect(said).toContain('lake: moved 10 months to format 2');
-    expect((await stat(join(lake, partitionPath(PARTY(1), '2026-01'), DATA_FILE))).ino).toBe(inode);
-    const after = await verifyLake(lake);
-    expect([after.format, after.problems, after.legs]).toEqual([2, [], 2 * (4 * 50 + 3)]);
-  });
-
-  it('a move killed after its switch leaves format-1 folders that verify names and the next run removes', async () => {
-    const store = join(home, 'old.duckdb');
-    const lake = join(home, 'lake-left');
-    await cp(join(home, 'lake-now'), lake, { recursive: true });
-    const leftover = LAYOUTS[1].partyFolder(PARTY(1));
-    await mkdir(join(lake, leftover, 'month=2026-01'), { recursive: true });
-    await writeFile(join(lake, leftover, 'month=2026-01', DATA_FILE), 'old');
-    expect((await verifyLake(lake)).problems).toEqual([
-      {
-        where: leftover,
-        problem: expect.stringMatching(/^a party folder of format 1 that a move to format 2 left behind/),
-      },
-    ]);
-    await write(store, lake);
-    expect(await readdir(lake)).not.toContain(leftover);
     expect((await verifyLake(lake)).problems).toEqual([]);
   });
 });
