@@ -3,7 +3,7 @@
 // line of its own. (The portfolio members' boxes are the Local ledger header's: scope/.)
 import type { Locator } from '@playwright/test';
 import { expect, test } from '../support/web-app.ts';
-import { openLocalParty, syncToDone } from './local-support.ts';
+import { localLayoutSettled, openLocalParty, syncToDone } from './local-support.ts';
 import { openConsole } from './rpc-support.ts';
 
 test.use({ appOptions: { transfers: 600 } });
@@ -29,17 +29,25 @@ test('the local filters keep Amount at least and Amount at most on one line', as
   await openLocalParty(page, app.sandbox.parties[0]);
   await syncToDone(page);
   const filters = page.getByRole('form', { name: 'Local filters' });
-  // The boxes of choices come with the facets and move the fields below them: measured after.
-  await expect(filters.getByRole('group', { name: 'Status' })).toBeVisible();
-  const tops = await filters.evaluate((form) =>
-    ['Amount at least', 'Amount at most'].map((label) => {
-      const input = Array.from(form.querySelectorAll('label'))
-        .find((l) => l.textContent === label)
-        ?.control?.getBoundingClientRect();
-      return input ? Math.round(input.top) : null;
-    }),
-  );
-  expect(tops[0]).not.toBeNull();
-  expect(tops[1], 'both bounds on one line').toBe(tops[0]);
-  expect(await overhang(filters.getByLabel('Amount at most'), filters)).toEqual({ left: 0, right: 0 });
+  // The boxes of choices come with the facets and move the fields below them, and the table's
+  // count comes after: measured once all are drawn, and read until the layout holds (one read made
+  // once measured the two bounds 97 px apart).
+  await localLayoutSettled(page);
+  const tops = () =>
+    filters.evaluate((form) =>
+      ['Amount at least', 'Amount at most'].map((label) => {
+        const input = Array.from(form.querySelectorAll('label'))
+          .find((l) => l.textContent === label)
+          ?.control?.getBoundingClientRect();
+        return input ? Math.round(input.top) : null;
+      }),
+    );
+  // How far below Amount at least the top of Amount at most sits (px): 0 on one line.
+  await expect
+    .poll(async () => {
+      const [least, most] = await tops();
+      return least === null || most === null ? 'not laid out' : most - least;
+    }, 'both bounds on one line')
+    .toBe(0);
+  await expect.poll(() => overhang(filters.getByLabel('Amount at most'), filters)).toEqual({ left: 0, right: 0 });
 });

@@ -45,6 +45,21 @@ export async function syncSampleParty(page: Page): Promise<string> {
   return party;
 }
 
+/**
+ * Waits for what moves the Transfers tab's layout after its first rows: the filters' boxes of
+ * choices (Instruments, Status: they come with the facets, after the rows, and push everything
+ * below them down) and the table's count. A layout read before them passes or fails by chance;
+ * read its geometry after this, with expect.poll or toPass (a line past the table's edge, or a
+ * scrollbar, may still come).
+ */
+export async function localLayoutSettled(page: Page): Promise<void> {
+  const filters = page.getByRole('form', { name: 'Local filters' });
+  await expect(filters.getByRole('group', { name: 'Instruments' })).toBeVisible();
+  await expect(filters.getByRole('group', { name: 'Status' })).toBeVisible();
+  await expect(page.getByTestId('local-count')).toHaveAttribute('aria-busy', 'false');
+  await expect(page.getByTestId('local-count')).toHaveText(/legs? match(es)?$/);
+}
+
 /** Presses "Sync now" and waits for the sync to finish. */
 export async function syncToDone(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sync now' }).click();

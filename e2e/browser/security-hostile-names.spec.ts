@@ -4,7 +4,8 @@
 // them literally, create no element from them and run nothing. Had any of them been parsed as HTML,
 // the inline handler would either have run (setting window.__pwned) or been refused by the CSP,
 // which fails the test through the fixture.
-import { shortenParty, shortUpdateId } from '../../src-renderer/ui/party-format.ts';
+import { shortenParty } from '../../src-renderer/ui/party-format.ts';
+import { shortUpdateId } from '../../src-renderer/ui/update-id-format.ts';
 import type { TransferLeg } from '../../src-shared/contract/transfers.ts';
 import { expect, test } from '../support/web-app.ts';
 import { expectPage, fetchPageOverHttp, legRows, showParty } from './transfers-support.ts';

@@ -105,6 +105,8 @@ async function sync(services: AppServices, args: SyncArgs, party: string, node: 
     resumed: done.resumed,
     legs: done.legs,
     newLegs: done.newLegs,
+    changedLegs: done.changedLegs,
+    goneLegs: done.goneLegs,
     pages: done.pages,
     seconds,
     legsPerSecond: seconds > 0 ? Math.round(done.legs / seconds) : done.legs,

@@ -9,7 +9,8 @@ import type { TimeZoneChoice } from '../../src-shared/time/time-text.ts';
 import { type PartyBook, usePartyBook } from '../data/party-book.ts';
 import { useAmountCharPx } from './amount-cell.tsx';
 import { CELL_PADDING_PX, COPY_ICON_PX } from './amount-text.ts';
-import { shortenParty, shortUpdateId } from './party-format.ts';
+import { shortenParty } from './party-format.ts';
+import { shortUpdateId } from './update-id-format.ts';
 
 /** What a column shows: a time (time-text.tsx), a party (PartyName) or an update id (UpdateId). */
 export type WidthKind = 'time' | 'party' | 'updateId';

@@ -4,9 +4,6 @@
 
 const HINT_MAX = 24;
 
-/** An update id's short form: the first 12 and last 8 characters of an id longer than 24. */
-export const shortUpdateId = (id: string) => (id.length > 24 ? `${id.slice(0, 12)}…${id.slice(-8)}` : id);
-
 export function shortenParty(party: string): string {
   const at = party.lastIndexOf('::');
   if (at < 0) return party.length > 24 ? `${party.slice(0, 12)}…${party.slice(-6)}` : party;

@@ -2,7 +2,7 @@
 // at a glance, on one line; the whole id on hover, on keyboard focus (full-text-tip.ts) and in
 // what a copy takes (the Copy icon, or Ctrl+C on the cell): a case needs the exact id.
 import { CopyIcon } from './copy-icon.tsx';
-import { shortUpdateId } from './party-format.ts';
+import { shortUpdateId } from './update-id-format.ts';
 
 /** `name`: what Copy says it copies ("update id"; a statement's reference uses it too). */
 export function UpdateId({ id, name = 'update id' }: { id: string; name?: string }) {

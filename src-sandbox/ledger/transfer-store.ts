@@ -160,6 +160,29 @@ export function appendTransfers(store: TransferStore, count: number, atMicros: n
   }
 }
 
+/**
+ * Test aid: transfer `i` as the service answers from now on, changed in place (its time, parties
+ * and update stay): another status (a name in `store.statuses`), or another instrument (an index
+ * into `store.instruments`: to a client that keys a leg by its fields, the old leg is gone and a
+ * new one came).
+ */
+export function reviseTransfer(
+  store: TransferStore,
+  i: number,
+  change: { status?: string; instrument?: number },
+): void {
+  if (i < 0 || i >= store.count) throw new RangeError(`no transfer ${i}`);
+  if (change.status !== undefined) {
+    const status = store.statuses.indexOf(change.status);
+    if (status < 0) throw new RangeError(`no status ${change.status}`);
+    store.status[i] = status;
+  }
+  if (change.instrument !== undefined) {
+    if (!store.instruments[change.instrument]) throw new RangeError(`no instrument ${change.instrument}`);
+    store.instrument[i] = change.instrument;
+  }
+}
+
 function allocate(
   seed: number,
   parties: SandboxParties,

@@ -148,10 +148,14 @@ export interface SyncStatus {
   resumed: boolean;
   legs: number;
   /**
-   * Legs the store did not hold before (the legs fetched minus the older copies they replaced: an
-   * incremental sync fetches its last hour again); null until the sync is done.
+   * Legs the store did not hold before: fetched legs no replaced row is the same leg of (an
+   * incremental sync fetches its last hour again, and those are not new); null until done.
    */
   newLegs: number | null;
+  /** Fetched legs the store held with another status; null until done. */
+  changedLegs: number | null;
+  /** Legs the store held in the window that the service no longer sends (removed); null until done. */
+  goneLegs: number | null;
   pages: number;
   legsPerSecond: number;
   /**

@@ -13,8 +13,11 @@ export const RECONCILE_MAX_COLUMNS = 200;
 export const RECONCILE_MAX_CELL = 4_096;
 /** Problems answered with line numbers; the count says how many there were in all. */
 export const RECONCILE_MAX_PROBLEMS = 1_000;
-/** Leg statuses a request may name (a service's statuses are a handful: the interface does not list them). */
-export const RECONCILE_MAX_STATUSES = 64;
+/**
+ * Leg statuses a request may leave out. A party may have any number of statuses (the service's are
+ * free text: the interface does not list them), so a request names the few left out, never the held.
+ */
+export const RECONCILE_MAX_LEFT_OUT = 64;
 /** The longest a reconciliation may run before it is stopped (main's time budget). */
 export const RECONCILE_TIME_BUDGET_MS = 60_000;
 
@@ -80,10 +83,13 @@ export const ReconcileRequest = z.strictObject({
   /** true: only legs whose counterparty and instrument appear in the statement (a counterparty's statement). */
   onlyStatementCounterparties: z.boolean(),
   /**
-   * The leg statuses the statement is expected to hold (null in the list: legs without a status);
-   * legs of any other status are left out of the ledger side and counted apart. Null: every status.
+   * The leg statuses the statement is not expected to hold (null in the list: legs without a
+   * status): their legs are left out of the ledger side and counted apart. Empty: every status.
    */
-  statuses: z.array(z.string().max(RECONCILE_MAX_CELL).nullable()).max(RECONCILE_MAX_STATUSES).nullable().default(null),
+  leftOutStatuses: z
+    .array(z.string().max(RECONCILE_MAX_CELL).nullable())
+    .max(RECONCILE_MAX_LEFT_OUT, `at most ${RECONCILE_MAX_LEFT_OUT} statuses left out`)
+    .default([]),
   /** Rows answered per category (the counts and the export cover all). */
   rowCap: z.number().int().min(1).max(5_000),
   /** Remember the mapping for this header (per profile). */

@@ -285,6 +285,8 @@ export class LocalLedger {
       resumed: false,
       legs: 0,
       newLegs: null,
+      changedLegs: null,
+      goneLegs: null,
       pages: 0,
       legsPerSecond: 0,
       etaSeconds: null,
@@ -301,6 +303,8 @@ export class LocalLedger {
         resumed: p.resumed,
         legs: p.legs,
         newLegs: p.newLegs,
+        changedLegs: p.changedLegs,
+        goneLegs: p.goneLegs,
         pages: p.pages,
         state:
           status.state === 'running' || status.state === 'waiting' ? (p.waiting ? 'waiting' : 'running') : status.state,

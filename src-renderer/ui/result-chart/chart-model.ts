@@ -6,13 +6,12 @@
 //
 // The one rule for amounts: a y that is units with a scale beside it is drawn at its instrument's
 // scale (units / 10^scale), with the unit (the symbol) in the axis label, and one instrument at a
-// time: two instruments (or scales) never share an axis. The instrument drawn is the spec's, else
-// the one with the most rows.
+// time: two instruments (or scales) never share an axis (which instrument: chart-instruments.ts).
 import type { SqlCell, SqlResult } from '../../../src-shared/contract/local-ledger.ts';
 import { addDecimal, type Decimal, decimalToString, formatAmount, parseDecimal } from '../../../src-shared/decimal.ts';
 import type { ChartKind, ChartSpec } from '../../../src-shared/notebook/query-file.ts';
 import { readTimeInput } from '../../../src-shared/time/time-text.ts';
-import { shortenParty } from '../party-format.ts';
+import { type ChartInstrument, drawnInstrument, INSTRUMENT_COLUMNS } from './chart-instruments.ts';
 
 /** Series drawn at most, "Other" included: more would be colours nobody tells apart. */
 export const MAX_SERIES = 12;
@@ -39,8 +38,6 @@ const isIdName = (name: string) => /(^|_)(id|seq)$/i.test(name);
 /** A column that places a row in time or a calendar (`hour`, `weekday`): a y only when picked. */
 const isCalendarName = (name: string) =>
   /^(year|quarter|month|week|weekday|isodow|dow|day|hour|minute|second)$/i.test(name);
-/** The columns that name an instrument in a result, as the `legs` view names them. */
-export const INSTRUMENT_COLUMNS = ['symbol', 'instrument_id', 'instrument_admin'] as const;
 
 /**
  * The scale column of a y: the spec's own (`scale=`), else `X_scale` beside `X_units`, else the
@@ -87,60 +84,6 @@ export function proposeSpec(columns: readonly Column[]): ChartSpec | null {
   const other = text ?? columns.find((c) => c.name !== y.name && !isScaleName(c.name));
   if (!other) return null;
   return { kind: 'bar', x: other.name, xType: 'category', y: y.name };
-}
-
-/** One instrument (and scale) of a result whose y is an amount. */
-export interface ChartInstrument {
-  /** Its id (else symbol), admin and scale as the result has them: what a spec's `instrument=` holds. */
-  key: string;
-  /** What the picker says: symbol, id, the admin short, the scale. */
-  label: string;
-  /** The unit in the axis label and the readout: the symbol, else the id; null when the result names neither. */
-  unit: string | null;
-  rows: number;
-}
-
-/** The instruments of the rows, in order of first appearance, and each row's instrument (its index). */
-function instrumentsOf(result: SqlResult, scaleIndex: number): { list: ChartInstrument[]; rowInstrument: number[] } {
-  const at = (name: string) => result.columns.findIndex((c) => c.name === name);
-  const [si, ii, ai] = INSTRUMENT_COLUMNS.map(at);
-  const list: ChartInstrument[] = [];
-  const byKey = new Map<string, number>();
-  const rowInstrument: number[] = [];
-  const text = (row: SqlCell[], i: number) => (i < 0 || row[i] === null ? null : String(row[i]));
-  for (const row of result.rows) {
-    const [symbol, id, admin, scale] = [text(row, si), text(row, ii), text(row, ai), text(row, scaleIndex)];
-    const parts = [ii >= 0 ? (id ?? '(no id)') : si >= 0 ? (symbol ?? '(no symbol)') : null];
-    if (ai >= 0) parts.push(admin ?? '(no admin)');
-    parts.push(`scale ${scale ?? '(none)'}`);
-    const key = parts.filter((p) => p !== null).join(' · ');
-    let index = byKey.get(key);
-    if (index === undefined) {
-      index = list.length;
-      byKey.set(key, index);
-      const named = [symbol, id !== symbol ? id : null, admin === null ? null : shortenParty(admin)];
-      list.push({
-        key,
-        label: [...named.filter((p) => p !== null), `scale ${scale ?? '(none)'}`].join(' · '),
-        unit: symbol ?? id,
-        rows: 0,
-      });
-    }
-    list[index].rows++;
-    rowInstrument.push(index);
-  }
-  return { list, rowInstrument };
-}
-
-/**
- * The instrument a spec's `instrument=` names: its key, else the one instrument whose id or symbol
- * it is (a header written by hand: `instrument=USDX`). -1 when it names none or several.
- */
-function namedInstrument(list: readonly ChartInstrument[], named: string): number {
-  const exact = list.findIndex((i) => i.key === named);
-  if (exact >= 0) return exact;
-  const matches = list.filter((i) => i.key.split(' · ')[0] === named || i.unit === named);
-  return matches.length === 1 ? list.indexOf(matches[0]) : -1;
 }
 
 /** An exact decimal from a cell: a safe integer, or text DuckDB wrote (DECIMAL, HUGEINT, a DOUBLE's digits). */
@@ -254,20 +197,12 @@ export function buildChart(result: SqlResult, spec: ChartSpec): BuiltChart {
   const notes: string[] = [];
 
   // An amount: one instrument (and scale) is drawn, the spec's or the one with the most rows.
-  const { list: instruments, rowInstrument } =
-    ki >= 0 ? instrumentsOf(result, ki) : { list: [], rowInstrument: [] as number[] };
-  let shown = -1;
-  if (instruments.length > 0) {
-    shown = spec.instrument ? namedInstrument(instruments, spec.instrument) : -1;
-    if (shown < 0) {
-      shown = instruments.reduce((best, i, index) => (i.rows > instruments[best].rows ? index : best), 0);
-      if (spec.instrument) {
-        notes.push(
-          `The chart's instrument "${spec.instrument}" is not one instrument of this result: ${instruments[shown].label} is drawn.`,
-        );
-      }
-    }
-  } else if (/_units$/i.test(spec.y)) {
+  const { instruments, rowInstrument, shown, note } =
+    ki >= 0
+      ? drawnInstrument(result, ki, spec.instrument)
+      : { instruments: [], rowInstrument: [] as number[], shown: -1, note: null };
+  if (note) notes.push(note);
+  if (instruments.length === 0 && /_units$/i.test(spec.y)) {
     notes.push(
       `"${spec.y}" looks like units of an amount, but the result has no scale beside it (amount_scale): drawn as raw units. Select amount_scale (and the instrument) to draw it at its scale.`,
     );

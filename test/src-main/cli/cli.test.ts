@@ -152,7 +152,7 @@ describe('npm run cli', () => {
     expect(whole.legs).toBeGreaterThan(windowed.legs);
     const againRun = await cli(['sync', ...args, '--party', busy, ...keychain()]).done;
     const again = JSON.parse(againRun.stdout);
-    expect(again).toMatchObject({ state: 'done', incremental: true, newLegs: 0 });
+    expect(again).toMatchObject({ state: 'done', incremental: true, newLegs: 0, changedLegs: 0, goneLegs: 0 });
     // Its last hour fetched again, none of it new: said so, and no ETA for a sync of one page ("ETA 7 min 28 s").
     expect(againRun.stderr).toMatch(
       new RegExp(

@@ -140,6 +140,8 @@ const syncStatus = (patch: Partial<SyncStatus>): SyncStatus => ({
   resumed: false,
   legs: 4000,
   newLegs: null,
+  changedLegs: null,
+  goneLegs: null,
   pages: 4,
   legsPerSecond: 900,
   etaSeconds: 12,
@@ -166,12 +168,17 @@ describe('export and sync', () => {
     expect(syncAnnouncement(syncStatus({ state: 'waiting' }))).toBe('Waiting for the service to start…');
     expect(syncAnnouncement(syncStatus({ state: 'done', legs: 1, pages: 1 }))).toBe('Sync done: 1 leg in 1 page');
     // An incremental sync says what it added: its last hour, fetched again, is not new.
-    const incremental = (newLegs: number) =>
-      syncAnnouncement(syncStatus({ state: 'done', incremental: true, legs: 1002, pages: 2, newLegs }));
+    const incremental = (newLegs: number, changedLegs = 0, goneLegs = 0) =>
+      syncAnnouncement(
+        syncStatus({ state: 'done', incremental: true, legs: 1002, pages: 2, newLegs, changedLegs, goneLegs }),
+      );
     expect(incremental(0)).toBe('Sync done: nothing new since the last sync (1,002 legs checked again)');
     expect(incremental(1000)).toBe('Sync done: 1,000 new legs since the last sync (2 checked again)');
-    expect(incremental(-3)).toBe(
-      'Sync done: 1,002 legs fetched again: 3 fewer than the store held (the service no longer sends them)',
+    expect(incremental(0, 0, 3)).toBe(
+      'Sync done: nothing new since the last sync; 3 legs no longer sent, removed (1,002 checked again)',
+    );
+    expect(incremental(1, 1, 1)).toBe(
+      'Sync done: 1 new leg and 1 leg with a changed status since the last sync; 1 leg no longer sent, removed (1,000 checked again)',
     );
     expect(
       syncAnnouncement(

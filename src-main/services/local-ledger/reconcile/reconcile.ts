@@ -117,7 +117,7 @@ async function matched<T>(
           party: r.party,
           toleranceMicros: BigInt(r.toleranceSeconds) * 1_000_000n,
           onlyStatementCounterparties: r.onlyStatementCounterparties,
-          statuses: r.statuses,
+          leftOutStatuses: r.leftOutStatuses,
         });
         return await then(c, summary, store);
       } catch (error) {

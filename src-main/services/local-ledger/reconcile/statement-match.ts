@@ -24,8 +24,8 @@ export interface MatchOptions {
   party: string;
   toleranceMicros: bigint;
   onlyStatementCounterparties: boolean;
-  /** The leg statuses the statement holds (null: legs without one); null: every status. */
-  statuses: ReadonlyArray<string | null> | null;
+  /** The leg statuses the statement does not hold (null: legs without one); empty: every status is held. */
+  leftOutStatuses: ReadonlyArray<string | null>;
 }
 
 export interface MatchSummary {
@@ -187,35 +187,35 @@ export async function matchStatement(
   const scope = options.onlyStatementCounterparties
     ? 'AND (counterparty, instrument_id) IN (SELECT DISTINCT counterparty, instrument FROM stmt)'
     : '';
+  const leftOut = options.leftOutStatuses;
   const span = `party = ${sqlText(options.party)}
         AND effective_ts BETWEEN make_timestamp(${from - tol}) AND make_timestamp(${to + tol})
         ${lines.length ? scope : 'AND false'}`;
   // The legs compared with: the party's, within the statement's span widened by the tolerance, of
-  // the statuses the statement holds; raw columns of leg_rows (the legs view's source; seq is the
-  // leg's id in the store). A view, not a copy: each join reads only the columns it needs from the
-  // store's compressed columns (a copy of a million legs' party ids and update ids cost more than
-  // all the joins).
+  // the statuses the statement holds (all but those left out); raw columns of leg_rows (the legs
+  // view's source; seq is the leg's id in the store). A view, not a copy: each join reads only the
+  // columns it needs from the store's compressed columns (a copy of a million legs' party ids and
+  // update ids cost more than all the joins).
   await c.run(
     `CREATE OR REPLACE TEMP VIEW lg AS
       SELECT seq AS leg, update_id, effective_ts AS ts, epoch_us(effective_ts) // ${width} AS bucket, counterparty,
         instrument_id AS instrument, CASE WHEN is_incoming THEN 'in' ELSE 'out' END AS direction,
         amount_units AS units, amount_scale AS scale, amount, status
       FROM leg_rows
-      WHERE ${span} ${options.statuses === null ? '' : `AND ${statusIn(options.statuses)}`}`,
+      WHERE ${span} ${leftOut.length ? `AND NOT ${statusIn(leftOut)}` : ''}`,
   );
   const legs = Number((await c.runAndReadAll('SELECT count(*) FROM lg')).getRows()[0][0]);
   // What the statuses left out: said beside the counts, so a leg missing from both sides is explained.
-  const otherStatuses =
-    options.statuses === null
-      ? []
-      : (
-          await c.runAndReadAll(
-            `SELECT status, count(*) FROM leg_rows WHERE ${span} AND NOT ${statusIn(options.statuses)}
+  const otherStatuses = !leftOut.length
+    ? []
+    : (
+        await c.runAndReadAll(
+          `SELECT status, count(*) FROM leg_rows WHERE ${span} AND ${statusIn(leftOut)}
               GROUP BY status ORDER BY status NULLS LAST`,
-          )
         )
-          .getRows()
-          .map(([status, n]) => ({ status: status as string | null, legs: Number(n) }));
+      )
+        .getRows()
+        .map(([status, n]) => ({ status: status as string | null, legs: Number(n) }));
   const scales = new Map<string, number[]>();
   for (const [instrument, scale] of (
     await c.runAndReadAll('SELECT DISTINCT instrument, scale FROM lg WHERE scale IS NOT NULL')

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { InstrumentKey, TimeRange } from '../../../../src-shared/contract/local-ledger.ts';
 import type { SqlScope } from '../../../../src-shared/contract/party-scope.ts';
 import { useRelationship } from '../../../data/local-analytics.ts';
+import { useLake } from '../../../data/local-ledger.ts';
 import { AmountCell } from '../../../ui/amount-cell.tsx';
 import { ErrorMessage } from '../../../ui/error-message.tsx';
 import { useKeyboardGrid } from '../../../ui/keyboard-grid.ts';
@@ -46,6 +47,7 @@ export function RelationshipView({
   const data = answer.data;
   const flows = byInstrument(data?.flows ?? []);
   const grid = useKeyboardGrid();
+  const from = useLake(profileId).data ? 'lake' : 'store';
   return (
     <section className="local-analytics local-relationship" aria-label="Relationship">
       <div className="local-relationship-head">
@@ -53,7 +55,11 @@ export function RelationshipView({
           ← All counterparties
         </button>
         <h3>
-          {scope && scope.kind !== 'party' ? scopeTitle(scope) : <PartyId party={scope?.party ?? party} copy={false} />}{' '}
+          {scope && scope.kind !== 'party' ? (
+            scopeTitle(scope, from)
+          ) : (
+            <PartyId party={scope?.party ?? party} copy={false} />
+          )}{' '}
           and <PartyId party={counterparty} />
         </h3>
         <BucketSwitch value={bucket} onChange={setBucket} />

@@ -2,18 +2,11 @@
 // run with the values it was pinned with. Every panel has its own state and time; all of them run
 // again when a sync ends (their keys hold the store's stamp) or on Refresh all. The layout is a file
 // beside the queries (dashboard.json): a change made here is saved there at once, and a change made
-// there (an editor, a git pull) shows here within a second. "Save as report" writes it as HTML.
+// there (an editor, a git pull) shows here within a second. "Save as report" writes it as HTML
+// (dashboard-report.tsx: waiting for running panels; report-panels.ts: what the report holds).
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import {
-  DASHBOARD_REPORT_CELL_CHARS,
-  DASHBOARD_REPORT_CHAR_BUDGET,
-  DASHBOARD_REPORT_ROW_CAP,
-  type DashboardReportRequest,
-  reportChars,
-} from '../../../../src-shared/contract/dashboard-report.ts';
 import { asBridgeError } from '../../../../src-shared/contract/errors.ts';
-import type { SqlCell } from '../../../../src-shared/contract/local-ledger.ts';
 import {
   type Dashboard,
   type DashboardPanel,
@@ -24,8 +17,6 @@ import type { ChartSpec } from '../../../../src-shared/notebook/query-file.ts';
 import type { TimeZoneChoice } from '../../../../src-shared/time/time-text.ts';
 import {
   dashboardKeys,
-  type PanelRun,
-  saveDashboardReport,
   useDashboardFile,
   usePanelRun,
   useSaveDashboard,
@@ -33,23 +24,15 @@ import {
   writeRefusal,
 } from '../../../data/dashboard.ts';
 import { useNotebookChanges } from '../../../data/notebook.ts';
-import { DownloadOffer } from '../../../ui/download-offer.tsx';
 import { count, formatTime } from '../../../ui/local-format.ts';
 import { PartyName } from '../../../ui/party-id.tsx';
-import { buildChart, proposeSpec } from '../../../ui/result-chart/chart-model.ts';
-import { chartSvg } from '../../../ui/result-chart/chart-svg.ts';
 import { ResultChart } from '../../../ui/result-chart/result-chart.tsx';
 import { useTimeZone } from '../../../ui/time-zone.ts';
 import { scopeText, scopeTitle } from '../scope/scope-state.ts';
 import { SqlResults } from '../sql/sql-results.tsx';
+import { ReportStatus, useDashboardReport } from './dashboard-report.tsx';
+import type { PanelState } from './report-panels.ts';
 import './dashboard.css';
-
-type PanelState =
-  | { state: 'ok'; run: PanelRun; spec: ChartSpec | null }
-  /** Running now; `run` is its last answer when it runs again (Refresh all, a sync), null on its first run. */
-  | { state: 'running'; run: PanelRun | null; spec: ChartSpec | null; title: string }
-  | { state: 'error'; message: string; ranAt: string }
-  | { state: 'not-run' };
 
 export function DashboardView({ profileId, party }: { profileId: string; party: string }) {
   const client = useQueryClient();
@@ -58,11 +41,6 @@ export function DashboardView({ profileId, party }: { profileId: string; party: 
   const file = useDashboardFile(profileId);
   const save = useSaveDashboard(profileId);
   const [note, setNote] = useState<string | null>(null);
-  const [saved, setSaved] = useState<{ path: string } | null>(null);
-  const [reportError, setReportError] = useState<string | null>(null);
-  // Save as report pressed while panels run: the report is written when they end (or on "Save now").
-  const [waitingToSave, setWaitingToSave] = useState(false);
-  const [writing, setWriting] = useState(false);
   const states = useRef(new Map<string, PanelState>());
   // Each panel's state changes the toolbar (what a report would wait for): a render per change.
   const [, statesChanged] = useReducer((n: number) => n + 1, 0);
@@ -74,10 +52,7 @@ export function DashboardView({ profileId, party }: { profileId: string; party: 
   }, []);
   const read = file.read;
   const dashboard = read?.dashboard ?? null;
-  const running = (dashboard?.panels ?? []).flatMap((panel) => {
-    const state = states.current.get(panel.id);
-    return state?.state === 'running' ? [state.title] : [];
-  });
+  const report = useDashboardReport(profileId, dashboard, states.current);
 
   const change = async (next: Dashboard) => {
     if (!file.data || !read) return;
@@ -90,40 +65,6 @@ export function DashboardView({ profileId, party }: { profileId: string; party: 
     const answer = await save.mutateAsync({ text: writeDashboard(next), expect: file.data.version });
     if (!answer.ok) setNote(`${answer.message} The dashboard was read again; make the change once more.`);
   };
-
-  const writeReport = async () => {
-    if (!dashboard) return;
-    setWaitingToSave(false);
-    setWriting(true);
-    const request: DashboardReportRequest = {
-      profileId,
-      title: dashboard.title,
-      panels: reportPanels(dashboard.panels, (id) => states.current.get(id) ?? { state: 'not-run' }),
-    };
-    try {
-      const answer = await saveDashboardReport(request);
-      if (answer) setSaved({ path: answer.path });
-    } catch (error) {
-      setReportError(asBridgeError(error).message);
-    } finally {
-      setWriting(false);
-    }
-  };
-  /**
-   * A panel still running has nothing to report yet: the report waits for it (written "not run",
-   * titled by its file name, the chart on screen half a second later). "Save now" writes it as running.
-   */
-  const saveReport = () => {
-    setReportError(null);
-    setSaved(null);
-    if (running.length > 0) setWaitingToSave(true);
-    else void writeReport();
-  };
-  const allEnded = waitingToSave && running.length === 0;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: written once, when the last running panel ends
-  useEffect(() => {
-    if (allEnded) void writeReport();
-  }, [allEnded]);
 
   if (file.isPending) return <p className="muted">Reading the dashboard…</p>;
   if (file.isError) {
@@ -149,33 +90,15 @@ export function DashboardView({ profileId, party }: { profileId: string; party: 
         >
           Refresh all
         </button>
-        <button type="button" onClick={saveReport} disabled={dashboard.panels.length === 0 || waitingToSave || writing}>
-          {waitingToSave ? 'Waiting for running panels…' : writing ? 'Saving report…' : 'Save as report'}
+        <button
+          type="button"
+          onClick={report.save}
+          disabled={dashboard.panels.length === 0 || report.waiting || report.writing}
+        >
+          {report.waiting ? 'Waiting for running panels…' : report.writing ? 'Saving report…' : 'Save as report'}
         </button>
       </div>
-      {waitingToSave && running.length > 0 && (
-        <div role="status" className="dashboard-report-waiting" data-testid="report-waiting">
-          Save as report waits for {count(running.length)} running panel{running.length === 1 ? '' : 's'} (
-          {running.join(', ')}) and writes the report when {running.length === 1 ? 'it ends' : 'they end'}.{' '}
-          <button type="button" onClick={() => void writeReport()}>
-            Save now
-          </button>{' '}
-          <span className="muted">(names {running.length === 1 ? 'it' : 'them'} as running)</span>{' '}
-          <button type="button" onClick={() => setWaitingToSave(false)}>
-            Don't save
-          </button>
-        </div>
-      )}
-      {saved && (
-        <div role="status" className="dashboard-saved">
-          Report saved to <code>{saved.path}</code> <DownloadOffer path={saved.path} />
-        </div>
-      )}
-      {reportError && (
-        <p role="alert" className="sql-error">
-          {reportError}
-        </p>
-      )}
+      <ReportStatus report={report} />
       {!read.readable && (
         <p role="alert" className="sql-error">
           {file.data.path} is not a dashboard this app can read: {read.problems[0]} It is left as it is: fix it by hand
@@ -223,75 +146,6 @@ export function DashboardView({ profileId, party }: { profileId: string; party: 
       </div>
     </section>
   );
-}
-
-/** The panels as the report takes them, within its budget: long cells cut (…), rows past the budget left out (counted). */
-function reportPanels(
-  panels: readonly DashboardPanel[],
-  stateOf: (id: string) => PanelState,
-): DashboardReportRequest['panels'] {
-  let left = DASHBOARD_REPORT_CHAR_BUDGET;
-  return panels.map((panel) => {
-    const request = reportPanel(panel, stateOf(panel.id));
-    if (request.svg && request.svg.length > left) request.svg = null;
-    left -= request.svg?.length ?? 0;
-    const rows: SqlCell[][] = [];
-    for (const row of request.rows) {
-      const cut = row.map((cell) =>
-        typeof cell === 'string' && cell.length > DASHBOARD_REPORT_CELL_CHARS
-          ? `${cell.slice(0, DASHBOARD_REPORT_CELL_CHARS - 1)}…`
-          : cell,
-      );
-      const chars = reportChars([{ rows: [cut], svg: null }]);
-      if (chars > left) break;
-      left -= chars;
-      rows.push(cut);
-    }
-    return { ...request, rows };
-  });
-}
-
-function reportPanel(panel: DashboardPanel, state: PanelState): DashboardReportRequest['panels'][number] {
-  const ref = queryRefText(panel.query);
-  // A panel running again reports its last answer, said to be from before (main writes that).
-  const run = state.state === 'ok' || state.state === 'running' ? state.run : null;
-  const base = {
-    title: panel.title ?? run?.name ?? ref,
-    queryName: run?.name ?? ref,
-    queryRef: ref,
-    params: run ? run.params : Object.entries(panel.params).map(([name, value]) => ({ name, value })),
-  };
-  if ((state.state === 'ok' || state.state === 'running') && state.run) {
-    const { result } = state.run;
-    // The chart on screen: the one picked in the panel, else the query's, else the one proposed.
-    const chart = state.spec ?? proposeSpec(result.columns);
-    const built = chart ? buildChart(result, chart) : null;
-    return {
-      ...base,
-      state: state.state,
-      error: null,
-      ranAt: state.run.ranAt,
-      columns: result.columns.slice(0, 200).map((c) => ({ name: c.name.slice(0, 256), type: c.type.slice(0, 128) })),
-      rows: result.rows.slice(0, DASHBOARD_REPORT_ROW_CAP).map((row) => row.slice(0, 200)),
-      rowCount: result.rows.length,
-      truncated: result.truncated,
-      chart: panel.view === 'chart' ? chart : null,
-      svg:
-        panel.view === 'chart' && built?.ok && chart ? chartSvg(built.model, chart.kind, { title: base.title }) : null,
-    };
-  }
-  return {
-    ...base,
-    state: state.state,
-    error: state.state === 'error' ? state.message.slice(0, 4_000) : null,
-    ranAt: state.state === 'error' ? state.ranAt : null,
-    columns: [],
-    rows: [],
-    rowCount: 0,
-    truncated: false,
-    chart: null,
-    svg: null,
-  };
 }
 
 function PanelView({

@@ -23,7 +23,7 @@ import { Field } from '../../../ui/field.tsx';
 import { count } from '../../../ui/local-format.ts';
 import { MappingForm } from './mapping-form.tsx';
 import { ReconcileResults } from './reconcile-results.tsx';
-import { expectedStatuses, StatusChoice } from './status-choice.tsx';
+import { defaultLeftOut, leftOutProblem, StatusChoice } from './status-choice.tsx';
 import './reconcile.css';
 
 const DEFAULT_TOLERANCE_SECONDS = 300;
@@ -38,13 +38,15 @@ export function ReconcileView({ profileId, party }: { profileId: string; party: 
   const [answer, setAnswer] = useState<ReconcileMappingAnswer | null>(null);
   const [tolerance, setTolerance] = useState(String(DEFAULT_TOLERANCE_SECONDS));
   const [onlyTheirs, setOnlyTheirs] = useState(false);
-  // The statuses ticked: the user's choice, else every stored one but those that moved nothing.
+  // The statuses unticked: the user's choice, else the stored ones that moved nothing. A status
+  // stored later (a sync meanwhile) is ticked: held until the user says otherwise.
   const facets = useFacets(profileId, party);
-  const [statuses, setStatuses] = useState<Array<string | null> | null>(null);
+  const [unticked, setUnticked] = useState<Array<string | null> | null>(null);
   const stored = facets.data?.statuses ?? null;
-  const chosenStatuses = statuses ?? (stored ? expectedStatuses(stored) : null);
-  const statusError =
-    stored?.length && chosenStatuses?.length === 0 ? 'Tick the statuses the statement holds: at least one.' : null;
+  const leftOut = stored
+    ? (unticked ?? defaultLeftOut(stored)).filter((s) => stored.some((x) => x.status === s))
+    : null;
+  const statusError = stored && leftOut ? leftOutProblem(stored, leftOut) : null;
   const header = useReconcileMapping();
   const run = useReconcile();
   const exporter = useReconcileExport();
@@ -89,13 +91,7 @@ export function ReconcileView({ profileId, party }: { profileId: string; party: 
       ? 'Whole seconds from 0 to 2678400 (31 days), e.g. 300 for 5 minutes.'
       : null;
   const request = (): ReconcileRun | null =>
-    file &&
-    mapping &&
-    !header.isPending &&
-    toleranceSeconds !== null &&
-    !toleranceError &&
-    chosenStatuses &&
-    !statusError
+    file && mapping && !header.isPending && toleranceSeconds !== null && !toleranceError && leftOut && !statusError
       ? {
           profileId,
           party,
@@ -104,8 +100,7 @@ export function ReconcileView({ profileId, party }: { profileId: string; party: 
           mapping,
           toleranceSeconds,
           onlyStatementCounterparties: onlyTheirs,
-          // Nothing stored has a status to choose: every status (none is left out).
-          statuses: stored?.length ? chosenStatuses : null,
+          leftOutStatuses: leftOut,
           remember: true,
         }
       : null;
@@ -183,8 +178,8 @@ export function ReconcileView({ profileId, party }: { profileId: string; party: 
               statement’s counterparties and instruments (a counterparty’s statement)
             </label>
           </div>
-          {stored && chosenStatuses && stored.length > 0 && (
-            <StatusChoice stored={stored} chosen={chosenStatuses} onChange={setStatuses} error={statusError} />
+          {stored && leftOut && stored.length > 0 && (
+            <StatusChoice stored={stored} leftOut={leftOut} onChange={setUnticked} error={statusError} />
           )}
           {facets.error ? <ErrorMessage error={facets.error} title="The party’s statuses could not be read." /> : null}
           <div className="inline-fields">

@@ -2,7 +2,9 @@
 // party has stored, with its legs. A leg of a status left unticked is not on the ledger side (it is
 // counted apart in the result), so a withdrawn transfer is not reported as missing from the books.
 // By default every status but those that moved nothing (failed, withdrawn and their kin): a
-// statement holds what was paid. docs/reconcile.md, "Statuses".
+// statement holds what was paid. The request names the statuses left out, not those held: a party
+// may have any number of statuses, and the unticked are normally few. docs/reconcile.md, "Statuses".
+import { RECONCILE_MAX_LEFT_OUT } from '../../../../src-shared/contract/reconcile.ts';
 
 /** Statuses a statement is not expected to hold unless the user says so: nothing moved. */
 const MOVED_NOTHING: ReadonlySet<string> = new Set([
@@ -14,19 +16,32 @@ const MOVED_NOTHING: ReadonlySet<string> = new Set([
   'expired',
 ]);
 
-/** The statuses ticked at first: every stored one but those that moved nothing. */
-export function expectedStatuses(stored: ReadonlyArray<{ status: string | null }>): Array<string | null> {
-  return stored.map((s) => s.status).filter((s) => s === null || !MOVED_NOTHING.has(s.toLowerCase()));
+type Stored = ReadonlyArray<{ status: string | null }>;
+
+/** The statuses unticked at first: the stored ones that moved nothing. */
+export function defaultLeftOut(stored: Stored): Array<string | null> {
+  return stored.map((s) => s.status).filter((s): s is string => s !== null && MOVED_NOTHING.has(s.toLowerCase()));
+}
+
+/** What is wrong with the boxes as ticked (said at them, and Reconcile waits), or null. */
+export function leftOutProblem(stored: Stored, leftOut: ReadonlyArray<string | null>): string | null {
+  if (stored.length > 0 && stored.every((s) => leftOut.includes(s.status))) {
+    return 'Tick the statuses the statement holds: at least one.';
+  }
+  if (leftOut.length > RECONCILE_MAX_LEFT_OUT) {
+    return `At most ${RECONCILE_MAX_LEFT_OUT} statuses can be left out, and ${leftOut.length.toLocaleString('en')} are unticked: tick those the statement may hold.`;
+  }
+  return null;
 }
 
 export function StatusChoice({
   stored,
-  chosen,
+  leftOut,
   onChange,
   error,
 }: {
   stored: ReadonlyArray<{ status: string | null; legs: number }>;
-  chosen: ReadonlyArray<string | null>;
+  leftOut: ReadonlyArray<string | null>;
   onChange: (next: Array<string | null>) => void;
   error: string | null;
 }) {
@@ -37,12 +52,8 @@ export function StatusChoice({
         <label key={status ?? '\u0000none'}>
           <input
             type="checkbox"
-            checked={chosen.includes(status)}
-            onChange={(e) =>
-              onChange(
-                stored.map((s) => s.status).filter((s) => (s === status ? e.target.checked : chosen.includes(s))),
-              )
-            }
+            checked={!leftOut.includes(status)}
+            onChange={(e) => onChange(e.target.checked ? leftOut.filter((s) => s !== status) : [...leftOut, status])}
           />
           {status ?? '(no status)'} <span className="muted">({legs.toLocaleString('en')})</span>
         </label>

@@ -1,7 +1,7 @@
-// Which parties a local query reads: every synced party (the default), one party, a chosen set,
-// or a portfolio (a named set of the user's own parties: legs between its members are internal,
-// `legs.internal`, and instrument_totals leaves them out). Portfolios are created, edited and
-// deleted here too. Controlled: `value` and `onChange` (useQueryScope in scope-state.ts keeps
+// Which parties a local query reads: every party (the default: the store's synced parties, or with
+// a lake open the lake's), one party, a chosen set, or a portfolio (a named set of the user's own
+// parties: legs between its members are internal, `legs.internal`, and instrument_totals leaves
+// them out). Portfolios are created, edited and deleted here too. Controlled: `value` and `onChange` (useQueryScope in scope-state.ts keeps
 // one per profile). docs/notebook.md, "Parties, sets and portfolios".
 import { useId, useState } from 'react';
 import { asBridgeError } from '../../../../src-shared/contract/errors.ts';
@@ -12,17 +12,23 @@ import { useDeletePortfolio, usePortfolios, useSavePortfolio } from '../../../da
 import { ErrorMessage } from '../../../ui/error-message.tsx';
 import { PartyName, partyText } from '../../../ui/party-id.tsx';
 
+import { type PartySource, scopeTitle } from './scope-state.ts';
+
 export { scopeForRequest, useQueryScope, useViewScope } from './scope-state.ts';
 
 /**
- * The parties the profile's views read: those synced into its store, in the store's order, or with
- * a lake open the lake's (the views read the lake then: a store party would show nothing).
+ * The parties a scope picks from: those the profile's views read, which are the store's synced
+ * parties in the store's order, or with a lake open the lake's (the views read the lake then: a
+ * store party would show nothing). `from` says which.
  */
-function useSyncedParties(profileId: string): string[] {
+function useScopeParties(profileId: string): { parties: string[]; from: PartySource } {
   const stores = useStores();
   const lake = useLake(profileId).data;
-  if (lake) return lake.parties.map((p) => p.party);
-  return stores.data?.find((s) => s.profileId === profileId)?.parties.map((p) => p.party) ?? [];
+  if (lake) return { parties: lake.parties.map((p) => p.party), from: 'lake' };
+  return {
+    parties: stores.data?.find((s) => s.profileId === profileId)?.parties.map((p) => p.party) ?? [],
+    from: 'store',
+  };
 }
 
 /** What the picker says a portfolio does, where it picks for the SQL tab (`query`) or the views (`view`). */
@@ -47,15 +53,15 @@ export function ScopePicker({
   home?: string;
 }) {
   const name = use === 'query' ? 'Query' : 'View';
-  const synced = useSyncedParties(profileId);
+  const { parties, from } = useScopeParties(profileId);
   const portfolios = usePortfolios(profileId);
   const book = usePartyBook();
   const [managing, setManaging] = useState(false);
   const id = useId();
   const list = portfolios.data ?? [];
   const chosen = value.kind === 'parties' ? value.parties : [];
-  // "One party" and "A chosen set" start from the party on screen (the views), else the first synced.
-  const first = home ?? synced[0];
+  // "One party" and "A chosen set" start from the party on screen (the views), else the first offered.
+  const first = home ?? parties[0];
   const kind = (next: string) => {
     if (next === 'all') onChange({ kind: 'all' });
     else if (next === 'party' && first) onChange({ kind: 'party', party: first });
@@ -67,7 +73,7 @@ export function ScopePicker({
       <label>
         {use === 'query' ? 'Parties' : 'View parties'}{' '}
         <select aria-label={`${name} parties`} value={value.kind} onChange={(e) => kind(e.target.value)}>
-          <option value="all">All synced parties</option>
+          <option value="all">{scopeTitle({ kind: 'all' }, from)}</option>
           <option value="party" disabled={!first}>
             {use === 'query' ? 'One party' : 'The party above'}
           </option>
@@ -88,7 +94,7 @@ export function ScopePicker({
             value={value.party}
             onChange={(e) => onChange({ kind: 'party', party: e.target.value })}
           >
-            {[...new Set([value.party, ...synced])].map((p) => (
+            {[...new Set([value.party, ...parties])].map((p) => (
               <option key={p} value={p} title={p}>
                 {partyText(book, p)}
               </option>
@@ -99,7 +105,7 @@ export function ScopePicker({
       {value.kind === 'parties' && (
         <fieldset className="scope-party-list" aria-label={`${name} party set`}>
           <legend>Parties in the set</legend>
-          {[...new Set([...chosen, ...synced])].map((p) => (
+          {[...new Set([...chosen, ...parties])].map((p) => (
             <label key={p}>
               <input
                 type="checkbox"
@@ -149,7 +155,7 @@ export function ScopePicker({
           <PortfolioManager
             profileId={profileId}
             portfolios={list}
-            synced={synced}
+            parties={parties}
             onDeleted={(name) => {
               if (value.kind === 'portfolio' && value.name === name) onChange({ kind: 'all' });
             }}
@@ -167,13 +173,14 @@ export function ScopePicker({
 export function PortfolioManager({
   profileId,
   portfolios,
-  synced,
+  parties,
   onSaved,
   onDeleted,
 }: {
   profileId: string;
   portfolios: Portfolio[];
-  synced: string[];
+  /** The parties offered as members (the scope's: the store's, or the open lake's). */
+  parties: string[];
   onSaved?: (previousName: string | null, name: string) => void;
   onDeleted?: (name: string) => void;
 }) {
@@ -237,8 +244,8 @@ export function PortfolioManager({
         </label>
         <fieldset className="scope-party-list">
           <legend>Members</legend>
-          {synced.length === 0 && members.length === 0 && <p className="muted">Sync your parties first.</p>}
-          {[...new Set([...members, ...synced])].map((p) => (
+          {parties.length === 0 && members.length === 0 && <p className="muted">Sync your parties first.</p>}
+          {[...new Set([...members, ...parties])].map((p) => (
             <label key={p}>
               <input
                 type="checkbox"

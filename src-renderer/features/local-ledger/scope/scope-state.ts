@@ -57,9 +57,15 @@ export function scopeForRequest(scope: SqlScope): SqlScope | undefined {
   return scope.kind === 'all' ? undefined : scope;
 }
 
-/** A scope of several parties in words (headings: "Portfolio Treasury and <counterparty>"). */
-export function scopeTitle(scope: Exclude<SqlScope, { kind: 'party' }>): string {
-  if (scope.kind === 'all') return 'All synced parties';
+/** Where the views read their parties: the profile's store, or the lake open on it. */
+export type PartySource = 'store' | 'lake';
+
+/**
+ * A scope of several parties in words (headings: "Portfolio Treasury and <counterparty>"). Every
+ * party is the lake's with a lake open: not "synced" ones.
+ */
+export function scopeTitle(scope: Exclude<SqlScope, { kind: 'party' }>, from: PartySource = 'store'): string {
+  if (scope.kind === 'all') return from === 'lake' ? "All the lake's parties" : 'All synced parties';
   if (scope.kind === 'portfolio') return `Portfolio ${scope.name}`;
   return `${scope.parties.length.toLocaleString('en-US')} parties`;
 }

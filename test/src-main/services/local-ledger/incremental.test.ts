@@ -11,6 +11,8 @@ import { isoToMicros, microsToIso } from '../../../../src-main/services/local-le
 import { LedgerStore } from '../../../../src-main/services/local-ledger/ledger-store.ts';
 import { LEG_SELECT, rowToLeg } from '../../../../src-main/services/local-ledger/leg-rows.ts';
 import { INCREMENTAL_OVERLAP_MICROS, runSync } from '../../../../src-main/services/local-ledger/sync-run.ts';
+import { reviseTransfer } from '../../../../src-sandbox/ledger/transfer-store.ts';
+import { newSinceLastSync } from '../../../../src-shared/text/sync-outcome.ts';
 import { multiset, serviceLegs } from '../../../durability/local-legs.ts';
 import { type RemoteSync, startRemoteSync } from './remote-sync-fixture.ts';
 
@@ -62,6 +64,41 @@ describe('incremental sync', () => {
     expect(now.legs.length).toBe(before.legs.length + 250);
     const stored = await storedLegsOf(party);
     expect(stored).toEqual(multiset(now.legs));
+  }, 120_000);
+});
+
+describe('what an incremental sync says it found', () => {
+  // newLegs was the legs fetched minus the older copies replaced: a net difference, so a leg gone
+  // and another come in the overlap hour read "Nothing new", and a changed status "checked again".
+  it('counts legs, not a difference: one gone and one new in the overlap hour is one new; a changed status is said', async () => {
+    const { sandbox } = fixture;
+    const party = fixture.parties[0];
+    await fixture.sync(party);
+    const transfers = sandbox.ledger.store;
+    // The two newest transfers (the busy party is in each) lie in the next sync's overlap hour.
+    const [newest, next] = [transfers.count - 1, transfers.count - 2];
+    // Another instrument: the leg the store holds is no longer sent, and a leg it never held is.
+    reviseTransfer(transfers, newest, { instrument: transfers.instrument[newest] === 0 ? 1 : 0 });
+    const swapped = await fixture.sync(party);
+    expect(swapped).toMatchObject({ state: 'done', incremental: true, newLegs: 1, changedLegs: 0, goneLegs: 1 });
+    expect(newSinceLastSync(swapped)).toBe(
+      `1 new leg since the last sync; 1 leg no longer sent, removed (${(swapped.legs - 1).toLocaleString('en')} checked again)`,
+    );
+
+    reviseTransfer(transfers, next, { status: 'withdrawn' });
+    const changed = await fixture.sync(party);
+    expect(changed).toMatchObject({ state: 'done', incremental: true, newLegs: 0, changedLegs: 1, goneLegs: 0 });
+    expect(newSinceLastSync(changed)).toBe(
+      `1 leg with a changed status since the last sync (${(changed.legs - 1).toLocaleString('en')} checked again)`,
+    );
+
+    const again = await fixture.sync(party);
+    expect(again).toMatchObject({ state: 'done', incremental: true, newLegs: 0, changedLegs: 0, goneLegs: 0 });
+    expect(newSinceLastSync(again)).toBe(
+      `Nothing new since the last sync (${again.legs.toLocaleString('en')} legs checked again)`,
+    );
+    const now = await serviceLegs(sandbox.urls.baseUrl, sandbox.credentials.ledgerJwt, party);
+    expect(await storedLegsOf(party)).toEqual(multiset(now.legs));
   }, 120_000);
 });
 

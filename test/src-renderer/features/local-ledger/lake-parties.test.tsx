@@ -75,7 +75,11 @@ describe('the Local ledger with a lake open', () => {
     expect(within(picker).queryByRole('group', { name: 'Sandbox parties' })).toBeNull();
 
     await user.selectOptions(picker, IN_LAKE[2]);
-    await user.selectOptions(await screen.findByRole('combobox', { name: 'View parties' }), 'parties');
+    const scope = await screen.findByRole('combobox', { name: 'View parties' });
+    // Every party the views read is the lake's: the option says so, not "All synced parties".
+    expect(within(scope).getByRole('option', { name: "All the lake's parties" })).toBeTruthy();
+    expect(within(scope).queryByRole('option', { name: 'All synced parties' })).toBeNull();
+    await user.selectOptions(scope, 'parties');
     const set = screen.getByRole('group', { name: 'View party set' });
     await waitFor(() =>
       expect(

@@ -22,6 +22,8 @@ const job = (patch: Partial<SyncStatus> = {}): SyncStatus => ({
   resumed: false,
   legs: 0,
   newLegs: null,
+  changedLegs: null,
+  goneLegs: null,
   pages: 0,
   legsPerSecond: 0,
   etaSeconds: null,

@@ -6,8 +6,13 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { RECONCILE_ROW_CAP } from '../../../../src-renderer/data/reconcile.ts';
 import { ReconcileView } from '../../../../src-renderer/features/local-ledger/reconcile/reconcile-view.tsx';
-import type { ReconcileMapping, ReconcileResult } from '../../../../src-shared/contract/reconcile.ts';
-import { createFakeBridge } from '../../../fixtures/fake-bridge.ts';
+import {
+  RECONCILE_MAX_LEFT_OUT,
+  type ReconcileMapping,
+  ReconcileRequest,
+  type ReconcileResult,
+} from '../../../../src-shared/contract/reconcile.ts';
+import { createFakeBridge, invalidArgument } from '../../../fixtures/fake-bridge.ts';
 import { renderWithApp } from '../../support/render-with-app.tsx';
 
 const PARTY = `alice::1220${'aa'.repeat(32)}`;
@@ -260,7 +265,7 @@ describe('ReconcileView statuses', () => {
           ],
         }),
         reconcileMapping: async () => MAPPING_ANSWER,
-        reconcile: async (request) => (request.statuses?.includes('withdrawn') ? RESULT : withdrawn),
+        reconcile: async (request) => (request.leftOutStatuses?.includes('withdrawn') ? withdrawn : RESULT),
       },
     });
     const { user } = renderWithApp(<ReconcileView profileId="sandbox" party={PARTY} />, { bridge });
@@ -276,16 +281,14 @@ describe('ReconcileView statuses', () => {
     ]);
     await user.click(screen.getByRole('button', { name: 'Reconcile' }));
     expect(bridge.local.reconcile).toHaveBeenLastCalledWith(
-      expect.objectContaining({ statuses: ['completed', 'pending'] }),
+      expect.objectContaining({ leftOutStatuses: ['failed', 'withdrawn'] }),
     );
     expect(await screen.findByText(/ 1 leg of other statuses left out: withdrawn 1\.$/)).toBeTruthy();
 
     // Withdrawn ticked: its leg is compared, and shown with its status.
     await user.click(box(/^withdrawn/));
     await user.click(screen.getByRole('button', { name: 'Reconcile' }));
-    expect(bridge.local.reconcile).toHaveBeenLastCalledWith(
-      expect.objectContaining({ statuses: ['completed', 'pending', 'withdrawn'] }),
-    );
+    expect(bridge.local.reconcile).toHaveBeenLastCalledWith(expect.objectContaining({ leftOutStatuses: ['failed'] }));
     await screen.findByRole('table', { name: 'In the ledger only' });
     expect(screen.queryByText(/of other statuses left out/)).toBeNull();
 
@@ -295,5 +298,64 @@ describe('ReconcileView statuses', () => {
       'Tick the statuses the statement holds: at least one.',
     );
     expect((screen.getByRole('button', { name: 'Reconcile' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('ReconcileView many statuses', () => {
+  // Statuses are the service's free text: a party may have any number. Main refuses a request the
+  // contract refuses (as dispatch does), so what the view sends must fit it.
+  const STORED = [
+    ...Array.from({ length: 70 }, (_, i) => ({ status: `settled-${String(i).padStart(2, '0')}`, legs: 2 })),
+    { status: 'failed', legs: 1 },
+  ];
+  const strictBridge = () =>
+    createFakeBridge({
+      local: {
+        facets: async () => ({ instruments: [], statuses: STORED }),
+        reconcileMapping: async () => MAPPING_ANSWER,
+        reconcile: async (request) => {
+          const parsed = ReconcileRequest.safeParse(request);
+          if (!parsed.success) {
+            throw invalidArgument(
+              parsed.error.issues.map((i) => ({ path: i.path as Array<string | number>, message: i.message })),
+            );
+          }
+          return RESULT;
+        },
+      },
+    });
+
+  it('reconciles a party with more statuses than a request may name: only those left out are sent', async () => {
+    const bridge = strictBridge();
+    const { user } = renderWithApp(<ReconcileView profileId="sandbox" party={PARTY} />, { bridge });
+    await user.upload(screen.getByLabelText('Statement CSV file'), new File([CSV], 'books.csv', { type: 'text/csv' }));
+    const statuses = await screen.findByRole('group', { name: 'Statuses the statement holds' });
+    expect(within(statuses).getAllByRole('checkbox')).toHaveLength(71);
+
+    await user.click(screen.getByRole('button', { name: 'Reconcile' }));
+    expect(await screen.findByRole('table', { name: 'In the ledger only' })).toBeTruthy();
+    expect(bridge.local.reconcile).toHaveBeenLastCalledWith(expect.objectContaining({ leftOutStatuses: ['failed'] }));
+
+    // Every box ticked: nothing is left out.
+    await user.click(within(statuses).getByRole('checkbox', { name: /^failed/ }));
+    await user.click(screen.getByRole('button', { name: 'Reconcile' }));
+    expect(bridge.local.reconcile).toHaveBeenLastCalledWith(expect.objectContaining({ leftOutStatuses: [] }));
+  });
+
+  it('says at the boxes when more statuses are unticked than a request may leave out', async () => {
+    const bridge = strictBridge();
+    const { user } = renderWithApp(<ReconcileView profileId="sandbox" party={PARTY} />, { bridge });
+    await user.upload(screen.getByLabelText('Statement CSV file'), new File([CSV], 'books.csv', { type: 'text/csv' }));
+    const statuses = await screen.findByRole('group', { name: 'Statuses the statement holds' });
+    // failed is unticked at first; 64 more make 65.
+    for (const box of within(statuses).getAllByRole('checkbox').slice(0, 64)) fireEvent.click(box);
+    expect(within(statuses).getByRole('alert').textContent).toBe(
+      `At most ${RECONCILE_MAX_LEFT_OUT} statuses can be left out, and 65 are unticked: tick those the statement may hold.`,
+    );
+    expect((screen.getByRole('button', { name: 'Reconcile' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(statuses).getAllByRole('checkbox')[0]);
+    expect(within(statuses).queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Reconcile' }));
+    expect(await screen.findByRole('table', { name: 'In the ledger only' })).toBeTruthy();
   });
 });

@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServices, startAppServices } from '../../../../../src-main/services/app-services.ts';
+import type { TransferSource } from '../../../../../src-main/services/ledger/transfer-source.ts';
+import { runSync } from '../../../../../src-main/services/local-ledger/sync-run.ts';
 import type { SyncStatus } from '../../../../../src-shared/contract/local-ledger.ts';
 import type {
   ReconcileExported,
@@ -164,7 +166,10 @@ describe('reconcile a statement against a synced party', () => {
     for (const l of inSpan) if (!holds.has(l.status as string)) others.set(l.status, (others.get(l.status) ?? 0) + 1);
     expect(others.get('withdrawn')).toBeGreaterThan(0);
 
-    const result = await call<ReconcileResult>('local:reconcile', request(csv, { statuses: ['completed', 'pending'] }));
+    const result = await call<ReconcileResult>(
+      'local:reconcile',
+      request(csv, { leftOutStatuses: ['failed', 'withdrawn'] }),
+    );
     expect(result.problems).toEqual([]);
     expect(result.otherStatuses).toEqual(
       [...others].sort(([a], [b]) => String(a).localeCompare(String(b))).map(([status, n]) => ({ status, legs: n })),
@@ -190,6 +195,63 @@ describe('reconcile a statement against a synced party', () => {
         .sort(),
     );
     expect(withdrawn[0].message).toMatch(/^in the ledger only: .* \(leg \w+, withdrawn\)$/);
+  });
+
+  it('reconciles a party with more statuses than a request may name: only the few left out are sent', async () => {
+    // Statuses are the service's free text: this party has 70 (two legs each), and a failed leg.
+    const many = `many-statuses::1220${'cd'.repeat(32)}`;
+    const start = Date.parse('2026-03-01T10:00:00Z');
+    const stored: TransferLeg[] = Array.from({ length: 141 }, (_, i) => ({
+      updateId: `upd-${i}`,
+      effectiveAt: new Date(start + i * 60_000).toISOString(),
+      instrumentAdmin: 'admin::1',
+      instrumentId: 'USDX',
+      symbol: 'USDX',
+      decimals: 2,
+      amount: `${i + 1}.25`,
+      senderParty: many,
+      receiverParty: other,
+      counterparty: other,
+      isIncoming: false,
+      status: i === 140 ? 'failed' : `settled-${String(Math.floor(i / 2)).padStart(2, '0')}`,
+    }));
+    const source: TransferSource = {
+      fetchPage: async () => ({
+        party: many,
+        legs: stored,
+        count: stored.length,
+        hasNextPage: false,
+        next: null,
+        unknownFields: [],
+        nodeId: null,
+        elapsedMs: 0,
+      }),
+    };
+    const store = await services.local.store('sandbox');
+    const plan = { party: many, nodeId: null, after: null, before: null };
+    await runSync(store, source, plan, new AbortController().signal, () => {});
+    const facets = await call<{ statuses: Array<{ status: string | null }> }>('local:facets', 'sandbox', many);
+    expect(facets.statuses).toHaveLength(71);
+
+    // The party's books: every leg but the failed one, which moved nothing.
+    const books = stored
+      .slice(0, 140)
+      .map((l) => [l.effectiveAt, l.counterparty, l.instrumentId, `-${l.amount}`, l.updateId]);
+    const csv = ['Booked,Counterparty,Asset,Amount,Ref', ...books.map((cells) => cells.join(','))].join('\n');
+    const result = await call<ReconcileResult>(
+      'local:reconcile',
+      request(csv, { party: many, leftOutStatuses: ['failed'] }),
+    );
+    expect(result.problems).toEqual([]);
+    expect(result.counts).toEqual({ matched: 140, 'ledger-only': 0, 'statement-only': 0, 'amount-differs': 0 });
+    expect(result.otherStatuses).toEqual([{ status: 'failed', legs: 1 }]);
+    expect(result.legs).toBe(140);
+
+    // Nothing left out: every status is compared, the failed leg is in the ledger only with its status.
+    const every = await call<ReconcileResult>('local:reconcile', request(csv, { party: many, leftOutStatuses: [] }));
+    expect(every.counts['ledger-only']).toBe(1);
+    expect(every.rows['ledger-only'][0]).toMatchObject({ updateId: 'upd-140', status: 'failed' });
+    expect(every.otherStatuses).toEqual([]);
   });
 
   it('pairs duplicates one to one: two equal lines for one leg leave one line in the statement only', async () => {

@@ -49,6 +49,7 @@ describe('ScopePicker', () => {
     await screen.findByRole('option', { name: 'One party' });
     await vi.waitFor(() => expect(enabled(within(kind).getByRole('option', { name: 'One party' }))).toBe(true));
     expect(enabled(within(kind).getByRole('option', { name: 'A portfolio' }))).toBe(false);
+    expect(within(kind).getByRole('option', { name: 'All synced parties' })).toBeTruthy();
     await user.selectOptions(kind, 'parties');
     expect(seen).toHaveBeenLastCalledWith({ kind: 'parties', parties: [ALICE] });
     const set = screen.getByRole('group', { name: 'Query party set' });
