@@ -210,7 +210,7 @@ async function headersPastRight(table: Locator): Promise<string[]> {
  * scrollbar may be below the window's edge): `cue` names the columns past the right edge, and its
  * button brings the first of them into the box. Returns the names it gave.
  */
-export async function expectSaysHowItContinues(page: Page, table: Locator, cue: Locator): Promise<string[]> {
+export async function expectSaysHowItContinues(table: Locator, cue: Locator): Promise<string[]> {
   const hidden = await headersPastRight(table);
   expect(hidden.length, 'columns past the box edge').toBeGreaterThan(0);
   const more = cue.getByRole('button', { name: /more columns?: .* →$/ });

@@ -83,7 +83,7 @@ test('local Transfers, Counterparties and Reconcile at 1280 px: fit or scroll in
   const local = page.getByRole('table', { name: 'Local legs' });
   await checkLegsTable(page, local, local.locator('tbody tr.local-leg-row:not(.loading)'), legs);
   // Its box's scrollbar is below the window's edge at first: a line above it names what follows.
-  await expectSaysHowItContinues(page, local, page.locator('.local-legs').getByTestId('columns-beyond'));
+  await expectSaysHowItContinues(local, page.locator('.local-legs').getByTestId('columns-beyond'));
 
   // Counterparties: the ranking fits the window whole, Net, First seen and Last seen included.
   await page.getByRole('tab', { name: 'Counterparties' }).click();

@@ -50,7 +50,6 @@ export function DifferenceList({ diff, selected, onSelect }: DifferenceListProps
         {diff.total > count && ` (the first ${count.toLocaleString('en-US')} listed)`}
         <span className="muted"> · ↑/↓ or j/k to move through them</span>
       </p>
-      {/* biome-ignore lint/a11y/noNoninteractiveElementInteractions: the keys move focus between the buttons inside */}
       <ol ref={list} aria-label="Differences" onKeyDown={onKeyDown}>
         {diff.differences.map((difference, index) => (
           <li key={difference.path}>
