@@ -2,12 +2,12 @@
 // Parquet, written from this profile's store after syncing it, one writer at a time.
 import type { SyncAllStatus } from '../../src-shared/contract/sync-all.ts';
 import type { AppServices } from '../services/app-services.ts';
-import { LakeBusyError, LakeLock } from '../services/lake/lake-lock.ts';
-import { writeLakeManifest } from '../services/lake/lake-manifest.ts';
-import { migrateLake } from '../services/lake/lake-migrate.ts';
-import { lakeStatus } from '../services/lake/lake-status.ts';
-import { verifyLake } from '../services/lake/lake-verify.ts';
-import { writeLake } from '../services/lake/lake-writer.ts';
+import { LakeBusyError, LakeLock } from '../services/local-ledger/lake/lake-lock.ts';
+import { writeLakeManifest } from '../services/local-ledger/lake/lake-manifest.ts';
+import { migrateLake } from '../services/local-ledger/lake/lake-migrate.ts';
+import { lakeStatus } from '../services/local-ledger/lake/lake-status.ts';
+import { verifyLake } from '../services/local-ledger/lake/lake-verify.ts';
+import { writeLake } from '../services/local-ledger/lake/lake-writer.ts';
 import type { LakeReadArgs, LakeSyncArgs } from './cli-args.ts';
 import { EXIT, say } from './cli-exit.ts';
 

@@ -14,9 +14,9 @@ import {
 } from '../../src-shared/contract/local-ledger.ts';
 import type { SyncAllStatus } from '../../src-shared/contract/sync-all.ts';
 import type { AppServices } from '../services/app-services.ts';
-import type { StoreWaitNotice } from '../services/local-ledger/ledger-store.ts';
-import { userText } from '../services/local-ledger/store-markers.ts';
-import { syncTestHooks } from '../services/local-ledger/sync-run.ts';
+import type { StoreWaitNotice } from '../services/local-ledger/store/ledger-store.ts';
+import { userText } from '../services/local-ledger/store/store-markers.ts';
+import { syncTestHooks } from '../services/local-ledger/sync/sync-run.ts';
 import { SettingsStore } from '../services/settings/settings-store.ts';
 import {
   type CliArgs,

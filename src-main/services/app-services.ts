@@ -2,8 +2,8 @@
 // both start the app through this, so they run the same handlers against the same services.
 import type { AppInfo } from '../../src-shared/contract/schemas.ts';
 import { CredentialStore, type CredentialStoreOptions } from './credentials/credential-store.ts';
-import { DownloadRegistry } from './export/download-registry.ts';
-import { ExportJobs } from './export/export-jobs.ts';
+import { DownloadRegistry } from './local-ledger/export/download-registry.ts';
+import { ExportJobs } from './local-ledger/export/export-jobs.ts';
 import { abiHandlers } from './handlers/abi-handlers.ts';
 import { appHandlers } from './handlers/app-handlers.ts';
 import { chainsHandlers } from './handlers/chains-handlers.ts';
@@ -20,7 +20,7 @@ import { workspaceHandlers } from './handlers/workspace-handlers.ts';
 import type { ShellInbox } from './links/shell-inbox.ts';
 import type { LocalLedgerOptions } from './local-ledger/local-ledger.ts';
 import { LocalLedgerHost } from './local-ledger/local-ledger-host.ts';
-import { userText } from './local-ledger/store-markers.ts';
+import { userText } from './local-ledger/store/store-markers.ts';
 import { LocalSandbox, type SandboxNetwork, type SandboxOptions } from './local-sandbox.ts';
 import { onFirstUse } from './on-first-use.ts';
 import { RequestRegistry } from './request-registry.ts';

@@ -4,8 +4,8 @@ import type { Profile } from '../../src-shared/contract/schemas.ts';
 import type { CredentialStore } from './credentials/credential-store.ts';
 import type { TaskFinished } from './desktop/notify-policy.ts';
 import { ServiceError } from './errors.ts';
-import type { DownloadRegistry } from './export/download-registry.ts';
-import type { SqlChildStarter } from './local-ledger/sql-sandbox/sql-protocol.ts';
+import type { DownloadRegistry } from './local-ledger/export/download-registry.ts';
+import type { SqlChildStarter } from './local-ledger/sql/sql-protocol.ts';
 import type { LocalSandbox } from './local-sandbox.ts';
 import type { RequestRegistry } from './request-registry.ts';
 import type { SettingsStore } from './settings/settings-store.ts';
@@ -21,7 +21,7 @@ export interface Host {
   /** Shows a folder in the OS file manager (true if it did); absent in the browser version. docs/desktop.md */
   revealPath?(path: string): Promise<boolean>;
   /**
-   * Starts the process user SQL runs in (local-ledger/sql-sandbox/): the desktop app's
+   * Starts the process user SQL runs in (local-ledger/sql/): the desktop app's
    * utilityProcess; absent: Node's fork of the source (the browser version, the CLI, tests).
    */
   startSqlProcess?: SqlChildStarter;
@@ -52,7 +52,7 @@ export interface ServiceContext {
   timeouts?: ServiceTimeouts;
   /**
    * The browser version only: the files main wrote for the user, which the page may download
-   * (export/download-registry.ts). A service that writes one adds it once it is whole.
+   * (local-ledger/export/download-registry.ts). A service that writes one adds it once it is whole.
    */
   downloads?: DownloadRegistry;
   profile(id: string): Profile;

@@ -4,7 +4,7 @@
 // Not run here: this machine has no Electron binary (the Electron tier says so).
 import { join } from 'node:path';
 import { utilityProcess } from 'electron';
-import type { FromChild, SqlChild, SqlChildStarter } from '../services/local-ledger/sql-sandbox/sql-protocol.ts';
+import type { FromChild, SqlChild, SqlChildStarter } from '../services/local-ledger/sql/sql-protocol.ts';
 
 export const startSqlUtilityProcess: SqlChildStarter = ({ cwd, heapMiB }) => {
   const child = utilityProcess.fork(join(import.meta.dirname, 'sql-child.js'), [], {

@@ -3,7 +3,7 @@
 // of two generations shows; `readGeneration` says which whole generation a file on disk holds.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CSV_HEADER, csvRow } from '../../src-main/services/export/csv.ts';
+import { CSV_HEADER, csvRow } from '../../src-main/services/local-ledger/export/csv.ts';
 import { MAX_HISTORY_ENTRIES, RPC_HISTORY_FILE } from '../../src-main/services/rpc/rpc-history-store.ts';
 import { SETTINGS_FILE } from '../../src-main/services/settings/settings-store.ts';
 import type { SavedRequestInput } from '../../src-shared/contract/rpc.ts';

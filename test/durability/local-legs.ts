@@ -6,7 +6,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { fetchTransferPage } from '../../src-main/services/ledger/ledger-client.ts';
-import { LEG_SELECT, rowToLeg } from '../../src-main/services/local-ledger/leg-rows.ts';
+import { LEG_SELECT, rowToLeg } from '../../src-main/services/local-ledger/store/leg-rows.ts';
 import { TRANSFER_LEG_FIELDS, type TransferLeg } from '../../src-shared/contract/transfers.ts';
 
 export const legKey = (leg: TransferLeg) => JSON.stringify(TRANSFER_LEG_FIELDS.map((f) => leg[f]));

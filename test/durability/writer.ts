@@ -10,7 +10,7 @@
 import { once } from 'node:events';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ExportJobs } from '../../src-main/services/export/export-jobs.ts';
+import { ExportJobs } from '../../src-main/services/local-ledger/export/export-jobs.ts';
 import { RpcHistoryStore } from '../../src-main/services/rpc/rpc-history-store.ts';
 import { SettingsStore } from '../../src-main/services/settings/settings-store.ts';
 import { transferPage } from '../fixtures/transfer-legs.ts';

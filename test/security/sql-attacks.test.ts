@@ -15,7 +15,7 @@ import { join, relative } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServices, startAppServices } from '../../src-main/services/app-services.ts';
-import { storeFolder, storePathIn } from '../../src-main/services/local-ledger/store-paths.ts';
+import { storeFolder, storePathIn } from '../../src-main/services/local-ledger/store/store-paths.ts';
 import type { Envelope } from '../../src-shared/contract/errors.ts';
 import type { SqlResult, SyncStatus } from '../../src-shared/contract/local-ledger.ts';
 import { callOk } from '../fixtures/local-ledger.ts';
@@ -84,7 +84,7 @@ async function userDataFiles(): Promise<string[]> {
     entries
       .filter((e) => e.isFile() && !join(e.parentPath, e.name).startsWith(spill))
       .map((e) => relative(userDataDir, join(e.parentPath, e.name)))
-      // The SQL snapshot main writes for the queries to read (sql-sandbox/): the app's file, not an attack's.
+      // The SQL snapshot main writes for the queries to read (sql/): the app's file, not an attack's.
       .filter((name) => !new RegExp(`^local-ledger/${PROFILE}\\.duckdb\\.sql/legs-[0-9a-z]+\\.parquet$`).test(name))
       .sort()
   );

@@ -1,5 +1,5 @@
-import type { ExportJobs } from '../export/export-jobs.ts';
-import { startExport } from '../export/start-export.ts';
+import type { ExportJobs } from '../local-ledger/export/export-jobs.ts';
+import { startExport } from '../local-ledger/export/start-export.ts';
 import type { ServiceContext } from '../service-context.ts';
 import type { Handlers } from './dispatch.ts';
 

@@ -37,7 +37,7 @@ export function localHandlers(host: LocalLedgerHost, ctx: ServiceContext): Handl
     },
     forget: async (request) => (await ledger()).forget(request),
     // Loaded on the first save, not at start-up: no DuckDB, only a file write.
-    saveChart: async (request) => (await import('../export/chart-file.ts')).saveChartFile(ctx, request),
+    saveChart: async (request) => (await import('../local-ledger/export/chart-file.ts')).saveChartFile(ctx, request),
     reconcileMapping: async (query) => (await reconcile()).reconcileMapping(await ledger(), query),
     reconcile: async (request) => (await reconcile()).reconcileStatement(await ledger(), request),
     reconcileExport: async (request) => (await reconcile()).exportReconciliation(await ledger(), request),

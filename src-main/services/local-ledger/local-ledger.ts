@@ -26,26 +26,26 @@ import type {
 import { LocalLegsQuery as LegsQuerySchema } from '../../../src-shared/contract/local-ledger.ts';
 import type { SqlScope } from '../../../src-shared/contract/party-scope.ts';
 import { ServiceError } from '../errors.ts';
-import type { LakeManifest } from '../lake/lake-layout.ts';
-import { LakeSources } from '../lake/lake-sources.ts';
-import { LakeStore, readLakeManifest } from '../lake/lake-store.ts';
+import type { LakeManifest } from './lake/lake-layout.ts';
+import { LakeSources } from './lake/lake-sources.ts';
+import { LakeStore, readLakeManifest } from './lake/lake-store.ts';
 import { openTransferSource } from '../ledger/transfer-source.ts';
 import type { ServiceContext } from '../service-context.ts';
-import { forgetParty } from './forget.ts';
-import { APP_STORE_ACCESS, LedgerStore, type StoreAccess, storeError } from './ledger-store.ts';
-import { legFilterSql, scopeWhere } from './leg-filters-sql.ts';
-import { LEG_SELECT, rowToLeg } from './leg-rows.ts';
-import { Portfolios } from './portfolios.ts';
-import { EXPORT_BUDGETS, SCREEN_BUDGETS, type SqlBudgets, sqlHeapMiB } from './sql-sandbox/sql-budgets.ts';
-import { SqlProcesses } from './sql-sandbox/sql-process.ts';
-import type { ScopeData } from './sql-sandbox/sql-scope.ts';
-import { removeSnapshots } from './sql-sandbox/sql-snapshot.ts';
-import { resolveViewScope } from './sql-scope.ts';
-import { storeMarkers } from './store-markers.ts';
-import { storeFolder, storePathIn } from './store-paths.ts';
-import { type StoreChange, StoreWatch } from './store-watch.ts';
-import { resumePath, SyncAllJobs } from './sync-all.ts';
-import { runSync, type SyncProgress } from './sync-run.ts';
+import { forgetParty } from './sync/forget.ts';
+import { APP_STORE_ACCESS, LedgerStore, type StoreAccess, storeError } from './store/ledger-store.ts';
+import { legFilterSql, scopeWhere } from './views/leg-filters-sql.ts';
+import { LEG_SELECT, rowToLeg } from './store/leg-rows.ts';
+import { Portfolios } from './store/portfolios.ts';
+import { EXPORT_BUDGETS, SCREEN_BUDGETS, type SqlBudgets, sqlHeapMiB } from './sql/sql-budgets.ts';
+import { SqlProcesses } from './sql/sql-process.ts';
+import type { ScopeData } from './store/party-scope.ts';
+import { removeSnapshots } from './sql/sql-snapshot.ts';
+import { resolveViewScope } from './store/view-scope.ts';
+import { storeMarkers } from './store/store-markers.ts';
+import { storeFolder, storePathIn } from './store/store-paths.ts';
+import { type StoreChange, StoreWatch } from './store/store-watch.ts';
+import { resumePath, SyncAllJobs } from './sync/sync-all.ts';
+import { runSync, type SyncProgress } from './sync/sync-run.ts';
 
 /** How this process shares its stores (ledger-store.ts), and whom it tells when another program changed one. */
 export interface LocalLedgerOptions {
@@ -92,7 +92,7 @@ export class LocalLedger {
   /** Per profile and party, the start under way (startSync). */
   private readonly starting = new Map<string, Promise<void>>();
   private readonly watch: StoreWatch | null;
-  /** Where user SQL runs: never in this process (sql-sandbox/). */
+  /** Where user SQL runs: never in this process (sql/). */
   readonly sql: SqlProcesses;
   /** The SQL editor's limits and a query export's. */
   readonly sqlBudgets: { screen: SqlBudgets; export: SqlBudgets };

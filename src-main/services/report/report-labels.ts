@@ -1,9 +1,9 @@
 // A party as the report writes it: the saved label (the address book's) with the full id beside
 // it, since a support case needs the exact id to quote, and a label alone can be ambiguous.
-import type { PartyLabels } from '../export/csv.ts';
+import type { PartyLabels } from '../local-ledger/export/csv.ts';
 import { esc } from './html-text.ts';
 
-/** Saved parties -> label: the exports' own map (export/csv.ts labelsOf; labels are stored trimmed). */
+/** Saved parties -> label: the exports' own map (local-ledger/export/csv.ts labelsOf; labels are stored trimmed). */
 export type Labels = PartyLabels;
 
 /** A party cell: label (if saved) over the full id; null as a dash. */

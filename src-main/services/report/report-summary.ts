@@ -3,7 +3,7 @@
 // (decimal strings in, decimal strings out: never a float).
 import type { TransferLeg } from '../../../src-shared/contract/transfers.ts';
 import { addDecimal, type Decimal, decimalToString, parseDecimal, ZERO } from '../../../src-shared/decimal.ts';
-import { ExportTally } from '../export/export-summary.ts';
+import { ExportTally } from '../local-ledger/export/export-summary.ts';
 
 export interface InstrumentSummary {
   admin: string | null;

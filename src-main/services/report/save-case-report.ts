@@ -7,7 +7,7 @@ import { basename, dirname, join } from 'node:path';
 import type { CaseReportRequest, CaseReportSaved } from '../../../src-shared/contract/case-report.ts';
 import { canonicalTime, fileStamp } from '../../../src-shared/time/time-text.ts';
 import { ServiceError } from '../errors.ts';
-import { labelsOf } from '../export/csv.ts';
+import { labelsOf } from '../local-ledger/export/csv.ts';
 import { nodeChoices } from '../ledger/node-choices.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { commitFile, writeFileAtomic } from '../settings/atomic-write.ts';

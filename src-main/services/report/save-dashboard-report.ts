@@ -3,7 +3,7 @@
 // first use, like the case report.
 import { DashboardReportRequest, type DashboardReportSaved } from '../../../src-shared/contract/dashboard-report.ts';
 import { canonicalTime, fileStamp } from '../../../src-shared/time/time-text.ts';
-import { checkSvg } from '../export/chart-file.ts';
+import { checkSvg } from '../local-ledger/export/chart-file.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { writeFileAtomic } from '../settings/atomic-write.ts';
 import { dashboardReportHtml } from './dashboard-report.ts';
@@ -18,7 +18,7 @@ export async function saveDashboardReport(ctx: ServiceContext, raw: unknown): Pr
     profileName: profile.name,
     generatedAt: canonicalTime(new Date().toISOString()),
     appVersion: ctx.version,
-    // The renderer drew it; main accepts only a plain drawing (export/chart-file.ts's allowlist).
+    // The renderer drew it; main accepts only a plain drawing (local-ledger/export/chart-file.ts's allowlist).
     chartSvg: (panel) => (panel.svg ? checkSvg(panel.svg) : ''),
   });
   refuseSecrets(html, await everySecret(ctx));

@@ -1,10 +1,10 @@
 // The address book as CSV (RFC 4180: comma, double quotes, CRLF), read and written here and
-// nowhere else (its records split, and formulas guarded, by the app's one CSV reader, export/csv-read.ts). Reading never gives up on the whole file for one bad row: each row is checked with
+// nowhere else (its records split, and formulas guarded, by the app's one CSV reader, local-ledger/export/csv-read.ts). Reading never gives up on the whole file for one bad row: each row is checked with
 // the same schema a party saved in the app gets, and a bad one is reported by its line number.
 // docs/address-book.md
 
 import { PARTY_COLOURS, type SavedParty, SavedPartyInput } from '../../../src-shared/contract/schemas.ts';
-import { type CsvProblem, type CsvRecord, csvRecords, guardFormula, unguardFormula } from '../export/csv-read.ts';
+import { type CsvProblem, type CsvRecord, csvRecords, guardFormula, unguardFormula } from '../local-ledger/export/csv-read.ts';
 
 export const ADDRESS_BOOK_COLUMNS = ['party', 'label', 'colour', 'note'] as const;
 type Column = (typeof ADDRESS_BOOK_COLUMNS)[number];

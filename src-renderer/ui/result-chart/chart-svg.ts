@@ -2,7 +2,7 @@
 // geometry as the canvas (chart-geometry.ts): the title (and the instrument drawn, when the result
 // holds several), the axes with their labels and the y axis's name and unit, the bars, lines or
 // areas, and the legend. Plain SVG: no script, no style element, no links, every text
-// escaped. main checks it again before writing (src-main/services/export/chart-file.ts). Pure.
+// escaped. main checks it again before writing (src-main/services/local-ledger/export/chart-file.ts). Pure.
 import type { ChartKind } from '../../../src-shared/notebook/query-file.ts';
 import { compactAmount } from '../chart/axis-labels.ts';
 import { barRects, colourOf, lineRuns, shorten, xRangeOf, xTicksOf, yTicksOf } from './chart-geometry.ts';

@@ -9,12 +9,12 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LakeStore } from '../../../src-main/services/lake/lake-store.ts';
-import { APP_STORE_ACCESS } from '../../../src-main/services/local-ledger/ledger-store.ts';
+import { LakeStore } from '../../../src-main/services/local-ledger/lake/lake-store.ts';
+import { APP_STORE_ACCESS } from '../../../src-main/services/local-ledger/store/ledger-store.ts';
 import { LONG_PARTY_INDEX, withLongPartyId } from '../../../src-sandbox/ledger/long-party-id.ts';
 import { sandboxParties } from '../../../src-sandbox/ledger/parties.ts';
 import { PARTY_ID_PATTERN } from '../../../src-shared/contract/transfers.ts';
-import { writeFormat1LakeManifest, writeFormat1Months } from '../services/lake/lake-fixture.ts';
+import { writeFormat1LakeManifest, writeFormat1Months } from '../services/local-ledger/lake/lake-fixture.ts';
 import { runCli } from './cli-process.ts';
 
 /** Legs per "party month" (month 'none': no time) as the lake's manifests say. */

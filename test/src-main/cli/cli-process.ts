@@ -58,7 +58,7 @@ export async function untilLine(run: CliRun, pattern: RegExp): Promise<string> {
 export function holdStore(path: string, program = 'nightly-job'): ChildProcess {
   const script = `
     import { DuckDBInstance } from '@duckdb/node-api';
-    import { writeHolder } from ${JSON.stringify(join(import.meta.dirname, '../../../src-main/services/local-ledger/store-markers.ts'))};
+    import { writeHolder } from ${JSON.stringify(join(import.meta.dirname, '../../../src-main/services/local-ledger/store/store-markers.ts'))};
     const instance = await DuckDBInstance.create(${JSON.stringify(path)});
     await writeHolder(${JSON.stringify(path)}, ${JSON.stringify(program)});
     process.stdout.write('holding\\n');

@@ -10,7 +10,7 @@ import {
   contentDisposition,
   DOWNLOAD_TTL_MS,
   DownloadRegistry,
-} from '../../../src-main/services/export/download-registry.ts';
+} from '../../../src-main/services/local-ledger/export/download-registry.ts';
 import { appHandlers } from '../../../src-main/services/handlers/app-handlers.ts';
 import { createDispatch, type Handlers } from '../../../src-main/services/handlers/dispatch.ts';
 import type { ServiceContext } from '../../../src-main/services/service-context.ts';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AppServices, startAppServices } from '../../../../src-main/services/app-services.ts';
 import type { TaskFinished } from '../../../../src-main/services/desktop/notify-policy.ts';
-import { ExportJobs } from '../../../../src-main/services/export/export-jobs.ts';
+import { ExportJobs } from '../../../../src-main/services/local-ledger/export/export-jobs.ts';
 import type { Host } from '../../../../src-main/services/service-context.ts';
 import type { SyncStatus } from '../../../../src-shared/contract/local-ledger.ts';
 import type { AppInfo, Revealed } from '../../../../src-shared/contract/schemas.ts';

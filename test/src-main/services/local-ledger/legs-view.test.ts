@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DECIMAL_TEXT_MACRO, SCHEMA_SQL } from '../../../../src-main/services/local-ledger/store-schema.ts';
-import { unitsToDecimal } from '../../../../src-main/services/local-ledger/stored-amount.ts';
+import { DECIMAL_TEXT_MACRO, SCHEMA_SQL } from '../../../../src-main/services/local-ledger/store/store-schema.ts';
+import { unitsToDecimal } from '../../../../src-main/services/local-ledger/store/stored-amount.ts';
 import { INSTRUMENT_TOTALS_COLUMNS, LEGS_VIEW_COLUMNS } from '../../../../src-shared/contract/legs-view.ts';
 
 const root = join(import.meta.dirname, '../../../..');

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServices, startAppServices } from '../../../../src-main/services/app-services.ts';
-import { currentSnapshot } from '../../../../src-main/services/local-ledger/sql-sandbox/sql-snapshot.ts';
+import { currentSnapshot } from '../../../../src-main/services/local-ledger/sql/sql-snapshot.ts';
 import { buildChart, measureColumns } from '../../../../src-renderer/ui/result-chart/chart-model.ts';
 import type { SqlResult, SyncStatus } from '../../../../src-shared/contract/local-ledger.ts';
 import type { TransferLeg } from '../../../../src-shared/contract/transfers.ts';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LedgerStore } from '../../../../src-main/services/local-ledger/ledger-store.ts';
+import { LedgerStore } from '../../../../src-main/services/local-ledger/store/ledger-store.ts';
 
 let dir: string;
 let store: LedgerStore;

@@ -1,4 +1,4 @@
-// User SQL runs in a process of its own over a snapshot of the legs (sql-sandbox/): the first wall
+// User SQL runs in a process of its own over a snapshot of the legs (sql/): the first wall
 // (its DuckDB holds nothing else, with file access off and its configuration locked) is checked
 // here without the parse check in front of it; then the attacks through the real channel,
 // a cancel at every point of the pipeline, and each budget answering in words with main's memory
@@ -9,13 +9,13 @@ import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServices, startAppServices } from '../../../../src-main/services/app-services.ts';
-import { SCREEN_BUDGETS, type SqlBudgets } from '../../../../src-main/services/local-ledger/sql-sandbox/sql-budgets.ts';
-import { SqlProcesses } from '../../../../src-main/services/local-ledger/sql-sandbox/sql-process.ts';
-import { openSandbox } from '../../../../src-main/services/local-ledger/sql-sandbox/sql-sandbox-db.ts';
+import { SCREEN_BUDGETS, type SqlBudgets } from '../../../../src-main/services/local-ledger/sql/sql-budgets.ts';
+import { SqlProcesses } from '../../../../src-main/services/local-ledger/sql/sql-process.ts';
+import { openSandbox } from '../../../../src-main/services/local-ledger/sql/sql-sandbox-db.ts';
 import {
   currentSnapshot,
   snapshotFolder,
-} from '../../../../src-main/services/local-ledger/sql-sandbox/sql-snapshot.ts';
+} from '../../../../src-main/services/local-ledger/sql/sql-snapshot.ts';
 import { LEGS_VIEW_COLUMNS } from '../../../../src-shared/contract/legs-view.ts';
 import type { SqlResult, SyncStatus } from '../../../../src-shared/contract/local-ledger.ts';
 import { callOk } from '../../../fixtures/local-ledger.ts';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServices, startAppServices } from '../../../../src-main/services/app-services.ts';
-import { effectiveMicros } from '../../../../src-main/services/local-ledger/effective-time.ts';
+import { effectiveMicros } from '../../../../src-main/services/local-ledger/store/effective-time.ts';
 import {
   ALL_LEGS,
   LOCAL_SORT_COLUMNS,

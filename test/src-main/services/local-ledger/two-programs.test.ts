@@ -12,7 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LEG_SELECT, rowToLeg } from '../../../../src-main/services/local-ledger/leg-rows.ts';
+import { LEG_SELECT, rowToLeg } from '../../../../src-main/services/local-ledger/store/leg-rows.ts';
 import type { LocalPartyStatus, SyncStatus } from '../../../../src-shared/contract/local-ledger.ts';
 import type { ShellEvent } from '../../../../src-shared/contract/shell-events.ts';
 import { multiset, serviceLegs } from '../../../durability/local-legs.ts';
@@ -96,7 +96,7 @@ describe('the app and the CLI on one store', () => {
     const party = fixture.parties[2];
     const requestId = `sq-${randomBytes(12).toString('hex')}`;
     // A query that would run for minutes. It reads the SQL snapshot in its own process, not the
-    // store (sql-sandbox/), so a scheduled sync does not wait for it.
+    // store (sql/), so a scheduled sync does not wait for it.
     const slow = fixture.services.dispatch('local:sql', [
       {
         requestId,

@@ -1,7 +1,7 @@
 // The SVG export: a plain, well-formed drawing of the same marks as the canvas, with hostile column
 // names and values escaped, and main's check accepting exactly what the writer produces.
 import { describe, expect, it } from 'vitest';
-import { checkSvg } from '../../../../src-main/services/export/chart-file.ts';
+import { checkSvg } from '../../../../src-main/services/local-ledger/export/chart-file.ts';
 import { barRects, lineRuns } from '../../../../src-renderer/ui/result-chart/chart-geometry.ts';
 import { buildChart, type ChartModel } from '../../../../src-renderer/ui/result-chart/chart-model.ts';
 import { chartSvg, escapeXml } from '../../../../src-renderer/ui/result-chart/chart-svg.ts';

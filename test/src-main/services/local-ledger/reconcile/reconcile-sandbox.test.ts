@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServices, startAppServices } from '../../../../../src-main/services/app-services.ts';
 import type { TransferSource } from '../../../../../src-main/services/ledger/transfer-source.ts';
-import { runSync } from '../../../../../src-main/services/local-ledger/sync-run.ts';
+import { runSync } from '../../../../../src-main/services/local-ledger/sync/sync-run.ts';
 import type { SyncStatus } from '../../../../../src-shared/contract/local-ledger.ts';
 import type {
   ReconcileExported,

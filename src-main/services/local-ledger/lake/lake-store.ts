@@ -1,0 +1,256 @@
+// A lake opened in the app (docs/lake.md, "In the app"): the Local ledger's reads over the lake's
+// Parquet instead of the profile's store file. It is a LedgerStore to every reader (the table,
+// facets, counterparties, relationship, flows, exports, the provenance line): an in-memory DuckDB
+// whose `leg_rows` is a view over the lake's files with the store's columns, so the same SQL runs
+// on both. Nothing here writes: a sync or a forget on a profile reading a lake is refused with why.
+//
+// Each query lists the lake's files again, so a month the CLI switches in meanwhile is read whole
+// (old file or new: lake-writer.ts). A filter on party or month reads only those folders (Hive
+// partition pruning). The parties' sync times come from _lake.json, read again when it changes.
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { ServiceError } from '../../errors.ts';
+import { LedgerStore, type StoreAccess } from '../store/ledger-store.ts';
+import { DECIMAL_TEXT_MACRO, INSTRUMENT_TOTALS_VIEW, LEG_COLUMNS, legsViewSql } from '../store/store-schema.ts';
+import {
+  DATA_FILE,
+  LAKE_MANIFEST,
+  LAYOUT,
+  LAYOUTS,
+  type LakeLayout,
+  type LakeManifest,
+  sqlText,
+} from './lake-layout.ts';
+import { lakeManifestMessage, readLakeManifestFile } from './lake-partitions.ts';
+
+/**
+ * The store's leg_rows columns over the lake's files (store-schema.ts), in the store's order: every
+ * file of the lake, or exactly `files` (a scope's: DuckDB binds a query in time that grows with the
+ * files it lists, about 40 µs each, so a party's 24 files bind in 1 ms and a lake's 2,400 in 100).
+ */
+/** [10^0, …, 10^38] as HUGEINT literals (a list index is 1-based: 10^k is at k + 1). */
+const POW10_LIST = `[${Array.from({ length: 39 }, (_, k) => `${10n ** BigInt(k)}::HUGEINT`).join(', ')}]`;
+
+export function lakeLegRowsSql(lake: string, files?: readonly string[], layout: LakeLayout = LAYOUT): string {
+  // 10^scale as an exact HUGEINT from a constant list (NULL past 38: such units are never stored);
+  // a string cast per leg made a sort by amount take twice as long.
+  const one = `${POW10_LIST}[amount_scale + 1]`;
+  const units = 'amount_units::HUGEINT';
+  const whole = `CASE WHEN ${units} >= 0 OR ${units} % ${one} = 0 THEN ${units} // ${one} ELSE ${units} // ${one} - 1 END`;
+  // amount_units stays DECIMAL(38,0), as the file has it: the same integers as the store's HUGEINT
+  // (sums, comparisons and text alike), and a cast of every leg to HUGEINT took two thirds of a
+  // ranking's time (980 against 318 ms over 2M legs, measured).
+  // The instant back to the store's UTC TIMESTAMP by its microseconds (timezone('UTC', …) gives the
+  // same values through ICU's calendar, at twice the cost of a scan). `party` is the files' column
+  // (format 2) or the folder's (format 1): the same name either way.
+  return `SELECT party, update_id, effective_at_text AS effective_at, make_timestamp(epoch_us(effective_at)) AS effective_ts,
+      instrument_admin, instrument_id, symbol, decimals, amount, amount_units, amount_scale, amount_exact,
+      ${whole} AS amount_whole,
+      (${units} - (${whole}) * ${one}) * ${POW10_LIST}[39 - amount_scale] AS amount_frac,
+      sender_party, receiver_party, counterparty, is_incoming, status,
+      (file_index::BIGINT << 32) + file_row_number AS seq
+    FROM read_parquet(${files ? `[${files.map(sqlText).join(', ')}]` : sqlText(join(lake, layout.glob))}, hive_partitioning = true, hive_types = ${layout.hiveTypes})`;
+}
+
+/** The lake's manifest, or why this app does not read the folder as a lake (said at the field, and by the CLI). */
+export async function readLakeManifest(lake: string): Promise<LakeManifest> {
+  const read = await readLakeManifestFile(lake);
+  if (read.manifest) return read.manifest;
+  throw new ServiceError('invalid_argument', lakeManifestMessage(lake, read.problem));
+}
+
+const READ_ONLY = (lake: string) =>
+  new ServiceError(
+    'local_store',
+    `This profile reads the lake at ${lake}, which the app never writes: close the lake to sync into this computer's store, or run npm run cli -- lake sync.`,
+  );
+
+export class LakeStore extends LedgerStore {
+  readonly lake: string;
+  private instance: Promise<DuckDBInstance> | null = null;
+  private manifestStamp = '';
+  private manifestLoad: Promise<void> | null = null;
+  /** The layout leg_rows reads: the manifest's format, followed when a lake sync moves it to format 2. */
+  private layoutNow: LakeLayout = LAYOUT;
+
+  constructor(lake: string, access: StoreAccess) {
+    super(join(lake, LAKE_MANIFEST), access);
+    this.lake = lake;
+  }
+
+  private open(): Promise<DuckDBInstance> {
+    this.instance ??= (async () => {
+      const instance = await DuckDBInstance.create(':memory:', {
+        threads: '2',
+        memory_limit: '256MB',
+        autoinstall_known_extensions: 'false',
+        autoload_known_extensions: 'false',
+      });
+      const c = await instance.connect();
+      try {
+        // No footer cache: DuckDB tells a file's versions apart by its modification time, and a month
+        // switched in within the same second read the old footer against the new bytes (the
+        // read-while-write test caught it: "Could not read enough bytes"). Each query reads each
+        // file it opens from one handle: the old file whole, or the new one.
+        await c.run('SET parquet_metadata_cache = false');
+        this.layoutNow = LAYOUTS[(await readLakeManifest(this.lake)).format];
+        await c.run(`CREATE VIEW leg_rows AS ${lakeLegRowsSql(this.lake, undefined, this.layoutNow)}`);
+        // What a scope with no file in the lake reads: the columns of leg_rows, no row.
+        await c.run(`CREATE TABLE no_leg_rows (${LEG_COLUMNS})`);
+        await c.run(
+          `CREATE TABLE party_sync (party VARCHAR PRIMARY KEY, last_sync_at TIMESTAMP, node_id VARCHAR, full_history BOOLEAN NOT NULL DEFAULT true)`,
+        );
+        await c.run('CREATE TABLE sync_runs (run_id BIGINT, party VARCHAR)');
+        await c.run(DECIMAL_TEXT_MACRO);
+        await c.run(legsViewSql('leg_rows'));
+        await c.run(INSTRUMENT_TOTALS_VIEW);
+      } finally {
+        c.closeSync();
+      }
+      return instance;
+    })();
+    return this.instance;
+  }
+
+  /** party_sync from _lake.json, again whenever the file changed (a lake sync finished). */
+  private async refreshParties(instance: DuckDBInstance): Promise<void> {
+    const s = await stat(join(this.lake, LAKE_MANIFEST)).catch(() => null);
+    const stamp = s ? `${s.mtimeMs}:${s.size}:${s.ino}` : 'none';
+    if (stamp === this.manifestStamp) return;
+    this.manifestLoad ??= (async () => {
+      const manifest = await readLakeManifest(this.lake);
+      const c = await instance.connect();
+      try {
+        if (manifest.format !== this.layoutNow.format) {
+          // Moved to format 2 by a lake sync: the same columns, read from the other folders.
+          this.layoutNow = LAYOUTS[manifest.format];
+          await c.run(`CREATE OR REPLACE VIEW leg_rows AS ${lakeLegRowsSql(this.lake, undefined, this.layoutNow)}`);
+        }
+        await c.run('BEGIN');
+        await c.run('DELETE FROM party_sync');
+        const appender = await c.createAppender('party_sync');
+        for (const p of manifest.parties) {
+          appender.appendVarchar(p.party);
+          if (p.syncedAt) appender.appendVarchar(p.syncedAt.replace('T', ' ').replace('Z', ''));
+          else appender.appendNull();
+          if (p.node) appender.appendVarchar(p.node);
+          else appender.appendNull();
+          appender.appendBoolean(true);
+          appender.endRow();
+        }
+        appender.closeSync();
+        await c.run('COMMIT');
+        this.manifestStamp = stamp;
+      } finally {
+        c.closeSync();
+      }
+    })().finally(() => {
+      this.manifestLoad = null;
+    });
+    await this.manifestLoad;
+  }
+
+  /**
+   * `parties`: the scope's (the views', the table's): the connection's leg_rows (and so legs and
+   * instrument_totals, which DuckDB binds through the search path) is a temporary view over those
+   * parties' files alone, listed now. Without it, every file of the lake.
+   */
+  override async read<T>(
+    work: (connection: DuckDBConnection) => Promise<T>,
+    signal?: AbortSignal,
+    _wait?: unknown,
+    parties?: readonly string[],
+  ): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.readOnce(work, signal, parties);
+      } catch (error) {
+        // A month the writer changed while this read ran: removed between the listing of the files
+        // and their opening ("No such file"), or switched in between two opens of its path within
+        // one query (DuckDB may open a file at bind and again at the scan: the old footer against
+        // the new bytes, "don't know what type", "Could not read enough bytes"; the CLI test that
+        // reads while lake sync rewrites found both), or the lake moved to format 2 between this
+        // read's look at _lake.json and its query, whose glob of format 1's folders then matched
+        // nothing ("No files found that match the pattern"). Read again: the months are whole, and
+        // the layout followed, by then.
+        const changed =
+          /No such file or directory|Cannot open file|No files found that match the pattern|don't know what type|Could not read enough bytes|Invalid Input Error: .*parquet/i.test(
+            (error as Error)?.message ?? '',
+          );
+        if (!changed || attempt >= 3 || signal?.aborted) throw error;
+      }
+    }
+  }
+
+  private async readOnce<T>(
+    work: (connection: DuckDBConnection) => Promise<T>,
+    signal: AbortSignal | undefined,
+    parties: readonly string[] | undefined,
+  ): Promise<T> {
+    const instance = await this.open();
+    await this.refreshParties(instance);
+    const files = parties ? await this.filesOf(parties) : null;
+    return this.onConnection(
+      instance,
+      async (connection) => {
+        if (files) {
+          await connection.run(
+            `CREATE TEMP VIEW leg_rows AS ${files.length > 0 ? lakeLegRowsSql(this.lake, files, this.layoutNow) : 'SELECT * FROM no_leg_rows'}`,
+          );
+        }
+        return work(connection);
+      },
+      signal,
+    );
+  }
+
+  /** The layout the reads follow now (the SQL process reads the lake the same way). */
+  async layout(): Promise<LakeLayout> {
+    await this.refreshParties(await this.open());
+    return this.layoutNow;
+  }
+
+  /** The data files of these parties now (a month whose folder has no file yet is not one). */
+  private async filesOf(parties: readonly string[]): Promise<string[]> {
+    const files: string[] = [];
+    for (const party of new Set(parties)) {
+      const folder = join(this.lake, this.layoutNow.partyFolder(party));
+      for (const month of (await readdir(folder).catch(() => [] as string[])).sort()) {
+        if (!month.startsWith('month=')) continue;
+        const names = await readdir(join(folder, month)).catch(() => [] as string[]);
+        if (names.includes(DATA_FILE)) files.push(join(folder, month, DATA_FILE));
+      }
+    }
+    return files;
+  }
+
+  override write<T>(): Promise<T> {
+    return Promise.reject(READ_ONLY(this.lake));
+  }
+
+  override exclusive<T>(): Promise<T> {
+    return Promise.reject(READ_ONLY(this.lake));
+  }
+
+  override takeSeq(): Promise<bigint> {
+    return Promise.reject(READ_ONLY(this.lake));
+  }
+
+  override async singleThreaded<T>(_connection: DuckDBConnection, work: () => Promise<T>): Promise<T> {
+    return work();
+  }
+
+  override async announce(): Promise<void> {}
+
+  override async sizeOnDisk(): Promise<number> {
+    return (await readLakeManifest(this.lake).catch(() => null))?.bytes ?? 0;
+  }
+
+  override async close(): Promise<void> {
+    for (const c of this.reading) c.interrupt();
+    const instance = await this.instance?.catch(() => null);
+    this.instance = null;
+    instance?.closeSync();
+  }
+}
