@@ -1,7 +1,7 @@
 import { knownParties } from '../ledger/known-parties.ts';
 import { nodeChoices } from '../ledger/node-choices.ts';
 import { tokenInfoOf } from '../ledger/token-info.ts';
-import { transferPage } from '../ledger/transfer-source.ts';
+import { transferPage } from '../ledger/transfer-fetch.ts';
 import { onFirstUse } from '../on-first-use.ts';
 import type { ServiceContext } from '../service-context.ts';
 import type { Handlers } from './dispatch.ts';

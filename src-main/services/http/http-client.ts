@@ -11,6 +11,28 @@
 // - Certificates are always checked; an untrusted one is named, never bypassed.
 import { formatBytes } from '../../../src-shared/contract/rpc.ts';
 import { ServiceError } from '../errors.ts';
+import {
+  checkAnswer,
+  htmlPageSummary,
+  looksLikeHtml,
+  MAX_ANSWER_DEPTH,
+  NOT_JSON,
+  nestedDeeperThan,
+  preview,
+  safeTarget,
+  strictText,
+} from '../json-answer.ts';
+
+// The answer checks live in json-answer.ts (pure: the ledger engine checks pages with them too).
+export {
+  htmlPageSummary,
+  invalidUtf8Offset,
+  jsonShape,
+  looksLikeHtml,
+  MAX_ANSWER_DEPTH,
+  nestedDeeperThan,
+  preview,
+} from '../json-answer.ts';
 
 export interface HttpRequest {
   url: string;
@@ -19,6 +41,11 @@ export interface HttpRequest {
   body?: string;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /**
+   * A 2xx answer's body as its bytes, unread (`bytes`; `text` empty): for main to hand on to the
+   * ledger engine, which checks it with the same rules (json-answer.ts). An error status is read as always.
+   */
+  rawBody?: boolean;
   /** Used in messages: "chain listing", "transfers", ... */
   what: string;
   /** The largest answer read, in bytes (default DEFAULT_MAX_ANSWER_BYTES); each client sets its own. */
@@ -36,13 +63,15 @@ export interface HttpResponse {
    * it again; absent when the answer is not JSON (callers then say so in their own words).
    */
   json?: unknown;
+  /** A 2xx answer's bytes, when the request asked for `rawBody`. */
+  bytes?: Uint8Array;
 }
 
 const MB = 1024 * 1024;
 /** For a caller that sets none: far above any page of any interface, far below what hurts main. */
 export const DEFAULT_MAX_ANSWER_BYTES = 16 * MB;
-/** Arrays and objects inside each other in an answer: no interface's answer comes near; the stack never does. */
-export const MAX_ANSWER_DEPTH = 512;
+
+const lenient = new TextDecoder();
 
 export async function httpRequest(request: HttpRequest): Promise<HttpResponse> {
   const timeoutMs = request.timeoutMs ?? 15_000;
@@ -105,6 +134,7 @@ export async function httpRequest(request: HttpRequest): Promise<HttpResponse> {
   }
   const bytes = Buffer.concat(chunks, received);
   const ok = status >= 200 && status <= 299;
+  if (ok && request.rawBody) return { status, headers: response.headers, text: '', bytes };
   // An error page is shown for its status and words, even in a legacy charset; an answer must be UTF-8.
   const text = ok ? strictText(bytes, request.what, target, status) : lenient.decode(bytes);
   if (!ok) return { status, headers: response.headers, text };
@@ -117,9 +147,6 @@ export async function httpRequest(request: HttpRequest): Promise<HttpResponse> {
     ? { status, headers: response.headers, text }
     : { status, headers: response.headers, text, json };
 }
-
-const lenient = new TextDecoder();
-const strict = new TextDecoder('utf-8', { fatal: true });
 
 /** Drops an answer that will not be read (a redirect, one too large): the connection is closed, not drained. */
 async function discard(response: Response): Promise<void> {
@@ -174,130 +201,6 @@ function redirected(response: Response, request: HttpRequest, target: string): S
   });
 }
 
-function strictText(bytes: Uint8Array, what: string, target: string, status: number): string {
-  try {
-    return strict.decode(bytes);
-  } catch {
-    const at = invalidUtf8Offset(bytes);
-    return fail('bad_response', `${what}: the answer from ${target} is not valid UTF-8 (at byte ${at})`, {
-      status,
-      invalidUtf8At: at,
-    });
-  }
-}
-
-function fail(code: ServiceError['code'], message: string, details: Record<string, unknown>): never {
-  throw new ServiceError(code, message, details);
-}
-
-/** The offset of the first byte that does not belong to a well-formed UTF-8 sequence (RFC 3629). */
-export function invalidUtf8Offset(bytes: Uint8Array): number {
-  for (let i = 0; i < bytes.length; ) {
-    const b = bytes[i];
-    if (b < 0x80) {
-      i++;
-      continue;
-    }
-    const [length, low, high] =
-      b >= 0xc2 && b <= 0xdf
-        ? [2, 0x80, 0xbf]
-        : b === 0xe0
-          ? [3, 0xa0, 0xbf]
-          : b === 0xed
-            ? [3, 0x80, 0x9f]
-            : b >= 0xe1 && b <= 0xef
-              ? [3, 0x80, 0xbf]
-              : b === 0xf0
-                ? [4, 0x90, 0xbf]
-                : b >= 0xf1 && b <= 0xf3
-                  ? [4, 0x80, 0xbf]
-                  : b === 0xf4
-                    ? [4, 0x80, 0x8f]
-                    : [0, 0, 0];
-    if (length === 0 || i + length > bytes.length) return i;
-    if (bytes[i + 1] < low || bytes[i + 1] > high) return i;
-    for (let k = 2; k < length; k++) if (bytes[i + k] < 0x80 || bytes[i + k] > 0xbf) return i;
-    i += length;
-  }
-  return bytes.length;
-}
-
-/** What checkAnswer returns for a 2xx answer that is not JSON (its caller says so in its own words). */
-const NOT_JSON: unique symbol = Symbol('not JSON');
-
-/**
- * A 2xx answer as JSON main can safely read, parsed once: an HTML page, too deep, or ended early are
- * refused with their reason. V8's JSON.parse is not recursive, so a deep text parses (the size cap
- * bounds its memory, as it bounds a wide one's); the depth is then checked on the value, before
- * anything recursive (zod, IPC's structured clone, the renderer's tree) can meet it. The text scan
- * (jsonShape) runs only when the text does not parse, to say why: it cost an export more than
- * JSON.parse itself when it ran on every answer.
- */
-function checkAnswer(
-  text: string,
-  contentType: string | null,
-  what: string,
-  target: string,
-  read: { status: number; received: number; declared: number | null },
-): unknown {
-  const { status, received, declared } = read;
-  if (looksLikeHtml(text, contentType)) {
-    fail('bad_response', `${what}: HTTP ${status} — ${htmlPageSummary(text)}`, { status, contentType });
-  }
-  const tooDeep = () =>
-    fail(
-      'bad_response',
-      `${what}: the answer from ${target} is nested more than ${MAX_ANSWER_DEPTH} levels deep; Ledger Explorer does not read JSON that deep`,
-      { status, maxDepth: MAX_ANSWER_DEPTH },
-    );
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    const shape = jsonShape(text);
-    if (shape === 'too_deep') tooDeep();
-    if (shape === 'unfinished') {
-      // Every byte the headers promised arrived, yet the JSON is open: the declared length was wrong.
-      const why =
-        declared === received
-          ? `: the length the server declared (Content-Length ${declared}) does not match what it sent`
-          : '';
-      fail(
-        'bad_response',
-        `${what}: the answer from ${target} ended before its JSON did, after ${received} bytes${why}`,
-        {
-          status,
-          receivedBytes: received,
-          ...(declared ? { declaredBytes: declared } : {}),
-        },
-      );
-    }
-    return NOT_JSON;
-  }
-  if (nestedDeeperThan(json, MAX_ANSWER_DEPTH)) tooDeep();
-  return json;
-}
-
-/** Whether a parsed JSON value nests containers deeper than `maxDepth` (the outermost counts 1); iterative. */
-export function nestedDeeperThan(value: unknown, maxDepth: number): boolean {
-  if (value === null || typeof value !== 'object') return false;
-  const stack: object[] = [value];
-  const depths: number[] = [1];
-  while (stack.length > 0) {
-    const node = stack.pop() as Record<string, unknown>;
-    const depth = depths.pop() as number;
-    if (depth > maxDepth) return true;
-    for (const key in node) {
-      const child = node[key];
-      if (child !== null && typeof child === 'object') {
-        stack.push(child);
-        depths.push(depth + 1);
-      }
-    }
-  }
-  return false;
-}
-
 /** The answer's JSON: parsed once by httpRequest for a 2xx answer, else parsed here (throws when it is not JSON). */
 export function answerJson(response: HttpResponse): unknown {
   if ('json' in response) return response.json;
@@ -306,40 +209,6 @@ export function answerJson(response: HttpResponse): unknown {
   if (nestedDeeperThan(json, MAX_ANSWER_DEPTH))
     throw new SyntaxError(`nested more than ${MAX_ANSWER_DEPTH} levels deep`);
   return json;
-}
-
-/**
- * One pass over a JSON text, strings skipped: deeper than MAX_ANSWER_DEPTH, ended with a string or
- * container still open, or fine as far as nesting goes (JSON.parse judges the rest). A text that does
- * not start with `{` or `[` is not judged here.
- */
-export function jsonShape(text: string, maxDepth = MAX_ANSWER_DEPTH): 'ok' | 'too_deep' | 'unfinished' {
-  const start = text.search(/\S/);
-  if (start < 0 || (text[start] !== '{' && text[start] !== '[')) return 'ok';
-  let depth = 0;
-  for (let i = start; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22) {
-      // Jump to the closing quote with the native search (most of an answer is strings; a per-character
-      // loop over them cost an export more than JSON.parse itself), past escaped quotes.
-      let end = text.indexOf('"', i + 1);
-      while (end !== -1 && isEscaped(text, end)) end = text.indexOf('"', end + 1);
-      if (end === -1) return 'unfinished';
-      i = end;
-    } else if (c === 0x7b || c === 0x5b) {
-      if (++depth > maxDepth) return 'too_deep';
-    } else if (c === 0x7d || c === 0x5d) {
-      depth--;
-    }
-  }
-  return depth > 0 ? 'unfinished' : 'ok';
-}
-
-/** A quote preceded by an odd number of backslashes is part of the string. */
-function isEscaped(text: string, quote: number): boolean {
-  let k = quote - 1;
-  while (text.charCodeAt(k) === 0x5c) k--;
-  return (quote - 1 - k) % 2 === 1;
 }
 
 /** The certificate errors Node's TLS reports, in words; the connection is refused, never retried without checks. */
@@ -476,40 +345,10 @@ export function serverMessage(text: string, contentType: string | null = null): 
   return preview(text);
 }
 
-/** "the server answered an HTML page, not JSON: 502 Bad Gateway", from the page's title (or its first words). */
-export function htmlPageSummary(text: string): string {
-  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(text)?.[1]?.replace(/\s+/g, ' ').trim();
-  return `the server answered an HTML page, not JSON: ${title || preview(text)}`;
-}
-
-/** A proxy's or gateway's error page, by its content type or its first tag. */
-export function looksLikeHtml(text: string, contentType: string | null): boolean {
-  return /text\/html/i.test(contentType ?? '') || /^\s*<(!doctype|html|head|body)\b/i.test(text);
-}
-
-/** The first 200 characters of a body for a message, tags and runs of white space folded. */
-export function preview(text: string): string {
-  const flat = text
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return flat.length > 200 ? `${flat.slice(0, 200)}…` : flat || '(empty body)';
-}
-
 /** host:port for a certificate message. */
 function hostOf(url: string): string {
   try {
     return new URL(url).host;
-  } catch {
-    return 'the service';
-  }
-}
-
-/** The address for messages: origin and path, never the query (it may carry a key). */
-function safeTarget(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.origin}${parsed.pathname}`;
   } catch {
     return 'the service';
   }

@@ -4,16 +4,9 @@
 // every error status becomes a typed error carrying the server's own words.
 import type { TransferFilters, TransferPage } from '../../../src-shared/contract/transfers.ts';
 import { ServiceError, withoutSecrets } from '../errors.ts';
-import { answerJson, type HttpResponse, httpRequest, parsedBody, statusError } from '../http/http-client.ts';
-import {
-  describeZodIssue,
-  knownLeg,
-  looksQuarantined,
-  QuarantinedNodeSchema,
-  StartupStatusSchema,
-  TransferListSchema,
-  unknownFields,
-} from './transfer-responses.ts';
+import { type HttpResponse, httpRequest, parsedBody, statusError } from '../http/http-client.ts';
+import { dropParams, parseTransferPage, type TransferBody, WHAT } from './transfer-page.ts';
+import { looksQuarantined, QuarantinedNodeSchema, StartupStatusSchema } from './transfer-responses.ts';
 
 export interface TransferPageCall {
   baseUrl: string;
@@ -31,7 +24,6 @@ export interface TransferPageCall {
   retries?: number;
 }
 
-const WHAT = 'Transfers';
 /** The largest page main reads: a 1000-leg page (the most the spec allows) is about 1 MB. */
 const MAX_PAGE_BYTES = 16 * 1024 * 1024;
 
@@ -52,28 +44,6 @@ export function transfersUrl(baseUrl: string, filters: TransferFilters): URL {
   if (filters.effectiveBefore) p.push(['effectiveBefore', filters.effectiveBefore]);
   for (const [name, value] of p) addParam(url, name, value);
   return url;
-}
-
-/**
- * Removes the named parameters from the query, keeping every other pair exactly as written: the
- * cursor (spec rule 7: opaque) goes back byte for byte. URLSearchParams would re-encode the whole
- * query (`~` becomes `%7E`, `%20` becomes `+`), which a server comparing raw cursors refuses.
- */
-function dropParams(url: URL, names: readonly string[]): void {
-  const kept = url.search
-    .slice(1)
-    .split('&')
-    .filter((pair) => pair !== '' && !names.includes(paramName(pair)));
-  url.search = kept.length > 0 ? `?${kept.join('&')}` : '';
-}
-
-function paramName(pair: string): string {
-  const raw = pair.split('=', 1)[0];
-  try {
-    return decodeURIComponent(raw.replaceAll('+', ' '));
-  } catch {
-    return raw;
-  }
 }
 
 function addParam(url: URL, name: string, value: string): void {
@@ -108,32 +78,28 @@ function nextUrl(baseUrl: string, next: string): URL {
   return url;
 }
 
-/**
- * nextPageUrl as the renderer may see it: any URI reference (spec rule 7 does not show its form:
- * absolute, path-absolute, relative path or query only) resolved per RFC 3986 against the URL of
- * the request that returned it, without any JWT the service may have echoed. Where it points is
- * checked when it is followed (nextUrl).
- */
-export function withoutJwt(url: string, requested?: URL): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url, requested);
-  } catch {
-    throw new ServiceError('bad_response', `The service's nextPageUrl is not a URL (${url.slice(0, 120)}).`);
-  }
-  dropParams(parsed, ['jwt']);
-  return parsed.toString();
-}
-
+/** One page, fetched and read here (the explorer's screen, exports, node compare). */
 export async function fetchTransferPage(call: TransferPageCall): Promise<TransferPage> {
   try {
-    return await fetchPage(call);
+    return parseTransferPage(await fetchBody(call));
   } catch (error) {
     throw withoutSecrets(error, { jwt: call.jwt });
   }
 }
 
-async function fetchPage(call: TransferPageCall): Promise<TransferPage> {
+/**
+ * One page's answer as its bytes, unread: what main hands the ledger engine, which reads it with
+ * the same parseTransferPage (transfer-page.ts). Error statuses are errors here, as for any page.
+ */
+export async function fetchTransferBody(call: TransferPageCall): Promise<TransferBody> {
+  try {
+    return await fetchBody(call);
+  } catch (error) {
+    throw withoutSecrets(error, { jwt: call.jwt });
+  }
+}
+
+async function fetchBody(call: TransferPageCall): Promise<TransferBody> {
   const url = call.next ? nextUrl(call.baseUrl, call.next) : transfersUrl(call.baseUrl, call.filters);
   const nodeId = call.filters.nodeId ?? call.defaultNodeId;
   // A 500 may come as problem details (spec 7): both types are asked for.
@@ -157,10 +123,22 @@ async function fetchPage(call: TransferPageCall): Promise<TransferPage> {
       timeoutMs: call.timeoutMs ?? 20_000,
       maxBytes: MAX_PAGE_BYTES,
       secretName: 'JWT',
+      rawBody: true,
     }),
   );
   if (response.status !== 200) throw transferError(response);
-  return readPage(response, url, nodeId, performance.now() - started);
+  // The address as a reader may see it: no JWT (query placement puts it there).
+  dropParams(url, ['jwt']);
+  const declared = response.headers.get('content-length');
+  return {
+    bytes: response.bytes ?? new Uint8Array(),
+    url: url.toString(),
+    nodeId,
+    elapsedMs: performance.now() - started,
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    declaredBytes: declared !== null && /^\d+$/.test(declared.trim()) ? Number(declared) : null,
+  };
 }
 
 async function withRetries(call: TransferPageCall, attempt: () => Promise<HttpResponse>): Promise<HttpResponse> {
@@ -186,34 +164,6 @@ function pause(ms: number, signal?: AbortSignal): Promise<void> {
       resolve();
     });
   });
-}
-
-function readPage(response: HttpResponse, requested: URL, nodeId: string | null, elapsedMs: number): TransferPage {
-  let body: unknown;
-  try {
-    body = answerJson(response);
-  } catch {
-    throw new ServiceError('bad_response', `${WHAT}: the answer is not JSON (${response.text.slice(0, 120)})`);
-  }
-  const parsed = TransferListSchema.safeParse(body);
-  if (!parsed.success) {
-    throw new ServiceError(
-      'bad_response',
-      `${WHAT}: the answer does not match the interface (${describeZodIssue(parsed.error)})`,
-    );
-  }
-  const list = parsed.data;
-  const legs = list.transfers ?? [];
-  return {
-    party: list.party,
-    legs: legs.map(knownLeg),
-    count: list.count,
-    hasNextPage: list.hasNextPage,
-    next: list.hasNextPage && list.nextPageUrl ? withoutJwt(list.nextPageUrl, requested) : null,
-    unknownFields: unknownFields(list as Record<string, unknown>, legs as Array<Record<string, unknown>>),
-    nodeId,
-    elapsedMs: Math.round(elapsedMs),
-  };
 }
 
 /** Every error status of the spec (section 7) as a typed error: the two 503 bodies first, then the common mapping. */

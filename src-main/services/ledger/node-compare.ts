@@ -7,7 +7,8 @@ import { ServiceError } from '../errors.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { diffLegs, newestEffectiveAt, withinCommonWindow } from './leg-diff.ts';
 import { nodeChoices } from './node-choices.ts';
-import { openTransferSource, type TransferSource } from './transfer-source.ts';
+import { openTransferSource } from './transfer-fetch.ts';
+import type { TransferSource } from './transfer-source.ts';
 
 /** Legs read per node at most: 20 pages of 1000 (about 20 MB of answers across three nodes). */
 export const LEG_CAP = 20_000;

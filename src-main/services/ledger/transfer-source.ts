@@ -1,44 +1,13 @@
-// Where a profile's transfers come from: its ledger-data address, its ledger JWT and where that
-// travels, its default validator node. Resolved once per call, shared by paging and export, so the
-// two can never disagree about which service, secret or node a party's legs are read from.
+// What a reader of a party's transfers sees of their source: one page at a time, and the polite
+// waits for a service that is starting or limiting requests. Pure: main's source (transfer-fetch.ts:
+// HTTP with the profile's JWT) and the ledger engine's (engine/engine-transfers.ts: pages main
+// fetched for it) both implement it, so the sync reads either the same way.
 import type { TransferFilters, TransferPage } from '../../../src-shared/contract/transfers.ts';
-import { serviceUrls } from '../connection.ts';
-import { requireSecret } from '../credentials/profile-secrets.ts';
 import { ServiceError } from '../errors.ts';
-import type { ServiceContext } from '../service-context.ts';
-import { fetchTransferPage } from './ledger-client.ts';
 
 export interface TransferSource {
   /** One page: `next` is the previous page's cursor, or null for page one. */
   fetchPage(filters: TransferFilters, next: string | null, signal: AbortSignal): Promise<TransferPage>;
-}
-
-export async function openTransferSource(ctx: ServiceContext, profileId: string): Promise<TransferSource> {
-  const profile = ctx.profile(profileId);
-  const { baseUrl } = await serviceUrls(profile, ctx.sandbox);
-  const jwt = await requireSecret(ctx, profile, 'ledgerJwt', 'ledger JWT');
-  return {
-    fetchPage: (filters, next, signal) =>
-      fetchTransferPage({
-        baseUrl,
-        jwt,
-        placement: profile.ledgerAuthPlacement,
-        filters,
-        defaultNodeId: profile.defaultNodeId,
-        next,
-        signal,
-        timeoutMs: ctx.timeouts?.transfersMs,
-      }),
-  };
-}
-
-/** One page for the explorer, abandoned when the renderer cancels `requestId` (a newer filter). */
-export async function transferPage(
-  ctx: ServiceContext,
-  request: { requestId: string; profileId: string; filters: TransferFilters; next: string | null },
-): Promise<TransferPage> {
-  const source = await openTransferSource(ctx, request.profileId);
-  return ctx.requests.run(request.requestId, (signal) => source.fetchPage(request.filters, request.next, signal));
 }
 
 /** How long a long-running reader (export) waits for a service that is starting (503 with the start-up body, spec 2.6). */

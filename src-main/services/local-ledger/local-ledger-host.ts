@@ -3,9 +3,11 @@
 // sandbox is (docs/architecture.md).
 import type { SyncStatus } from '../../../src-shared/contract/local-ledger.ts';
 import { ServiceError } from '../errors.ts';
+import { readableParties } from '../ledger/readable-parties.ts';
+import { openTransferSource } from '../ledger/transfer-fetch.ts';
 import type { ServiceContext } from '../service-context.ts';
-import type { LedgerStore } from './store/ledger-store.ts';
 import type { LocalLedger, LocalLedgerOptions } from './local-ledger.ts';
+import type { LedgerStore } from './store/ledger-store.ts';
 import { storeFolder, storePathIn } from './store/store-paths.ts';
 
 export type LocalLedgerModule = typeof import('./entry.ts');
@@ -32,7 +34,13 @@ export class LocalLedgerHost {
   /** The DuckDB part and the one LocalLedger, loaded once. */
   load(): Promise<{ module: LocalLedgerModule; ledger: LocalLedger }> {
     this.loading ??= import('./entry.ts').then((module) => {
-      const ledger = new module.LocalLedger(this.ctx, this.userDataDir, this.options);
+      const ledger = new module.LocalLedger(this.ctx, this.userDataDir, {
+        ...this.options,
+        sources: {
+          transfers: (profileId) => openTransferSource(this.ctx, profileId),
+          readableParties: (profileId) => readableParties(this.ctx, profileId),
+        },
+      });
       this.ledgerNow = ledger;
       return { module, ledger };
     });

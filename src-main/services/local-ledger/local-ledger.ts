@@ -1,4 +1,4 @@
-// The local ledger in main: one store per profile (its file opened per operation and shared with
+// The local ledger (in the ledger engine's process, or in main's for the CLI and tests): one store per profile (its file opened per operation and shared with
 // other programs: ledger-store.ts), the syncs running into them, and the table's reads. Analytics,
 // SQL and export (analytics.ts, sql-runner.ts, store-export.ts) read through `store()`. Changes
 // another program makes to a store are reported through `onChange` (store-watch.ts).
@@ -29,23 +29,22 @@ import { ServiceError } from '../errors.ts';
 import type { LakeManifest } from './lake/lake-layout.ts';
 import { LakeSources } from './lake/lake-sources.ts';
 import { LakeStore, readLakeManifest } from './lake/lake-store.ts';
-import { openTransferSource } from '../ledger/transfer-source.ts';
-import type { ServiceContext } from '../service-context.ts';
-import { forgetParty } from './sync/forget.ts';
-import { APP_STORE_ACCESS, LedgerStore, type StoreAccess, storeError } from './store/ledger-store.ts';
-import { legFilterSql, scopeWhere } from './views/leg-filters-sql.ts';
-import { LEG_SELECT, rowToLeg } from './store/leg-rows.ts';
-import { Portfolios } from './store/portfolios.ts';
+import type { LedgerContext, LedgerSources } from './ledger-sources.ts';
 import { EXPORT_BUDGETS, SCREEN_BUDGETS, type SqlBudgets, sqlHeapMiB } from './sql/sql-budgets.ts';
 import { SqlProcesses } from './sql/sql-process.ts';
-import type { ScopeData } from './store/party-scope.ts';
 import { removeSnapshots } from './sql/sql-snapshot.ts';
-import { resolveViewScope } from './store/view-scope.ts';
+import { APP_STORE_ACCESS, LedgerStore, type StoreAccess, storeError } from './store/ledger-store.ts';
+import { LEG_SELECT, rowToLeg } from './store/leg-rows.ts';
+import type { ScopeData } from './store/party-scope.ts';
+import { Portfolios } from './store/portfolios.ts';
 import { storeMarkers } from './store/store-markers.ts';
 import { storeFolder, storePathIn } from './store/store-paths.ts';
 import { type StoreChange, StoreWatch } from './store/store-watch.ts';
+import { resolveViewScope } from './store/view-scope.ts';
+import { forgetParty } from './sync/forget.ts';
 import { resumePath, SyncAllJobs } from './sync/sync-all.ts';
 import { runSync, type SyncProgress } from './sync/sync-run.ts';
+import { legFilterSql, scopeWhere } from './views/leg-filters-sql.ts';
 
 /** How this process shares its stores (ledger-store.ts), and whom it tells when another program changed one. */
 export interface LocalLedgerOptions {
@@ -56,6 +55,11 @@ export interface LocalLedgerOptions {
   syncWaitMs?: number;
   /** A store was changed by another program (main tells the renderer; none: not watched). */
   onChange?: (change: StoreChange) => void;
+}
+
+/** What LocalLedger is made with: its options, and what it reads from the network (ledger-sources.ts). */
+export interface LocalLedgerParts extends LocalLedgerOptions {
+  sources: LedgerSources;
 }
 
 /** Sort columns of the table as SQL: the time by its TIMESTAMP, the amount by its exact value. */
@@ -80,7 +84,8 @@ interface SyncJob {
 }
 
 export class LocalLedger {
-  readonly ctx: ServiceContext;
+  readonly ctx: LedgerContext;
+  readonly sources: LedgerSources;
   readonly folder: string;
   readonly access: StoreAccess;
   private readonly syncWaitMs: number;
@@ -100,8 +105,9 @@ export class LocalLedger {
   readonly syncAll: SyncAllJobs = new SyncAllJobs(this);
   readonly portfolios: Portfolios;
 
-  constructor(ctx: ServiceContext, userDataDir: string, options: LocalLedgerOptions = {}) {
+  constructor(ctx: LedgerContext, userDataDir: string, options: LocalLedgerParts) {
     this.ctx = ctx;
+    this.sources = options.sources;
     this.folder = storeFolder(userDataDir);
     this.portfolios = new Portfolios(dirname(this.folder));
     this.lakes = new LakeSources(dirname(this.folder));
@@ -269,7 +275,7 @@ export class LocalLedger {
     if (running) return running.status;
     const [store, source] = await Promise.all([
       this.fileStore(request.profileId),
-      openTransferSource(this.ctx, request.profileId),
+      this.sources.transfers(request.profileId),
     ]);
     const nodeId = request.nodeId ?? profile.defaultNodeId ?? null;
     const controller = new AbortController();

@@ -2,7 +2,8 @@
 // that file as an export job. The page size on screen does not change what is exported.
 import type { ExportFormat, ExportStatus, TransferFilters } from '../../../../src-shared/contract/transfers.ts';
 import { fileStamp } from '../../../../src-shared/time/time-text.ts';
-import { openTransferSource, whileRateLimited, whileStarting } from '../../ledger/transfer-source.ts';
+import { openTransferSource } from '../../ledger/transfer-fetch.ts';
+import { whileRateLimited, whileStarting } from '../../ledger/transfer-source.ts';
 import type { ServiceContext } from '../../service-context.ts';
 import { labelsOf } from './csv.ts';
 import type { ExportJobs } from './export-jobs.ts';

@@ -19,32 +19,9 @@ import {
   type SyncAllStatus,
 } from '../../../../src-shared/contract/sync-all.ts';
 import { ServiceError } from '../../errors.ts';
-import { knownParties } from '../../ledger/known-parties.ts';
-import { tokenInfoOf } from '../../ledger/token-info.ts';
-import type { ServiceContext } from '../../service-context.ts';
 import { writeFileAtomic } from '../../settings/atomic-write.ts';
+import type { LedgerSources } from '../ledger-sources.ts';
 import type { LedgerStore } from '../store/ledger-store.ts';
-
-/** The parties a profile's ledger JWT can read: its readAs and actAs; a sandbox token that names none, the network's parties. */
-export async function readableParties(
-  ctx: ServiceContext,
-  profileId: string,
-): Promise<{ source: 'token' | 'sandbox'; parties: string[] }> {
-  const profile = ctx.profile(profileId);
-  const info = await tokenInfoOf(ctx, profileId);
-  const named = [...new Set([...info.readAs, ...info.actAs])];
-  if (named.length > 0) return { source: 'token', parties: named };
-  if (profile.kind === 'sandbox') {
-    const known = await knownParties(ctx, profileId);
-    if (known.parties.length > 0) return { source: 'sandbox', parties: known.parties.map((p) => p.party) };
-  }
-  throw new ServiceError(
-    'invalid_argument',
-    info.present
-      ? `The ledger JWT of "${profile.name}" names no party (no readAs or actAs claim): choose the parties to sync.`
-      : `No ledger JWT saved for "${profile.name}": add it in Settings, or choose the parties to sync.`,
-  );
-}
 
 /** The resume file: the request it belongs to, and the parties it finished. */
 interface ResumeFile {
@@ -70,7 +47,8 @@ async function readResume(path: string): Promise<ResumeFile | null> {
 
 /** What a "sync all" uses of the local ledger (LocalLedger): its single-party syncs and its stores. */
 export interface SingleSyncs {
-  readonly ctx: ServiceContext;
+  /** Where the parties of "all-readable" come from (main: the profile's JWT, ledger/readable-parties.ts). */
+  readonly sources: Pick<LedgerSources, 'readableParties'>;
   fileStore(profileId: string): Promise<LedgerStore>;
   startSync(request: SyncRequest): Promise<SyncStatus>;
   waitForSync(jobId: string): Promise<SyncStatus>;
@@ -117,7 +95,7 @@ export class SyncAllJobs {
     if (running) return this.snapshot(running);
     const { source, parties } =
       request.parties === 'all-readable'
-        ? await readableParties(this.ledger.ctx, request.profileId)
+        ? await this.ledger.sources.readableParties(request.profileId)
         : { source: 'request' as const, parties: [...new Set(request.parties)] };
     const store = await this.ledger.fileStore(request.profileId);
     const path = resumePath(store.path);
