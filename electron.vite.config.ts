@@ -14,12 +14,14 @@ export default defineConfig({
       // keytar is an optional dependency (not in `dependencies`, which is all electron-vite externalizes
       // by itself): it must stay a run-time import, loaded or found missing when the app starts.
       externalizeDeps: { include: ['keytar'] },
-      // The SQL process (src-main/services/local-ledger/sql/) is a second entry: main starts
-      // it with utilityProcess as out/main/sql-child.js.
+      // The SQL process (src-main/services/local-ledger/sql/) and the ledger engine
+      // (local-ledger/engine/) are entries of their own: main starts each with utilityProcess, as
+      // out/main/sql-child.js and out/main/ledger-engine.js.
       lib: {
         entry: {
           index: resolve(here, 'src-main/index.ts'),
           'sql-child': resolve(here, 'src-main/services/local-ledger/sql/sql-child.ts'),
+          'ledger-engine': resolve(here, 'src-main/services/local-ledger/engine/engine-main.ts'),
         },
       },
     },

@@ -2,8 +2,6 @@
 // both start the app through this, so they run the same handlers against the same services.
 import type { AppInfo } from '../../src-shared/contract/schemas.ts';
 import { CredentialStore, type CredentialStoreOptions } from './credentials/credential-store.ts';
-import { DownloadRegistry } from './local-ledger/export/download-registry.ts';
-import { ExportJobs } from './local-ledger/export/export-jobs.ts';
 import { abiHandlers } from './handlers/abi-handlers.ts';
 import { appHandlers } from './handlers/app-handlers.ts';
 import { chainsHandlers } from './handlers/chains-handlers.ts';
@@ -18,8 +16,9 @@ import { settingsHandlers } from './handlers/settings-handlers.ts';
 import { transfersHandlers } from './handlers/transfers-handlers.ts';
 import { workspaceHandlers } from './handlers/workspace-handlers.ts';
 import type { ShellInbox } from './links/shell-inbox.ts';
-import type { LocalLedgerOptions } from './local-ledger/local-ledger.ts';
-import { LocalLedgerHost } from './local-ledger/local-ledger-host.ts';
+import { DownloadRegistry } from './local-ledger/export/download-registry.ts';
+import { ExportJobs } from './local-ledger/export/export-jobs.ts';
+import { LocalLedgerHost, type LocalLedgerHostOptions } from './local-ledger/local-ledger-host.ts';
 import { userText } from './local-ledger/store/store-markers.ts';
 import { LocalSandbox, type SandboxNetwork, type SandboxOptions } from './local-sandbox.ts';
 import { onFirstUse } from './on-first-use.ts';
@@ -45,7 +44,7 @@ export interface AppServicesOptions {
    * programs, one store"). Default: the app's (a view waits a few seconds, a sync until cancelled),
    * named after the transport; main tells the renderer when another program changed a store.
    */
-  localLedger?: Omit<LocalLedgerOptions, 'onChange'> & {
+  localLedger?: Omit<LocalLedgerHostOptions, 'onChange'> & {
     /** false: no watch on other programs' changes (the CLI has no screen to refresh). */
     watch?: boolean;
   };

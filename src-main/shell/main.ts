@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { app, type BrowserWindow, dialog, session } from 'electron';
 import { startAppServices } from '../services/app-services.ts';
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './app-protocol.ts';
+import { startEngineUtilityProcess } from './engine-utility-process.ts';
 import { registerIpc } from './ipc.ts';
 import { createMainWindow, rendererDirFrom } from './main-window.ts';
 import { originOf } from './origin.ts';
@@ -73,6 +74,8 @@ async function start(): Promise<void> {
       startSqlProcess: startSqlUtilityProcess,
       ...desktop.host,
     },
+    // The local ledger runs in the ledger engine, a utilityProcess: DuckDB never loads in main.
+    localLedger: { engine: startEngineUtilityProcess },
   });
   registerIpc(services.dispatch, () => mainWindow, appOrigin);
   (await import('./app-links.ts')).routeLinks(services.shellInbox, () => mainWindow, earlyLinks);

@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type AppServices, startAppServices } from '../services/app-services.ts';
 import { loadKeytar } from '../services/credentials/keytar-backend.ts';
+import { forkEngine } from '../services/local-ledger/engine/engine-client.ts';
 import { withTimeout } from '../services/with-timeout.ts';
 import { type FolderLock, lockFolder } from './folder-lock.ts';
 import { PortTakenError, startFolderServer } from './folder-server.ts';
@@ -150,6 +151,8 @@ starting = startAppServices({
         }
       : true,
   ...(httpTimeoutMs ? { timeouts: { transfersMs: httpTimeoutMs, chainsMs: httpTimeoutMs } } : {}),
+  // The local ledger runs in the ledger engine, a Node child process: DuckDB never loads in this one.
+  localLedger: { engine: forkEngine },
   host: {
     // No dialog to confirm an overwrite here: a name already taken gets " (2)", " (3)", ... instead.
     chooseSavePath: async (defaultName) => {

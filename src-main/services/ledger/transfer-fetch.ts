@@ -4,7 +4,8 @@
 // only: this is where the JWT meets the network.
 import type { TransferFilters, TransferPage } from '../../../src-shared/contract/transfers.ts';
 import { serviceUrls } from '../connection.ts';
-import { requireSecret } from '../credentials/profile-secrets.ts';
+import { requireSecret, secretFor } from '../credentials/profile-secrets.ts';
+import { ServiceError, withoutSecrets } from '../errors.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { fetchTransferBody, fetchTransferPage, type TransferPageCall } from './ledger-client.ts';
 import type { TransferBody } from './transfer-page.ts';
@@ -49,4 +50,17 @@ export async function transferPage(
 ): Promise<TransferPage> {
   const source = await openTransferSource(ctx, request.profileId);
   return ctx.requests.run(request.requestId, (signal) => source.fetchPage(request.filters, request.next, signal));
+}
+
+/** A page error the ledger engine met reading the bytes, with the profile's JWT taken out of its words (they may quote the answer). */
+export async function scrubbedTransferError(
+  ctx: ServiceContext,
+  profileId: string,
+  error: { code: ServiceError['code']; message: string; details?: Record<string, unknown> },
+): Promise<{ code: ServiceError['code']; message: string; details?: Record<string, unknown> }> {
+  const jwt = await secretFor(ctx, ctx.profile(profileId), 'ledgerJwt').catch(() => null);
+  const clean = withoutSecrets(new ServiceError(error.code, error.message, error.details), {
+    jwt: jwt ?? undefined,
+  }) as ServiceError;
+  return { code: clean.code, message: clean.message, ...(clean.details ? { details: clean.details } : {}) };
 }

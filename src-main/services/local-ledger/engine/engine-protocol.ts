@@ -1,0 +1,168 @@
+// The messages between main and the ledger engine (engine-main.ts): main calls the engine's `local:*`
+// channels and cancels them; the engine asks main for what only main has (a transfer page's bytes,
+// the parties a JWT reads, a save dialog) and tells it what happened (a store changed, a task ended).
+// Structured-clone values over the process's channel (Node's advanced serialization, Electron's
+// utilityProcess), so a page's bytes cross once, as bytes. Every message is checked with zod where it
+// arrives, as the bridge checks the renderer's: a call's arguments with the channel's own schema
+// (engine-main.ts runs them through dispatch.ts), everything else with the schemas below.
+// docs/architecture.md, "The ledger engine".
+import { z } from 'zod';
+import { ERROR_CODES } from '../../../../src-shared/contract/errors.ts';
+import { Profile, SavedParty } from '../../../../src-shared/contract/schemas.ts';
+import { TransferFilters } from '../../../../src-shared/contract/transfers.ts';
+
+const Id = z.number().int().nonnegative();
+
+export const ErrorShape = z.object({
+  code: z.enum(ERROR_CODES),
+  message: z.string(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+export type ErrorShape = z.infer<typeof ErrorShape>;
+
+/** What the engine knows of main's settings: the non-secret parts the local ledger reads (no credential is in settings). */
+export const EngineFacts = z.object({
+  profiles: z.array(Profile),
+  savedParties: z.array(SavedParty),
+});
+export type EngineFacts = z.infer<typeof EngineFacts>;
+
+/** How the engine runs its LocalLedger: main's options for it (budgets may be Infinity: not JSON). */
+export const EngineStart = z.object({
+  type: z.literal('start'),
+  userDataDir: z.string().min(1),
+  /** LocalLedgerOptions less onChange: plain values (sqlBudgets, access, syncWaitMs). */
+  options: z.record(z.string(), z.unknown()),
+  /** Tell main when another program changed a store (the app: yes; the CLI: no screen). */
+  watch: z.boolean(),
+  /** The browser version: files written for the user are registered for download (main). */
+  downloads: z.boolean(),
+  /** The desktop app: the engine cannot start processes itself, main starts its SQL processes. */
+  sqlThroughMain: z.boolean(),
+});
+export type EngineStart = z.infer<typeof EngineStart>;
+
+/** A SQL process main started for the engine (the desktop app), and what passes between them. */
+const SqlRelayToEngine = z.discriminatedUnion('event', [
+  z.object({ type: z.literal('sql'), child: Id, event: z.literal('started'), pid: z.number().int().optional() }),
+  z.object({ type: z.literal('sql'), child: Id, event: z.literal('message'), message: z.unknown() }),
+  z.object({
+    type: z.literal('sql'),
+    child: Id,
+    event: z.literal('exit'),
+    code: z.number().int().nullable(),
+    signal: z.string().nullable(),
+  }),
+]);
+
+export const MainToEngine = z.union([
+  EngineStart,
+  z.object({ type: z.literal('facts'), facts: EngineFacts }),
+  /** One `local:*` channel's call; `args` are checked in the engine against the channel's schema. */
+  z.object({ type: z.literal('call'), id: Id, channel: z.string().startsWith('local:'), args: z.array(z.unknown()) }),
+  /** The call was abandoned in main (app:cancel, a newer filter): its request stops in the engine too. */
+  z.object({ type: z.literal('cancel'), id: Id }),
+  /** Main's answer to one of the engine's questions. */
+  z.object({ type: z.literal('answer'), id: Id, ok: z.literal(true), value: z.unknown() }),
+  z.object({ type: z.literal('answer'), id: Id, ok: z.literal(false), error: ErrorShape }),
+  SqlRelayToEngine,
+  /** Stop syncs, close the stores, exit. */
+  z.object({ type: z.literal('close') }),
+]);
+export type MainToEngine = z.infer<typeof MainToEngine>;
+
+/** What the engine asks main. Each answer is checked in the engine with ANSWERS[kind]. */
+export const Question = z.discriminatedUnion('kind', [
+  /** One transfer page's answer, as bytes: main fetches it with the profile's JWT (ledger/transfer-fetch.ts). */
+  z.object({
+    kind: z.literal('transferBody'),
+    profileId: z.string(),
+    filters: TransferFilters,
+    next: z.string().nullable(),
+  }),
+  /** The parties the profile's ledger JWT can read ("sync all"). */
+  z.object({ kind: z.literal('readableParties'), profileId: z.string() }),
+  /** A page the engine could not read: main takes the JWT out of the words before anyone sees them. */
+  z.object({ kind: z.literal('scrub'), profileId: z.string(), error: ErrorShape }),
+  /** The host's save dialog. */
+  z.object({
+    kind: z.literal('chooseSavePath'),
+    defaultName: z.string(),
+    filters: z.array(z.object({ name: z.string(), extensions: z.array(z.string()) })),
+  }),
+  /** The browser version: a file written whole, which the page may download. */
+  z.object({ kind: z.literal('download'), path: z.string() }),
+]);
+export type Question = z.infer<typeof Question>;
+
+export const ANSWERS = {
+  transferBody: z.object({
+    bytes: z.instanceof(Uint8Array),
+    url: z.string(),
+    nodeId: z.string().nullable(),
+    elapsedMs: z.number(),
+    status: z.number().int(),
+    contentType: z.string().nullable(),
+    declaredBytes: z.number().nullable(),
+  }),
+  readableParties: z.object({ source: z.enum(['token', 'sandbox']), parties: z.array(z.string()) }),
+  scrub: ErrorShape,
+  chooseSavePath: z.string().nullable(),
+  download: z.null(),
+} as const satisfies Record<Question['kind'], z.ZodType>;
+export type AnswerOf<K extends Question['kind']> = z.infer<(typeof ANSWERS)[K]>;
+
+export const EngineEvent = z.discriminatedUnion('kind', [
+  /** Another program changed a store (store-watch.ts): main tells the renderer. */
+  z.object({
+    kind: z.literal('storeChanged'),
+    change: z.object({ profileId: z.string(), party: z.string().nullable(), by: z.unknown() }),
+  }),
+  /** A sync ended: the desktop host may notify. */
+  z.object({
+    kind: z.literal('taskFinished'),
+    task: z.object({
+      kind: z.enum(['export', 'sync']),
+      state: z.string(),
+      legs: z.number(),
+      elapsedMs: z.number(),
+      error: z.string().nullable(),
+    }),
+  }),
+  z.object({ kind: z.literal('log'), line: z.string() }),
+]);
+export type EngineEvent = z.infer<typeof EngineEvent>;
+
+export const EngineToMain = z.union([
+  z.object({ type: z.literal('ready'), pid: z.number().int() }),
+  /** A call's outcome: the bridge's own envelope. */
+  z.object({
+    type: z.literal('result'),
+    id: Id,
+    envelope: z.union([
+      z.object({ ok: z.literal(true), value: z.unknown() }),
+      z.object({ ok: z.literal(false), error: ErrorShape }),
+    ]),
+  }),
+  z.object({ type: z.literal('ask'), id: Id, question: Question }),
+  /** The engine no longer needs the answer (its sync was cancelled): main stops the fetch. */
+  z.object({ type: z.literal('unask'), id: Id }),
+  z.object({ type: z.literal('event'), event: EngineEvent }),
+  z.object({ type: z.literal('sql'), child: Id, op: z.literal('start'), cwd: z.string(), heapMiB: z.number() }),
+  z.object({ type: z.literal('sql'), child: Id, op: z.literal('post'), message: z.unknown() }),
+  z.object({ type: z.literal('sql'), child: Id, op: z.literal('kill') }),
+  z.object({ type: z.literal('closed') }),
+]);
+export type EngineToMain = z.infer<typeof EngineToMain>;
+
+/** A running engine, however the host started it (Node's fork, Electron's utilityProcess). */
+export interface EngineChild {
+  readonly pid: number | undefined;
+  post(message: MainToEngine): void;
+  onMessage(listener: (message: unknown) => void): void;
+  /** Called once, when the process has gone: its exit code, or the signal that ended it. */
+  onExit(listener: (code: number | null, signal: string | null) => void): void;
+  kill(): void;
+}
+
+export type EngineStarter = () => EngineChild;
