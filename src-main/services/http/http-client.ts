@@ -42,8 +42,8 @@ export interface HttpRequest {
   timeoutMs?: number;
   signal?: AbortSignal;
   /**
-   * A 2xx answer's body as its bytes, unread (`bytes`; `text` empty): for main to hand on to the
-   * ledger engine, which checks it with the same rules (json-answer.ts). An error status is read as always.
+   * A 200 answer's body as its bytes, unread (`bytes`; `text` empty): for main to hand on to the
+   * ledger engine, which checks it with the same rules (json-answer.ts). Any other status is read as always.
    */
   rawBody?: boolean;
   /** Used in messages: "chain listing", "transfers", ... */
@@ -63,7 +63,7 @@ export interface HttpResponse {
    * it again; absent when the answer is not JSON (callers then say so in their own words).
    */
   json?: unknown;
-  /** A 2xx answer's bytes, when the request asked for `rawBody`. */
+  /** A 200 answer's bytes, when the request asked for `rawBody`. */
   bytes?: Uint8Array;
 }
 
@@ -134,7 +134,7 @@ export async function httpRequest(request: HttpRequest): Promise<HttpResponse> {
   }
   const bytes = Buffer.concat(chunks, received);
   const ok = status >= 200 && status <= 299;
-  if (ok && request.rawBody) return { status, headers: response.headers, text: '', bytes };
+  if (status === 200 && request.rawBody) return { status, headers: response.headers, text: '', bytes };
   // An error page is shown for its status and words, even in a legacy charset; an answer must be UTF-8.
   const text = ok ? strictText(bytes, request.what, target, status) : lenient.decode(bytes);
   if (!ok) return { status, headers: response.headers, text };
