@@ -100,7 +100,6 @@ export class EngineClient {
   private givenUp: ServiceError | null = null;
   /** Export targets of engines that died: their partial files are removed (now, and again before the next engine's first call). */
   private strays = new Set<string>();
-  private closed = false;
   /** Told each time an engine is ready (tests: its pid). */
   onStarted: ((pid: number) => void) | null = null;
 
@@ -146,9 +145,11 @@ export class EngineClient {
     });
   }
 
-  /** Stops the engine: its syncs stop, its stores close (it may take the time a sync needs to stop). */
+  /**
+   * Stops the engine: its syncs stop, its stores close and their files are let go (it may take the
+   * time a sync needs to stop). A call after this starts a new engine.
+   */
   async close(): Promise<void> {
-    this.closed = true;
     const running = this.running;
     if (!running) return;
     running.closing = true;
@@ -163,7 +164,6 @@ export class EngineClient {
   }
 
   private ensure(): Running {
-    if (this.closed) throw new ServiceError('local_store', 'The app is closing.');
     if (this.givenUp) throw this.givenUp;
     if (this.running) return this.running;
     const child = this.start();

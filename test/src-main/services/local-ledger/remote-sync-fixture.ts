@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { vi } from 'vitest';
 import {
   type AppServices,
   type AppServicesOptions,
@@ -64,7 +65,16 @@ export async function startRemoteSync(
         nodeId: null,
         range: { after: null, before: null },
       });
-      return services.local.waitForSync(started.jobId);
+      if (!services.local.engine) return services.local.waitForSync(started.jobId);
+      // The ledger in its engine: the job's end as the screen sees it, through syncStatus.
+      return vi.waitFor(
+        async () => {
+          const now = await call<SyncStatus>('local:syncStatus', started.jobId);
+          if (now.state === 'running' || now.state === 'waiting') throw new Error(`sync ${now.state}`);
+          return now;
+        },
+        { timeout: 120_000, interval: 50 },
+      );
     },
     close: async () => {
       await services.close();

@@ -1,6 +1,7 @@
 // The app and `npm run cli` on one store at the same time (docs/local-ledger.md, "Two programs, one
-// store"). The app's services run in this process as the web shell starts them; the CLI is the real
-// one, a child process on the same user-data folder; both read a sandbox network in this process
+// store"). The app's services run in this process as the web shell starts them, its store held by its
+// ledger engine (a child process of this one); the CLI is the real one, a child process on the same
+// user-data folder; both read a sandbox network in this process
 // through a remote profile. Real DuckDB files, real HTTP, real processes. The app keeps the file
 // open for a minute after its last read here (its grace is 5 s by default), so every test meets a
 // store the app holds: the CLI gets it only because the app lets go for a waiting program. Where two
@@ -8,11 +9,12 @@
 // test needs, so they meet on a fast machine too.
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
+import { readdirSync, readlinkSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LEG_SELECT, rowToLeg } from '../../../../src-main/services/local-ledger/store/leg-rows.ts';
+import { forkEngine } from '../../../../src-main/services/local-ledger/engine/engine-client.ts';
 import type { LocalPartyStatus, SyncStatus } from '../../../../src-shared/contract/local-ledger.ts';
 import type { ShellEvent } from '../../../../src-shared/contract/shell-events.ts';
 import { multiset, serviceLegs } from '../../../durability/local-legs.ts';
@@ -27,7 +29,7 @@ beforeAll(async () => {
   // busyParty: parties[0] is in every transfer (60 pages), the others in a page or two.
   fixture = await startRemoteSync(
     { transfers: 60_000, busyParty: true, faults: true },
-    { localLedger: { access: { idleMs: 60_000 } }, timeouts: { shellPollMs: 60_000 } },
+    { localLedger: { access: { idleMs: 60_000 }, engine: forkEngine }, timeouts: { shellPollMs: 60_000 } },
   );
   jwt = fixture.sandbox.credentials.ledgerJwt;
   home = await mkdtemp(join(tmpdir(), 'two-programs-'));
@@ -54,17 +56,48 @@ async function slowLedger(ms: number | null): Promise<void> {
 
 const status = (party: string) => fixture.call<LocalPartyStatus>('local:status', 'remote', party);
 
-/** The party's legs as the app reads them now (through its own store, which waits for the file like any read). */
+/** The party's legs as the app reads them now: its table's pages (its engine's store waits for the file like any read). */
 async function appLegs(party: string): Promise<string[]> {
-  const store = await fixture.services.local.store('remote');
-  const rows = await store.read((c) => c.runAndReadAll(`SELECT ${LEG_SELECT} FROM leg_rows WHERE party = ?`, [party]));
-  return multiset(
-    rows.getRows().map((row) => {
-      const { amountExact: _, ...leg } = rowToLeg(row);
-      return leg;
-    }),
-  );
+  const legs: Array<Record<string, unknown>> = [];
+  for (let offset = 0; ; offset += 5000) {
+    const page = await fixture.call<{ total: number; legs: Array<Record<string, unknown>> }>('local:legs', {
+      requestId: `legs-${randomBytes(6).toString('hex')}`,
+      profileId: 'remote',
+      party,
+      filters: {
+        instruments: null,
+        range: { after: null, before: null },
+        direction: null,
+        statuses: null,
+        counterparty: null,
+        amountMin: null,
+        amountMax: null,
+        search: null,
+      },
+      sort: { column: 'effectiveAt', desc: false },
+      offset,
+      limit: 5000,
+    });
+    legs.push(...page.legs);
+    if (offset + 5000 >= page.total) break;
+  }
+  return multiset(legs.map(({ amountExact: _, ...leg }) => leg) as unknown as Parameters<typeof multiset>[0]);
 }
+
+/** The engine has the store's file open (the app holds it while idle), read from /proc. */
+function engineHolds(path: string): boolean {
+  const pid = fixture.services.local.engine?.pid;
+  if (!pid) return false;
+  return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+    try {
+      return readlinkSync(`/proc/${pid}/fd/${fd}`) === path;
+    } catch {
+      return false;
+    }
+  });
+}
+
+const syncStatus = (jobId: string) => fixture.call<SyncStatus>('local:syncStatus', jobId);
 
 const serviceMultiset = async (party: string) =>
   multiset((await serviceLegs(fixture.sandbox.urls.baseUrl, jwt, party)).legs);
@@ -73,7 +106,7 @@ describe('the app and the CLI on one store', () => {
   it('the app holds the store, idle: a scheduled sync gets it, and the app reads the new legs and is told', async () => {
     const party = fixture.parties[1];
     expect((await status(party)).legs).toBe(0);
-    expect((await fixture.services.local.store('remote')).isOpen).toBe(true);
+    expect(engineHolds(fixture.services.local.storePath('remote'))).toBe(true);
 
     const run = cliSync(party);
     const result = await run.done;
@@ -135,8 +168,8 @@ describe('the app and the CLI on one store', () => {
       range: { after: null, before: null },
     });
     const waiting = await vi.waitFor(
-      () => {
-        const now = fixture.services.local.syncStatus(started.jobId);
+      async () => {
+        const now = await syncStatus(started.jobId);
         expect(now.state).toBe('waiting');
         expect(now.waitingFor).toBeTruthy();
         return now;
@@ -149,8 +182,8 @@ describe('the app and the CLI on one store', () => {
     );
     await slowLedger(null);
     const done = await vi.waitFor(
-      () => {
-        const now = fixture.services.local.syncStatus(started.jobId);
+      async () => {
+        const now = await syncStatus(started.jobId);
         expect(now.state).toMatch(/done|failed|cancelled/);
         return now;
       },
