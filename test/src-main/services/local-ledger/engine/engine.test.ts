@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type AppServices, startAppServices } from '../../../../../src-main/services/app-services.ts';
 import { CRASH_LIMIT, forkEngine } from '../../../../../src-main/services/local-ledger/engine/engine-client.ts';
+import { forkSqlChild } from '../../../../../src-main/services/local-ledger/sql/sql-process.ts';
 import type { LocalPartyStatus, SqlResult, SyncStatus } from '../../../../../src-shared/contract/local-ledger.ts';
 import { projectPath, readSource, resolveSpecifier } from '../../../../architecture/import-rules.ts';
 import { legsOverHttp } from '../../../../fixtures/local-ledger.ts';
@@ -62,7 +63,10 @@ async function dispatch(channel: string, ...args: unknown[]) {
   return services.dispatch(channel, args);
 }
 async function call<T>(channel: string, ...args: unknown[]): Promise<T> {
-  const answer = await dispatch(channel, ...args);
+  return callOn<T>(services, channel, ...args);
+}
+async function callOn<T>(app: AppServices, channel: string, ...args: unknown[]): Promise<T> {
+  const answer = await app.dispatch(channel, args);
   if (!answer.ok) throw new Error(`${channel}: ${answer.error.code} ${answer.error.message}`);
   return answer.value as T;
 }
@@ -302,6 +306,66 @@ describe('a crash loop', () => {
       await rm(home, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+describe("the desktop app's way", () => {
+  it('a host that starts the SQL processes itself (utilityProcess) has them relayed to the engine: a query answers, a cancel stops it', async () => {
+    const home = await mkdtemp(join(tmpdir(), 'ledger-engine-relay-'));
+    const started: number[] = [];
+    /** The SQL processes that began a query (their 'started' message, as main relays it). */
+    const running: number[] = [];
+    const app = await startAppServices({
+      userDataDir: home,
+      version: 'test',
+      transport: 'electron',
+      keychain: { service: `ledger-explorer-test-${randomBytes(4).toString('hex')}` },
+      sandbox: { transfers: 600, evm: false },
+      // As the desktop app does: main starts each SQL process (here with Node's fork, there utilityProcess).
+      host: {
+        chooseSavePath: async () => null,
+        startSqlProcess: (options) => {
+          const child = forkSqlChild(options);
+          started.push(child.pid as number);
+          child.onMessage((message) => {
+            if (message.type === 'started') running.push(child.pid as number);
+          });
+          return child;
+        },
+      },
+      localLedger: { engine: forkEngine },
+    });
+    try {
+      const own = app.sandbox?.describe().parties[1] as string;
+      const job = await callOn<SyncStatus>(app, 'local:sync', {
+        profileId: 'sandbox',
+        party: own,
+        nodeId: null,
+        range: { after: null, before: null },
+      });
+      await vi.waitFor(
+        async () => expect((await callOn<SyncStatus>(app, 'local:syncStatus', job.jobId)).state).toBe('done'),
+        { timeout: 60_000, interval: 50 },
+      );
+      const legs = (await callOn<LocalPartyStatus>(app, 'local:status', 'sandbox', own)).legs;
+      expect(legs).toBeGreaterThan(0);
+      const counted = await callOn<SqlResult>(app, 'local:sql', sqlQuery('SELECT count(*) FROM legs'));
+      expect(Number(counted.rows[0][0])).toBe(legs);
+      // Started by main, not by the engine: the SQL process is main's child.
+      expect(started.length).toBeGreaterThan(0);
+      expect(childrenOf(process.pid)).toContain(started[0]);
+
+      const slow = sqlQuery('SELECT count(*) FROM range(1000000000000) t(x) WHERE x % 7 = 3');
+      const answer = app.dispatch('local:sql', [slow]);
+      await vi.waitFor(() => expect(running).toHaveLength(2), { timeout: 30_000, interval: 20 });
+      expect(await app.dispatch('app:cancel', [slow.requestId])).toEqual({ ok: true, value: true });
+      expect(await answer).toMatchObject({ ok: false, error: { code: 'cancelled' } });
+      // The process the query ran in is stopped through the relay.
+      await vi.waitFor(() => expect(alive(running[1])).toBe(false), { timeout: 10_000, interval: 20 });
+    } finally {
+      await app.close();
+      await rm(home, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe('what the engine and main load', () => {
