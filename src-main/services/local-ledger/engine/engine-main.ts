@@ -46,8 +46,8 @@ function parentPort(): Port {
     };
   }
   if (!process.send) throw new Error('The ledger engine runs as a child of main (engine-client.ts).');
-  // Main gone (its channel closed): nothing is left to answer, and the stores close with the process.
-  process.on('disconnect', () => process.exit(0));
+  // Main gone (its channel closed): nothing is left to answer; the stores close, then the process ends.
+  process.on('disconnect', () => void close());
   return {
     post: (message) => process.send?.(message),
     onMessage: (listener) => process.on('message', listener),
@@ -212,10 +212,14 @@ function answer(id: number, outcome: { ok: true; value: unknown } | { ok: false;
     );
 }
 
-async function close(): Promise<void> {
-  if (loading) await (await loading).ledger.close().catch(() => {});
-  port.post({ type: 'closed' });
-  process.exit(0);
+let closing: Promise<void> | null = null;
+function close(): Promise<void> {
+  closing ??= (async () => {
+    if (loading) await (await loading).ledger.close().catch(() => {});
+    if (process.connected !== false) port.post({ type: 'closed' });
+    process.exit(0);
+  })();
+  return closing;
 }
 
 port.onMessage((raw) => {
