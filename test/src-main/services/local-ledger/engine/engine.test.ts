@@ -15,6 +15,7 @@ import { type AppServices, startAppServices } from '../../../../../src-main/serv
 import { CRASH_LIMIT, forkEngine } from '../../../../../src-main/services/local-ledger/engine/engine-client.ts';
 import { forkSqlChild } from '../../../../../src-main/services/local-ledger/sql/sql-process.ts';
 import type { LocalPartyStatus, SqlResult, SyncStatus } from '../../../../../src-shared/contract/local-ledger.ts';
+import type { SyncAllStatus } from '../../../../../src-shared/contract/sync-all.ts';
 import { projectPath, readSource, resolveSpecifier } from '../../../../architecture/import-rules.ts';
 import { legsOverHttp } from '../../../../fixtures/local-ledger.ts';
 
@@ -309,7 +310,7 @@ describe('a crash loop', () => {
 });
 
 describe("the desktop app's way", () => {
-  it('a host that starts the SQL processes itself (utilityProcess) has them relayed to the engine: a query answers, a cancel stops it', async () => {
+  it('a host that starts the SQL processes itself (utilityProcess) has them relayed to the engine: a query answers, a cancel stops it; sync-all asks main for the parties', async () => {
     const home = await mkdtemp(join(tmpdir(), 'ledger-engine-relay-'));
     const started: number[] = [];
     /** The SQL processes that began a query (their 'started' message, as main relays it). */
@@ -335,21 +336,31 @@ describe("the desktop app's way", () => {
       localLedger: { engine: forkEngine },
     });
     try {
-      const own = app.sandbox?.describe().parties[1] as string;
-      const job = await callOn<SyncStatus>(app, 'local:sync', {
+      // "Sync all my parties": the engine asks main which parties the JWT reads, then syncs each.
+      const all = await callOn<SyncAllStatus>(app, 'local:syncAll', {
         profileId: 'sandbox',
-        party: own,
+        parties: 'all-readable',
         nodeId: null,
         range: { after: null, before: null },
       });
-      await vi.waitFor(
-        async () => expect((await callOn<SyncStatus>(app, 'local:syncStatus', job.jobId)).state).toBe('done'),
+      const done = await vi.waitFor(
+        async () => {
+          const now = await callOn<SyncAllStatus>(app, 'local:syncAllStatus', all.jobId);
+          expect(now.state).toBe('done');
+          return now;
+        },
         { timeout: 60_000, interval: 50 },
       );
+      expect(done.source).toBe('sandbox');
+      expect(done.total).toBe(app.sandbox?.describe().parties.length);
+      expect(done.failed).toBe(0);
+      const own = app.sandbox?.describe().parties[1] as string;
       const legs = (await callOn<LocalPartyStatus>(app, 'local:status', 'sandbox', own)).legs;
-      expect(legs).toBeGreaterThan(0);
+      expect(legs).toBe((await legsOverHttp(app, own)).length);
+      const [store] = await callOn<LocalStoreInfo[]>(app, 'local:stores');
+      expect(store.parties).toHaveLength(done.total);
       const counted = await callOn<SqlResult>(app, 'local:sql', sqlQuery('SELECT count(*) FROM legs'));
-      expect(Number(counted.rows[0][0])).toBe(legs);
+      expect(Number(counted.rows[0][0])).toBe(store.parties.reduce((sum, p) => sum + p.legs, 0));
       // Started by main, not by the engine: the SQL process is main's child.
       expect(started.length).toBeGreaterThan(0);
       expect(childrenOf(process.pid)).toContain(started[0]);
