@@ -16,6 +16,7 @@ import { ServiceError } from '../../errors.ts';
 import { readableParties } from '../../ledger/readable-parties.ts';
 import { scrubbedTransferError, transferBody } from '../../ledger/transfer-fetch.ts';
 import type { ServiceContext } from '../../service-context.ts';
+import { withTimeout } from '../../with-timeout.ts';
 import type { LocalLedgerOptions } from '../local-ledger.ts';
 import type { SqlChild, SqlChildStarter } from '../sql/sql-protocol.ts';
 import type { StoreChange } from '../store/store-watch.ts';
@@ -61,6 +62,9 @@ export const forkEngine: EngineStarter = () => {
     kill: () => child.kill('SIGKILL'),
   };
 };
+
+/** How long main waits for the engine to stop its syncs and close its stores when the app quits. */
+const CLOSE_WAIT_MS = 10_000;
 
 /** An engine that died this many times within CRASH_WINDOW_MS is not started again. */
 export const CRASH_LIMIT = 3;
@@ -160,7 +164,11 @@ export class EngineClient {
     );
     if (!ready) return;
     this.post(running, { type: 'close' });
-    await gone;
+    // An engine that does not stop in time is killed: the store resumes from a kill as from a crash.
+    await withTimeout(gone, CLOSE_WAIT_MS, () => new Error('the ledger engine did not stop')).catch(() => {
+      running.child.kill();
+      return gone;
+    });
   }
 
   private ensure(): Running {
@@ -215,14 +223,23 @@ export class EngineClient {
       }
     });
     const { onChange, ...rest } = this.setup.options as LocalLedgerOptions;
-    this.post(running, {
-      type: 'start',
-      userDataDir: this.setup.userDataDir,
-      options: rest as Record<string, unknown>,
-      watch: this.setup.onChange !== undefined,
-      downloads: this.ctx.downloads !== undefined,
-      sqlThroughMain: this.ctx.host.startSqlProcess !== undefined,
-    });
+    try {
+      running.child.post({
+        type: 'start',
+        userDataDir: this.setup.userDataDir,
+        options: rest as Record<string, unknown>,
+        watch: this.setup.onChange !== undefined,
+        downloads: this.ctx.downloads !== undefined,
+        sqlThroughMain: this.ctx.host.startSqlProcess !== undefined,
+      });
+    } catch (error) {
+      // Options that cannot cross (a function, such as the CLI's access.onWait): said, not waited on.
+      running.closing = true;
+      failed(
+        new ServiceError('internal', `The ledger engine could not be started (${(error as Error)?.message ?? error}).`),
+      );
+      child.kill();
+    }
     return running;
   }
 

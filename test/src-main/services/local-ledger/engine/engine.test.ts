@@ -14,7 +14,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type AppServices, startAppServices } from '../../../../../src-main/services/app-services.ts';
 import { CRASH_LIMIT, forkEngine } from '../../../../../src-main/services/local-ledger/engine/engine-client.ts';
 import { forkSqlChild } from '../../../../../src-main/services/local-ledger/sql/sql-process.ts';
-import type { LocalPartyStatus, SqlResult, SyncStatus } from '../../../../../src-shared/contract/local-ledger.ts';
+import type {
+  LocalPartyStatus,
+  LocalStoreInfo,
+  SqlResult,
+  SyncStatus,
+} from '../../../../../src-shared/contract/local-ledger.ts';
 import type { SyncAllStatus } from '../../../../../src-shared/contract/sync-all.ts';
 import { projectPath, readSource, resolveSpecifier } from '../../../../architecture/import-rules.ts';
 import { legsOverHttp } from '../../../../fixtures/local-ledger.ts';
