@@ -81,6 +81,8 @@ interface Running {
   closing: boolean;
   /** Where its exports were told to write: a dead engine may have left `<path>.partial-*` there. */
   savePaths: Set<string>;
+  /** Set when it has gone: what a call made after that gets. */
+  gone: ServiceError | null;
 }
 
 export interface EngineClientOptions {
@@ -131,6 +133,8 @@ export class EngineClient {
     this.sendFacts(running);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
+      // Gone between its start and this call (nothing would ever answer it).
+      if (running.gone) return reject(running.gone);
       const onAbort = () => this.post(running, { type: 'cancel', id });
       signal?.addEventListener('abort', onAbort, { once: true });
       const done = () => signal?.removeEventListener('abort', onAbort);
@@ -189,6 +193,7 @@ export class EngineClient {
       factsSent: null,
       closing: false,
       savePaths: new Set(),
+      gone: null,
     };
     // Nobody may wait on `ready` (close() before any call): its rejection is not an unhandled one.
     running.ready.catch(() => {});
@@ -210,6 +215,7 @@ export class EngineClient {
       const error = running.closing
         ? new ServiceError('local_store', 'The app is closing.')
         : this.crashed(code, signal);
+      running.gone = error;
       failed(error);
       for (const call of running.calls.values()) call.reject(error);
       running.calls.clear();
