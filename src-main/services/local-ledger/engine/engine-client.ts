@@ -106,8 +106,6 @@ export class EngineClient {
   private givenUp: ServiceError | null = null;
   /** Export targets of engines that died: their partial files are removed (now, and again before the next engine's first call). */
   private strays = new Set<string>();
-  /** Told each time an engine is ready (tests: its pid). */
-  onStarted: ((pid: number) => void) | null = null;
 
   constructor(ctx: ServiceContext, setup: EngineClientOptions) {
     this.ctx = ctx;
@@ -205,10 +203,8 @@ export class EngineClient {
         return;
       }
       const message = parsed.data;
-      if (message.type === 'ready') {
-        readied();
-        this.onStarted?.(message.pid);
-      } else this.receive(running, message);
+      if (message.type === 'ready') readied();
+      else this.receive(running, message);
     });
     child.onExit((code, signal) => {
       if (this.running === running) this.running = null;
