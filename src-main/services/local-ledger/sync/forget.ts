@@ -9,7 +9,7 @@ import { chmod, rename, rm } from 'node:fs/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { refreshLegRowsView, SCHEMA_SQL } from '../store/store-schema.ts';
 
-const TABLES_BY_PARTY = ['leg_store', 'party_sync', 'sync_runs'] as const;
+const TABLES_BY_PARTY = ['leg_store', 'party_sync', 'sync_runs', 'sync_windows'] as const;
 const FRESH = 'forget_rewrite';
 
 export async function forgetParty(connection: DuckDBConnection, path: string, party: string): Promise<void> {
