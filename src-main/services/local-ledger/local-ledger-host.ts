@@ -4,8 +4,8 @@
 import type { SyncStatus } from '../../../src-shared/contract/local-ledger.ts';
 import { ServiceError } from '../errors.ts';
 import type { ServiceContext } from '../service-context.ts';
-import type { LedgerStore } from './store/ledger-store.ts';
 import type { LocalLedger, LocalLedgerOptions } from './local-ledger.ts';
+import type { LedgerStore } from './store/ledger-store.ts';
 import { storeFolder, storePathIn } from './store/store-paths.ts';
 
 export type LocalLedgerModule = typeof import('./entry.ts');

@@ -26,26 +26,26 @@ import type {
 import { LocalLegsQuery as LegsQuerySchema } from '../../../src-shared/contract/local-ledger.ts';
 import type { SqlScope } from '../../../src-shared/contract/party-scope.ts';
 import { ServiceError } from '../errors.ts';
+import { openTransferSource } from '../ledger/transfer-source.ts';
+import type { ServiceContext } from '../service-context.ts';
 import type { LakeManifest } from './lake/lake-layout.ts';
 import { LakeSources } from './lake/lake-sources.ts';
 import { LakeStore, readLakeManifest } from './lake/lake-store.ts';
-import { openTransferSource } from '../ledger/transfer-source.ts';
-import type { ServiceContext } from '../service-context.ts';
-import { forgetParty } from './sync/forget.ts';
-import { APP_STORE_ACCESS, LedgerStore, type StoreAccess, storeError } from './store/ledger-store.ts';
-import { legFilterSql, scopeWhere } from './views/leg-filters-sql.ts';
-import { LEG_SELECT, rowToLeg } from './store/leg-rows.ts';
-import { Portfolios } from './store/portfolios.ts';
 import { EXPORT_BUDGETS, SCREEN_BUDGETS, type SqlBudgets, sqlHeapMiB } from './sql/sql-budgets.ts';
 import { SqlProcesses } from './sql/sql-process.ts';
-import type { ScopeData } from './store/party-scope.ts';
 import { removeSnapshots } from './sql/sql-snapshot.ts';
-import { resolveViewScope } from './store/view-scope.ts';
+import { APP_STORE_ACCESS, LedgerStore, type StoreAccess, storeError } from './store/ledger-store.ts';
+import { LEG_SELECT, rowToLeg } from './store/leg-rows.ts';
+import type { ScopeData } from './store/party-scope.ts';
+import { Portfolios } from './store/portfolios.ts';
 import { storeMarkers } from './store/store-markers.ts';
 import { storeFolder, storePathIn } from './store/store-paths.ts';
 import { type StoreChange, StoreWatch } from './store/store-watch.ts';
+import { resolveViewScope } from './store/view-scope.ts';
+import { forgetParty } from './sync/forget.ts';
 import { resumePath, SyncAllJobs } from './sync/sync-all.ts';
 import { runSync, type SyncProgress } from './sync/sync-run.ts';
+import { legFilterSql, scopeWhere } from './views/leg-filters-sql.ts';
 
 /** How this process shares its stores (ledger-store.ts), and whom it tells when another program changed one. */
 export interface LocalLedgerOptions {

@@ -4,7 +4,13 @@
 // docs/address-book.md
 
 import { PARTY_COLOURS, type SavedParty, SavedPartyInput } from '../../../src-shared/contract/schemas.ts';
-import { type CsvProblem, type CsvRecord, csvRecords, guardFormula, unguardFormula } from '../local-ledger/export/csv-read.ts';
+import {
+  type CsvProblem,
+  type CsvRecord,
+  csvRecords,
+  guardFormula,
+  unguardFormula,
+} from '../local-ledger/export/csv-read.ts';
 
 export const ADDRESS_BOOK_COLUMNS = ['party', 'label', 'colour', 'note'] as const;
 type Column = (typeof ADDRESS_BOOK_COLUMNS)[number];

@@ -10,18 +10,18 @@ import { LocalExportRequest as RequestSchema } from '../../../../src-shared/cont
 import { fromSqlParams } from '../../../../src-shared/notebook/sql-wire.ts';
 import { fileStamp } from '../../../../src-shared/time/time-text.ts';
 import { ServiceError } from '../../errors.ts';
-import { labelsOf } from './csv.ts';
 import { commitFile } from '../../settings/atomic-write.ts';
+import type { LocalLedger } from '../local-ledger.ts';
 import { copyStatement, parallelParquet } from '../sql/export-copy-sql.ts';
 import { exportSelect } from '../sql/export-sources.ts';
-import type { LedgerStore } from '../store/ledger-store.ts';
-import type { LocalLedger } from '../local-ledger.ts';
-import { readBackSql } from './read-back-sql.ts';
 import { duckdbError } from '../sql/sql-guard.ts';
 import type { ExportDone } from '../sql/sql-protocol.ts';
-import type { ScopeData } from '../store/party-scope.ts';
 import { sqlSource } from '../sql/sql-snapshot.ts';
+import type { LedgerStore } from '../store/ledger-store.ts';
+import type { ScopeData } from '../store/party-scope.ts';
 import { resolveScope, resolveViewScope } from '../store/view-scope.ts';
+import { labelsOf } from './csv.ts';
+import { readBackSql } from './read-back-sql.ts';
 
 const FILTERS = {
   csv: [{ name: 'CSV', extensions: ['csv'] }],

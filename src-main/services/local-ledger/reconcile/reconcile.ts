@@ -22,11 +22,11 @@ import {
 import { fileStamp } from '../../../../src-shared/time/time-text.ts';
 import { ServiceError } from '../../errors.ts';
 import { commitFile } from '../../settings/atomic-write.ts';
+import type { LocalLedger } from '../local-ledger.ts';
 import { copyStatement } from '../sql/export-copy-sql.ts';
 import type { ExportSelect } from '../sql/export-sources.ts';
-import type { LedgerStore } from '../store/ledger-store.ts';
-import type { LocalLedger } from '../local-ledger.ts';
 import { duckdbError } from '../sql/sql-guard.ts';
+import type { LedgerStore } from '../store/ledger-store.ts';
 import { guessMapping, MAPPINGS_FILE, MappingMemory } from './mapping-memory.ts';
 import {
   type CsvProblem,

@@ -6,8 +6,8 @@ import type { SqlQuery, SqlResult } from '../../../../src-shared/contract/local-
 import { SqlQuery as SqlQuerySchema } from '../../../../src-shared/contract/local-ledger.ts';
 import { fromSqlParams } from '../../../../src-shared/notebook/sql-wire.ts';
 import type { LocalLedger } from '../local-ledger.ts';
-import { sqlSource } from './sql-snapshot.ts';
 import { resolveScope } from '../store/view-scope.ts';
+import { sqlSource } from './sql-snapshot.ts';
 
 export async function runSql(local: LocalLedger, query: SqlQuery): Promise<SqlResult> {
   const q = SqlQuerySchema.parse(query);

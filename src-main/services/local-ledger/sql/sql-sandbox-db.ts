@@ -13,14 +13,14 @@ import type { SqlCell, SqlResult } from '../../../../src-shared/contract/local-l
 import type { BoundValue } from '../../../../src-shared/notebook/query-params.ts';
 import { ServiceError } from '../../errors.ts';
 import { DATA_FILE, LAKE_FORMAT, LAYOUTS, type LakeLayout } from '../lake/lake-layout.ts';
+import { scopeParts } from '../store/party-scope.ts';
+import { DECIMAL_TEXT_MACRO } from '../store/store-schema.ts';
 import { copyStatement } from './export-copy-sql.ts';
 import { exportSelect } from './export-sources.ts';
-import { checkReadOnly, duckdbError } from './sql-guard.ts';
-import { DECIMAL_TEXT_MACRO } from '../store/store-schema.ts';
 import { limitMessage, type SqlBudgets } from './sql-budgets.ts';
+import { checkReadOnly, duckdbError } from './sql-guard.ts';
 import { checkParams, duckdbParams } from './sql-params.ts';
 import type { ExportDone, SqlJob } from './sql-protocol.ts';
-import { scopeParts } from '../store/party-scope.ts';
 
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 const sqlList = (items: string[]) => `[${items.map(literal).join(', ')}]`;

@@ -10,13 +10,13 @@ import type {
   Relationship,
   RelationshipQuery,
 } from '../../../../src-shared/contract/local-ledger.ts';
+import type { LocalLedger } from '../local-ledger.ts';
+import { LEG_SELECT, rowToLeg } from '../store/leg-rows.ts';
+import type { ScopeData } from '../store/party-scope.ts';
+import { resolveViewScope } from '../store/view-scope.ts';
 import { rankCounterparties } from './counterparty-ranking.ts';
 import { flowBuckets } from './flow-buckets.ts';
 import { addInstruments, addRange, addScope, type SqlWhere, whereOf } from './leg-filters-sql.ts';
-import { LEG_SELECT, rowToLeg } from '../store/leg-rows.ts';
-import type { LocalLedger } from '../local-ledger.ts';
-import type { ScopeData } from '../store/party-scope.ts';
-import { resolveViewScope } from '../store/view-scope.ts';
 
 /** The relationship view lists at most this many legs (newest first); `total` says how many there are. */
 export const RELATIONSHIP_LEG_CAP = 10_000;

@@ -12,10 +12,7 @@ import { type AppServices, startAppServices } from '../../../../src-main/service
 import { SCREEN_BUDGETS, type SqlBudgets } from '../../../../src-main/services/local-ledger/sql/sql-budgets.ts';
 import { SqlProcesses } from '../../../../src-main/services/local-ledger/sql/sql-process.ts';
 import { openSandbox } from '../../../../src-main/services/local-ledger/sql/sql-sandbox-db.ts';
-import {
-  currentSnapshot,
-  snapshotFolder,
-} from '../../../../src-main/services/local-ledger/sql/sql-snapshot.ts';
+import { currentSnapshot, snapshotFolder } from '../../../../src-main/services/local-ledger/sql/sql-snapshot.ts';
 import { LEGS_VIEW_COLUMNS } from '../../../../src-shared/contract/legs-view.ts';
 import type { SqlResult, SyncStatus } from '../../../../src-shared/contract/local-ledger.ts';
 import { callOk } from '../../../fixtures/local-ledger.ts';

@@ -1,7 +1,13 @@
 // The export's row writer takes shortcuts for plain fields; every row must still be exactly the
 // row csvField's rules give (quotes, formula guard, nulls), including hostile values.
 import { describe, expect, it } from 'vitest';
-import { csvField, csvRow, csvRows, jsonLine, type PartyLabels } from '../../../../../src-main/services/local-ledger/export/csv.ts';
+import {
+  csvField,
+  csvRow,
+  csvRows,
+  jsonLine,
+  type PartyLabels,
+} from '../../../../../src-main/services/local-ledger/export/csv.ts';
 import { TRANSFER_LEG_FIELDS, type TransferLeg } from '../../../../../src-shared/contract/transfers.ts';
 
 /** The 12 fields, then the labels of sender and receiver (empty when the party is not saved). */

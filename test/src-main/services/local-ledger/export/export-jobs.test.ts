@@ -3,9 +3,9 @@ import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fetchTransferPage } from '../../../../../src-main/services/ledger/ledger-client.ts';
 import { CSV_HEADER, csvField, csvRow } from '../../../../../src-main/services/local-ledger/export/csv.ts';
 import { ExportJobs, type FetchPage } from '../../../../../src-main/services/local-ledger/export/export-jobs.ts';
-import { fetchTransferPage } from '../../../../../src-main/services/ledger/ledger-client.ts';
 import { type SandboxInternals, startSandboxNetwork } from '../../../../../src-sandbox/sandbox-network.ts';
 import type { TransferFilters, TransferLeg } from '../../../../../src-shared/contract/transfers.ts';
 
