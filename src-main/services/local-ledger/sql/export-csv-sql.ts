@@ -2,12 +2,12 @@
 // so DuckDB writes the file: a field is quoted when it holds a comma, a quote, CR or LF (quotes
 // doubled), text starting with = + - @ TAB CR (and not a plain number) gets a leading ' and quotes,
 // null is an empty field, booleans are true/false.
-import { quote } from './export-sources.ts';
+import { sqlIdentifier } from '../store/sql-text.ts';
 
 const FORMULA = `regexp_matches($V, '^[=+\\-@\t\r]') AND NOT regexp_full_match($V, '-?[0-9]+(\\.[0-9]+)?')`;
 
 function textField(column: string): string {
-  const v = `${quote(column)}`;
+  const v = `${sqlIdentifier(column)}`;
   const formula = FORMULA.replaceAll('$V', v);
   const guarded = `CASE WHEN ${formula} THEN '''' || ${v} ELSE ${v} END`;
   return `CASE WHEN ${v} IS NULL THEN ''
@@ -17,13 +17,13 @@ function textField(column: string): string {
 }
 
 function otherField(column: string): string {
-  const v = `CAST(${quote(column)} AS VARCHAR)`;
+  const v = `CAST(${sqlIdentifier(column)} AS VARCHAR)`;
   return `CASE WHEN ${v} IS NULL THEN '' WHEN strpos(${v}, ',') > 0 OR strpos(${v}, '"') > 0 OR strpos(${v}, chr(10)) > 0 THEN '"' || replace(${v}, '"', '""') || '"' ELSE ${v} END`;
 }
 
 /** A value whose text never holds a comma, a quote or a line break: written as DuckDB prints it. */
 function plainField(column: string): string {
-  return `CAST(${quote(column)} AS VARCHAR)`;
+  return `CAST(${sqlIdentifier(column)} AS VARCHAR)`;
 }
 
 /** Types whose text is digits, a sign, a point, letters of true/false, or a time's digits and separators. */

@@ -6,14 +6,15 @@
 import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import { LEG_LABEL_COLUMNS, LEGS_VIEW_COLUMNS, type ViewColumn } from '../../../../src-shared/contract/legs-view.ts';
 import type { LocalExportFormat, LocalExportSource } from '../../../../src-shared/contract/local-ledger.ts';
+import { SORT_SQL, scalesOf } from '../local-ledger.ts';
+import type { ScopeData } from '../store/party-scope.ts';
+import { sqlIdentifier } from '../store/sql-text.ts';
+import { LEGS_VIEW_SQL } from '../store/store-schema.ts';
 import { analyticsWhere } from '../views/analytics.ts';
 import { rankCounterparties } from '../views/counterparty-ranking.ts';
 import { flowBuckets } from '../views/flow-buckets.ts';
 import { legFilterSql } from '../views/leg-filters-sql.ts';
-import { SORT_SQL, scalesOf } from '../local-ledger.ts';
 import { checkReadOnly, refused } from './sql-guard.ts';
-import type { ScopeData } from '../store/party-scope.ts';
-import { LEGS_VIEW_SQL } from '../store/store-schema.ts';
 
 export interface ExportSelect {
   sql: string;
@@ -132,7 +133,7 @@ export async function exportSelect(
       let type = prepared.columnType(i).toString();
       if (name === 'month') hasMonth = true;
       if (name === 'effective_at' && type === 'TIMESTAMP') timeColumn = name;
-      const q = quote(name);
+      const q = sqlIdentifier(name);
       if (/^(U?HUGEINT|BIGNUM)$/.test(type)) {
         // Parquet has no 128-bit integer (DuckDB would write a DOUBLE); DECIMAL(38,0) holds every
         // exact value of 38 digits, and a wider one fails the export in words rather than round.
@@ -260,7 +261,7 @@ async function analyticsTable(
   await c.run('DROP TABLE IF EXISTS temp.export_rows');
   // Times arrive as ISO text and are stored as TIMESTAMP (the cast reads the Z); numbers as BIGINT.
   await c.run(
-    `CREATE TEMP TABLE export_rows (${schema.map((s) => `${quote(s.name)} ${s.type === 'VARCHAR' || s.type === 'TIMESTAMP' ? 'VARCHAR' : 'BIGINT'}`).join(', ')})`,
+    `CREATE TEMP TABLE export_rows (${schema.map((s) => `${sqlIdentifier(s.name)} ${s.type === 'VARCHAR' || s.type === 'TIMESTAMP' ? 'VARCHAR' : 'BIGINT'}`).join(', ')})`,
   );
   const appender = await c.createAppender('export_rows', 'main', 'temp');
   try {
@@ -278,13 +279,16 @@ async function analyticsTable(
     appender.closeSync();
   }
   const select = schema.map(({ name, type }) => {
-    if (type === 'TIMESTAMP') return `${timeColumnSql(`${quote(name)}::TIMESTAMP`, format)} AS ${quote(name)}`;
-    if (type === 'INTEGER') return `${quote(name)}::INTEGER AS ${quote(name)}`;
-    return quote(name);
+    if (type === 'TIMESTAMP')
+      return `${timeColumnSql(`${sqlIdentifier(name)}::TIMESTAMP`, format)} AS ${sqlIdentifier(name)}`;
+    if (type === 'INTEGER') return `${sqlIdentifier(name)}::INTEGER AS ${sqlIdentifier(name)}`;
+    return sqlIdentifier(name);
   });
   const timeColumn = source.kind === 'flows' ? 'bucket_start' : null;
   const month =
-    format === 'parquet-by-month' && timeColumn ? `, strftime(${quote(timeColumn)}::TIMESTAMP, '%Y-%m') AS month` : '';
+    format === 'parquet-by-month' && timeColumn
+      ? `, strftime(${sqlIdentifier(timeColumn)}::TIMESTAMP, '%Y-%m') AS month`
+      : '';
   return {
     sql: `SELECT ${select.join(', ')}${month} FROM temp.export_rows`,
     params: [],
@@ -293,8 +297,4 @@ async function analyticsTable(
     schema,
     shape: source.kind,
   };
-}
-
-export function quote(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
 }

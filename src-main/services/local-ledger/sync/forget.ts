@@ -7,6 +7,7 @@
 // it is left under the store's name for the new file to replay.
 import { chmod, rename, rm } from 'node:fs/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { sqlIdentifier, sqlString } from '../store/sql-text.ts';
 import { refreshLegRowsView, SCHEMA_SQL } from '../store/store-schema.ts';
 
 const TABLES_BY_PARTY = ['leg_store', 'party_sync', 'sync_runs'] as const;
@@ -17,9 +18,9 @@ export async function forgetParty(connection: DuckDBConnection, path: string, pa
   await rm(fresh, { force: true });
   await rm(`${fresh}.wal`, { force: true });
   const current = (await connection.runAndReadAll('SELECT current_database()')).getRows()[0][0] as string;
-  const old = `"${current.replaceAll('"', '""')}"`;
+  const old = sqlIdentifier(current);
   await connection.run('CHECKPOINT');
-  await connection.run(`ATTACH '${fresh.replaceAll("'", "''")}' AS ${FRESH}`);
+  await connection.run(`ATTACH ${sqlString(fresh)} AS ${FRESH}`);
   try {
     // The schema's views are created inside the new file, naming its own tables.
     await connection.run(`USE ${FRESH}`);
