@@ -87,7 +87,7 @@ describe('ExportJobs', () => {
     const path = join(dir, 'documented.csv');
     await jobs.finished(jobs.start(path, 'csv', fetchPage).jobId);
     const header = (await readFile(path, 'utf8')).split('\r\n')[0].split(',');
-    const doc = await readFile(join(import.meta.dirname, '../../../../docs/transfers.md'), 'utf8');
+    const doc = await readFile(join(import.meta.dirname, '../../../../../docs/transfers.md'), 'utf8');
     const bullet = /- \*\*CSV\.\*\*([\s\S]*?)\n- /.exec(doc)?.[1] ?? '';
     const count = /The header is the (\d+) column names/.exec(bullet)?.[1];
     const named = (/`([^`]+)`/.exec(bullet)?.[1] ?? '').split(/,\s*/);

@@ -121,7 +121,7 @@ describe('a lake written from a store', () => {
       expect(parquetOf(schema[i]), column.name).toBe(mapped?.parquet);
     }
     // The docs list the same mapping, row for row.
-    const docs = await readFile(join(import.meta.dirname, '../../../../docs/lake.md'), 'utf8');
+    const docs = await readFile(join(import.meta.dirname, '../../../../../docs/lake.md'), 'utf8');
     for (const t of LAKE_TYPE_MAP)
       expect(docs).toContain(`| ${t.type} | ${t.parquet} | ${t.spark} | ${t.trino} | ${t.bigquery} |`);
   });
