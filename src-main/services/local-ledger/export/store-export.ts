@@ -10,18 +10,18 @@ import { LocalExportRequest as RequestSchema } from '../../../../src-shared/cont
 import { fromSqlParams } from '../../../../src-shared/notebook/sql-wire.ts';
 import { fileStamp } from '../../../../src-shared/time/time-text.ts';
 import { ServiceError } from '../../errors.ts';
-import { labelsOf } from './csv.ts';
 import { commitFile } from '../../settings/atomic-write.ts';
+import type { LocalLedger } from '../local-ledger.ts';
 import { copyStatement, parallelParquet } from '../sql/export-copy-sql.ts';
 import { exportSelect } from '../sql/export-sources.ts';
-import type { LedgerStore } from '../store/ledger-store.ts';
-import type { LocalLedger } from '../local-ledger.ts';
-import { readBackSql } from './read-back-sql.ts';
 import { duckdbError } from '../sql/sql-guard.ts';
 import type { ExportDone } from '../sql/sql-protocol.ts';
-import type { ScopeData } from '../store/party-scope.ts';
 import { sqlSource } from '../sql/sql-snapshot.ts';
+import type { LedgerStore } from '../store/ledger-store.ts';
+import type { ScopeData } from '../store/party-scope.ts';
 import { resolveScope, resolveViewScope } from '../store/view-scope.ts';
+import { labelsOf } from './csv.ts';
+import { readBackSql } from './read-back-sql.ts';
 
 const FILTERS = {
   csv: [{ name: 'CSV', extensions: ['csv'] }],
@@ -40,6 +40,8 @@ export async function exportFromStore(
   const store = await local.store(r.profileId);
   // A portfolio named in the request is read before the save dialog: a deleted one is refused at once.
   const scope = await viewScope(local, r);
+  // With a lake open the export's `scope` column names the lake's parties, as the screen does.
+  const from = (await local.lakes.folder(r.profileId)) === null ? 'store' : 'lake';
   const path = await local.ctx.host.chooseSavePath(defaultName(r), FILTERS[r.format]);
   if (!path) return null;
   const folder = r.format === 'parquet-by-month';
@@ -70,7 +72,7 @@ export async function exportFromStore(
                   r.source,
                   r.format,
                   labelsOf(local.ctx.settings.settings.savedParties),
-                  { scope },
+                  { scope, from },
                 );
                 const copy = copyStatement(select, r.format, partial);
                 const run = async () => ({
