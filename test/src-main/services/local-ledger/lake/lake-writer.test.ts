@@ -23,8 +23,8 @@ import {
 import { LakeStore } from '../../../../../src-main/services/local-ledger/lake/lake-store.ts';
 import { verifyLake } from '../../../../../src-main/services/local-ledger/lake/lake-verify.ts';
 import { type LakeWriteResult, writeLake } from '../../../../../src-main/services/local-ledger/lake/lake-writer.ts';
-import { rankCounterparties } from '../../../../../src-main/services/local-ledger/views/counterparty-ranking.ts';
 import { APP_STORE_ACCESS } from '../../../../../src-main/services/local-ledger/store/ledger-store.ts';
+import { rankCounterparties } from '../../../../../src-main/services/local-ledger/views/counterparty-ranking.ts';
 import { PARTY_ID_PATTERN } from '../../../../../src-shared/contract/transfers.ts';
 import { type FixtureShape, PARTY, writeFixtureStore } from './lake-fixture.ts';
 
