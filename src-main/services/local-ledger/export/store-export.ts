@@ -40,6 +40,8 @@ export async function exportFromStore(
   const store = await local.store(r.profileId);
   // A portfolio named in the request is read before the save dialog: a deleted one is refused at once.
   const scope = await viewScope(local, r);
+  // With a lake open the export's `scope` column names the lake's parties, as the screen does.
+  const from = (await local.lakes.folder(r.profileId)) === null ? 'store' : 'lake';
   const path = await local.ctx.host.chooseSavePath(defaultName(r), FILTERS[r.format]);
   if (!path) return null;
   const folder = r.format === 'parquet-by-month';
@@ -70,7 +72,7 @@ export async function exportFromStore(
                   r.source,
                   r.format,
                   labelsOf(local.ctx.settings.settings.savedParties),
-                  { scope },
+                  { scope, from },
                 );
                 const copy = copyStatement(select, r.format, partial);
                 const run = async () => ({

@@ -12,16 +12,9 @@ import { join } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { ServiceError } from '../../errors.ts';
 import { LedgerStore, type StoreAccess } from '../store/ledger-store.ts';
+import { sqlList, sqlString } from '../store/sql-text.ts';
 import { DECIMAL_TEXT_MACRO, INSTRUMENT_TOTALS_VIEW, LEG_COLUMNS, legsViewSql } from '../store/store-schema.ts';
-import {
-  DATA_FILE,
-  LAKE_MANIFEST,
-  LAYOUT,
-  LAYOUTS,
-  type LakeLayout,
-  type LakeManifest,
-  sqlText,
-} from './lake-layout.ts';
+import { DATA_FILE, LAKE_MANIFEST, LAYOUT, LAYOUTS, type LakeLayout, type LakeManifest } from './lake-layout.ts';
 import { lakeManifestMessage, readLakeManifestFile } from './lake-partitions.ts';
 
 /**
@@ -50,7 +43,7 @@ export function lakeLegRowsSql(lake: string, files?: readonly string[], layout: 
       (${units} - (${whole}) * ${one}) * ${POW10_LIST}[39 - amount_scale] AS amount_frac,
       sender_party, receiver_party, counterparty, is_incoming, status,
       (file_index::BIGINT << 32) + file_row_number AS seq
-    FROM read_parquet(${files ? `[${files.map(sqlText).join(', ')}]` : sqlText(join(lake, layout.glob))}, hive_partitioning = true, hive_types = ${layout.hiveTypes})`;
+    FROM read_parquet(${files ? sqlList(files) : sqlString(join(lake, layout.glob))}, hive_partitioning = true, hive_types = ${layout.hiveTypes})`;
 }
 
 /** The lake's manifest, or why this app does not read the folder as a lake (said at the field, and by the CLI). */

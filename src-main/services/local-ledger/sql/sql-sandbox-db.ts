@@ -14,6 +14,7 @@ import type { BoundValue } from '../../../../src-shared/notebook/query-params.ts
 import { ServiceError } from '../../errors.ts';
 import { DATA_FILE, LAKE_FORMAT, LAYOUTS, type LakeLayout } from '../lake/lake-layout.ts';
 import { scopeParts } from '../store/party-scope.ts';
+import { sqlList, sqlString } from '../store/sql-text.ts';
 import { DECIMAL_TEXT_MACRO } from '../store/store-schema.ts';
 import { copyStatement } from './export-copy-sql.ts';
 import { exportSelect } from './export-sources.ts';
@@ -21,9 +22,6 @@ import { limitMessage, type SqlBudgets } from './sql-budgets.ts';
 import { checkReadOnly, duckdbError } from './sql-guard.ts';
 import { checkParams, duckdbParams } from './sql-params.ts';
 import type { ExportDone, SqlJob } from './sql-protocol.ts';
-
-const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
-const sqlList = (items: string[]) => `[${items.map(literal).join(', ')}]`;
 
 /** The sandbox: an in-memory DuckDB that can read `job.snapshot` (and write an export's target), and nothing else. */
 export async function openSandbox(job: SqlJob): Promise<{ c: DuckDBConnection; close: () => void }> {
@@ -55,7 +53,7 @@ export async function openSandbox(job: SqlJob): Promise<{ c: DuckDBConnection; c
     ['home_directory', job.workDir],
     ['secret_directory', join(job.workDir, 'secrets')],
   ]) {
-    await c.run(`SET ${name} = ${literal(value)}`);
+    await c.run(`SET ${name} = ${sqlString(value)}`);
   }
   await c.run(`SET allowed_paths = ${sqlList(paths)}`);
   await c.run(`SET allowed_directories = ${sqlList(folders)}`);
@@ -67,10 +65,10 @@ export async function openSandbox(job: SqlJob): Promise<{ c: DuckDBConnection; c
   // `party` is a column of the files (format 2) or of the folders (format 1): the same name either way.
   const layout = LAYOUTS[job.lakeFormat ?? LAKE_FORMAT];
   const files = job.lake && job.task.scope ? lakeFilesOf(job.lake, layout, job.task.scope.parties) : null;
-  const source = files && files.length > 0 ? sqlList(files) : literal(job.snapshot);
+  const source = files && files.length > 0 ? sqlList(files) : sqlString(job.snapshot);
   const from = job.lake
     ? `read_parquet(${source}, hive_partitioning = true, hive_types = ${layout.hiveTypes})`
-    : `read_parquet(${literal(job.snapshot)})`;
+    : `read_parquet(${sqlString(job.snapshot)})`;
   // A query's scope (sql-scope.ts): whose legs the views show; none, every party's.
   const scope = await scopeParts(c, job.task.scope);
   await c.run(`CREATE VIEW legs AS SELECT ${columns}${scope.columns} FROM ${from}${scope.where}`);

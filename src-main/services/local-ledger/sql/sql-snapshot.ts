@@ -10,6 +10,7 @@ import { LEGS_VIEW_COLUMNS } from '../../../../src-shared/contract/legs-view.ts'
 import type { LakeFormat } from '../lake/lake-layout.ts';
 import { LakeStore } from '../lake/lake-store.ts';
 import type { LedgerStore } from '../store/ledger-store.ts';
+import { sqlString } from '../store/sql-text.ts';
 import { readVersion } from '../store/store-markers.ts';
 
 /** The folder of a store's SQL snapshots. */
@@ -55,9 +56,7 @@ async function makeSnapshot(store: LedgerStore): Promise<string> {
   try {
     // Shared by every query waiting for it, so no one query's cancel stops it.
     await store.read((c) =>
-      c.run(
-        `COPY (SELECT ${columns} FROM legs) TO '${partial.replaceAll("'", "''")}' (FORMAT parquet, COMPRESSION zstd)`,
-      ),
+      c.run(`COPY (SELECT ${columns} FROM legs) TO ${sqlString(partial)} (FORMAT parquet, COMPRESSION zstd)`),
     );
     await chmod(partial, 0o600);
     await rename(partial, file);

@@ -14,13 +14,13 @@ import {
   LAYOUTS,
   PARTITION_MANIFEST,
   partitionPath,
-  sqlText,
 } from '../../../../../src-main/services/local-ledger/lake/lake-layout.ts';
 import { lakeStatus } from '../../../../../src-main/services/local-ledger/lake/lake-status.ts';
 import { LakeStore } from '../../../../../src-main/services/local-ledger/lake/lake-store.ts';
 import { verifyLake } from '../../../../../src-main/services/local-ledger/lake/lake-verify.ts';
 import { type LakeWriteOptions, writeLake } from '../../../../../src-main/services/local-ledger/lake/lake-writer.ts';
 import { APP_STORE_ACCESS } from '../../../../../src-main/services/local-ledger/store/ledger-store.ts';
+import { sqlString } from '../../../../../src-main/services/local-ledger/store/sql-text.ts';
 import {
   asFormat1,
   type FixtureShape,
@@ -91,7 +91,7 @@ async function read<T = unknown[][]>(sql: string): Promise<T> {
 
 /** A data file's own columns and types (the folder keys are not columns: Hive partitioning off). */
 const columnsOf = (file: string) =>
-  read<string[][]>(`DESCRIBE SELECT * FROM read_parquet(${sqlText(file)}, hive_partitioning = false)`).then((rows) =>
+  read<string[][]>(`DESCRIBE SELECT * FROM read_parquet(${sqlString(file)}, hive_partitioning = false)`).then((rows) =>
     rows.map((r) => `${r[0]} ${r[1]}`),
   );
 
@@ -227,7 +227,7 @@ describe('a lake of format 1 (party ids in folder names)', () => {
     const newerOf = (party: string, month: string) =>
       join(newer, LAYOUTS[1].partyFolder(party), `month=${month}`, DATA_FILE);
     await read(
-      `COPY (SELECT * FROM read_parquet(${sqlText(newerOf(PARTY(1), '2026-02'))}, hive_partitioning = false) LIMIT 10) TO ${sqlText(format1Month(PARTY(1), '2026-02'))} (FORMAT parquet)`,
+      `COPY (SELECT * FROM read_parquet(${sqlString(newerOf(PARTY(1), '2026-02'))}, hive_partitioning = false) LIMIT 10) TO ${sqlString(format1Month(PARTY(1), '2026-02'))} (FORMAT parquet)`,
     );
     await cp(newerOf(PARTY(3), '2026-03'), format1Month(PARTY(3), '2026-03'));
     expect(new Set((await verifyLake(lake)).problems.map((p) => p.where))).toEqual(
