@@ -6,14 +6,12 @@
 import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import { LEG_LABEL_COLUMNS, LEGS_VIEW_COLUMNS, type ViewColumn } from '../../../../src-shared/contract/legs-view.ts';
 import type { LocalExportFormat, LocalExportSource } from '../../../../src-shared/contract/local-ledger.ts';
-import { analyticsWhere } from '../views/analytics.ts';
-import { rankCounterparties } from '../views/counterparty-ranking.ts';
-import { flowBuckets } from '../views/flow-buckets.ts';
-import { legFilterSql } from '../views/leg-filters-sql.ts';
-import { SORT_SQL, scalesOf } from '../local-ledger.ts';
-import { checkReadOnly, refused } from './sql-guard.ts';
 import type { ScopeData } from '../store/party-scope.ts';
 import { LEGS_VIEW_SQL } from '../store/store-schema.ts';
+import { rankCounterparties } from '../views/counterparty-ranking.ts';
+import { flowBuckets } from '../views/flow-buckets.ts';
+import { analyticsWhere, legFilterSql, SORT_SQL, scalesOf } from '../views/leg-filters-sql.ts';
+import { checkReadOnly, refused } from './sql-guard.ts';
 
 export interface ExportSelect {
   sql: string;

@@ -3,9 +3,9 @@ import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fetchTransferPage } from '../../../../../src-main/services/ledger/ledger-client.ts';
 import { CSV_HEADER, csvField, csvRow } from '../../../../../src-main/services/local-ledger/export/csv.ts';
 import { ExportJobs, type FetchPage } from '../../../../../src-main/services/local-ledger/export/export-jobs.ts';
-import { fetchTransferPage } from '../../../../../src-main/services/ledger/ledger-client.ts';
 import { type SandboxInternals, startSandboxNetwork } from '../../../../../src-sandbox/sandbox-network.ts';
 import type { TransferFilters, TransferLeg } from '../../../../../src-shared/contract/transfers.ts';
 
@@ -87,7 +87,7 @@ describe('ExportJobs', () => {
     const path = join(dir, 'documented.csv');
     await jobs.finished(jobs.start(path, 'csv', fetchPage).jobId);
     const header = (await readFile(path, 'utf8')).split('\r\n')[0].split(',');
-    const doc = await readFile(join(import.meta.dirname, '../../../../docs/transfers.md'), 'utf8');
+    const doc = await readFile(join(import.meta.dirname, '../../../../../docs/transfers.md'), 'utf8');
     const bullet = /- \*\*CSV\.\*\*([\s\S]*?)\n- /.exec(doc)?.[1] ?? '';
     const count = /The header is the (\d+) column names/.exec(bullet)?.[1];
     const named = (/`([^`]+)`/.exec(bullet)?.[1] ?? '').split(/,\s*/);
