@@ -7,14 +7,12 @@ import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import { LEG_LABEL_COLUMNS, LEGS_VIEW_COLUMNS, type ViewColumn } from '../../../../src-shared/contract/legs-view.ts';
 import type { LocalExportFormat, LocalExportSource } from '../../../../src-shared/contract/local-ledger.ts';
 import { type PartySource, scopeColumn } from '../../../../src-shared/text/scope-text.ts';
-import { SORT_SQL, scalesOf } from '../local-ledger.ts';
 import type { ScopeData } from '../store/party-scope.ts';
 import { sqlIdentifier } from '../store/sql-text.ts';
 import { LEGS_VIEW_SQL } from '../store/store-schema.ts';
-import { analyticsWhere } from '../views/analytics.ts';
 import { rankCounterparties } from '../views/counterparty-ranking.ts';
 import { flowBuckets } from '../views/flow-buckets.ts';
-import { legFilterSql } from '../views/leg-filters-sql.ts';
+import { analyticsWhere, legFilterSql, SORT_SQL, scalesOf } from '../views/leg-filters-sql.ts';
 import { checkReadOnly, refused } from './sql-guard.ts';
 
 export interface ExportSelect {

@@ -52,7 +52,7 @@ beforeAll(async () => {
     });
     expect((await services.local.waitForSync(started.jobId)).state).toBe('done');
   }
-  const store = await (await services.local.ledger()).fileStore('sandbox');
+  const store = await (await services.local.ledger()).writer('sandbox');
   await store.read((c) => writeLake(c, { lake, parties, program: 'test', profile: 'sandbox', say: () => {} }));
 }, 120_000);
 afterAll(async () => {

@@ -23,7 +23,6 @@ import {
 import { LakeStore } from '../../../../../src-main/services/local-ledger/lake/lake-store.ts';
 import { verifyLake } from '../../../../../src-main/services/local-ledger/lake/lake-verify.ts';
 import { type LakeWriteResult, writeLake } from '../../../../../src-main/services/local-ledger/lake/lake-writer.ts';
-import { APP_STORE_ACCESS } from '../../../../../src-main/services/local-ledger/store/ledger-store.ts';
 import { rankCounterparties } from '../../../../../src-main/services/local-ledger/views/counterparty-ranking.ts';
 import { PARTY_ID_PATTERN } from '../../../../../src-shared/contract/transfers.ts';
 import { type FixtureShape, PARTY, writeFixtureStore } from './lake-fixture.ts';
@@ -184,7 +183,7 @@ describe('sums over a lake', () => {
       ),
     );
     await write(store, lake, [PARTY(1)]);
-    const reader = new LakeStore(lake, APP_STORE_ACCESS);
+    const reader = new LakeStore(lake);
     try {
       const ranking = await reader.read((c) => rankCounterparties(c, { sql: 'party = ?', params: [PARTY(1)] }));
       expect(ranking.rows.map((r) => r.volumeIn)).toEqual([(BigInt(nines) * 4n).toString()]);
@@ -291,13 +290,11 @@ describe('the longest party id the app accepts', () => {
     ]);
     // Pruned by its folder: an engine's filter on party_key reads that party's files alone.
     expect(await read(`SELECT DISTINCT party FROM ${lakeRead(lake)} WHERE party_key = '${key}'`)).toEqual([[LONGEST]]);
-    const reader = new LakeStore(lake, APP_STORE_ACCESS);
+    const reader = new LakeStore(lake);
     try {
       const scoped = await reader.read(
         (c) => c.runAndReadAll('SELECT party, count(*)::INTEGER FROM leg_rows GROUP BY party'),
-        undefined,
-        undefined,
-        [LONGEST],
+        { parties: [LONGEST] },
       );
       expect(scoped.getRows()).toEqual([[LONGEST, 20]]);
     } finally {
