@@ -166,7 +166,7 @@ const {
 );
 // DuckDB's own account of its memory by tag (buffer pool) right after the sync, in MB.
 const duckdbMemory = await attempt(async () => {
-  const store = await services.local.store(profileId);
+  const store = await services.local.reader(profileId);
   const reader = await store.read((c) =>
     c.runAndReadAll(
       'SELECT tag, round(memory_usage_bytes / 2 ** 20) FROM duckdb_memory() WHERE memory_usage_bytes > 0 ORDER BY 2 DESC',

@@ -2,8 +2,6 @@
 // both start the app through this, so they run the same handlers against the same services.
 import type { AppInfo } from '../../src-shared/contract/schemas.ts';
 import { CredentialStore, type CredentialStoreOptions } from './credentials/credential-store.ts';
-import { DownloadRegistry } from './local-ledger/export/download-registry.ts';
-import { ExportJobs } from './local-ledger/export/export-jobs.ts';
 import { abiHandlers } from './handlers/abi-handlers.ts';
 import { appHandlers } from './handlers/app-handlers.ts';
 import { chainsHandlers } from './handlers/chains-handlers.ts';
@@ -18,6 +16,8 @@ import { settingsHandlers } from './handlers/settings-handlers.ts';
 import { transfersHandlers } from './handlers/transfers-handlers.ts';
 import { workspaceHandlers } from './handlers/workspace-handlers.ts';
 import type { ShellInbox } from './links/shell-inbox.ts';
+import { DownloadRegistry } from './local-ledger/export/download-registry.ts';
+import { ExportJobs } from './local-ledger/export/export-jobs.ts';
 import type { LocalLedgerOptions } from './local-ledger/local-ledger.ts';
 import { LocalLedgerHost } from './local-ledger/local-ledger-host.ts';
 import { userText } from './local-ledger/store/store-markers.ts';

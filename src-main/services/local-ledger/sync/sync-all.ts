@@ -23,7 +23,7 @@ import { knownParties } from '../../ledger/known-parties.ts';
 import { tokenInfoOf } from '../../ledger/token-info.ts';
 import type { ServiceContext } from '../../service-context.ts';
 import { writeFileAtomic } from '../../settings/atomic-write.ts';
-import type { LedgerStore } from '../store/ledger-store.ts';
+import type { LegWriter } from '../store/leg-access.ts';
 
 /** The parties a profile's ledger JWT can read: its readAs and actAs; a sandbox token that names none, the network's parties. */
 export async function readableParties(
@@ -71,7 +71,7 @@ async function readResume(path: string): Promise<ResumeFile | null> {
 /** What a "sync all" uses of the local ledger (LocalLedger): its single-party syncs and its stores. */
 export interface SingleSyncs {
   readonly ctx: ServiceContext;
-  fileStore(profileId: string): Promise<LedgerStore>;
+  writer(profileId: string): Promise<LegWriter>;
   startSync(request: SyncRequest): Promise<SyncStatus>;
   waitForSync(jobId: string): Promise<SyncStatus>;
   cancelSync(jobId: string): Promise<SyncStatus>;
@@ -119,7 +119,7 @@ export class SyncAllJobs {
       request.parties === 'all-readable'
         ? await readableParties(this.ledger.ctx, request.profileId)
         : { source: 'request' as const, parties: [...new Set(request.parties)] };
-    const store = await this.ledger.fileStore(request.profileId);
+    const store = await this.ledger.writer(request.profileId);
     const path = resumePath(store.path);
     // The same parties, node and range continue an interrupted run; anything else starts over.
     const key = JSON.stringify({ parties: [...parties].sort(), nodeId: request.nodeId, range: request.range });

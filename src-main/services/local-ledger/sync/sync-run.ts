@@ -14,7 +14,7 @@ import type { TransferFilters, TransferLeg } from '../../../../src-shared/contra
 import { ServiceError } from '../../errors.ts';
 import type { TransferSource } from '../../ledger/transfer-source.ts';
 import { isoToMicros, microsToIso } from '../store/effective-time.ts';
-import type { LedgerStore, StoreWait } from '../store/ledger-store.ts';
+import type { LegWriter, StoreWait } from '../store/leg-access.ts';
 import { appendLegs } from '../store/leg-rows.ts';
 import { SyncClaim, syncClaimant, userSentence, userText } from '../store/store-markers.ts';
 import { refreshLegRowsView } from '../store/store-schema.ts';
@@ -127,7 +127,7 @@ function resumePoint(windows: readonly RunWindow[]): { window: number; cursor: s
  * the staged pages and the cursor for the next run of the same plan.
  */
 export async function runSync(
-  store: LedgerStore,
+  store: LegWriter,
   source: TransferSource,
   plan: SyncPlan,
   signal: AbortSignal,
@@ -286,7 +286,7 @@ export async function runSync(
  * claims it while holding the store, so two programs cannot both claim it.
  */
 async function claimParty(
-  store: LedgerStore,
+  store: LegWriter,
   party: string,
   wait: Partial<StoreWait>,
   sayWaiting: (words: string | null) => void,
@@ -325,7 +325,7 @@ async function claimParty(
  * finished by it.
  */
 async function commitBatch(
-  store: LedgerStore,
+  store: LegWriter,
   party: string,
   run: Run,
   pages: readonly SyncPage[],
@@ -430,7 +430,7 @@ async function inTransaction<T>(connection: DuckDBConnection, work: () => Promis
   }
 }
 
-async function startOrResume(store: LedgerStore, plan: SyncPlan, wait: Partial<StoreWait>): Promise<Run> {
+async function startOrResume(store: LegWriter, plan: SyncPlan, wait: Partial<StoreWait>): Promise<Run> {
   // One transaction: dropping an interrupted run (its rows, then its row) and opening the new one.
   return store.write(
     (connection) =>
@@ -581,7 +581,7 @@ async function windowOutcome(
  * legs are not new).
  */
 async function replaceWindow(
-  store: LedgerStore,
+  store: LegWriter,
   plan: SyncPlan,
   run: Run,
   wait: Partial<StoreWait>,
@@ -635,7 +635,7 @@ async function replaceWindow(
   }, wait);
 }
 
-async function discardStaged(store: LedgerStore, run: Run, wait: Partial<StoreWait>): Promise<void> {
+async function discardStaged(store: LegWriter, run: Run, wait: Partial<StoreWait>): Promise<void> {
   // One transaction: a kill between the two would leave a cursor past pages that are gone.
   await store.write(
     (connection) =>

@@ -56,7 +56,7 @@ const status = (party: string) => fixture.call<LocalPartyStatus>('local:status',
 
 /** The party's legs as the app reads them now (through its own store, which waits for the file like any read). */
 async function appLegs(party: string): Promise<string[]> {
-  const store = await fixture.services.local.store('remote');
+  const store = await fixture.services.local.reader('remote');
   const rows = await store.read((c) => c.runAndReadAll(`SELECT ${LEG_SELECT} FROM leg_rows WHERE party = ?`, [party]));
   return multiset(
     rows.getRows().map((row) => {
@@ -73,7 +73,7 @@ describe('the app and the CLI on one store', () => {
   it('the app holds the store, idle: a scheduled sync gets it, and the app reads the new legs and is told', async () => {
     const party = fixture.parties[1];
     expect((await status(party)).legs).toBe(0);
-    expect((await fixture.services.local.store('remote')).isOpen).toBe(true);
+    expect((await (await fixture.services.local.ledger()).writer('remote')).isOpen).toBe(true);
 
     const run = cliSync(party);
     const result = await run.done;
