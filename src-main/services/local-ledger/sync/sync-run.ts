@@ -380,7 +380,7 @@ async function commitBatch(
 
 /** One transaction: the run's windows, none of them begun (a kill before it leaves a run to plan again). */
 async function recordPlan(
-  store: LedgerStore,
+  store: LegWriter,
   party: string,
   run: Run,
   windows: readonly WindowBounds[],
