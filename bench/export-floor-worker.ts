@@ -7,8 +7,8 @@
 import { createWriteStream } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { CSV_HEADER, csvRows } from '../src-main/services/local-ledger/export/csv.ts';
 import { transfersUrl } from '../src-main/services/ledger/ledger-client.ts';
+import { CSV_HEADER, csvRows } from '../src-main/services/local-ledger/export/csv.ts';
 import type { TransferLeg } from '../src-shared/contract/transfers.ts';
 
 const { values } = parseArgs({

@@ -3,9 +3,9 @@
 // line with the result. `--sequential` runs the one-cursor-chain export instead (for comparison).
 // Timed from the job's start, after one warm-up page (below), as main's status reports it.
 import { parseArgs } from 'node:util';
+import { fetchTransferPage } from '../src-main/services/ledger/ledger-client.ts';
 import { ExportJobs } from '../src-main/services/local-ledger/export/export-jobs.ts';
 import { windowedPages } from '../src-main/services/local-ledger/export/time-windows.ts';
-import { fetchTransferPage } from '../src-main/services/ledger/ledger-client.ts';
 import type { TransferFilters } from '../src-shared/contract/transfers.ts';
 
 const { values } = parseArgs({

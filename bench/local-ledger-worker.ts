@@ -9,6 +9,9 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startAppServices } from '../src-main/services/app-services.ts';
+import { openTransferSource } from '../src-main/services/ledger/transfer-fetch.ts';
+import { syncFilters } from '../src-main/services/local-ledger/sync/sync-run.ts';
+import { fetchFloor, syncTuning } from '../src-main/services/local-ledger/sync/sync-windows.ts';
 import { failed } from './bench-kit.ts';
 
 const { values } = parseArgs({
@@ -22,8 +25,10 @@ const { values } = parseArgs({
     dir: { type: 'string' },
     runs: { type: 'string' },
     rounds: { type: 'string' },
+    chains: { type: 'string' },
   },
 });
+if (values.chains) syncTuning.chains = Number(values.chains);
 const dir = values.dir as string;
 const party = values.party as string;
 const runs = Number(values.runs ?? 20);
@@ -130,6 +135,23 @@ interface MemoryBreakdown {
   nativeMb: number;
 }
 
+/**
+ * The sync's floor: the same pages, fetched and parsed by the same TransferSource with the same
+ * window plan and chains, nothing stored (sync-windows.ts, fetchFloor). Timed on this process's clock.
+ */
+const floorOnce = async () => {
+  const source = await openTransferSource(services.context, profileId);
+  const t0 = performance.now();
+  const got = await fetchFloor(
+    source,
+    syncFilters(party, null, { after: null, before: null }),
+    new AbortController().signal,
+  );
+  return { ...got, ms: performance.now() - t0 };
+};
+// Floor, sync, floor: the sync is paired with the floor on both sides of it (the sandbox warms up).
+const floorBefore = await floorOnce();
+
 // The sync, timed from the job's start to its end as main reports them.
 const {
   value: { value: synced, lag: syncLag },
@@ -144,7 +166,7 @@ const {
 );
 // DuckDB's own account of its memory by tag (buffer pool) right after the sync, in MB.
 const duckdbMemory = await attempt(async () => {
-  const store = await services.local.store(profileId);
+  const store = await services.local.reader(profileId);
   const reader = await store.read((c) =>
     c.runAndReadAll(
       'SELECT tag, round(memory_usage_bytes / 2 ** 20) FROM duckdb_memory() WHERE memory_usage_bytes > 0 ORDER BY 2 DESC',
@@ -155,6 +177,7 @@ const duckdbMemory = await attempt(async () => {
 if (synced.state !== 'done') throw new Error(`sync ended ${synced.state}: ${synced.error?.message ?? ''}`);
 const syncMs = Date.parse(synced.finishedAt as string) - Date.parse(synced.startedAt);
 const syncPeakRssMb = process.resourceUsage().maxRSS / 1024;
+const floorAfter = await floorOnce();
 
 const storePath = services.local.storePath(profileId);
 const sizeOf = (path: string) => (existsSync(path) ? statSync(path).size : 0);
@@ -288,6 +311,8 @@ process.stdout.write(
     syncMs,
     syncPeakRssMb,
     syncMemory,
+    chains: syncTuning.chains,
+    floor: [floorBefore, floorAfter],
     duckdbMemory,
     storeBytes,
     syncLag,

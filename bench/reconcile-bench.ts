@@ -125,7 +125,7 @@ async function worker(): Promise<void> {
   if (synced.state !== 'done') throw new Error(`sync ended ${synced.state}`);
 
   // 100,000 legs spread over the whole history (every 10th), as the party's books list them.
-  const store = await services.local.store(profile.id);
+  const store = await services.local.reader(profile.id);
   const reader = await store.read((c) =>
     c.runAndReadAll(
       `SELECT strftime(effective_at, '%Y-%m-%dT%H:%M:%S.%fZ'), counterparty, instrument_id,

@@ -58,7 +58,7 @@ async function sync(
   const outcome = await withLock(args.lake, program, args.waitMs, async () => {
     // A lake of format 1 moves to format 2 before anything is synced or written (lake-migrate.ts).
     await migrateLake(args.lake, { program, profile: args.profile, say });
-    const store = await (await services.local.ledger()).fileStore(args.profile);
+    const store = await (await services.local.ledger()).writer(args.profile);
     const controller = new AbortController();
     const stop = (signal: NodeJS.Signals) => {
       say(

@@ -14,7 +14,7 @@ import {
 } from '../../src-shared/contract/local-ledger.ts';
 import type { SyncAllStatus } from '../../src-shared/contract/sync-all.ts';
 import type { AppServices } from '../services/app-services.ts';
-import type { StoreWaitNotice } from '../services/local-ledger/store/ledger-store.ts';
+import type { StoreWaitNotice } from '../services/local-ledger/store/leg-access.ts';
 import { userText } from '../services/local-ledger/store/store-markers.ts';
 import { syncTestHooks } from '../services/local-ledger/sync/sync-run.ts';
 import { SettingsStore } from '../services/settings/settings-store.ts';

@@ -15,8 +15,8 @@ import {
   WEB_HEALTH_PATH,
 } from '../../src-shared/bridge/web-bridge.ts';
 import { rendererCsp } from '../../src-shared/csp.ts';
-import { contentDisposition, type DownloadRegistry } from '../services/local-ledger/export/download-registry.ts';
 import type { Dispatch } from '../services/handlers/dispatch.ts';
+import { contentDisposition, type DownloadRegistry } from '../services/local-ledger/export/download-registry.ts';
 import { readStatic } from './static-files.ts';
 
 const MAX_BODY_BYTES = 8 * 1024 * 1024;

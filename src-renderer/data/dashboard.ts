@@ -21,8 +21,8 @@ import { BUILT_IN_QUERIES } from '../../src-shared/notebook/library.ts';
 import { type ChartSpec, parseQueryFile } from '../../src-shared/notebook/query-file.ts';
 import type { BoundValue } from '../../src-shared/notebook/query-params.ts';
 import { toSqlParams } from '../../src-shared/notebook/sql-wire.ts';
+import { type PartySource, scopeText } from '../../src-shared/text/scope-text.ts';
 import { readTimeInput, type TimeZoneChoice } from '../../src-shared/time/time-text.ts';
-import { scopeText } from '../features/local-ledger/scope/scope-state.ts';
 import { bindFile } from '../features/local-ledger/sql/notebook-model.ts';
 import { ledger } from './bridge.ts';
 import { useStores } from './local-ledger.ts';
@@ -89,7 +89,8 @@ export async function queryTextOf(profileId: string, panel: DashboardPanel): Pro
 export function usePanelRun(
   profileId: string,
   panel: DashboardPanel,
-  options: { party: string; zone: TimeZoneChoice; stamp: string | null },
+  /** `from`: whether a lake is open, so the report names the parties it ran over as the screen does. */
+  options: { party: string; zone: TimeZoneChoice; stamp: string | null; from: PartySource },
 ) {
   return useQuery<PanelRun>({
     queryKey: [
@@ -99,6 +100,7 @@ export function usePanelRun(
       options.party,
       options.zone,
       options.stamp,
+      options.from,
     ],
     enabled: options.stamp !== null,
     retry: false,
@@ -131,7 +133,7 @@ export function usePanelRun(
           chart: file.header.chart ?? null,
           params: [
             // The parties it read, first: a report of the dashboard says over whom each panel ran.
-            ...(panel.scope ? [{ name: 'parties', value: scopeText(panel.scope) }] : []),
+            ...(panel.scope ? [{ name: 'parties', value: scopeText(panel.scope, options.from) }] : []),
             ...bound.names.map((name, i) => ({ name, value: paramText(bound.params[i]) })),
           ],
           result,

@@ -7,11 +7,15 @@ import {
   findBoundaryViolations,
   findBridgeViolations,
   findImportCycles,
+  findSqlProcessReach,
+  findWingLayerViolations,
   findZodReachable,
   importsOf,
   projectPath,
+  reachableFrom,
   readSource,
   type SourceFacts,
+  SQL_PROCESS_ENTRY,
 } from './import-rules.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -56,6 +60,18 @@ describe('process boundaries', () => {
   it('the preload reaches no zod: it bundles channel names, main validates', () => {
     expect(tree.some((f) => f.file === 'src-preload/index.ts')).toBe(true);
     expect(findZodReachable(tree, 'src-preload/index.ts', root)).toEqual([]);
+  });
+
+  it('the SQL process reaches nothing under http/, credentials/ or ledger/, through any import from its entry', () => {
+    const reach = reachableFrom(tree, SQL_PROCESS_ENTRY, root, { types: true });
+    // The entry is there and its reach is followed (it loads the sandbox's DuckDB module and the SQL builders).
+    expect(reach.has('src-main/services/local-ledger/sql/sql-sandbox-db.ts')).toBe(true);
+    expect(findSqlProcessReach(tree, root)).toEqual([]);
+  });
+
+  it('no import runs upward across the local-ledger wing, and lake/ reaches only store/ within it', () => {
+    expect(tree.filter((f) => f.file.startsWith('src-main/services/local-ledger/lake/')).length).toBeGreaterThan(5);
+    expect(findWingLayerViolations(tree, root)).toEqual([]);
   });
 
   it('only src-renderer/data touches window.ledger or spells a query key', () => {
@@ -244,5 +260,55 @@ describe('the checker catches (planted violations)', () => {
         rule: 'the preload bundles zod: src-preload/index.ts -> src-shared/a.ts -> src-shared/b.ts',
       },
     ]);
+  });
+
+  it('the SQL process reaching a forbidden folder, through a chain, import type and import() alike', () => {
+    const sql = 'src-main/services/local-ledger/sql';
+    const planted: SourceFacts[] = [
+      {
+        file: `${sql}/sql-child.ts`,
+        imports: ['./a.ts', { specifier: './b.ts', kind: 'type' }, { specifier: './c.ts', kind: 'dynamic' }],
+      },
+      { file: `${sql}/a.ts`, imports: ['../local-ledger.ts'] },
+      { file: 'src-main/services/local-ledger/local-ledger.ts', imports: ['../http/http-client.ts'] },
+      { file: 'src-main/services/http/http-client.ts', imports: [] },
+      { file: `${sql}/b.ts`, imports: [{ specifier: '../../credentials/profile-secrets.ts', kind: 'type' }] },
+      { file: 'src-main/services/credentials/profile-secrets.ts', imports: [] },
+      { file: `${sql}/c.ts`, imports: ['../../ledger/ledger-client.ts'] },
+      { file: 'src-main/services/ledger/ledger-client.ts', imports: [] },
+      // Not reached from the entry: no finding.
+      { file: `${sql}/d.ts`, imports: ['../../http/http-client.ts'] },
+    ];
+    expect(findSqlProcessReach(planted, root).map((v) => v.rule)).toEqual([
+      `the SQL process reaches src-main/services/credentials/: ${sql}/sql-child.ts -> ${sql}/b.ts -> src-main/services/credentials/profile-secrets.ts`,
+      `the SQL process reaches src-main/services/ledger/: ${sql}/sql-child.ts -> ${sql}/c.ts -> src-main/services/ledger/ledger-client.ts`,
+      `the SQL process reaches src-main/services/http/: ${sql}/sql-child.ts -> ${sql}/a.ts -> src-main/services/local-ledger/local-ledger.ts -> src-main/services/http/http-client.ts`,
+    ]);
+  });
+
+  it('an import running upward across the wing (import type too), lake/ past store/, and a folder in no layer', () => {
+    const wing = 'src-main/services/local-ledger';
+    const planted: SourceFacts[] = [
+      { file: `${wing}/store/a.ts`, imports: ['../lake/lake-layout.ts'] },
+      { file: `${wing}/views/a.ts`, imports: [{ specifier: '../local-ledger.ts', kind: 'type' }] },
+      { file: `${wing}/sql/a.ts`, imports: ['../export/csv.ts'] },
+      { file: `${wing}/export/a.ts`, imports: ['../sync/sync-run.ts'] },
+      { file: `${wing}/sync/a.ts`, imports: [{ specifier: '../engine/x.ts', kind: 'dynamic' }] },
+      { file: `${wing}/lake/a.ts`, imports: ['../views/leg-filters-sql.ts'] },
+      { file: `${wing}/stray/a.ts`, imports: [] },
+    ];
+    const allowed: SourceFacts[] = [
+      { file: `${wing}/lake/fine.ts`, imports: ['../store/leg-access.ts', './lake-layout.ts', '../../errors.ts'] },
+      {
+        file: `${wing}/sql/fine.ts`,
+        imports: ['../views/leg-filters-sql.ts', '../lake/lake-listing.ts', '../store/x.ts'],
+      },
+      { file: `${wing}/sync/fine.ts`, imports: ['../export/csv.ts', '../reconcile/x.ts', '../store/leg-access.ts'] },
+      { file: `${wing}/local-ledger.ts`, imports: ['./sync/sync-run.ts', './engine/x.ts', './entry.ts'] },
+      { file: `${wing}/engine/fine.ts`, imports: ['../local-ledger.ts', '../store/ledger-store.ts'] },
+    ];
+    expect(findWingLayerViolations([...planted, ...allowed], root).map((v) => v.file)).toEqual(
+      planted.map((p) => p.file),
+    );
   });
 });

@@ -324,3 +324,125 @@ export function findImportCycles(tree: SourceFacts[], root: string): string[][] 
 
 /** Root-relative, '/'-separated path of an absolute file path. */
 export const projectPath = (root: string, file: string) => relative(root, file).split(/[\\/]/).join('/');
+
+/** How the reach of an entry is followed: `types` also through `import type` (erased from the bundle). */
+export interface ReachOptions {
+  types: boolean;
+}
+
+/**
+ * Every project file reachable from `entry` through relative imports (static and dynamic, and
+ * `import type` when `types`), each with the chain of files that leads to it from the entry.
+ */
+export function reachableFrom(
+  tree: SourceFacts[],
+  entry: string,
+  root: string,
+  { types }: ReachOptions,
+): Map<string, string[]> {
+  const exists = onDisk(root);
+  const byFile = new Map(tree.map((facts) => [facts.file, facts]));
+  const chains = new Map<string, string[]>([[entry, [entry]]]);
+  const queue = [entry];
+  for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+    for (const entryEdge of byFile.get(file)?.imports ?? []) {
+      const { specifier, kind } = edge(entryEdge);
+      if (kind === 'type' && !types) continue;
+      const target = resolveSpecifier(file, specifier, exists);
+      if (target && byFile.has(target) && !chains.has(target)) {
+        chains.set(target, [...(chains.get(file) as string[]), target]);
+        queue.push(target);
+      }
+    }
+  }
+  return chains;
+}
+
+/** Where the SQL process may never reach: the code that holds or moves secrets and talks to a ledger. */
+export const SQL_PROCESS_ENTRY = 'src-main/services/local-ledger/sql/sql-child.ts';
+export const SQL_PROCESS_FORBIDDEN = [
+  'src-main/services/http/',
+  'src-main/services/credentials/',
+  'src-main/services/ledger/',
+];
+
+/**
+ * The SQL process runs the user's SQL and holds no secret: from its entry, followed through every
+ * import (`import type` included: a type today is one edit from a value import, and the process's
+ * code has no business knowing the shape of a credential), it reaches nothing under `forbidden`.
+ */
+export function findSqlProcessReach(
+  tree: SourceFacts[],
+  root: string,
+  entry = SQL_PROCESS_ENTRY,
+  forbidden: readonly string[] = SQL_PROCESS_FORBIDDEN,
+): Violation[] {
+  const violations: Violation[] = [];
+  for (const [file, chain] of reachableFrom(tree, entry, root, { types: true })) {
+    const folder = forbidden.find((prefix) => file.startsWith(prefix));
+    if (folder)
+      violations.push({
+        file,
+        specifier: chain[chain.length - 2] ?? file,
+        rule: `the SQL process reaches ${folder}: ${chain.join(' -> ')}`,
+      });
+  }
+  return violations;
+}
+
+export const WING = 'src-main/services/local-ledger/';
+/**
+ * The local-ledger wing's layers, bottom to top (docs/architecture.md, "The local-ledger wing"): a
+ * file imports only from its own layer and those below. `root` is the files at the wing's root
+ * (local-ledger.ts, local-ledger-host.ts, entry.ts); engine/ (the engine process) runs the whole
+ * wing and stands with them at the top.
+ */
+export const WING_LAYERS: Readonly<Record<string, number>> = {
+  store: 0,
+  lake: 1,
+  views: 2,
+  sql: 3,
+  export: 4,
+  reconcile: 5,
+  sync: 6,
+  engine: 7,
+  root: 7,
+};
+/** lake/ is read by tools of its own (the CLI's lake commands): within the wing it depends on store/ alone. */
+const LAKE_REACHES = new Set(['store', 'lake']);
+
+/** A wing file's layer: its folder under the wing, `root` for a file at the wing's root. */
+export function wingLayer(file: string): string | null {
+  if (!file.startsWith(WING)) return null;
+  const rest = file.slice(WING.length);
+  return rest.includes('/') ? rest.slice(0, rest.indexOf('/')) : 'root';
+}
+
+/** Imports that run upward across the wing's layers (`import type` included), and lake/ reaching past store/. */
+export function findWingLayerViolations(tree: SourceFacts[], root: string): Violation[] {
+  const exists = onDisk(root);
+  const violations: Violation[] = [];
+  for (const { file, imports } of tree) {
+    const from = wingLayer(file);
+    if (from === null) continue;
+    if (WING_LAYERS[from] === undefined) {
+      violations.push({
+        file,
+        specifier: '',
+        rule: `${from}/ is in no layer of the wing: give it its place in WING_LAYERS`,
+      });
+      continue;
+    }
+    for (const entry of imports) {
+      const { specifier } = edge(entry);
+      const target = resolveSpecifier(file, specifier, exists);
+      const to = target ? wingLayer(target) : null;
+      if (to === null || to === from) continue;
+      if (WING_LAYERS[to] === undefined || WING_LAYERS[to] > WING_LAYERS[from])
+        violations.push({ file, specifier, rule: `an import runs upward in the wing: ${from} -> ${to}` });
+      else if (from === 'lake' && !LAKE_REACHES.has(to))
+        violations.push({ file, specifier, rule: `lake/ depends on store/ alone within the wing: lake -> ${to}` });
+    }
+  }
+  return violations;
+}

@@ -51,19 +51,23 @@ export interface StoredState {
   /** Legs staged by an unfinished run, and unfinished runs. */
   staged: number;
   runs: number;
+  /** An unfinished run's time windows (sync-windows.ts): how many, and how many wholly committed. */
+  windows: number;
+  windowsDone: number;
 }
 
 /** What the store file holds for the party, read-only (the file is not changed by looking). */
 export async function storedLegs(path: string, party: string): Promise<StoredState> {
   // Killed before the store was created: it holds nothing.
-  if (!existsSync(path)) return { legs: [], staged: 0, runs: 0 };
+  if (!existsSync(path)) return { legs: [], staged: 0, runs: 0, windows: 0, windowsDone: 0 };
   const instance = await DuckDBInstance.create(path, { access_mode: 'READ_ONLY' });
   const connection = await instance.connect();
   try {
     const names = await connection.runAndReadAll('SELECT table_name FROM information_schema.tables');
     const has = new Set(names.getRows().map((row) => row[0] as string));
     // Killed while the first open created the schema: no legs yet.
-    if (!has.has('leg_rows') || !has.has('sync_runs')) return { legs: [], staged: 0, runs: 0 };
+    if (!has.has('leg_rows') || !has.has('sync_runs'))
+      return { legs: [], staged: 0, runs: 0, windows: 0, windowsDone: 0 };
     const rows = await connection.runAndReadAll(`SELECT ${LEG_SELECT} FROM leg_rows WHERE party = ?`, [party]);
     // Legs of an unfinished run: in their own table, or (one table) under a run still open.
     const staged = await connection.runAndReadAll(
@@ -73,6 +77,14 @@ export async function storedLegs(path: string, party: string): Promise<StoredSta
       [party],
     );
     const runs = await connection.runAndReadAll('SELECT count(*) FROM sync_runs WHERE party = ?', [party]);
+    const windows = has.has('sync_windows')
+      ? (
+          await connection.runAndReadAll(
+            'SELECT count(*), count(*) FILTER (WHERE done) FROM sync_windows WHERE party = ?',
+            [party],
+          )
+        ).getRows()[0]
+      : [0, 0];
     return {
       legs: rows.getRows().map((row) => {
         const { amountExact: _, ...leg } = rowToLeg(row);
@@ -80,6 +92,8 @@ export async function storedLegs(path: string, party: string): Promise<StoredSta
       }),
       staged: Number(staged.getRows()[0][0]),
       runs: Number(runs.getRows()[0][0]),
+      windows: Number(windows[0]),
+      windowsDone: Number(windows[1]),
     };
   } finally {
     connection.closeSync();

@@ -6,6 +6,9 @@
 // Kill points, from a seeded RNG: some event-loop turns after the k-th progress line; the n-th
 // file-system event in the store's folder (lands inside DuckDB's commits); some turns after the
 // line the child prints just before the final replace transaction (LEDGER_EXPLORER_TEST_HOOKS).
+// The sync pages its range as several cursor chains over time windows (sync-windows.ts): ~60 pages
+// make ~7 windows paged 4 at once, so kills land with some windows committed and others not, and
+// each resume must continue the recorded plan without losing or doubling a leg.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { watch } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -41,11 +44,11 @@ let party: string;
 let expected: string[];
 
 beforeAll(async () => {
-  // busyParty: parties[0] is in every transfer, so 30,000 transfers are ~30 pages of its legs.
-  sandbox = await startSandboxNetwork({ transfers: 30_000, busyParty: true, evm: false });
+  // busyParty: parties[0] is in every transfer, so 60,000 transfers are ~60 pages of its legs.
+  sandbox = await startSandboxNetwork({ transfers: 60_000, busyParty: true, evm: false });
   party = sandbox.describe().parties[0];
   const { legs, pages } = await serviceLegs(sandbox.urls.baseUrl, sandbox.credentials.ledgerJwt, party);
-  expect(pages).toBeGreaterThanOrEqual(30);
+  expect(pages).toBeGreaterThanOrEqual(60);
   expected = multiset(legs);
   home = await mkdtemp(join(tmpdir(), 'local-sync-kill-'));
   const { baseUrl, translateUrl, partnerUrl, rpcUrl } = sandbox.urls;
@@ -109,6 +112,8 @@ describe('local sync under SIGKILL', () => {
     let kills = 0;
     let completions = 0;
     let killsInReplace = 0;
+    /** Kills that left a window plan with some windows committed and some not. */
+    let killsMidPlan = 0;
     /** Legs the store must hold between kills: none before the first completion of a cycle, else all. */
     let before: string[] = [];
     try {
@@ -143,7 +148,10 @@ describe('local sync under SIGKILL', () => {
         const now = multiset(state.legs);
         if (end.signal === 'SIGKILL') {
           kills++;
-          log.push(`kill ${kills} (${JSON.stringify(plan)}): ${state.legs.length} legs, ${state.staged} staged`);
+          if (state.windowsDone > 0 && state.windowsDone < state.windows) killsMidPlan++;
+          log.push(
+            `kill ${kills} (${JSON.stringify(plan)}): ${state.legs.length} legs, ${state.staged} staged, windows ${state.windowsDone}/${state.windows} done`,
+          );
           // Nothing partial: the state before this run, or (the kill came after the replace committed) the whole new one.
           expect([before, expected]).toContainEqual(now);
           continue;
@@ -152,7 +160,7 @@ describe('local sync under SIGKILL', () => {
         completions++;
         log.push(`done after ${kills} kills (${JSON.stringify(plan)}): ${state.legs.length} legs`);
         expect(now).toEqual(expected);
-        expect([state.staged, state.runs]).toEqual([0, 0]);
+        expect([state.staged, state.runs, state.windows]).toEqual([0, 0, 0]);
         // Next cycle: from an empty store (a first sync again) or on this one (an incremental sync).
         if (random() < 0.5) {
           for (const suffix of ['', '.wal']) await rm(`${store}${suffix}`, { force: true });
@@ -164,9 +172,11 @@ describe('local sync under SIGKILL', () => {
     } finally {
       watcher.close();
       console.log(
-        `local-sync-kill (seed ${SEED}): ${kills} kills (${killsInReplace} at the replace), ${completions} completed\n${log.join('\n')}`,
+        `local-sync-kill (seed ${SEED}): ${kills} kills (${killsInReplace} at the replace, ${killsMidPlan} mid-plan), ${completions} completed\n${log.join('\n')}`,
       );
     }
     expect(kills).toBeGreaterThanOrEqual(KILLS);
+    // The kills the windows need: between a window's commit and the next one's.
+    expect(killsMidPlan).toBeGreaterThanOrEqual(3);
   }, 300_000);
 });

@@ -2,11 +2,9 @@
 // window-state.json in the user data folder. Plain Node: the shell passes in the displays' work
 // areas, so the Node tests can unplug a monitor. A restored window is always reachable: moved back
 // onto a display when its title bar would be off every screen, and never larger than that display.
-import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
-import { removeStaleTemps, writeFileAtomic } from '../settings/atomic-write.ts';
+import { join } from 'node:path';
+import { removeStaleTemps, writeFileAtomic, writeFileAtomicSync } from '../settings/atomic-write.ts';
 
 export interface Rect {
   x: number;
@@ -155,30 +153,12 @@ export class WindowStateSaver {
     this.closed = true;
     const write = () => {
       try {
-        writeAtomicSync(join(this.userDataDir, WINDOW_STATE_FILE), `${JSON.stringify(state)}\n`);
+        writeFileAtomicSync(join(this.userDataDir, WINDOW_STATE_FILE), `${JSON.stringify(state)}\n`);
       } catch (error) {
         this.log(`window state not saved: ${error instanceof Error ? error.message : error}`);
       }
     };
     write();
     if (this.inFlight > 0) this.writing = this.writing.then(write);
-  }
-}
-
-function writeAtomicSync(path: string, data: string): void {
-  // The same temp name as writeFileAtomic, so removeStaleTemps finds one a killed write left.
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  try {
-    const fd = openSync(temp, 'wx', 0o600);
-    try {
-      writeSync(fd, data);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(temp, path);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw error;
   }
 }

@@ -9,7 +9,7 @@ import { openTransferSource } from '../ledger/transfer-fetch.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { EngineClient, type EngineStarter } from './engine/engine-client.ts';
 import type { LocalLedger, LocalLedgerOptions } from './local-ledger.ts';
-import type { LedgerStore } from './store/ledger-store.ts';
+import type { LegReader } from './store/leg-access.ts';
 import { storeFolder, storePathIn } from './store/store-paths.ts';
 
 export type LocalLedgerModule = typeof import('./entry.ts');
@@ -75,8 +75,8 @@ export class LocalLedgerHost {
     return (await this.load()).ledger;
   }
 
-  async store(profileId: string): Promise<LedgerStore> {
-    return (await this.ledger()).store(profileId);
+  async reader(profileId: string): Promise<LegReader> {
+    return (await this.ledger()).reader(profileId);
   }
 
   /** A job's status; a job exists only once the ledger is loaded (its start loaded it). */

@@ -1,12 +1,14 @@
-// The local ledger (in the ledger engine's process, or in main's for the CLI and tests): one store per profile (its file opened per operation and shared with
-// other programs: ledger-store.ts), the syncs running into them, and the table's reads. Analytics,
-// SQL and export (analytics.ts, sql-runner.ts, store-export.ts) read through `store()`. Changes
-// another program makes to a store are reported through `onChange` (store-watch.ts).
+// The local ledger (in the ledger engine's process, or in main's for the CLI and tests): one store per
+// profile (its file opened per operation and shared with other programs: ledger-store.ts), the syncs
+// running into them, and the table's reads. Views, SQL, exports and reconciliation read through
+// `reader()` (a LegReader: the store, or a lake the profile has open); syncs, forget and the CLI write
+// through `writer()` (a LegWriter: the store file alone). The layers below see this class only as the
+// interfaces they declare (LedgerReaders, SqlLedger, SingleSyncs). Changes another program makes to a
+// store are reported through `onChange` (store-watch.ts).
 
 import { randomBytes } from 'node:crypto';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import type { DuckDBValue } from '@duckdb/node-api';
 import type { BridgeErrorShape } from '../../../src-shared/contract/errors.ts';
 import {
   type LakeInfo,
@@ -26,25 +28,27 @@ import type {
 import { LocalLegsQuery as LegsQuerySchema } from '../../../src-shared/contract/local-ledger.ts';
 import type { SqlScope } from '../../../src-shared/contract/party-scope.ts';
 import { ServiceError } from '../errors.ts';
+import type { ServiceContext } from '../service-context.ts';
 import type { LakeManifest } from './lake/lake-layout.ts';
 import { LakeSources } from './lake/lake-sources.ts';
 import { LakeStore, readLakeManifest } from './lake/lake-store.ts';
-import type { LedgerContext, LedgerSources } from './ledger-sources.ts';
 import { EXPORT_BUDGETS, SCREEN_BUDGETS, type SqlBudgets, sqlHeapMiB } from './sql/sql-budgets.ts';
 import { SqlProcesses } from './sql/sql-process.ts';
+import type { SqlLedger } from './sql/sql-runner.ts';
 import { removeSnapshots } from './sql/sql-snapshot.ts';
+import type { LedgerContext, LedgerSources } from './store/ledger-sources.ts';
 import { APP_STORE_ACCESS, LedgerStore, type StoreAccess, storeError } from './store/ledger-store.ts';
+import type { LedgerReaders, LegReader, LegWriter } from './store/leg-access.ts';
 import { LEG_SELECT, rowToLeg } from './store/leg-rows.ts';
-import type { ScopeData } from './store/party-scope.ts';
 import { Portfolios } from './store/portfolios.ts';
 import { storeMarkers } from './store/store-markers.ts';
 import { storeFolder, storePathIn } from './store/store-paths.ts';
 import { type StoreChange, StoreWatch } from './store/store-watch.ts';
 import { resolveViewScope } from './store/view-scope.ts';
 import { forgetParty } from './sync/forget.ts';
-import { resumePath, SyncAllJobs } from './sync/sync-all.ts';
+import { resumePath, type SingleSyncs, SyncAllJobs } from './sync/sync-all.ts';
 import { runSync, type SyncProgress } from './sync/sync-run.ts';
-import { legFilterSql, scopeWhere } from './views/leg-filters-sql.ts';
+import { legFilterSql, SORT_SQL, scalesOf, scopeWhere } from './views/leg-filters-sql.ts';
 
 /** How this process shares its stores (ledger-store.ts), and whom it tells when another program changed one. */
 export interface LocalLedgerOptions {
@@ -62,28 +66,13 @@ export interface LocalLedgerParts extends LocalLedgerOptions {
   sources: LedgerSources;
 }
 
-/** Sort columns of the table as SQL: the time by its TIMESTAMP, the amount by its exact value. */
-export const SORT_SQL: Record<LocalLegsQuery['sort']['column'], string> = {
-  effectiveAt: 'effective_ts',
-  updateId: 'update_id',
-  symbol: 'symbol',
-  instrumentId: 'instrument_id',
-  // The exact value across decimals (store-schema.ts); amounts kept as text only sort after all others.
-  amount: 'amount_whole, amount_frac',
-  senderParty: 'sender_party',
-  receiverParty: 'receiver_party',
-  counterparty: 'counterparty',
-  isIncoming: 'is_incoming',
-  status: 'status',
-};
-
 interface SyncJob {
   status: SyncStatus;
   controller: AbortController;
   done: Promise<void>;
 }
 
-export class LocalLedger {
+export class LocalLedger implements LedgerReaders, SqlLedger, SingleSyncs {
   readonly ctx: LedgerContext;
   readonly sources: LedgerSources;
   readonly folder: string;
@@ -127,16 +116,16 @@ export class LocalLedger {
 
   /**
    * What the profile's views read: its store, or the lake it has open instead (lake-store.ts).
-   * Syncs, forgets and the CLI use fileStore(): nothing that writes ever gets a lake.
+   * Syncs, forgets and the CLI use writer(): nothing that writes ever gets a lake.
    */
-  async store(profileId: string): Promise<LedgerStore> {
+  async reader(profileId: string): Promise<LegReader> {
     const lake = await this.lakes.folder(profileId);
     if (lake !== null) return this.lakeStore(lake);
-    return this.fileStore(profileId);
+    return this.writer(profileId);
   }
 
-  /** The profile's store file (opened by each operation, when it needs it). */
-  async fileStore(profileId: string): Promise<LedgerStore> {
+  /** The profile's store file (opened by each operation, when it needs it): the one writer. */
+  async writer(profileId: string): Promise<LegWriter> {
     let store = this.stores.get(profileId);
     if (!store) {
       const watch = this.watch;
@@ -153,7 +142,7 @@ export class LocalLedger {
   private lakeStore(folder: string): LakeStore {
     let store = this.lakeStores.get(folder);
     if (!store) {
-      store = new LakeStore(folder, this.access);
+      store = new LakeStore(folder);
       this.lakeStores.set(folder, store);
     }
     return store;
@@ -189,7 +178,7 @@ export class LocalLedger {
     const infos: LocalStoreInfo[] = [];
     for (const name of names.filter((n) => n.endsWith('.duckdb')).sort()) {
       const profileId = name.slice(0, -'.duckdb'.length);
-      const store = await this.fileStore(profileId);
+      const store = await this.writer(profileId);
       const rows = await store.read((c) =>
         c.runAndReadAll(
           `SELECT p.party, (SELECT count(*) FROM leg_rows l WHERE l.party = p.party), strftime(p.last_sync_at, '%Y-%m-%dT%H:%M:%S.%gZ'), p.node_id
@@ -214,7 +203,7 @@ export class LocalLedger {
 
   async partyStatus(profileId: string, party: string): Promise<LocalPartyStatus> {
     this.ctx.profile(profileId);
-    const store = await this.store(profileId);
+    const store = await this.reader(profileId);
     const row = await store.read(
       async (c) => {
         const r = await c.runAndReadAll(
@@ -228,9 +217,7 @@ export class LocalLedger {
         );
         return r.getRows()[0];
       },
-      undefined,
-      undefined,
-      [party],
+      { parties: [party] },
     );
     const job = [...this.jobs.values()].find(
       (j) => j.status.profileId === profileId && j.status.party === party && isRunning(j.status),
@@ -274,7 +261,7 @@ export class LocalLedger {
     );
     if (running) return running.status;
     const [store, source] = await Promise.all([
-      this.fileStore(request.profileId),
+      this.writer(request.profileId),
       this.sources.transfers(request.profileId),
     ]);
     const nodeId = request.nodeId ?? profile.defaultNodeId ?? null;
@@ -378,14 +365,16 @@ export class LocalLedger {
 
   async legs(query: LocalLegsQuery, signal?: AbortSignal): Promise<LocalLegsPage> {
     const q = LegsQuerySchema.parse(query);
-    const store = await this.store(q.profileId);
+    const store = await this.reader(q.profileId);
     const scope = await resolveViewScope(this, q.profileId, q.party, q.scope);
     return this.ctx.requests.run(q.requestId, async (requestSignal) => {
       const stop = signal ?? requestSignal;
       const started = performance.now();
       // The amount scales matter only to an amount bound (a scan of its own, skipped otherwise).
       const needScales = q.filters.amountMin !== null || q.filters.amountMax !== null;
-      const scales = needScales ? await store.read((c) => scalesOf(c, scope), stop, undefined, scope?.parties) : [];
+      const scales = needScales
+        ? await store.read((c) => scalesOf(c, scope), { signal: stop, parties: scope?.parties })
+        : [];
       const where = legFilterSql(scope, q.filters, scales);
       const only = scopeWhere(scope);
       const direction = q.sort.desc ? 'DESC' : 'ASC';
@@ -398,12 +387,10 @@ export class LocalLedger {
       // sorting whole rows read every column of every matching leg, twice the time at 1M legs.
       const ordered = `ORDER BY ${order}, seq ${direction}`;
       const [count, rows] = await Promise.all([
-        store.read(
-          (c) => c.runAndReadAll(`SELECT count(*) FROM leg_rows WHERE ${where.sql}`, where.params),
-          stop,
-          undefined,
-          scope?.parties,
-        ),
+        store.read((c) => c.runAndReadAll(`SELECT count(*) FROM leg_rows WHERE ${where.sql}`, where.params), {
+          signal: stop,
+          parties: scope?.parties,
+        }),
         store.read(
           (c) =>
             c.runAndReadAll(
@@ -412,9 +399,7 @@ export class LocalLedger {
                ) ${ordered}`,
               [...only.params, ...where.params],
             ),
-          stop,
-          undefined,
-          scope?.parties,
+          { signal: stop, parties: scope?.parties },
         ),
       ]);
       return {
@@ -429,7 +414,7 @@ export class LocalLedger {
   /** The instruments and statuses of the party's legs (or of the scope's parties) with their counts. */
   async facets(profileId: string, party: string, scopeAsked?: SqlScope): Promise<LocalFacets> {
     this.ctx.profile(profileId);
-    const store = await this.store(profileId);
+    const store = await this.reader(profileId);
     const scope = await resolveViewScope(this, profileId, party, scopeAsked);
     const where = scopeWhere(scope);
     return store.read(
@@ -457,9 +442,7 @@ export class LocalLedger {
             .map(([status, legs]) => ({ status: status as string | null, legs: Number(legs) })),
         };
       },
-      undefined,
-      undefined,
-      scope?.parties,
+      { parties: scope?.parties },
     );
   }
 
@@ -484,7 +467,7 @@ export class LocalLedger {
     const path = this.storePath(request.profileId);
     // An interrupted "sync all" names parties: it starts over after a forget.
     await rm(resumePath(path), { force: true });
-    const store = await this.fileStore(request.profileId);
+    const store = await this.writer(request.profileId);
     if (!(await stat(path).catch(() => null))) {
       // Nothing stored: only what a crash may have left beside the name goes.
       if (request.party === null)
@@ -534,19 +517,6 @@ function isRunning(status: SyncStatus): boolean {
 
 function notFound(jobId: string) {
   return new ServiceError('not_found', `No sync job ${jobId} (it ended before the app last started?)`);
-}
-
-/** Every amount scale stored for the scope's parties (a handful): exact amount bounds compare per scale. */
-export async function scalesOf(
-  connection: { runAndReadAll: (sql: string, params: DuckDBValue[]) => Promise<{ getRows(): unknown[][] }> },
-  scope: ScopeData | undefined,
-): Promise<number[]> {
-  const where = scopeWhere(scope);
-  const r = await connection.runAndReadAll(
-    `SELECT DISTINCT amount_scale FROM leg_rows WHERE ${where.sql} AND amount_scale IS NOT NULL`,
-    where.params,
-  );
-  return r.getRows().map((row) => Number(row[0]));
 }
 
 function lakeInfoOf(profileId: string, folder: string, m: LakeManifest): LakeInfo {

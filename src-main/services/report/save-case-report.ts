@@ -1,16 +1,13 @@
 // report:save: builds the case report for the view the renderer describes, checks it for every
 // saved secret, asks where to save it, and writes it atomically (HTML as is, or printed to PDF by
 // the desktop host). Loaded with import() on first use, so main's start-up never parses it.
-import { randomBytes } from 'node:crypto';
-import { open, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
 import type { CaseReportRequest, CaseReportSaved } from '../../../src-shared/contract/case-report.ts';
 import { canonicalTime, fileStamp } from '../../../src-shared/time/time-text.ts';
 import { ServiceError } from '../errors.ts';
-import { labelsOf } from '../local-ledger/export/csv.ts';
 import { nodeChoices } from '../ledger/node-choices.ts';
+import { labelsOf } from '../local-ledger/export/csv.ts';
 import type { ServiceContext } from '../service-context.ts';
-import { commitFile, writeFileAtomic } from '../settings/atomic-write.ts';
+import { writeFileAtomic } from '../settings/atomic-write.ts';
 import { withTimeout } from '../with-timeout.ts';
 import { parseReportRequest } from './parse-report-request.ts';
 import { looksLikePdf, PDF_TIMEOUT_MS } from './pdf-policy.ts';
@@ -58,7 +55,7 @@ export async function saveCaseReport(ctx: ServiceContext, raw: CaseReportRequest
     () => new ServiceError('timeout', 'Printing the report to PDF took over 2 minutes; save HTML instead.'),
   );
   if (!looksLikePdf(pdf)) throw new ServiceError('internal', 'Printing the report gave no PDF; save HTML instead.');
-  await writeBytesAtomic(path, pdf);
+  await writeFileAtomic(path, pdf);
   await ctx.downloads?.add(path).catch(() => {});
   return { path, format: 'pdf', bytes: pdf.byteLength, legs: request.legs.length };
 }
@@ -78,21 +75,4 @@ export function reportFileName(party: string, format: 'html' | 'pdf'): string {
     .split('::')[0]
     .replace(/[^A-Za-z0-9_-]/g, '_')
     .slice(0, 60)}-${stamp}.${format}`;
-}
-
-/** The PDF's bytes beside the target, then committed under its name (atomic-write.ts's commitFile). */
-async function writeBytesAtomic(path: string, bytes: Uint8Array): Promise<void> {
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  try {
-    const handle = await open(temp, 'wx', 0o600);
-    try {
-      await handle.writeFile(bytes);
-    } finally {
-      await handle.close();
-    }
-    await commitFile(temp, path);
-  } catch (error) {
-    await rm(temp, { force: true }).catch(() => {});
-    throw error;
-  }
 }

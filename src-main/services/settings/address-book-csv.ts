@@ -1,10 +1,13 @@
 // The address book as CSV (RFC 4180: comma, double quotes, CRLF), read and written here and
-// nowhere else (its records split, and formulas guarded, by the app's one CSV reader, local-ledger/export/csv-read.ts). Reading never gives up on the whole file for one bad row: each row is checked with
-// the same schema a party saved in the app gets, and a bad one is reported by its line number.
+// nowhere else: its records split by the app's one CSV reader (local-ledger/export/csv-read.ts), its
+// cells written and formulas guarded by the one cell rule (src-shared/text/csv-cell.ts). Reading
+// never gives up on the whole file for one bad row: each row is checked with the same schema a party
+// saved in the app gets, and a bad one is reported by its line number.
 // docs/address-book.md
 
 import { PARTY_COLOURS, type SavedParty, SavedPartyInput } from '../../../src-shared/contract/schemas.ts';
-import { type CsvProblem, type CsvRecord, csvRecords, guardFormula, unguardFormula } from '../local-ledger/export/csv-read.ts';
+import { csvCell, unguardCell } from '../../../src-shared/text/csv-cell.ts';
+import { type CsvProblem, type CsvRecord, csvRecords } from '../local-ledger/export/csv-read.ts';
 
 export const ADDRESS_BOOK_COLUMNS = ['party', 'label', 'colour', 'note'] as const;
 type Column = (typeof ADDRESS_BOOK_COLUMNS)[number];
@@ -26,14 +29,11 @@ export interface ImportRow {
 }
 
 export function formatAddressBook(parties: ReadonlyArray<SavedParty>): string {
-  const rows = parties.map((p) => [p.party, p.label, p.colour, p.note].map(csvCell).join(','));
+  // The one cell rule (src-shared/text/csv-cell.ts), spaces at either end quoted too: reading back keeps them.
+  const rows = parties.map((p) =>
+    [p.party, p.label, p.colour, p.note].map((v) => csvCell(v, { quoteSpaces: true })).join(','),
+  );
   return `${[ADDRESS_BOOK_COLUMNS.join(','), ...rows].join('\r\n')}\r\n`;
-}
-
-function csvCell(value: string): string {
-  // A formula start gets a leading ' (spreadsheets show it as text); reading back strips exactly one.
-  const text = guardFormula(value);
-  return /[",\r\n]/.test(text) || text !== text.trim() || text !== value ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 export function parseAddressBook(text: string): { rows: ImportRow[]; problems: CsvProblem[] } {
@@ -95,7 +95,7 @@ function readRow(record: CsvRecord, columns: Column[]): ImportRow | CsvProblem {
   }
   const value = (column: Column) => {
     const index = columns.indexOf(column);
-    return index < 0 ? undefined : unguardFormula(cells[index]);
+    return index < 0 ? undefined : unguardCell(cells[index]);
   };
   const colour = value('colour')?.trim().toLowerCase();
   const checked = SavedPartyInput.safeParse({

@@ -1,21 +1,29 @@
 // The one way this app puts a file on disk so that a crash, a SIGKILL or a power cut leaves either
 // the old file or the whole new one under its name, never a torn one (docs/durability.md):
 // write a temp file in the same folder, fsync it, rename it over the target, fsync the folder.
+// The one module for it: settings, stores' side files, exports, charts, the window's state (sync, as
+// the app quits) and a lake's partition manifests all write through here.
 import { randomBytes } from 'node:crypto';
+import { closeSync, fchmodSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { open, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
-/** Writes `data` to `path` atomically (temp file beside it, fsync, rename, fsync of the folder). */
+/** The temp file beside `path`: `.<name>.<pid>.<random>.tmp` (removeStaleTemps finds a killed write's). */
+function tempBeside(path: string): string {
+  return join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+}
+
 /**
+ * Writes `data` to `path` atomically (temp file beside it, fsync, rename, fsync of the folder).
  * `mode`: the file's permissions (default 0600: settings and exports are the user's alone); set
- * exactly, whatever the umask, so a file another program reads (a team's query) keeps its own.
+ * exactly, whatever the umask, so a file another program reads (a team's query, a lake) keeps its own.
  */
 export async function writeFileAtomic(
   path: string,
   data: string | Uint8Array,
   options: { mode?: number } = {},
 ): Promise<void> {
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const temp = tempBeside(path);
   let handle: Awaited<ReturnType<typeof open>> | undefined;
   try {
     handle = await open(temp, 'wx', 0o600);
@@ -31,6 +39,29 @@ export async function writeFileAtomic(
     throw error;
   }
   await syncFolder(dirname(path));
+}
+
+/**
+ * writeFileAtomic for the one moment nothing may wait: the app quitting (the window's last state).
+ * The same temp name, mode and order; the folder's fsync is left out (it would block the quit, and
+ * the rename is still atomic against a killed process).
+ */
+export function writeFileAtomicSync(path: string, data: string, options: { mode?: number } = {}): void {
+  const temp = tempBeside(path);
+  try {
+    const fd = openSync(temp, 'wx', 0o600);
+    try {
+      if (options.mode !== undefined) fchmodSync(fd, options.mode);
+      writeSync(fd, data);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, path);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
 }
 
 /**

@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LakeStore } from '../../../src-main/services/local-ledger/lake/lake-store.ts';
-import { APP_STORE_ACCESS } from '../../../src-main/services/local-ledger/store/ledger-store.ts';
 import { LONG_PARTY_INDEX, withLongPartyId } from '../../../src-sandbox/ledger/long-party-id.ts';
 import { sandboxParties } from '../../../src-sandbox/ledger/parties.ts';
 import { PARTY_ID_PATTERN } from '../../../src-shared/contract/transfers.ts';
@@ -124,7 +123,7 @@ describe('npm run cli -- lake', () => {
     void second.done.finally(() => {
       running = false;
     });
-    const reader = new LakeStore(lake, APP_STORE_ACCESS);
+    const reader = new LakeStore(lake);
     const seen = new Map<string, Set<number>>();
     let reads = 0;
     try {
@@ -193,7 +192,7 @@ describe('npm run cli -- lake', () => {
     expect(JSON.parse(status.stdout).parties.map((p: { party: string }) => p.party)).toEqual([long]);
 
     // An engine reading the files sees the exact id; so does the app's reader, scoped to the party.
-    const reader = new LakeStore(lake, APP_STORE_ACCESS);
+    const reader = new LakeStore(lake);
     try {
       const engine = await reader.read((c) =>
         c.runAndReadAll(
@@ -203,9 +202,7 @@ describe('npm run cli -- lake', () => {
       expect(engine.getRows()).toEqual([[long, summary.lakeLegs]]);
       const app = await reader.read(
         (c) => c.runAndReadAll('SELECT party, count(*)::INTEGER FROM leg_rows GROUP BY party'),
-        undefined,
-        undefined,
-        [long],
+        { parties: [long] },
       );
       expect(app.getRows()).toEqual([[long, summary.lakeLegs]]);
     } finally {

@@ -6,13 +6,13 @@ import { appendFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appHandlers } from '../../../src-main/services/handlers/app-handlers.ts';
+import { createDispatch, type Handlers } from '../../../src-main/services/handlers/dispatch.ts';
 import {
   contentDisposition,
   DOWNLOAD_TTL_MS,
   DownloadRegistry,
 } from '../../../src-main/services/local-ledger/export/download-registry.ts';
-import { appHandlers } from '../../../src-main/services/handlers/app-handlers.ts';
-import { createDispatch, type Handlers } from '../../../src-main/services/handlers/dispatch.ts';
 import type { ServiceContext } from '../../../src-main/services/service-context.ts';
 import { startWebShell, type WebShell } from '../../../src-main/web-shell/web-shell-server.ts';
 import type { DownloadOffer } from '../../../src-shared/contract/schemas.ts';

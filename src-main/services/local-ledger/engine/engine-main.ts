@@ -9,10 +9,10 @@ import { ServiceError } from '../../errors.ts';
 import { createDispatch, type Handlers } from '../../handlers/dispatch.ts';
 import { RequestRegistry } from '../../request-registry.ts';
 import { ledgerHandlers } from '../ledger-handlers.ts';
-import type { LedgerContext } from '../ledger-sources.ts';
 import type { LocalLedger, LocalLedgerOptions } from '../local-ledger.ts';
 import type { LocalLedgerModule } from '../local-ledger-host.ts';
 import type { SqlChild, SqlChildStarter } from '../sql/sql-protocol.ts';
+import type { LedgerContext } from '../store/ledger-sources.ts';
 import {
   ANSWERS,
   type EngineEvent,

@@ -4,7 +4,7 @@
 // fast network never queues pages in either process (docs/architecture.md, "The ledger engine").
 import { ServiceError } from '../../errors.ts';
 import { parseTransferPage } from '../../ledger/transfer-page.ts';
-import type { LedgerSources } from '../ledger-sources.ts';
+import type { LedgerSources } from '../store/ledger-sources.ts';
 import type { AnswerOf, Question } from './engine-protocol.ts';
 
 /** Asks main one question; rejects with main's error, or `cancelled` when the signal aborts first. */

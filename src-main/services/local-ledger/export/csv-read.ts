@@ -1,7 +1,6 @@
-// Reading CSV, in one place: the RFC 4180 record splitter with its budgets, and the formula guard
-// both ways. Every CSV the app reads goes through here (the address book's import, a statement to
-// reconcile); the live export's writer (csv.ts) and the store export's COPY (export-csv-sql.ts) use
-// the same formula start. A file is hostile input: a bad record becomes a problem naming the line it
+// Reading CSV, in one place: the RFC 4180 record splitter with its budgets. Every CSV the app reads
+// goes through here (the address book's import, a statement to reconcile); the formula guard, both
+// ways, is the one cell rule's (src-shared/text/csv-cell.ts), which every writer uses. A file is hostile input: a bad record becomes a problem naming the line it
 // starts on (1-based, counted as an editor shows them), and every other record is still read.
 // docs/address-book.md, docs/reconcile.md
 
@@ -29,27 +28,6 @@ export interface CsvReadOptions {
   unit: string;
   /** Where an unclosed quote is reported (it ends the file: there is no telling where the cell ends). */
   problems: CsvProblem[];
-}
-
-/** A spreadsheet runs a cell that starts with one of these as a formula (CSV injection). */
-export const FORMULA_START = /^[=+\-@\t\r]/;
-/** A cell a guard must cover: a formula start, after any quote marks a guard may already have added. */
-const NEEDS_GUARD = /^'*[=+\-@\t\r]/;
-/** One leading ' before what needed the guard: the guard itself. */
-const GUARD = /^'(?='*[=+\-@\t\r])/;
-
-/**
- * The cell with a leading ' when a spreadsheet would run it as a formula (and shows the ' as text).
- * A cell already starting with quote marks before a formula start gets one more, so `unguardFormula`
- * strips exactly one and the round trip holds.
- */
-export function guardFormula(text: string): string {
-  return NEEDS_GUARD.test(text) ? `'${text}` : text;
-}
-
-/** The cell without the one ' a guard added (a cell with no guard is left as it is). */
-export function unguardFormula(text: string): string {
-  return text.replace(GUARD, '');
 }
 
 /**

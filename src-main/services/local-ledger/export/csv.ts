@@ -1,20 +1,9 @@
-// RFC 4180 CSV: a field is quoted when it holds a comma, a quote, CR or LF (quotes doubled), or
-// when it starts with = + - @ (a spreadsheet would run it as a formula: a party id or status from
+// The live export's CSV and JSON Lines rows. Every cell by the app's one CSV cell rule
+// (src-shared/text/csv-cell.ts): RFC 4180 quoting, and the formula guard (a party id or status from
 // the service must never execute on the analyst's machine). Null is an empty field.
 
 import { TRANSFER_LEG_FIELDS, type TransferLeg } from '../../../../src-shared/contract/transfers.ts';
-import { FORMULA_START } from './csv-read.ts';
-
-const NEEDS_QUOTES = /[",\r\n]/;
-
-export function csvField(value: string | number | boolean | null): string {
-  if (value === null) return '';
-  const text = String(value);
-  // Amounts ("-12.5") are numbers, not formulas: only guard text that is not a plain number.
-  const formula = FORMULA_START.test(text) && !/^-?\d+(\.\d+)?$/.test(text);
-  const guarded = formula ? `'${text}` : text;
-  return NEEDS_QUOTES.test(guarded) || formula ? `"${guarded.replaceAll('"', '""')}"` : guarded;
-}
+import { csvCell, FORMULA_CLASS, GUARD_MARK } from '../../../../src-shared/text/csv-cell.ts';
 
 /** Party id -> the address book's label (saved parties with a label), read when an export starts. */
 export type PartyLabels = ReadonlyMap<string, string>;
@@ -27,11 +16,11 @@ export const labelsOf = (saved: ReadonlyArray<{ party: string; label: string }>)
 export const CSV_COLUMNS: readonly string[] = [...TRANSFER_LEG_FIELDS, 'senderLabel', 'receiverLabel'];
 export const CSV_HEADER = `${CSV_COLUMNS.join(',')}\r\n`;
 
-// The same fields as csvField, without its work for the common case. A row is first written
-// plainly and tested once: no quote or line break anywhere, no field starting like a formula
-// (or a negative number), and exactly 13 commas (so no field holds one). Only a row that fails
-// is written field by field through csvField. The export writes ~14 million fields.
-const SUSPECT = /["\r\n]|(?:^|,)[=+\-@\t\r]/;
+// The same fields as csvCell, without its work for the common case. A row is first written
+// plainly and tested once: no quote or line break anywhere, no field starting like a formula or
+// with a guard's mark (or a negative number), and exactly 13 commas (so no field holds one). Only a
+// row that fails is written field by field through csvCell. The export writes ~14 million fields.
+const SUSPECT = new RegExp(`["\\r\\n]|(?:^|,)[${GUARD_MARK}${FORMULA_CLASS}]`);
 const SEPARATORS = CSV_COLUMNS.length - 1;
 
 function plain(value: string | number | boolean | null): string {
@@ -56,9 +45,9 @@ export function csvRow(leg: TransferLeg, labels: PartyLabels = NO_LABELS): strin
   let careful = '';
   for (let i = 0; i < TRANSFER_LEG_FIELDS.length; i++) {
     if (i > 0) careful += ',';
-    careful += csvField(leg[TRANSFER_LEG_FIELDS[i]]);
+    careful += csvCell(leg[TRANSFER_LEG_FIELDS[i]]);
   }
-  return `${careful},${csvField(senderLabel)},${csvField(receiverLabel)}\r\n`;
+  return `${careful},${csvCell(senderLabel)},${csvCell(receiverLabel)}\r\n`;
 }
 
 /** A page's rows as one string: one write per page, not one per leg. */

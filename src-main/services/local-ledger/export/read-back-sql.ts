@@ -5,6 +5,7 @@
 import { LEGS_VIEW_COLUMNS, type ViewColumn } from '../../../../src-shared/contract/legs-view.ts';
 import type { LocalExportFormat } from '../../../../src-shared/contract/local-ledger.ts';
 import type { ExportSelect } from '../sql/export-sources.ts';
+import { sqlString } from '../store/sql-text.ts';
 import { DECIMAL_TEXT_MACRO, INSTRUMENT_TOTALS_VIEW } from '../store/store-schema.ts';
 
 export function readBackSql(
@@ -25,19 +26,15 @@ export function readBackSql(
 }
 
 function reader(path: string, format: LocalExportFormat, schema: readonly ViewColumn[]): string {
-  const columns = `{${schema.map((c) => `${literal(c.name)}: ${literal(c.type)}`).join(', ')}}`;
+  const columns = `{${schema.map((c) => `${sqlString(c.name)}: ${sqlString(c.type)}`).join(', ')}}`;
   switch (format) {
     case 'parquet':
-      return `read_parquet(${literal(path)})`;
+      return `read_parquet(${sqlString(path)})`;
     case 'parquet-by-month':
-      return `read_parquet(${literal(`${path}/*/*.parquet`)}, hive_partitioning = true, hive_types = {'month': VARCHAR})`;
+      return `read_parquet(${sqlString(`${path}/*/*.parquet`)}, hive_partitioning = true, hive_types = {'month': VARCHAR})`;
     case 'csv':
-      return `read_csv(${literal(path)}, header = true, auto_detect = false, quote = '"', escape = '"', columns = ${columns})`;
+      return `read_csv(${sqlString(path)}, header = true, auto_detect = false, quote = '"', escape = '"', columns = ${columns})`;
     case 'jsonl':
-      return `read_json(${literal(path)}, format = 'newline_delimited', columns = ${columns})`;
+      return `read_json(${sqlString(path)}, format = 'newline_delimited', columns = ${columns})`;
   }
-}
-
-function literal(text: string): string {
-  return `'${text.replaceAll("'", "''")}'`;
 }

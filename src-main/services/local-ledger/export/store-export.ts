@@ -10,18 +10,18 @@ import { LocalExportRequest as RequestSchema } from '../../../../src-shared/cont
 import { fromSqlParams } from '../../../../src-shared/notebook/sql-wire.ts';
 import { fileStamp } from '../../../../src-shared/time/time-text.ts';
 import { ServiceError } from '../../errors.ts';
-import { labelsOf } from './csv.ts';
 import { commitFile } from '../../settings/atomic-write.ts';
 import { copyStatement, parallelParquet } from '../sql/export-copy-sql.ts';
 import { exportSelect } from '../sql/export-sources.ts';
-import type { LedgerStore } from '../store/ledger-store.ts';
-import type { LocalLedger } from '../local-ledger.ts';
-import { readBackSql } from './read-back-sql.ts';
 import { duckdbError } from '../sql/sql-guard.ts';
 import type { ExportDone } from '../sql/sql-protocol.ts';
-import type { ScopeData } from '../store/party-scope.ts';
+import type { SqlLedger } from '../sql/sql-runner.ts';
 import { sqlSource } from '../sql/sql-snapshot.ts';
+import type { LegReader } from '../store/leg-access.ts';
+import type { ScopeData } from '../store/party-scope.ts';
 import { resolveScope, resolveViewScope } from '../store/view-scope.ts';
+import { labelsOf } from './csv.ts';
+import { readBackSql } from './read-back-sql.ts';
 
 const FILTERS = {
   csv: [{ name: 'CSV', extensions: ['csv'] }],
@@ -31,15 +31,17 @@ const FILTERS = {
 };
 
 export async function exportFromStore(
-  local: LocalLedger,
+  local: SqlLedger,
   request: LocalExportRequest,
   signal?: AbortSignal,
 ): Promise<LocalExportResult | null> {
   const r = RequestSchema.parse(request);
   local.ctx.profile(r.profileId);
-  const store = await local.store(r.profileId);
+  const store = await local.reader(r.profileId);
   // A portfolio named in the request is read before the save dialog: a deleted one is refused at once.
   const scope = await viewScope(local, r);
+  // With a lake open the export's `scope` column names the lake's parties, as the screen does.
+  const from = (await store.source()).kind === 'lake' ? 'lake' : 'store';
   const path = await local.ctx.host.chooseSavePath(defaultName(r), FILTERS[r.format]);
   if (!path) return null;
   const folder = r.format === 'parquet-by-month';
@@ -70,7 +72,7 @@ export async function exportFromStore(
                   r.source,
                   r.format,
                   labelsOf(local.ctx.settings.settings.savedParties),
-                  { scope },
+                  { scope, from },
                 );
                 const copy = copyStatement(select, r.format, partial);
                 const run = async () => ({
@@ -86,9 +88,7 @@ export async function exportFromStore(
                 throw duckdbError(error, r.source.kind === 'sql' ? r.source.sql : '');
               }
             },
-            signal,
-            undefined,
-            scope?.parties,
+            { signal, parties: scope?.parties },
           );
     if (folder) await rename(partial, path);
     else {
@@ -110,7 +110,7 @@ export async function exportFromStore(
 }
 
 /** The parties a view's export reads (its scope, or its party alone). */
-function viewScope(local: LocalLedger, r: ReturnType<typeof RequestSchema.parse>): Promise<ScopeData | undefined> {
+function viewScope(local: SqlLedger, r: ReturnType<typeof RequestSchema.parse>): Promise<ScopeData | undefined> {
   const { source } = r;
   if (source.kind === 'sql') return Promise.resolve(undefined);
   const [party, asked] =
@@ -120,8 +120,8 @@ function viewScope(local: LocalLedger, r: ReturnType<typeof RequestSchema.parse>
 
 /** A query's export runs in the SQL process, over the snapshot, as the SQL editor's query does (sql/). */
 async function queryExport(
-  local: LocalLedger,
-  store: LedgerStore,
+  local: SqlLedger,
+  store: LegReader,
   sql: string,
   params: readonly SqlParam[],
   scope: ScopeData | undefined,

@@ -84,7 +84,11 @@ async function* windowed<T>(
  * page one covers, at most `windows`. Every window costs a request that may come back short, so
  * an export of a few pages stays the one chain it always was (and reports the same page count).
  */
-function windowCount(first: TransferPage, farAt: string | null | undefined, options: WindowedExport): number {
+export function windowCount(
+  first: TransferPage,
+  farAt: string | null | undefined,
+  options: Pick<WindowedExport, 'windows' | 'pagesPerWindow'>,
+): number {
   const most = options.windows ?? DEFAULT_WINDOWS;
   const at = (text: string | null | undefined) => (text ? Date.parse(text) : Number.NaN);
   const pageSpan = Math.abs(at(first.legs[0]?.effectiveAt) - at(first.legs.at(-1)?.effectiveAt));
@@ -139,13 +143,15 @@ interface WindowReader<T> {
  * Runs up to `concurrency` cursor chains at once, no further than 2 x concurrency windows ahead of
  * the writer, each holding at most `readAhead` pages, and yields their pages window by window.
  * The first failure of any window stops every window and is thrown; so is the consumer stopping.
+ * `prepare` is told which chain (by its index in `chains`) a page is of. The sync (sync/) merges
+ * its windows with this too, committing them in order.
  */
-async function* mergeInOrder<T>(
+export async function* mergeInOrder<T>(
   chains: Array<(next: string | null, signal: AbortSignal) => Promise<TransferPage>>,
   outer: AbortSignal,
   concurrency: number,
   readAhead: number,
-  prepare: (page: TransferPage) => T,
+  prepare: (page: TransferPage, chain: number) => T,
 ): AsyncGenerator<T> {
   const stop = new AbortController();
   const signal = AbortSignal.any([outer, stop.signal]);
@@ -166,7 +172,7 @@ async function* mergeInOrder<T>(
     const reader = readers[w];
     try {
       for await (const page of cursorPages(chains[w], signal)) {
-        reader.ready.push(prepare(page));
+        reader.ready.push(prepare(page, w));
         notify();
         while (reader.ready.length >= readAhead && !signal.aborted) {
           await new Promise<void>((resolve) => (reader.room = resolve));

@@ -8,7 +8,8 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { readWithExactSums } from '../store/exact-sums.ts';
-import { LAKE_TYPE_MAP, type LakeFormat, type PartitionTotal, sqlText } from './lake-layout.ts';
+import { sqlList } from '../store/sql-text.ts';
+import { LAKE_TYPE_MAP, type LakeFormat, type PartitionTotal } from './lake-layout.ts';
 
 /** A DuckDB for reading lake files: in memory, 2 threads, 256 MB, no extension fetched. */
 export async function lakeDuckDb(): Promise<{ instance: DuckDBInstance; connection: DuckDBConnection }> {
@@ -46,7 +47,7 @@ export async function filesFacts(
 ): Promise<Map<string, FileFacts>> {
   const out = new Map<string, FileFacts>(paths.map((p) => [p, EMPTY()]));
   if (paths.length === 0) return out;
-  const source = `read_parquet([${paths.map(sqlText).join(', ')}], filename = true)`;
+  const source = `read_parquet(${sqlList(paths)}, filename = true)`;
   const party = options.party ? ', min(party), max(party), (count(*) FILTER (WHERE party IS NULL))::BIGINT' : '';
   const heads = (
     await connection.runAndReadAll(
@@ -127,7 +128,7 @@ export async function filesColumns(
   const rows = (
     await connection.runAndReadAll(
       `SELECT file_name, name, type, converted_type, logical_type, type_length, precision, scale
-         FROM parquet_schema([${paths.map(sqlText).join(', ')}])`,
+         FROM parquet_schema(${sqlList(paths)})`,
     )
   ).getRows();
   const roots = new Set<string>();

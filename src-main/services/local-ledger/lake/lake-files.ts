@@ -1,9 +1,9 @@
 // How a lake's files reach the disk (docs/lake.md, "Atomic per partition"): a data file is fsynced
-// before it is renamed in; a manifest is written to a temp file beside its place and renamed over
-// it. Shared by the writer and the migration to format 2.
-import { randomBytes } from 'node:crypto';
-import { open, readdir, rename, rm, writeFile } from 'node:fs/promises';
+// before it is renamed in; a manifest by the app's one atomic write (temp file beside it, fsync,
+// rename, fsync of the folder). Shared by the writer and the migration to format 2.
+import { open, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { removeStaleTemps, writeFileAtomic } from '../../settings/atomic-write.ts';
 import { PARTITION_MANIFEST, type PartitionManifest } from './lake-layout.ts';
 
 /** Parquet's row groups in a lake file: DuckDB's default, fine for every engine's splits. */
@@ -23,15 +23,17 @@ export async function syncPath(path: string, flags: 'r' | 'r+'): Promise<void> {
   }
 }
 
-/** A manifest's temp files a killed writer left in a partition folder. */
+/**
+ * A manifest's temp files a killed writer left in a partition folder: the app's one atomic write's
+ * (settings/atomic-write.ts), and `.partition.json.tmp-…` of writers before it.
+ */
 export async function removeManifestTemps(dir: string): Promise<void> {
+  await removeStaleTemps(join(dir, PARTITION_MANIFEST));
   for (const name of await readdir(dir).catch(() => [] as string[]))
     if (name.startsWith(`.${PARTITION_MANIFEST}.tmp-`)) await rm(join(dir, name), { force: true });
 }
 
-/** The partition's manifest, by temp file and rename (readable by all, like the data: 0644). */
+/** The partition's manifest, written atomically (readable by all, like the data: 0644). */
 export async function writePartitionManifest(dir: string, manifest: PartitionManifest): Promise<void> {
-  const temp = join(dir, `.${PARTITION_MANIFEST}.tmp-${randomBytes(4).toString('hex')}`);
-  await writeFile(temp, `${JSON.stringify(manifest, null, 1)}\n`, { mode: 0o644 });
-  await rename(temp, join(dir, PARTITION_MANIFEST));
+  await writeFileAtomic(join(dir, PARTITION_MANIFEST), `${JSON.stringify(manifest, null, 1)}\n`, { mode: 0o644 });
 }

@@ -213,9 +213,6 @@ export const LakeManifest = z.object({
 });
 export type LakeManifest = z.infer<typeof LakeManifest>;
 
-/** A SQL string literal. */
-export const sqlText = (text: string) => `'${text.replaceAll("'", "''")}'`;
-
 /**
  * How each engine reads a lake file's columns (docs/lake.md's type table is checked against this,
  * and a test checks every written file's Parquet schema against `parquet`). The Parquet types are

@@ -22,6 +22,7 @@ import { mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ServiceError } from '../../errors.ts';
+import { sqlString } from '../store/sql-text.ts';
 import { type FileFacts, fileHash, filesColumns, filesFacts, lakeDuckDb } from './lake-facts.ts';
 import { removeManifestTemps, syncPath, WRITE_OPTIONS, writePartitionManifest } from './lake-files.ts';
 import {
@@ -33,7 +34,6 @@ import {
   type PartitionManifest,
   partitionPath,
   STAGING_PREFIX,
-  sqlText,
   unescapePartitionValue,
 } from './lake-layout.ts';
 import { type Writer, writeLakeManifest } from './lake-manifest.ts';
@@ -126,7 +126,7 @@ export async function notMovable(connection: DuckDBConnection, m: OldMonth): Pro
   try {
     // Every value of every column read once: a file whose footer reads but whose pages do not.
     await connection.run(
-      `SELECT bit_xor(hash(${FORMAT_1_COLUMNS.map((c) => c.name).join(', ')})) FROM read_parquet(${sqlText(file)}, hive_partitioning = false)`,
+      `SELECT bit_xor(hash(${FORMAT_1_COLUMNS.map((c) => c.name).join(', ')})) FROM read_parquet(${sqlString(file)}, hive_partitioning = false)`,
     );
   } catch (error) {
     return `its file cannot be read whole (${(error as Error).message.split('\n')[0]})`;
@@ -226,9 +226,9 @@ async function moveMonth(
     // The file's own columns by name: the folder's party=/month= are not read as columns (Hive
     // partitioning off), and the party's id is added as the first.
     await connection.run(
-      `COPY (SELECT ${sqlText(m.party)} AS party, ${FORMAT_1_COLUMNS.map((c) => c.name).join(', ')}
-              FROM read_parquet(${sqlText(file)}, hive_partitioning = false))
-         TO ${sqlText(staged)} (${WRITE_OPTIONS})`,
+      `COPY (SELECT ${sqlString(m.party)} AS party, ${FORMAT_1_COLUMNS.map((c) => c.name).join(', ')}
+              FROM read_parquet(${sqlString(file)}, hive_partitioning = false))
+         TO ${sqlString(staged)} (${WRITE_OPTIONS})`,
     );
   } catch (error) {
     throw new Error(

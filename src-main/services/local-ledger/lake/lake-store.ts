@@ -1,37 +1,31 @@
 // A lake opened in the app (docs/lake.md, "In the app"): the Local ledger's reads over the lake's
-// Parquet instead of the profile's store file. It is a LedgerStore to every reader (the table,
-// facets, counterparties, relationship, flows, exports, the provenance line): an in-memory DuckDB
-// whose `leg_rows` is a view over the lake's files with the store's columns, so the same SQL runs
-// on both. Nothing here writes: a sync or a forget on a profile reading a lake is refused with why.
+// Parquet instead of the profile's store file. It is a LegReader (store/leg-access.ts) like the store
+// file, to every reader (the table, facets, counterparties, relationship, flows, exports, the
+// provenance line): an in-memory DuckDB whose `leg_rows` is a view over the lake's files with the
+// store's columns, so the same SQL runs on both. It is no LegWriter: nothing can ask it to write
+// (a sync or a forget takes the profile's store file, LocalLedger.writer()).
 //
 // Each query lists the lake's files again, so a month the CLI switches in meanwhile is read whole
 // (old file or new: lake-writer.ts). A filter on party or month reads only those folders (Hive
 // partition pruning). The parties' sync times come from _lake.json, read again when it changes.
-import { readdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { ServiceError } from '../../errors.ts';
-import { LedgerStore, type StoreAccess } from '../store/ledger-store.ts';
+import type { LegReader, LegSource, ReadOptions } from '../store/leg-access.ts';
+import { onConnection } from '../store/read-connection.ts';
 import { DECIMAL_TEXT_MACRO, INSTRUMENT_TOTALS_VIEW, LEG_COLUMNS, legsViewSql } from '../store/store-schema.ts';
-import {
-  DATA_FILE,
-  LAKE_MANIFEST,
-  LAYOUT,
-  LAYOUTS,
-  type LakeLayout,
-  type LakeManifest,
-  sqlText,
-} from './lake-layout.ts';
+import { LAKE_MANIFEST, LAYOUT, LAYOUTS, type LakeLayout, type LakeManifest } from './lake-layout.ts';
+import { lakeFiles, lakeParquetSql } from './lake-listing.ts';
 import { lakeManifestMessage, readLakeManifestFile } from './lake-partitions.ts';
 
-/**
- * The store's leg_rows columns over the lake's files (store-schema.ts), in the store's order: every
- * file of the lake, or exactly `files` (a scope's: DuckDB binds a query in time that grows with the
- * files it lists, about 40 µs each, so a party's 24 files bind in 1 ms and a lake's 2,400 in 100).
- */
 /** [10^0, …, 10^38] as HUGEINT literals (a list index is 1-based: 10^k is at k + 1). */
 const POW10_LIST = `[${Array.from({ length: 39 }, (_, k) => `${10n ** BigInt(k)}::HUGEINT`).join(', ')}]`;
 
+/**
+ * The store's leg_rows columns over the lake's files (store-schema.ts), in the store's order: every
+ * file of the lake, or exactly `files` (a scope's: lake-listing.ts).
+ */
 export function lakeLegRowsSql(lake: string, files?: readonly string[], layout: LakeLayout = LAYOUT): string {
   // 10^scale as an exact HUGEINT from a constant list (NULL past 38: such units are never stored);
   // a string cast per leg made a sort by amount take twice as long.
@@ -50,7 +44,7 @@ export function lakeLegRowsSql(lake: string, files?: readonly string[], layout: 
       (${units} - (${whole}) * ${one}) * ${POW10_LIST}[39 - amount_scale] AS amount_frac,
       sender_party, receiver_party, counterparty, is_incoming, status,
       (file_index::BIGINT << 32) + file_row_number AS seq
-    FROM read_parquet(${files ? `[${files.map(sqlText).join(', ')}]` : sqlText(join(lake, layout.glob))}, hive_partitioning = true, hive_types = ${layout.hiveTypes})`;
+    FROM ${lakeParquetSql(lake, layout, files)}`;
 }
 
 /** The lake's manifest, or why this app does not read the folder as a lake (said at the field, and by the CLI). */
@@ -60,22 +54,17 @@ export async function readLakeManifest(lake: string): Promise<LakeManifest> {
   throw new ServiceError('invalid_argument', lakeManifestMessage(lake, read.problem));
 }
 
-const READ_ONLY = (lake: string) =>
-  new ServiceError(
-    'local_store',
-    `This profile reads the lake at ${lake}, which the app never writes: close the lake to sync into this computer's store, or run npm run cli -- lake sync.`,
-  );
-
-export class LakeStore extends LedgerStore {
+export class LakeStore implements LegReader {
   readonly lake: string;
+  /** Connections of reads in flight: close() interrupts them. */
+  private readonly reading = new Set<DuckDBConnection>();
   private instance: Promise<DuckDBInstance> | null = null;
   private manifestStamp = '';
   private manifestLoad: Promise<void> | null = null;
   /** The layout leg_rows reads: the manifest's format, followed when a lake sync moves it to format 2. */
   private layoutNow: LakeLayout = LAYOUT;
 
-  constructor(lake: string, access: StoreAccess) {
-    super(join(lake, LAKE_MANIFEST), access);
+  constructor(lake: string) {
     this.lake = lake;
   }
 
@@ -156,12 +145,8 @@ export class LakeStore extends LedgerStore {
    * instrument_totals, which DuckDB binds through the search path) is a temporary view over those
    * parties' files alone, listed now. Without it, every file of the lake.
    */
-  override async read<T>(
-    work: (connection: DuckDBConnection) => Promise<T>,
-    signal?: AbortSignal,
-    _wait?: unknown,
-    parties?: readonly string[],
-  ): Promise<T> {
+  async read<T>(work: (connection: DuckDBConnection) => Promise<T>, options: ReadOptions = {}): Promise<T> {
+    const { signal, parties } = options;
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.readOnce(work, signal, parties);
@@ -190,9 +175,10 @@ export class LakeStore extends LedgerStore {
   ): Promise<T> {
     const instance = await this.open();
     await this.refreshParties(instance);
-    const files = parties ? await this.filesOf(parties) : null;
-    return this.onConnection(
+    const files = parties ? await lakeFiles(this.lake, this.layoutNow, parties) : null;
+    return onConnection(
       instance,
+      this.reading,
       async (connection) => {
         if (files) {
           await connection.run(
@@ -205,49 +191,22 @@ export class LakeStore extends LedgerStore {
     );
   }
 
-  /** The layout the reads follow now (the SQL process reads the lake the same way). */
-  async layout(): Promise<LakeLayout> {
+  /** The SQL process reads the lake's files where they are, in the layout the reads follow now. */
+  async source(): Promise<LegSource> {
     await this.refreshParties(await this.open());
-    return this.layoutNow;
+    return { kind: 'lake', folder: this.lake, format: this.layoutNow.format };
   }
 
-  /** The data files of these parties now (a month whose folder has no file yet is not one). */
-  private async filesOf(parties: readonly string[]): Promise<string[]> {
-    const files: string[] = [];
-    for (const party of new Set(parties)) {
-      const folder = join(this.lake, this.layoutNow.partyFolder(party));
-      for (const month of (await readdir(folder).catch(() => [] as string[])).sort()) {
-        if (!month.startsWith('month=')) continue;
-        const names = await readdir(join(folder, month)).catch(() => [] as string[]);
-        if (names.includes(DATA_FILE)) files.push(join(folder, month, DATA_FILE));
-      }
-    }
-    return files;
-  }
-
-  override write<T>(): Promise<T> {
-    return Promise.reject(READ_ONLY(this.lake));
-  }
-
-  override exclusive<T>(): Promise<T> {
-    return Promise.reject(READ_ONLY(this.lake));
-  }
-
-  override takeSeq(): Promise<bigint> {
-    return Promise.reject(READ_ONLY(this.lake));
-  }
-
-  override async singleThreaded<T>(_connection: DuckDBConnection, work: () => Promise<T>): Promise<T> {
+  /** The lake's DuckDB is in memory and of this reader alone: a sorted export needs nothing more. */
+  async singleThreaded<T>(_connection: DuckDBConnection, work: () => Promise<T>): Promise<T> {
     return work();
   }
 
-  override async announce(): Promise<void> {}
-
-  override async sizeOnDisk(): Promise<number> {
+  async sizeOnDisk(): Promise<number> {
     return (await readLakeManifest(this.lake).catch(() => null))?.bytes ?? 0;
   }
 
-  override async close(): Promise<void> {
+  async close(): Promise<void> {
     for (const c of this.reading) c.interrupt();
     const instance = await this.instance?.catch(() => null);
     this.instance = null;

@@ -19,6 +19,7 @@ import { mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ServiceError } from '../../errors.ts';
+import { sqlInList, sqlString } from '../store/sql-text.ts';
 import { LEGS_VIEW_SQL } from '../store/store-schema.ts';
 import { type FileFacts, fileHash, filesFacts } from './lake-facts.ts';
 import { removeManifestTemps, syncPath, WRITE_OPTIONS, writePartitionManifest } from './lake-files.ts';
@@ -34,7 +35,6 @@ import {
   partitionPath,
   partyFolder,
   STAGING_PREFIX,
-  sqlText,
 } from './lake-layout.ts';
 import { writeLakeManifest } from './lake-manifest.ts';
 import { type MoveStep, migrateLake } from './lake-migrate.ts';
@@ -216,7 +216,7 @@ async function storeMonths(
   const rows = (
     await connection.runAndReadAll(
       `SELECT party, coalesce(${MONTH_SQL}, '${NULL_MONTH}'), ${FINGERPRINT_SQL}
-         FROM leg_rows WHERE party IN (${parties.map(sqlText).join(', ')}) GROUP BY ALL`,
+         FROM leg_rows WHERE party IN (${sqlInList(parties)}) GROUP BY ALL`,
     )
   ).getRows();
   for (const [party, month, fp] of rows) {
@@ -235,7 +235,7 @@ async function partySync(
   const rows = (
     await connection.runAndReadAll(
       `SELECT party, node_id, strftime(last_sync_at, '%Y-%m-%dT%H:%M:%S.%fZ'), full_history
-         FROM party_sync WHERE party IN (${parties.map(sqlText).join(', ')})`,
+         FROM party_sync WHERE party IN (${sqlInList(parties)})`,
     )
   ).getRows();
   return new Map(
@@ -262,9 +262,9 @@ async function copyMonths(
     const target = join(dir, monthFolder(month === NULL_MONTH ? null : month));
     await mkdir(target, { recursive: true });
     await connection.run(
-      `COPY (SELECT ${SELECT_LIST} FROM leg_rows WHERE party = ${sqlText(party)} AND ${monthWhere(month)}
+      `COPY (SELECT ${SELECT_LIST} FROM leg_rows WHERE party = ${sqlString(party)} AND ${monthWhere(month)}
               ORDER BY effective_ts, seq)
-         TO ${sqlText(join(target, DATA_FILE))} (${WRITE_OPTIONS})`,
+         TO ${sqlString(join(target, DATA_FILE))} (${WRITE_OPTIONS})`,
     );
   }
 }

@@ -24,9 +24,8 @@ import { ServiceError } from '../../errors.ts';
 import { commitFile } from '../../settings/atomic-write.ts';
 import { copyStatement } from '../sql/export-copy-sql.ts';
 import type { ExportSelect } from '../sql/export-sources.ts';
-import type { LedgerStore } from '../store/ledger-store.ts';
-import type { LocalLedger } from '../local-ledger.ts';
 import { duckdbError } from '../sql/sql-guard.ts';
+import type { LedgerReaders, LegReader } from '../store/leg-access.ts';
 import { guessMapping, MAPPINGS_FILE, MappingMemory } from './mapping-memory.ts';
 import {
   type CsvProblem,
@@ -38,9 +37,9 @@ import {
 } from './statement-csv.ts';
 import { type MatchSummary, matchStatement, resultRows, resultSql } from './statement-match.ts';
 
-const memories = new WeakMap<LocalLedger, MappingMemory>();
+const memories = new WeakMap<LedgerReaders, MappingMemory>();
 /** The one mapping memory of this ledger (its file beside the settings, in the user-data folder). */
-function memoryOf(local: LocalLedger): MappingMemory {
+function memoryOf(local: LedgerReaders): MappingMemory {
   let memory = memories.get(local);
   if (!memory) {
     memory = new MappingMemory(join(dirname(local.folder), MAPPINGS_FILE));
@@ -51,7 +50,7 @@ function memoryOf(local: LocalLedger): MappingMemory {
 
 /** The header of a CSV's first lines, and the mapping to offer for it (remembered, else guessed). */
 export async function reconcileMapping(
-  local: LocalLedger,
+  local: LedgerReaders,
   query: ReconcileMappingQuery,
 ): Promise<ReconcileMappingAnswer> {
   const q = ReconcileMappingQuery.parse(query);
@@ -82,7 +81,7 @@ function readCsv(r: ReturnType<typeof ReconcileRequest.parse>, signal: AbortSign
 
 /** Runs `work` with the request's cancel (app:cancel) and the time budget; a budget's end says so. */
 async function withBudget<T>(
-  local: LocalLedger,
+  local: LedgerReaders,
   requestId: string,
   work: (signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
@@ -103,13 +102,13 @@ async function withBudget<T>(
 }
 
 async function matched<T>(
-  local: LocalLedger,
+  local: LedgerReaders,
   r: ReturnType<typeof ReconcileRequest.parse>,
   read: Read,
   signal: AbortSignal,
-  then: (c: DuckDBConnection, summary: MatchSummary, store: LedgerStore) => Promise<T>,
+  then: (c: DuckDBConnection, summary: MatchSummary, store: LegReader) => Promise<T>,
 ): Promise<T> {
-  const store = await local.store(r.profileId);
+  const store = await local.reader(r.profileId);
   return store.read(
     async (c) => {
       try {
@@ -125,13 +124,11 @@ async function matched<T>(
         throw duckdbError(error, '');
       }
     },
-    signal,
-    undefined,
-    [r.party],
+    { signal, parties: [r.party] },
   );
 }
 
-export async function reconcileStatement(local: LocalLedger, request: ReconcileRequest): Promise<ReconcileResult> {
+export async function reconcileStatement(local: LedgerReaders, request: ReconcileRequest): Promise<ReconcileResult> {
   const r = ReconcileRequest.parse(request);
   local.ctx.profile(r.profileId);
   return withBudget(local, r.requestId, async (signal) => {
@@ -193,7 +190,7 @@ const EXPORT_COLUMNS = [
 
 /** Asks where to save, reconciles again, and writes every row of the result as CSV (the store export's COPY). */
 export async function exportReconciliation(
-  local: LocalLedger,
+  local: LedgerReaders,
   request: ReconcileRequest,
 ): Promise<ReconcileExported | null> {
   const r = ReconcileRequest.parse(request);

@@ -11,9 +11,10 @@ import {
   type ReconcileMapping,
 } from '../../../../src-shared/contract/reconcile.ts';
 import { PartyId } from '../../../../src-shared/contract/transfers.ts';
+import { FORMULA_START, unguardCell } from '../../../../src-shared/text/csv-cell.ts';
 import { readTimeInput } from '../../../../src-shared/time/time-text.ts';
 import { ServiceError } from '../../errors.ts';
-import { type CsvProblem, type CsvRecord, csvRecords, FORMULA_START, unguardFormula } from '../export/csv-read.ts';
+import { type CsvProblem, type CsvRecord, csvRecords } from '../export/csv-read.ts';
 import { canonicalAmount, readStatementAmount, short } from './statement-amount.ts';
 
 export type StatementDelimiter = (typeof RECONCILE_DELIMITERS)[number];
@@ -285,7 +286,7 @@ function textCell(field: string, raw: string): string | { message: string } {
   if (FORMULA_START.test(trimmed)) {
     return { message: `${field}: "${short(trimmed)}" starts like a spreadsheet formula: not read` };
   }
-  const text = unguardFormula(trimmed);
+  const text = unguardCell(trimmed);
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
   if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text))
     return { message: `${field}: holds a control character` };

@@ -18,6 +18,7 @@ import {
 import type { ReconcileCategory, ReconcileRow } from '../../../../src-shared/contract/reconcile.ts';
 import { RECONCILE_CATEGORIES } from '../../../../src-shared/contract/reconcile.ts';
 import { microsIso } from '../../../../src-shared/time/time-text.ts';
+import { sqlInList, sqlString } from '../store/sql-text.ts';
 import type { StatementLine } from './statement-csv.ts';
 
 export interface MatchOptions {
@@ -40,7 +41,7 @@ export interface MatchSummary {
 function statusIn(statuses: ReadonlyArray<string | null>): string {
   const named = statuses.filter((s): s is string => s !== null);
   const terms = [
-    ...(named.length ? [`status IN (${named.map(sqlText).join(', ')})`] : []),
+    ...(named.length ? [`status IN (${sqlInList(named)})`] : []),
     ...(statuses.includes(null) ? ['status IS NULL'] : []),
   ];
   return terms.length ? `coalesce(${terms.join(' OR ')}, false)` : 'false';
@@ -188,7 +189,7 @@ export async function matchStatement(
     ? 'AND (counterparty, instrument_id) IN (SELECT DISTINCT counterparty, instrument FROM stmt)'
     : '';
   const leftOut = options.leftOutStatuses;
-  const span = `party = ${sqlText(options.party)}
+  const span = `party = ${sqlString(options.party)}
         AND effective_ts BETWEEN make_timestamp(${from - tol}) AND make_timestamp(${to + tol})
         ${lines.length ? scope : 'AND false'}`;
   // The legs compared with: the party's, within the statement's span widened by the tolerance, of
@@ -284,10 +285,6 @@ export async function matchStatement(
 }
 
 /** A string literal (the party id is checked by its schema; quotes are doubled all the same). */
-function sqlText(text: string): string {
-  return `'${text.replaceAll("'", "''")}'`;
-}
-
 /** A leg's amount, signed (negative: out), exact: from its units, else as stored (kept as text). */
 const LEG_SIGNED = `CASE WHEN l.direction = 'out' THEN '-' ELSE '' END || coalesce(decimal_text(l.units, l.scale), l.amount)`;
 const WHEN = (t: string) => `strftime(${t}, '%Y-%m-%d %H:%M:%S UTC')`;

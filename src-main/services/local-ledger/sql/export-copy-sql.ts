@@ -1,6 +1,7 @@
 // The COPY that writes an export: one statement for main's store exports and for a query's export
 // in the SQL process (sql/), so both write the same bytes (docs/local-ledger.md, "Export").
 import type { LocalExportFormat } from '../../../../src-shared/contract/local-ledger.ts';
+import { sqlIdentifier, sqlString } from '../store/sql-text.ts';
 import { csvLineSql } from './export-csv-sql.ts';
 import { type ExportSelect, orderedSql } from './export-sources.ts';
 
@@ -23,7 +24,7 @@ export function parallelParquet(select: ExportSelect, format: LocalExportFormat)
  */
 export function copyStatement(select: ExportSelect, format: LocalExportFormat, target: string): string {
   const rowGroups = parallelParquet(select, format) ? `, ROW_GROUP_SIZE ${PARALLEL_ROW_GROUP}` : '';
-  return `COPY (${format === 'csv' ? csvSelect(select) : orderedSql(select)}) TO ${literal(target)} (${options(format)}${rowGroups})`;
+  return `COPY (${format === 'csv' ? csvSelect(select) : orderedSql(select)}) TO ${sqlString(target)} (${options(format)}${rowGroups})`;
 }
 
 function options(format: LocalExportFormat): string {
@@ -46,18 +47,10 @@ function options(format: LocalExportFormat): string {
  * faster at a million legs, and within the store's memory limit where the wide sort ran out).
  */
 function csvSelect(select: ExportSelect): string {
-  const header = literalName(select.columns.join(','));
+  const header = sqlIdentifier(select.columns.join(','));
   const types = new Map(select.schema.map((c) => [c.name, c.type]));
   const line = csvLineSql(select.columns, new Set(select.textColumns), types);
   if (!select.order) return `SELECT ${line} AS ${header} FROM (${select.sql})`;
   const { keys, by } = select.order;
   return `SELECT ${header} FROM (SELECT ${line} AS ${header}, ${keys.join(', ')} FROM (${select.sql})) ORDER BY ${by}`;
-}
-
-function literal(text: string): string {
-  return `'${text.replaceAll("'", "''")}'`;
-}
-
-function literalName(text: string): string {
-  return `"${text.replaceAll('"', '""')}"`;
 }

@@ -1,39 +1,49 @@
-// The live explorer's CSV rules (src-main/services/local-ledger/export/csv.ts) as one SQL expression per line,
-// so DuckDB writes the file: a field is quoted when it holds a comma, a quote, CR or LF (quotes
-// doubled), text starting with = + - @ TAB CR (and not a plain number) gets a leading ' and quotes,
-// null is an empty field, booleans are true/false.
-import { quote } from './export-sources.ts';
+// The app's one CSV cell rule (src-shared/text/csv-cell.ts) as one SQL expression per line, so
+// DuckDB writes the file with the bytes the live export's csvCell writes: built from the rule's own
+// tables (formula characters, guard mark, plain number, quote characters), never restated here.
+// A cell is quoted when it holds a comma, a quote, CR or LF (quotes doubled); text starting like a
+// formula (after any guard marks, and not a plain number) gets a leading ' and quotes; null is an
+// empty cell; a number, a boolean or a time is written as DuckDB prints it.
+import {
+  GUARD_MARK,
+  NEEDS_GUARD_PATTERN,
+  PLAIN_NUMBER_PATTERN,
+  QUOTE_CHARS,
+} from '../../../../src-shared/text/csv-cell.ts';
+import { sqlIdentifier, sqlString } from '../store/sql-text.ts';
 
-const FORMULA = `regexp_matches($V, '^[=+\\-@\t\r]') AND NOT regexp_full_match($V, '-?[0-9]+(\\.[0-9]+)?')`;
+/** needsGuard in SQL: DuckDB's RE2 reads the rule's patterns as JS does. */
+const needsGuard = (v: string) =>
+  `(regexp_matches(${v}, ${sqlString(NEEDS_GUARD_PATTERN)}) AND NOT regexp_full_match(${v}, ${sqlString(PLAIN_NUMBER_PATTERN)}))`;
+/** strpos, not a regular expression: the common case (no such character) is the cheapest. */
+const needsQuotes = (v: string) => QUOTE_CHARS.map((c) => `strpos(${v}, chr(${c.charCodeAt(0)})) > 0`).join(' OR ');
+const quoted = (text: string) => `'"' || replace(${text}, '"', '""') || '"'`;
 
-function textField(column: string): string {
-  const v = `${quote(column)}`;
-  const formula = FORMULA.replaceAll('$V', v);
-  const guarded = `CASE WHEN ${formula} THEN '''' || ${v} ELSE ${v} END`;
+/** csvCell over `v`, a VARCHAR expression. */
+function cellSql(v: string): string {
   return `CASE WHEN ${v} IS NULL THEN ''
-    WHEN ${formula} OR strpos(${v}, ',') > 0 OR strpos(${v}, '"') > 0 OR strpos(${v}, chr(10)) > 0 OR strpos(${v}, chr(13)) > 0
-      THEN '"' || replace(${guarded}, '"', '""') || '"'
+    WHEN ${needsGuard(v)} THEN ${quoted(`${sqlString(GUARD_MARK)} || ${v}`)}
+    WHEN ${needsQuotes(v)} THEN ${quoted(v)}
     ELSE ${v} END`;
 }
 
-function otherField(column: string): string {
-  const v = `CAST(${quote(column)} AS VARCHAR)`;
-  return `CASE WHEN ${v} IS NULL THEN '' WHEN strpos(${v}, ',') > 0 OR strpos(${v}, '"') > 0 OR strpos(${v}, chr(10)) > 0 THEN '"' || replace(${v}, '"', '""') || '"' ELSE ${v} END`;
-}
-
-/** A value whose text never holds a comma, a quote or a line break: written as DuckDB prints it. */
+/** A value whose text is a number, a boolean or a time: never a formula, and never quoted. */
 function plainField(column: string): string {
-  return `CAST(${quote(column)} AS VARCHAR)`;
+  return `CAST(${sqlIdentifier(column)} AS VARCHAR)`;
 }
 
-/** Types whose text is digits, a sign, a point, letters of true/false, or a time's digits and separators. */
+/**
+ * Types whose text is a number (digits, a sign, a point, an exponent, inf or nan), true/false, or a
+ * time's digits and separators: what csvCell writes as it is (a value of a number type is not a formula).
+ */
 const PLAIN_TYPES =
-  /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|BOOLEAN|DATE|TIMESTAMP|DECIMAL\(\d+,\d+\))$/;
+  /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|FLOAT|DOUBLE|BOOLEAN|DATE|TIMESTAMP|DECIMAL\(\d+,\d+\))$/;
 
 /**
  * One line: concat() of the fields (one call, not a chain of ||, which copied the line once per
  * field: 30% of the export; concat() reads NULL as empty, as the live export writes it). `types`
- * (DuckDB's, by column) lets a number, a boolean or a time go without the quoting checks.
+ * (DuckDB's, by column) lets a number, a boolean or a time go without the checks; every other
+ * column (text, and any other type's text: an ENUM, a BLOB, an INTERVAL) gets the whole rule.
  */
 export function csvLineSql(
   columns: readonly string[],
@@ -41,6 +51,10 @@ export function csvLineSql(
   types: ReadonlyMap<string, string> = new Map(),
 ): string {
   const field = (c: string) =>
-    text.has(c) ? textField(c) : PLAIN_TYPES.test(types.get(c) ?? '') ? plainField(c) : otherField(c);
+    text.has(c)
+      ? cellSql(sqlIdentifier(c))
+      : PLAIN_TYPES.test(types.get(c) ?? '')
+        ? plainField(c)
+        : cellSql(`CAST(${sqlIdentifier(c)} AS VARCHAR)`);
   return `concat(${columns.map(field).join(`, ',', `)})`;
 }

@@ -6,14 +6,14 @@
 import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import { LEG_LABEL_COLUMNS, LEGS_VIEW_COLUMNS, type ViewColumn } from '../../../../src-shared/contract/legs-view.ts';
 import type { LocalExportFormat, LocalExportSource } from '../../../../src-shared/contract/local-ledger.ts';
-import { analyticsWhere } from '../views/analytics.ts';
+import { type PartySource, scopeColumn } from '../../../../src-shared/text/scope-text.ts';
+import type { ScopeData } from '../store/party-scope.ts';
+import { sqlIdentifier } from '../store/sql-text.ts';
+import { LEGS_VIEW_SQL } from '../store/store-schema.ts';
 import { rankCounterparties } from '../views/counterparty-ranking.ts';
 import { flowBuckets } from '../views/flow-buckets.ts';
-import { legFilterSql } from '../views/leg-filters-sql.ts';
-import { SORT_SQL, scalesOf } from '../local-ledger.ts';
+import { analyticsWhere, legFilterSql, SORT_SQL, scalesOf } from '../views/leg-filters-sql.ts';
 import { checkReadOnly, refused } from './sql-guard.ts';
-import type { ScopeData } from '../store/party-scope.ts';
-import { LEGS_VIEW_SQL } from '../store/store-schema.ts';
 
 export interface ExportSelect {
   sql: string;
@@ -86,14 +86,14 @@ const LEG_TEXT = LEG_SCHEMA.filter((c) => c.type === 'VARCHAR').map((c) => c.nam
 
 /**
  * `views.scope`: the parties a view's export reads, resolved (sql-scope.ts, resolveViewScope);
- * without it, the source's party alone. A query's export takes its scope in the SQL process.
+ * without it, the source's party alone. `views.from`: whether they are a lake's (the `scope` column's words). A query's export takes its scope in the SQL process.
  */
 export async function exportSelect(
   c: DuckDBConnection,
   source: LocalExportSource,
   format: LocalExportFormat,
   labels: ReadonlyMap<string, string> = new Map(),
-  views?: { scope: ScopeData | undefined },
+  views?: { scope: ScopeData | undefined; from?: PartySource },
 ): Promise<ExportSelect> {
   const parquet = format === 'parquet' || format === 'parquet-by-month';
   const byMonth = format === 'parquet-by-month';
@@ -132,7 +132,7 @@ export async function exportSelect(
       let type = prepared.columnType(i).toString();
       if (name === 'month') hasMonth = true;
       if (name === 'effective_at' && type === 'TIMESTAMP') timeColumn = name;
-      const q = quote(name);
+      const q = sqlIdentifier(name);
       if (/^(U?HUGEINT|BIGNUM)$/.test(type)) {
         // Parquet has no 128-bit integer (DuckDB would write a DOUBLE); DECIMAL(38,0) holds every
         // exact value of 38 digits, and a wider one fails the export in words rather than round.
@@ -163,7 +163,7 @@ export async function exportSelect(
   if (byMonth && source.kind === 'counterparties') {
     throw refused('A counterparty ranking has no month: export it as CSV, JSON Lines or Parquet.');
   }
-  return analyticsTable(c, source, format, scope);
+  return analyticsTable(c, source, format, scope, views?.from ?? 'store');
 }
 
 type Analytics = Extract<LocalExportSource, { kind: 'counterparties' | 'flows' }>;
@@ -184,7 +184,8 @@ const INSTRUMENT_SUMS: ViewColumn[] = [
 const SCOPE_COLUMN: ViewColumn = {
   name: 'scope',
   type: 'VARCHAR',
-  meaning: "the parties summed: 'party', 'N parties', 'portfolio NAME (external)' or 'all synced parties'",
+  meaning:
+    "the parties summed: 'party', 'N parties', 'portfolio NAME (external)' or 'all synced parties' (with a lake open: all the lake's parties)",
 };
 const COUNTERPARTY_SCHEMA: ViewColumn[] = [
   { name: 'party', type: 'VARCHAR', meaning: 'whose counterparties these are (NULL: several, see scope)' },
@@ -201,14 +202,6 @@ const FLOW_SCHEMA: ViewColumn[] = [
   SCOPE_COLUMN,
 ];
 
-/** The `scope` column's text for a view's scope (as asked: a portfolio by its name). */
-function scopeText(asked: Analytics['query']['scope']): string {
-  if (!asked || asked.kind === 'party') return 'party';
-  if (asked.kind === 'all') return 'all synced parties';
-  if (asked.kind === 'portfolio') return `portfolio ${asked.name} (external)`;
-  return `${new Set(asked.parties).size} parties`;
-}
-
 /**
  * The analytics rows (exact text sums, computed as on screen) put in a temp table of this
  * connection, with the legs view's names and types (times as TIMESTAMP, sums as exact decimal text).
@@ -218,12 +211,14 @@ async function analyticsTable(
   source: Analytics,
   format: LocalExportFormat,
   scope: ScopeData | undefined,
+  from: PartySource,
 ): Promise<ExportSelect> {
   const q = { ...source.query, profileId: '' };
   const where = analyticsWhere(q, scope);
   // One party's rows name it; rows summed over several parties name none (the scope column says which).
   const party = scope && scope.parties.length === 1 && !scope.portfolio ? scope.parties[0] : null;
-  const named = { scope: scopeText(source.query.scope) };
+  // The scope as asked (a portfolio by its name), in the app's one wording (scope-text.ts).
+  const named = { scope: scopeColumn(source.query.scope, from) };
   const rows: Array<Record<string, string | number | null>> =
     source.kind === 'counterparties'
       ? (await rankCounterparties(c, where)).rows.map((r) => ({
@@ -260,7 +255,7 @@ async function analyticsTable(
   await c.run('DROP TABLE IF EXISTS temp.export_rows');
   // Times arrive as ISO text and are stored as TIMESTAMP (the cast reads the Z); numbers as BIGINT.
   await c.run(
-    `CREATE TEMP TABLE export_rows (${schema.map((s) => `${quote(s.name)} ${s.type === 'VARCHAR' || s.type === 'TIMESTAMP' ? 'VARCHAR' : 'BIGINT'}`).join(', ')})`,
+    `CREATE TEMP TABLE export_rows (${schema.map((s) => `${sqlIdentifier(s.name)} ${s.type === 'VARCHAR' || s.type === 'TIMESTAMP' ? 'VARCHAR' : 'BIGINT'}`).join(', ')})`,
   );
   const appender = await c.createAppender('export_rows', 'main', 'temp');
   try {
@@ -278,13 +273,16 @@ async function analyticsTable(
     appender.closeSync();
   }
   const select = schema.map(({ name, type }) => {
-    if (type === 'TIMESTAMP') return `${timeColumnSql(`${quote(name)}::TIMESTAMP`, format)} AS ${quote(name)}`;
-    if (type === 'INTEGER') return `${quote(name)}::INTEGER AS ${quote(name)}`;
-    return quote(name);
+    if (type === 'TIMESTAMP')
+      return `${timeColumnSql(`${sqlIdentifier(name)}::TIMESTAMP`, format)} AS ${sqlIdentifier(name)}`;
+    if (type === 'INTEGER') return `${sqlIdentifier(name)}::INTEGER AS ${sqlIdentifier(name)}`;
+    return sqlIdentifier(name);
   });
   const timeColumn = source.kind === 'flows' ? 'bucket_start' : null;
   const month =
-    format === 'parquet-by-month' && timeColumn ? `, strftime(${quote(timeColumn)}::TIMESTAMP, '%Y-%m') AS month` : '';
+    format === 'parquet-by-month' && timeColumn
+      ? `, strftime(${sqlIdentifier(timeColumn)}::TIMESTAMP, '%Y-%m') AS month`
+      : '';
   return {
     sql: `SELECT ${select.join(', ')}${month} FROM temp.export_rows`,
     params: [],
@@ -293,8 +291,4 @@ async function analyticsTable(
     schema,
     shape: source.kind,
   };
-}
-
-export function quote(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
 }

@@ -39,7 +39,16 @@ const REFUSED_PREFIXES = [
 const PLAIN_NAME = /^[a-z_][a-z0-9_]*$/;
 
 /** The store's own tables: the documented `legs` view is the one way in. */
-const INTERNAL = new Set(['leg_rows', 'leg_store', 'sync_staging', 'party_sync', 'sync_runs', 'store_meta', 'run_ids']);
+const INTERNAL = new Set([
+  'leg_rows',
+  'leg_store',
+  'sync_staging',
+  'party_sync',
+  'sync_runs',
+  'sync_windows',
+  'store_meta',
+  'run_ids',
+]);
 
 export function refused(message: string): ServiceError {
   return new ServiceError('invalid_argument', message, { refused: true });

@@ -5,8 +5,8 @@ import type { ViewColumn } from '../../../../src-shared/contract/legs-view.ts';
 import type { LocalExportFormat, SqlResult } from '../../../../src-shared/contract/local-ledger.ts';
 import type { BoundValue } from '../../../../src-shared/notebook/query-params.ts';
 import type { LakeFormat } from '../lake/lake-layout.ts';
-import type { SqlBudgets } from './sql-budgets.ts';
 import type { ScopeData } from '../store/party-scope.ts';
+import type { SqlBudgets } from './sql-budgets.ts';
 
 export type SqlTask =
   /**

@@ -5,18 +5,28 @@
 import type { SqlQuery, SqlResult } from '../../../../src-shared/contract/local-ledger.ts';
 import { SqlQuery as SqlQuerySchema } from '../../../../src-shared/contract/local-ledger.ts';
 import { fromSqlParams } from '../../../../src-shared/notebook/sql-wire.ts';
-import type { LocalLedger } from '../local-ledger.ts';
-import { sqlSource } from './sql-snapshot.ts';
+import type { LedgerReaders } from '../store/leg-access.ts';
 import { resolveScope } from '../store/view-scope.ts';
+import type { SqlBudgets } from './sql-budgets.ts';
+import type { SqlProcesses } from './sql-process.ts';
+import { sqlSource } from './sql-snapshot.ts';
 
-export async function runSql(local: LocalLedger, query: SqlQuery): Promise<SqlResult> {
+/** What user SQL (the editor's query, a query's export) uses of the local ledger (LocalLedger is one). */
+export interface SqlLedger extends LedgerReaders {
+  /** Where user SQL runs: never in this process. */
+  readonly sql: SqlProcesses;
+  /** The SQL editor's limits and a query export's. */
+  readonly sqlBudgets: { screen: SqlBudgets; export: SqlBudgets };
+}
+
+export async function runSql(local: SqlLedger, query: SqlQuery): Promise<SqlResult> {
   const q = SqlQuerySchema.parse(query);
   local.ctx.profile(q.profileId); // an unknown profile is refused before a store file is made for it
-  const store = await local.store(q.profileId);
+  const reader = await local.reader(q.profileId);
   const scope = await resolveScope(local, q.profileId, q.scope);
   return local.ctx.requests.run(q.requestId, async (signal) => {
     local.sql.onPhase?.('snapshot');
-    const source = await sqlSource(store);
+    const source = await sqlSource(reader);
     return local.sql.run<SqlResult>(
       {
         ...source,

@@ -5,25 +5,23 @@
 // limits on its memory, threads and spill folder. The parse check (sql-guard.ts) still runs, as the
 // second wall. Rows and bytes of the answer are counted while fetching, chunk by chunk
 // (docs/security.md, "The SQL editor").
-import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance, DuckDBTypeId, JsonDuckDBValueConverter } from '@duckdb/node-api';
 import { LEGS_VIEW_COLUMNS } from '../../../../src-shared/contract/legs-view.ts';
 import type { SqlCell, SqlResult } from '../../../../src-shared/contract/local-ledger.ts';
 import type { BoundValue } from '../../../../src-shared/notebook/query-params.ts';
 import { ServiceError } from '../../errors.ts';
-import { DATA_FILE, LAKE_FORMAT, LAYOUTS, type LakeLayout } from '../lake/lake-layout.ts';
+import { LAKE_FORMAT, LAYOUTS } from '../lake/lake-layout.ts';
+import { lakeFiles, lakeParquetSql } from '../lake/lake-listing.ts';
+import { scopeParts } from '../store/party-scope.ts';
+import { sqlList, sqlString } from '../store/sql-text.ts';
+import { DECIMAL_TEXT_MACRO } from '../store/store-schema.ts';
 import { copyStatement } from './export-copy-sql.ts';
 import { exportSelect } from './export-sources.ts';
-import { checkReadOnly, duckdbError } from './sql-guard.ts';
-import { DECIMAL_TEXT_MACRO } from '../store/store-schema.ts';
 import { limitMessage, type SqlBudgets } from './sql-budgets.ts';
+import { checkReadOnly, duckdbError } from './sql-guard.ts';
 import { checkParams, duckdbParams } from './sql-params.ts';
 import type { ExportDone, SqlJob } from './sql-protocol.ts';
-import { scopeParts } from '../store/party-scope.ts';
-
-const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
-const sqlList = (items: string[]) => `[${items.map(literal).join(', ')}]`;
 
 /** The sandbox: an in-memory DuckDB that can read `job.snapshot` (and write an export's target), and nothing else. */
 export async function openSandbox(job: SqlJob): Promise<{ c: DuckDBConnection; close: () => void }> {
@@ -55,7 +53,7 @@ export async function openSandbox(job: SqlJob): Promise<{ c: DuckDBConnection; c
     ['home_directory', job.workDir],
     ['secret_directory', join(job.workDir, 'secrets')],
   ]) {
-    await c.run(`SET ${name} = ${literal(value)}`);
+    await c.run(`SET ${name} = ${sqlString(value)}`);
   }
   await c.run(`SET allowed_paths = ${sqlList(paths)}`);
   await c.run(`SET allowed_directories = ${sqlList(folders)}`);
@@ -66,11 +64,11 @@ export async function openSandbox(job: SqlJob): Promise<{ c: DuckDBConnection; c
   // A scoped query over a lake reads its parties' files alone (a lake's every file costs DuckDB bind time).
   // `party` is a column of the files (format 2) or of the folders (format 1): the same name either way.
   const layout = LAYOUTS[job.lakeFormat ?? LAKE_FORMAT];
-  const files = job.lake && job.task.scope ? lakeFilesOf(job.lake, layout, job.task.scope.parties) : null;
-  const source = files && files.length > 0 ? sqlList(files) : literal(job.snapshot);
+  // Listed before DuckDB's file access is locked (lake-listing.ts); none: the whole lake, which the scope then filters.
+  const files = job.lake && job.task.scope ? await lakeFiles(job.lake, layout, job.task.scope.parties) : null;
   const from = job.lake
-    ? `read_parquet(${source}, hive_partitioning = true, hive_types = ${layout.hiveTypes})`
-    : `read_parquet(${literal(job.snapshot)})`;
+    ? lakeParquetSql(job.lake, layout, files && files.length > 0 ? files : undefined)
+    : `read_parquet(${sqlString(job.snapshot)})`;
   // A query's scope (sql-scope.ts): whose legs the views show; none, every party's.
   const scope = await scopeParts(c, job.task.scope);
   await c.run(`CREATE VIEW legs AS SELECT ${columns}${scope.columns} FROM ${from}${scope.where}`);
@@ -85,23 +83,6 @@ export async function openSandbox(job: SqlJob): Promise<{ c: DuckDBConnection; c
       instance.closeSync();
     },
   };
-}
-
-/** The data files of some parties of a lake, listed before DuckDB's file access is locked. */
-function lakeFilesOf(lake: string, layout: LakeLayout, parties: readonly string[]): string[] {
-  const files: string[] = [];
-  for (const party of new Set(parties)) {
-    const folder = join(lake, layout.partyFolder(party));
-    const months = existsSync(folder)
-      ? readdirSync(folder)
-          .filter((m) => m.startsWith('month='))
-          .sort()
-      : [];
-    for (const month of months) {
-      if (existsSync(join(folder, month, DATA_FILE))) files.push(join(folder, month, DATA_FILE));
-    }
-  }
-  return files;
 }
 
 /** Integer types whose JSON form is text in DuckDB's conversion: shown as a number when it is a safe integer. */

@@ -8,8 +8,10 @@ import { chmod, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LEGS_VIEW_COLUMNS } from '../../../../src-shared/contract/legs-view.ts';
 import type { LakeFormat } from '../lake/lake-layout.ts';
-import { LakeStore } from '../lake/lake-store.ts';
-import type { LedgerStore } from '../store/ledger-store.ts';
+import { LAYOUTS } from '../lake/lake-layout.ts';
+import { lakeGlob } from '../lake/lake-listing.ts';
+import type { LegReader } from '../store/leg-access.ts';
+import { sqlString } from '../store/sql-text.ts';
 import { readVersion } from '../store/store-markers.ts';
 
 /** The folder of a store's SQL snapshots. */
@@ -18,34 +20,37 @@ export const snapshotFolder = (storePath: string) => `${storePath}.sql`;
 const building = new Map<string, Promise<string>>();
 
 /**
- * What the SQL process reads for a store: its snapshot; for a lake the app has open (lake-store.ts),
- * the lake's own files, read where they are (a lake is already Parquet, and a copy of ten million
- * legs per change would cost more than the queries).
+ * What the SQL process reads for a reader (as its source() says): a store's snapshot; for a lake
+ * the app has open (lake-store.ts), the lake's own files, read where they are (a lake is already
+ * Parquet, and a copy of ten million legs per change would cost more than the queries).
  */
 export async function sqlSource(
-  store: LedgerStore,
+  reader: LegReader,
 ): Promise<{ snapshot: string; lake?: string; lakeFormat?: LakeFormat }> {
-  if (store instanceof LakeStore) {
-    const layout = await store.layout();
-    return { snapshot: join(store.lake, layout.glob), lake: store.lake, lakeFormat: layout.format };
+  const source = await reader.source();
+  if (source.kind === 'lake') {
+    return {
+      snapshot: lakeGlob(source.folder, LAYOUTS[source.format]),
+      lake: source.folder,
+      lakeFormat: source.format,
+    };
   }
-  return { snapshot: await currentSnapshot(store) };
+  return { snapshot: await currentSnapshot(reader, source.path) };
 }
 
-/** The snapshot for the store as it is now: the existing one, or a new one (COPY of `legs`, renamed when whole). */
-export function currentSnapshot(store: LedgerStore): Promise<string> {
-  const key = store.path;
-  const running = building.get(key);
+/** The snapshot for the store (`path`, read by `reader`) as it is now: the existing one, or a new one (COPY of `legs`, renamed when whole). */
+function currentSnapshot(reader: LegReader, path: string): Promise<string> {
+  const running = building.get(path);
   if (running) return running;
-  const made = makeSnapshot(store).finally(() => building.delete(key));
-  building.set(key, made);
+  const made = makeSnapshot(reader, path).finally(() => building.delete(path));
+  building.set(path, made);
   return made;
 }
 
-async function makeSnapshot(store: LedgerStore): Promise<string> {
-  const folder = snapshotFolder(store.path);
+async function makeSnapshot(store: LegReader, path: string): Promise<string> {
+  const folder = snapshotFolder(path);
   // A store no program has changed since it was made has no version yet: its legs are as first opened.
-  const version = (await readVersion(store.path))?.id ?? 'initial';
+  const version = (await readVersion(path))?.id ?? 'initial';
   const file = join(folder, `legs-${version.replace(/[^0-9a-z]/gi, '')}.parquet`);
   if (await stat(file).catch(() => null)) return file;
   await mkdir(folder, { recursive: true, mode: 0o700 });
@@ -55,9 +60,7 @@ async function makeSnapshot(store: LedgerStore): Promise<string> {
   try {
     // Shared by every query waiting for it, so no one query's cancel stops it.
     await store.read((c) =>
-      c.run(
-        `COPY (SELECT ${columns} FROM legs) TO '${partial.replaceAll("'", "''")}' (FORMAT parquet, COMPRESSION zstd)`,
-      ),
+      c.run(`COPY (SELECT ${columns} FROM legs) TO ${sqlString(partial)} (FORMAT parquet, COMPRESSION zstd)`),
     );
     await chmod(partial, 0o600);
     await rename(partial, file);

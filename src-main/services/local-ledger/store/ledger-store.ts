@@ -12,6 +12,8 @@ import { chmod, link, mkdir, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { ServiceError } from '../../errors.ts';
+import type { LegSource, LegWriter, ReadOptions, StoreWait, StoreWaitNotice } from './leg-access.ts';
+import { onConnection } from './read-connection.ts';
 import {
   cameFirst,
   lockHolderPid,
@@ -64,21 +66,6 @@ export interface StoreAccess {
   busyAdvice?: string;
 }
 
-export interface StoreWaitNotice {
-  path: string;
-  /** The program that has the file, or the one ahead in the queue; null when it cannot be told. */
-  holder: StoreUser | null;
-  waitedMs: number;
-}
-
-/** How long one operation waits for the file, and what it tells meanwhile. */
-export interface StoreWait {
-  /** Infinity: until `signal` aborts. */
-  waitMs: number;
-  signal?: AbortSignal;
-  onWait?: (wait: StoreWaitNotice) => void;
-}
-
 /**
  * The desktop app's and the browser version's defaults: a view waits a few seconds, then says why.
  * The grace covers a pause in reading the table (a read after it reopens the file and starts with a
@@ -106,7 +93,8 @@ export interface StoreEvents {
   opened?: () => Promise<void> | void;
 }
 
-export class LedgerStore {
+/** The profile's store file: the one LegWriter (and a LegReader, for the views that read it). */
+export class LedgerStore implements LegWriter {
   readonly path: string;
   private readonly access: StoreAccess;
   private readonly events: StoreEvents;
@@ -128,7 +116,7 @@ export class LedgerStore {
   /** Sorted exports in flight (singleThreaded). */
   private singleThreadedRuns = 0;
   /** Connections of reads in flight: close() interrupts them. */
-  protected readonly reading = new Set<DuckDBConnection>();
+  private readonly reading = new Set<DuckDBConnection>();
 
   constructor(path: string, access: StoreAccess = APP_STORE_ACCESS, events: StoreEvents = {}) {
     this.path = path;
@@ -168,55 +156,22 @@ export class LedgerStore {
 
   /**
    * Runs `work` on a connection of its own; an abort interrupts the running query (or the wait for
-   * the file). `parties`: the only parties `work` reads (its scope), when it is known; a store file
-   * has every party at hand, a lake (lake-store.ts) then lists only their folders.
+   * the file). A store file has every party at hand: `options.parties` changes nothing here.
    */
-  async read<T>(
-    work: (connection: DuckDBConnection) => Promise<T>,
-    signal?: AbortSignal,
-    wait?: Partial<StoreWait>,
-    _parties?: readonly string[],
-  ): Promise<T> {
+  async read<T>(work: (connection: DuckDBConnection) => Promise<T>, options: ReadOptions = {}): Promise<T> {
+    const { signal, wait } = options;
     if (signal?.aborted) throw new ServiceError('cancelled', 'Cancelled.');
     const opened = await this.acquire({ signal, ...wait });
     try {
-      return await this.onConnection(opened.instance, work, signal);
+      return await onConnection(opened.instance, this.reading, work, signal);
     } finally {
       this.release();
     }
   }
 
-  /** Runs `work` on a new connection of `instance`, which an abort interrupts; closed after. */
-  protected async onConnection<T>(
-    instance: DuckDBInstance,
-    work: (connection: DuckDBConnection) => Promise<T>,
-    signal?: AbortSignal,
-  ): Promise<T> {
-    let connection: DuckDBConnection | null = null;
-    // DuckDB drops an interrupt that comes between two queries of the work (duckdb-rs #860): once
-    // aborted, the connection is interrupted again every 50 ms until the work ends.
-    let interrupting: NodeJS.Timeout | null = null;
-    const interrupt = () => {
-      connection?.interrupt();
-      interrupting ??= setInterval(() => connection?.interrupt(), 50);
-    };
-    signal?.addEventListener('abort', interrupt, { once: true });
-    try {
-      connection = await instance.connect();
-      this.reading.add(connection);
-      if (signal?.aborted) throw new ServiceError('cancelled', 'Cancelled.');
-      return await work(connection);
-    } catch (error) {
-      if (signal?.aborted) throw new ServiceError('cancelled', 'Cancelled.');
-      throw error;
-    } finally {
-      signal?.removeEventListener('abort', interrupt);
-      if (interrupting) clearInterval(interrupting);
-      if (connection) {
-        connection.closeSync();
-        this.reading.delete(connection);
-      }
-    }
+  /** The SQL process reads a store through a Parquet snapshot of its `legs` view (sql/sql-snapshot.ts). */
+  async source(): Promise<LegSource> {
+    return { kind: 'store', path: this.path };
   }
 
   /**

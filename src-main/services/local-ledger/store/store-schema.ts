@@ -161,6 +161,20 @@ export const SCHEMA_SQL = [
      legs BIGINT NOT NULL,
      started_at TIMESTAMP NOT NULL
    )`,
+  // The time windows of a sync in progress that fetches several cursor chains at once
+  // (sync/sync-windows.ts): each window's filter bounds as sent, and how far its pages are
+  // committed. Windows are committed in order, so a resume continues the first unfinished one.
+  `CREATE TABLE IF NOT EXISTS sync_windows (
+     run_id BIGINT NOT NULL,
+     party VARCHAR NOT NULL,
+     k INTEGER NOT NULL,
+     effective_after VARCHAR,
+     effective_before VARCHAR,
+     next_cursor VARCHAR,
+     pages BIGINT NOT NULL,
+     legs BIGINT NOT NULL,
+     done BOOLEAN NOT NULL
+   )`,
   legRowsViewSql([]),
   // Units beyond 38 digits fit a HUGEINT but no exact Parquet type: a store written before the
   // limit (stored-amount.ts) keeps such an amount as text, as a new sync would.

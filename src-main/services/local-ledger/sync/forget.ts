@@ -5,11 +5,13 @@
 // program (`npm run cli -- sync`) can neither write the old file between the copy and the rename nor
 // keep writing a file that is no longer the store. The old file is checkpointed first, so no WAL of
 // it is left under the store's name for the new file to replay.
-import { chmod, rename, rm } from 'node:fs/promises';
+import { chmod, rm } from 'node:fs/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { commitFile } from '../../settings/atomic-write.ts';
+import { sqlIdentifier, sqlString } from '../store/sql-text.ts';
 import { refreshLegRowsView, SCHEMA_SQL } from '../store/store-schema.ts';
 
-const TABLES_BY_PARTY = ['leg_store', 'party_sync', 'sync_runs'] as const;
+const TABLES_BY_PARTY = ['leg_store', 'party_sync', 'sync_runs', 'sync_windows'] as const;
 const FRESH = 'forget_rewrite';
 
 export async function forgetParty(connection: DuckDBConnection, path: string, party: string): Promise<void> {
@@ -17,9 +19,9 @@ export async function forgetParty(connection: DuckDBConnection, path: string, pa
   await rm(fresh, { force: true });
   await rm(`${fresh}.wal`, { force: true });
   const current = (await connection.runAndReadAll('SELECT current_database()')).getRows()[0][0] as string;
-  const old = `"${current.replaceAll('"', '""')}"`;
+  const old = sqlIdentifier(current);
   await connection.run('CHECKPOINT');
-  await connection.run(`ATTACH '${fresh.replaceAll("'", "''")}' AS ${FRESH}`);
+  await connection.run(`ATTACH ${sqlString(fresh)} AS ${FRESH}`);
   try {
     // The schema's views are created inside the new file, naming its own tables.
     await connection.run(`USE ${FRESH}`);
@@ -46,5 +48,6 @@ export async function forgetParty(connection: DuckDBConnection, path: string, pa
     throw error;
   }
   await chmod(fresh, 0o600);
-  await rename(fresh, path);
+  // fsync'd, renamed over the store, and the folder fsync'd: the forget survives a power cut too.
+  await commitFile(fresh, path);
 }

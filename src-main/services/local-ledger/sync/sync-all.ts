@@ -20,8 +20,8 @@ import {
 } from '../../../../src-shared/contract/sync-all.ts';
 import { ServiceError } from '../../errors.ts';
 import { writeFileAtomic } from '../../settings/atomic-write.ts';
-import type { LedgerSources } from '../ledger-sources.ts';
-import type { LedgerStore } from '../store/ledger-store.ts';
+import type { LedgerSources } from '../store/ledger-sources.ts';
+import type { LegWriter } from '../store/leg-access.ts';
 
 /** The resume file: the request it belongs to, and the parties it finished. */
 interface ResumeFile {
@@ -49,7 +49,7 @@ async function readResume(path: string): Promise<ResumeFile | null> {
 export interface SingleSyncs {
   /** Where the parties of "all-readable" come from (main: the profile's JWT, ledger/readable-parties.ts). */
   readonly sources: Pick<LedgerSources, 'readableParties'>;
-  fileStore(profileId: string): Promise<LedgerStore>;
+  writer(profileId: string): Promise<LegWriter>;
   startSync(request: SyncRequest): Promise<SyncStatus>;
   waitForSync(jobId: string): Promise<SyncStatus>;
   cancelSync(jobId: string): Promise<SyncStatus>;
@@ -97,7 +97,7 @@ export class SyncAllJobs {
       request.parties === 'all-readable'
         ? await this.ledger.sources.readableParties(request.profileId)
         : { source: 'request' as const, parties: [...new Set(request.parties)] };
-    const store = await this.ledger.fileStore(request.profileId);
+    const store = await this.ledger.writer(request.profileId);
     const path = resumePath(store.path);
     // The same parties, node and range continue an interrupted run; anything else starts over.
     const key = JSON.stringify({ parties: [...parties].sort(), nodeId: request.nodeId, range: request.range });

@@ -10,15 +10,23 @@
 // waits for the first, then fetches only what is new.
 import { type DuckDBConnection, DuckDBTimestampValue } from '@duckdb/node-api';
 import type { SyncStatus } from '../../../../src-shared/contract/local-ledger.ts';
-import type { TransferFilters, TransferLeg, TransferPage } from '../../../../src-shared/contract/transfers.ts';
+import type { TransferFilters, TransferLeg } from '../../../../src-shared/contract/transfers.ts';
 import { ServiceError } from '../../errors.ts';
 import type { TransferSource } from '../../ledger/transfer-source.ts';
-import { whileRateLimited, whileStarting } from '../../ledger/transfer-source.ts';
 import { isoToMicros, microsToIso } from '../store/effective-time.ts';
-import type { LedgerStore, StoreWait } from '../store/ledger-store.ts';
+import type { LegWriter, StoreWait } from '../store/leg-access.ts';
 import { appendLegs } from '../store/leg-rows.ts';
 import { SyncClaim, syncClaimant, userSentence, userText } from '../store/store-markers.ts';
 import { refreshLegRowsView } from '../store/store-schema.ts';
+import {
+  CursorRefused,
+  oneChain,
+  planWindows,
+  type SyncPage,
+  syncFetch,
+  type WindowBounds,
+  windowPages,
+} from './sync-windows.ts';
 
 /** How far before the newest stored leg an incremental sync starts again (late and changed legs). */
 export const INCREMENTAL_OVERLAP_MICROS = 60n * 60n * 1_000_000n;
@@ -70,10 +78,48 @@ interface Run {
   after: bigint | null;
   before: bigint | null;
   incremental: boolean;
+  /** One chain's cursor (null with windows: each window has its own). */
   cursor: string | null;
   pages: number;
   legs: number;
   resumed: boolean;
+  /** The run's windows (sync-windows.ts), in order; null: one cursor chain over the whole range. */
+  windows: RunWindow[] | null;
+}
+
+interface RunWindow extends WindowBounds {
+  cursor: string | null;
+  pages: number;
+  legs: number;
+  done: boolean;
+}
+
+/** The filters of a sync of `party` over `window` (the bench's floor asks with the same). */
+export function syncFilters(
+  party: string,
+  nodeId: string | null,
+  window: { after: string | null; before: string | null },
+): TransferFilters {
+  return {
+    party,
+    asset: { kind: 'all' },
+    effectiveAfter: window.after,
+    effectiveBefore: window.before,
+    orderDesc: false,
+    pageSize: SYNC_PAGE_SIZE,
+    nodeId,
+  };
+}
+
+/** Every page of the run is committed. */
+function allFetched(run: Run): boolean {
+  return run.windows ? run.windows.every((w) => w.done) : run.pages > 0 && run.cursor === null;
+}
+
+/** Where the run's windows continue: the first unfinished one, at its cursor (windows commit in order). */
+function resumePoint(windows: readonly RunWindow[]): { window: number; cursor: string | null } {
+  const window = windows.findIndex((w) => !w.done);
+  return { window, cursor: windows[window].cursor };
 }
 
 /**
@@ -81,7 +127,7 @@ interface Run {
  * the staged pages and the cursor for the next run of the same plan.
  */
 export async function runSync(
-  store: LedgerStore,
+  store: LegWriter,
   source: TransferSource,
   plan: SyncPlan,
   signal: AbortSignal,
@@ -140,15 +186,7 @@ export async function runSync(
     const windowIso = { after: isoOrNull(current.after), before: isoOrNull(current.before) };
     onProgress(progress());
 
-    const filters: TransferFilters = {
-      party: plan.party,
-      asset: { kind: 'all' },
-      effectiveAfter: windowIso.after,
-      effectiveBefore: windowIso.before,
-      orderDesc: false,
-      pageSize: SYNC_PAGE_SIZE,
-      nodeId: plan.nodeId,
-    };
+    const filters = syncFilters(plan.party, plan.nodeId, windowIso);
     const noteTimes = (legs: readonly TransferLeg[]) => {
       for (let i = legs.length - 1; i >= 0; i--) {
         const at = legs[i].effectiveAt;
@@ -159,87 +197,78 @@ export async function runSync(
         break;
       }
     };
-    let restarts = 0;
-    const fetchFrom = (cursor: string | null): Promise<TransferPage | null> =>
-      whileStarting(
-        () =>
-          whileRateLimited(async () => {
-            try {
-              return await source.fetchPage(filters, cursor, signal);
-            } catch (error) {
-              if (error instanceof ServiceError && error.code === 'service_starting') {
-                waiting = true;
-                onProgress(progress());
-              }
-              throw error;
-            }
-          }, signal),
-        signal,
-      ).catch((error) => {
-        // A cursor the service no longer accepts (it restarted, or it expired): fetch the window again,
-        // a few times at most (a service that refuses every cursor would otherwise loop for ever).
-        if (
-          error instanceof ServiceError &&
-          error.code === 'bad_request' &&
-          cursor !== null &&
-          restarts < MAX_RESTARTS
-        ) {
-          restarts++;
-          return null;
-        }
-        throw error;
-      });
+    const fetch = syncFetch(source, () => {
+      waiting = true;
+      onProgress(progress());
+    });
 
-    // The next page is fetched while the last ones are written, and pages are committed in batches
-    // (each batch with the cursor that follows it): the service and the disk work at the same time.
-    let allFetched = current.pages > 0 && current.cursor === null;
-    let pending = allFetched ? null : fetchFrom(current.cursor);
-    let batch: TransferPage[] = [];
-    let batchLegs = 0;
-    let lastCommit = performance.now();
-    // At most one batch commits while the next pages are fetched and parsed (the disk and the
-    // service work at the same time); a failed commit stops the sync at the next page.
+    // Pages are committed in batches (each batch with where its window's chain stands after it)
+    // while the next pages are fetched and parsed: at most one batch commits at a time, and a failed
+    // commit stops the sync at the next page. The pages come in window order (sync-windows.ts).
     let committing: Promise<void> | null = null;
     const settle = async () => {
       if (committing) await committing;
       committing = null;
     };
-    while (pending) {
-      const page = await pending;
-      waiting = false;
-      if (page === null) {
-        await settle();
+    const fetchAndCommit = async () => {
+      if (allFetched(current)) return;
+      let pages: AsyncIterable<SyncPage>;
+      if (current.windows) {
+        pages = windowPages(fetch, filters, current.windows, resumePoint(current.windows), signal);
+      } else if (current.pages > 0 || current.cursor !== null) {
+        pages = oneChain(fetch, filters, { cursor: current.cursor }, signal);
+      } else {
+        const { first, windows } = await planWindows(fetch, filters, signal);
+        if (windows) {
+          written(await recordPlan(store, plan.party, current, windows, wait));
+          pages = windowPages(fetch, filters, windows, { window: 0, cursor: null }, signal);
+        } else {
+          pages = oneChain(fetch, filters, { first }, signal);
+        }
+      }
+      const lastWindow = current.windows ? current.windows.length - 1 : null;
+      let batch: SyncPage[] = [];
+      let batchLegs = 0;
+      let lastCommit = performance.now();
+      for await (const one of pages) {
+        waiting = false;
+        if (signal.aborted) break;
+        const last = one.page.next === null && one.window === lastWindow;
+        lastPageIn = last;
+        batch.push(one);
+        batchLegs += one.page.legs.length;
+        if (last || batchLegs >= BATCH_LEGS || performance.now() - lastCommit >= BATCH_MS) {
+          await settle();
+          const done = batch;
+          batch = [];
+          batchLegs = 0;
+          lastCommit = performance.now();
+          committing = commitBatch(store, plan.party, current, done, wait).then(() => {
+            for (const { page } of done) noteTimes(page.legs);
+            written(undefined);
+            onProgress(progress());
+          });
+          committing.catch(() => {});
+        }
+        if (signal.aborted) break;
+      }
+      await settle();
+    };
+    // A cursor the service no longer accepts (it restarted, or it expired): the run's pages are
+    // fetched again (its plan kept), a few times at most (a service that refuses every cursor would
+    // otherwise loop for ever).
+    for (let restarts = 0; ; restarts++) {
+      try {
+        await fetchAndCommit();
+        break;
+      } catch (error) {
+        await settle().catch(() => {});
+        if (!(error instanceof CursorRefused)) throw error;
+        if (restarts >= MAX_RESTARTS || signal.aborted) throw error.refusal;
         written(await discardStaged(store, current, wait));
-        batch = [];
-        batchLegs = 0;
-        pending = fetchFrom(null);
-        continue;
       }
-      if (signal.aborted) break;
-      lastPageIn = page.next === null;
-      pending = page.next === null ? null : fetchFrom(page.next);
-      // An unhandled rejection of a prefetch abandoned below would crash the process: it is awaited or dropped here.
-      pending?.catch(() => {});
-      batch.push(page);
-      batchLegs += page.legs.length;
-      if (page.next === null || batchLegs >= BATCH_LEGS || performance.now() - lastCommit >= BATCH_MS) {
-        await settle();
-        const pages = batch;
-        batch = [];
-        batchLegs = 0;
-        lastCommit = performance.now();
-        committing = commitBatch(store, plan.party, current, pages, wait).then(() => {
-          for (const done of pages) noteTimes(done.legs);
-          written(undefined);
-          onProgress(progress());
-        });
-        committing.catch(() => {});
-      }
-      if (signal.aborted) break;
     }
-    await settle();
-    allFetched = current.pages > 0 && current.cursor === null;
-    if (!allFetched || signal.aborted) {
+    if (!allFetched(current) || signal.aborted) {
       throw new ServiceError('cancelled', 'The sync was cancelled; it resumes where it stopped.');
     }
     syncTestHooks.beforeReplace?.();
@@ -257,7 +286,7 @@ export async function runSync(
  * claims it while holding the store, so two programs cannot both claim it.
  */
 async function claimParty(
-  store: LedgerStore,
+  store: LegWriter,
   party: string,
   wait: Partial<StoreWait>,
   sayWaiting: (words: string | null) => void,
@@ -290,16 +319,30 @@ async function claimParty(
   }
 }
 
-/** One transaction: the pages' legs into staging, and the cursor after the last of them. */
+/**
+ * One transaction: the pages' legs into staging, and where each of their windows (or the one
+ * chain) stands after them. The pages are in window order: the windows before the last page's are
+ * finished by it.
+ */
 async function commitBatch(
-  store: LedgerStore,
+  store: LegWriter,
   party: string,
   run: Run,
-  pages: readonly TransferPage[],
+  pages: readonly SyncPage[],
   wait: Partial<StoreWait>,
 ): Promise<void> {
-  const legs = pages.flatMap((p) => p.legs);
-  const last = pages[pages.length - 1];
+  const legs = pages.flatMap((p) => p.page.legs);
+  const last = pages[pages.length - 1].page;
+  // Per window of the batch: its pages, legs and the cursor after its last page here.
+  const touched = new Map<number, { pages: number; legs: number; cursor: string | null }>();
+  for (const { window, page } of pages) {
+    if (window === null) continue;
+    const t = touched.get(window) ?? { pages: 0, legs: 0, cursor: null };
+    t.pages++;
+    t.legs += page.legs.length;
+    t.cursor = page.next;
+    touched.set(window, t);
+  }
   await store.write(async (connection) => {
     // Read at this open: another program may have stored legs since this sync last held the file.
     const first = await store.takeSeq(connection, legs.length);
@@ -308,18 +351,71 @@ async function commitBatch(
       await appendLegs(connection, run.runId, party, legs, first);
       const updated = await connection.run(
         'UPDATE sync_runs SET next_cursor = ?, pages = pages + ?, legs = legs + ? WHERE run_id = ?',
-        [last.next, BigInt(pages.length), BigInt(legs.length), run.runId],
+        [run.windows ? null : last.next, BigInt(pages.length), BigInt(legs.length), run.runId],
       );
       if (updated.rowsChanged !== 1) throw runGone();
+      for (const [k, t] of touched) {
+        await connection.run(
+          'UPDATE sync_windows SET next_cursor = ?, pages = pages + ?, legs = legs + ?, done = ? WHERE run_id = ? AND k = ?',
+          [t.cursor, BigInt(t.pages), BigInt(t.legs), t.cursor === null, run.runId, k],
+        );
+      }
       await connection.run('COMMIT');
     } catch (error) {
       await connection.run('ROLLBACK').catch(() => {});
       throw error;
     }
   }, wait);
-  run.cursor = last.next;
+  if (run.windows) {
+    for (const [k, t] of touched) {
+      const w = run.windows[k];
+      Object.assign(w, { cursor: t.cursor, pages: w.pages + t.pages, legs: w.legs + t.legs, done: t.cursor === null });
+    }
+  } else {
+    run.cursor = last.next;
+  }
   run.pages += pages.length;
   run.legs += legs.length;
+}
+
+/** One transaction: the run's windows, none of them begun (a kill before it leaves a run to plan again). */
+async function recordPlan(
+  store: LegWriter,
+  party: string,
+  run: Run,
+  windows: readonly WindowBounds[],
+  wait: Partial<StoreWait>,
+): Promise<void> {
+  await store.write(
+    (connection) =>
+      inTransaction(connection, async () => {
+        await connection.run('DELETE FROM sync_windows WHERE run_id = ?', [run.runId]);
+        const appender = await connection.createAppender('sync_windows');
+        try {
+          windows.forEach((w, k) => {
+            appender.appendBigInt(run.runId);
+            appender.appendVarchar(party);
+            appender.appendInteger(k);
+            if (w.after === null) appender.appendNull();
+            else appender.appendVarchar(w.after);
+            if (w.before === null) appender.appendNull();
+            else appender.appendVarchar(w.before);
+            appender.appendNull();
+            appender.appendBigInt(0n);
+            appender.appendBigInt(0n);
+            appender.appendBoolean(false);
+            appender.endRow();
+          });
+          appender.flushSync();
+        } finally {
+          appender.closeSync();
+        }
+        const exists = await connection.runAndReadAll('SELECT count(*) FROM sync_runs WHERE run_id = ?', [run.runId]);
+        if (Number(exists.getRows()[0][0]) !== 1) throw runGone();
+      }),
+    wait,
+  );
+  run.windows = windows.map((w) => ({ ...w, cursor: null, pages: 0, legs: 0, done: false }));
 }
 
 async function inTransaction<T>(connection: DuckDBConnection, work: () => Promise<T>): Promise<T> {
@@ -334,7 +430,7 @@ async function inTransaction<T>(connection: DuckDBConnection, work: () => Promis
   }
 }
 
-async function startOrResume(store: LedgerStore, plan: SyncPlan, wait: Partial<StoreWait>): Promise<Run> {
+async function startOrResume(store: LegWriter, plan: SyncPlan, wait: Partial<StoreWait>): Promise<Run> {
   // One transaction: dropping an interrupted run (its rows, then its row) and opening the new one.
   return store.write(
     (connection) =>
@@ -361,6 +457,18 @@ async function startOrResume(store: LedgerStore, plan: SyncPlan, wait: Partial<S
             ? plan.after === null && plan.before === null
             : isoOrNull(after) === normalise(plan.after) && isoOrNull(before) === normalise(plan.before);
           if (sameNode && sameRange) {
+            const planned = await connection.runAndReadAll(
+              'SELECT effective_after, effective_before, next_cursor, pages, legs, done FROM sync_windows WHERE run_id = ? ORDER BY k',
+              [runId],
+            );
+            const windows = planned.getRows().map((w) => ({
+              after: w[0] as string | null,
+              before: w[1] as string | null,
+              cursor: w[2] as string | null,
+              pages: Number(w[3]),
+              legs: Number(w[4]),
+              done: w[5] as boolean,
+            }));
             return {
               runId,
               after,
@@ -370,9 +478,11 @@ async function startOrResume(store: LedgerStore, plan: SyncPlan, wait: Partial<S
               pages: Number(pages),
               legs: Number(legs),
               resumed: true,
+              windows: windows.length > 0 ? windows : null,
             };
           }
           await connection.run('DELETE FROM leg_store WHERE run_id = ?', [runId]);
+          await connection.run('DELETE FROM sync_windows WHERE run_id = ?', [runId]);
           await connection.run('DELETE FROM sync_runs WHERE run_id = ?', [runId]);
           await refreshLegRowsView(connection);
         }
@@ -404,7 +514,7 @@ async function startOrResume(store: LedgerStore, plan: SyncPlan, wait: Partial<S
           incremental,
         ]);
         await refreshLegRowsView(connection);
-        return { runId, after, before, incremental, cursor: null, pages: 0, legs: 0, resumed: false };
+        return { runId, after, before, incremental, cursor: null, pages: 0, legs: 0, resumed: false, windows: null };
       }),
     wait,
   );
@@ -471,7 +581,7 @@ async function windowOutcome(
  * legs are not new).
  */
 async function replaceWindow(
-  store: LedgerStore,
+  store: LegWriter,
   plan: SyncPlan,
   run: Run,
   wait: Partial<StoreWait>,
@@ -507,6 +617,7 @@ async function replaceWindow(
       // Closing the run is what makes its rows visible (the leg_rows view): nothing is copied.
       const closed = await connection.run('DELETE FROM sync_runs WHERE run_id = ?', [run.runId]);
       if (closed.rowsChanged !== 1) throw runGone();
+      await connection.run('DELETE FROM sync_windows WHERE run_id = ?', [run.runId]);
       await refreshLegRowsView(connection);
       const full = run.after === null && run.before === null;
       await connection.run(
@@ -524,7 +635,7 @@ async function replaceWindow(
   }, wait);
 }
 
-async function discardStaged(store: LedgerStore, run: Run, wait: Partial<StoreWait>): Promise<void> {
+async function discardStaged(store: LegWriter, run: Run, wait: Partial<StoreWait>): Promise<void> {
   // One transaction: a kill between the two would leave a cursor past pages that are gone.
   await store.write(
     (connection) =>
@@ -535,12 +646,17 @@ async function discardStaged(store: LedgerStore, run: Run, wait: Partial<StoreWa
           [run.runId],
         );
         if (reset.rowsChanged !== 1) throw runGone();
+        await connection.run(
+          'UPDATE sync_windows SET next_cursor = NULL, pages = 0, legs = 0, done = false WHERE run_id = ?',
+          [run.runId],
+        );
       }),
     wait,
   );
   run.cursor = null;
   run.pages = 0;
   run.legs = 0;
+  for (const w of run.windows ?? []) Object.assign(w, { cursor: null, pages: 0, legs: 0, done: false });
 }
 
 /**

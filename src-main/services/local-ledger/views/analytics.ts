@@ -1,7 +1,6 @@
 // Counterparties, the relationship between two parties, and flows over time, answered from the
 // local store with one GROUP BY each (counterparty-ranking.ts, flow-buckets.ts): exact sums of
 // HUGEINT units (exact-sums.ts), legs whose amount is text only counted but left out of volumes.
-import type { DuckDBValue } from '@duckdb/node-api';
 import type {
   AnalyticsQuery,
   CounterpartyRanking,
@@ -10,59 +9,38 @@ import type {
   Relationship,
   RelationshipQuery,
 } from '../../../../src-shared/contract/local-ledger.ts';
+import type { LedgerReaders } from '../store/leg-access.ts';
+import { LEG_SELECT, rowToLeg } from '../store/leg-rows.ts';
+import { resolveViewScope } from '../store/view-scope.ts';
 import { rankCounterparties } from './counterparty-ranking.ts';
 import { flowBuckets } from './flow-buckets.ts';
-import { addInstruments, addRange, addScope, type SqlWhere, whereOf } from './leg-filters-sql.ts';
-import { LEG_SELECT, rowToLeg } from '../store/leg-rows.ts';
-import type { LocalLedger } from '../local-ledger.ts';
-import type { ScopeData } from '../store/party-scope.ts';
-import { resolveViewScope } from '../store/view-scope.ts';
+import { analyticsWhere } from './leg-filters-sql.ts';
 
 /** The relationship view lists at most this many legs (newest first); `total` says how many there are. */
 export const RELATIONSHIP_LEG_CAP = 10_000;
 
-/**
- * The WHERE clause of an analytics query: the parties (`scope`, resolved: sql-scope.ts), the time
- * range, the instruments (and one counterparty). The ranking and the flows of a portfolio leave its
- * internal legs out; the relationship with one counterparty keeps every leg with it.
- */
-export function analyticsWhere(query: AnalyticsQuery, scope: ScopeData | undefined, counterparty?: string): SqlWhere {
-  const parts: string[] = [];
-  const params: DuckDBValue[] = [];
-  addScope(parts, params, scope, { external: counterparty === undefined });
-  addRange(parts, params, { after: query.range.after ?? null, before: query.range.before ?? null });
-  addInstruments(parts, params, query.instruments ?? null);
-  if (counterparty !== undefined) {
-    parts.push('counterparty = ?');
-    params.push(counterparty);
-  }
-  return whereOf(parts, params);
-}
-
-/** The store and the query's parties; an unknown profile is refused before a store file is made for it. */
-async function storeFor(local: LocalLedger, query: AnalyticsQuery) {
+/** The reader and the query's parties; an unknown profile is refused before a store file is made for it. */
+async function readerFor(local: LedgerReaders, query: AnalyticsQuery) {
   local.ctx.profile(query.profileId);
   const scope = await resolveViewScope(local, query.profileId, query.party, query.scope);
-  return { store: await local.store(query.profileId), scope };
+  return { reader: await local.reader(query.profileId), scope };
 }
 
-export async function counterparties(local: LocalLedger, query: AnalyticsQuery): Promise<CounterpartyRanking> {
-  const { store, scope } = await storeFor(local, query);
-  return store.read(
+export async function counterparties(local: LedgerReaders, query: AnalyticsQuery): Promise<CounterpartyRanking> {
+  const { reader, scope } = await readerFor(local, query);
+  return reader.read(
     async (c) => {
       const started = performance.now();
       const ranking = await rankCounterparties(c, analyticsWhere(query, scope));
       return { ...ranking, elapsedMs: Math.round(performance.now() - started) };
     },
-    undefined,
-    undefined,
-    scope?.parties,
+    { parties: scope?.parties },
   );
 }
 
-export async function relationship(local: LocalLedger, query: RelationshipQuery): Promise<Relationship> {
-  const { store, scope } = await storeFor(local, query);
-  return store.read(
+export async function relationship(local: LedgerReaders, query: RelationshipQuery): Promise<Relationship> {
+  const { reader, scope } = await readerFor(local, query);
+  return reader.read(
     async (c) => {
       const started = performance.now();
       const where = analyticsWhere(query, scope, query.counterparty);
@@ -85,22 +63,18 @@ export async function relationship(local: LocalLedger, query: RelationshipQuery)
         elapsedMs: Math.round(performance.now() - started),
       };
     },
-    undefined,
-    undefined,
-    scope?.parties,
+    { parties: scope?.parties },
   );
 }
 
-export async function flows(local: LocalLedger, query: FlowsQuery): Promise<Flows> {
-  const { store, scope } = await storeFor(local, query);
-  return store.read(
+export async function flows(local: LedgerReaders, query: FlowsQuery): Promise<Flows> {
+  const { reader, scope } = await readerFor(local, query);
+  return reader.read(
     async (c) => {
       const started = performance.now();
       const answer = await flowBuckets(c, analyticsWhere(query, scope), query.bucket);
       return { ...answer, elapsedMs: Math.round(performance.now() - started) };
     },
-    undefined,
-    undefined,
-    scope?.parties,
+    { parties: scope?.parties },
   );
 }

@@ -1,8 +1,15 @@
 // The local table's filters as one SQL WHERE clause with bound parameters (never spliced text), so
-// the table, its count, the analytics and the export all select exactly the same legs.
+// the table, its count, the analytics and the export all select exactly the same legs; the table's
+// sort columns as SQL, and the analytics' WHERE. Pure SQL builders: the SQL process loads them.
 import type { DuckDBValue } from '@duckdb/node-api';
 import { DuckDBTimestampValue } from '@duckdb/node-api';
-import type { InstrumentKey, LocalLegFilters, TimeRange } from '../../../../src-shared/contract/local-ledger.ts';
+import type {
+  AnalyticsQuery,
+  InstrumentKey,
+  LocalLegFilters,
+  LocalLegsQuery,
+  TimeRange,
+} from '../../../../src-shared/contract/local-ledger.ts';
 import { isoToMicros } from '../store/effective-time.ts';
 import type { ScopeData } from '../store/party-scope.ts';
 import { boundToUnits } from '../store/stored-amount.ts';
@@ -130,4 +137,50 @@ export function addInstruments(
       })
       .join(' OR ')})`,
   );
+}
+
+/** Sort columns of the table as SQL: the time by its TIMESTAMP, the amount by its exact value. */
+export const SORT_SQL: Record<LocalLegsQuery['sort']['column'], string> = {
+  effectiveAt: 'effective_ts',
+  updateId: 'update_id',
+  symbol: 'symbol',
+  instrumentId: 'instrument_id',
+  // The exact value across decimals (store-schema.ts); amounts kept as text only sort after all others.
+  amount: 'amount_whole, amount_frac',
+  senderParty: 'sender_party',
+  receiverParty: 'receiver_party',
+  counterparty: 'counterparty',
+  isIncoming: 'is_incoming',
+  status: 'status',
+};
+
+/** Every amount scale stored for the scope's parties (a handful): exact amount bounds compare per scale. */
+export async function scalesOf(
+  connection: { runAndReadAll: (sql: string, params: DuckDBValue[]) => Promise<{ getRows(): unknown[][] }> },
+  scope: ScopeData | undefined,
+): Promise<number[]> {
+  const where = scopeWhere(scope);
+  const r = await connection.runAndReadAll(
+    `SELECT DISTINCT amount_scale FROM leg_rows WHERE ${where.sql} AND amount_scale IS NOT NULL`,
+    where.params,
+  );
+  return r.getRows().map((row) => Number(row[0]));
+}
+
+/**
+ * The WHERE clause of an analytics query: the parties (`scope`, resolved: view-scope.ts), the time
+ * range, the instruments (and one counterparty). The ranking and the flows of a portfolio leave its
+ * internal legs out; the relationship with one counterparty keeps every leg with it.
+ */
+export function analyticsWhere(query: AnalyticsQuery, scope: ScopeData | undefined, counterparty?: string): SqlWhere {
+  const parts: string[] = [];
+  const params: DuckDBValue[] = [];
+  addScope(parts, params, scope, { external: counterparty === undefined });
+  addRange(parts, params, { after: query.range.after ?? null, before: query.range.before ?? null });
+  addInstruments(parts, params, query.instruments ?? null);
+  if (counterparty !== undefined) {
+    parts.push('counterparty = ?');
+    params.push(counterparty);
+  }
+  return whereOf(parts, params);
 }

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import type { InstrumentKey, TimeRange } from '../../../../src-shared/contract/local-ledger.ts';
 import type { SqlScope } from '../../../../src-shared/contract/party-scope.ts';
+import { scopeTitle } from '../../../../src-shared/text/scope-text.ts';
 import { useRelationship } from '../../../data/local-analytics.ts';
 import { useLake } from '../../../data/local-ledger.ts';
 import { AmountCell } from '../../../ui/amount-cell.tsx';
@@ -14,7 +15,6 @@ import { InexactNote } from '../flows/analytics-controls.tsx';
 import { type Bucket, BucketSwitch } from '../flows/bucket-switch.tsx';
 import { byInstrument, instrumentKey, instrumentLabel, utcText } from '../flows/instrument-groups.ts';
 import { NetFlowChart } from '../flows/net-flow-chart.tsx';
-import { scopeTitle } from '../scope/scope-state.ts';
 import { RelationshipLegs } from './relationship-legs.tsx';
 
 export function RelationshipView({

@@ -14,6 +14,7 @@ import {
   writeDashboard,
 } from '../../../../src-shared/notebook/dashboard-file.ts';
 import type { ChartSpec } from '../../../../src-shared/notebook/query-file.ts';
+import { scopeText, scopeTitle } from '../../../../src-shared/text/scope-text.ts';
 import type { TimeZoneChoice } from '../../../../src-shared/time/time-text.ts';
 import {
   dashboardKeys,
@@ -23,12 +24,12 @@ import {
   useStoreStamp,
   writeRefusal,
 } from '../../../data/dashboard.ts';
+import { useLake } from '../../../data/local-ledger.ts';
 import { useNotebookChanges } from '../../../data/notebook.ts';
 import { count, formatTime } from '../../../ui/local-format.ts';
 import { PartyName } from '../../../ui/party-id.tsx';
 import { ResultChart } from '../../../ui/result-chart/result-chart.tsx';
 import { useTimeZone } from '../../../ui/time-zone.ts';
-import { scopeText, scopeTitle } from '../scope/scope-state.ts';
 import { SqlResults } from '../sql/sql-results.tsx';
 import { ReportStatus, useDashboardReport } from './dashboard-report.tsx';
 import type { PanelState } from './report-panels.ts';
@@ -167,7 +168,9 @@ function PanelView({
   onView: (view: 'chart' | 'table') => void;
   onRemove: () => void;
 }) {
-  const run = usePanelRun(profileId, panel, { party, zone, stamp });
+  // With a lake open its parties are the lake's, not "synced" ones (the panel's words and its report's).
+  const from = useLake(profileId).data ? 'lake' : 'store';
+  const run = usePanelRun(profileId, panel, { party, zone, stamp, from });
   const ref = queryRefText(panel.query);
   const title = panel.title ?? run.data?.name ?? ref;
   const error = run.isError ? asBridgeError(run.error).message : null;
@@ -197,8 +200,8 @@ function PanelView({
         <h4>{title}</h4>
         <code className="muted">{ref}</code>
         {panel.scope && (
-          <span className="muted" data-testid="panel-scope" title={scopeText(panel.scope)}>
-            {panel.scope.kind === 'party' ? <PartyName party={panel.scope.party} /> : scopeTitle(panel.scope)}
+          <span className="muted" data-testid="panel-scope" title={scopeText(panel.scope, from)}>
+            {panel.scope.kind === 'party' ? <PartyName party={panel.scope.party} /> : scopeTitle(panel.scope, from)}
           </span>
         )}
         <fieldset className="dashboard-panel-view">

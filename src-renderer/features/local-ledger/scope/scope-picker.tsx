@@ -6,13 +6,12 @@
 import { useId, useState } from 'react';
 import { asBridgeError } from '../../../../src-shared/contract/errors.ts';
 import type { Portfolio, SqlScope } from '../../../../src-shared/contract/party-scope.ts';
+import { type PartySource, scopeTitle } from '../../../../src-shared/text/scope-text.ts';
 import { useLake, useStores } from '../../../data/local-ledger.ts';
 import { usePartyBook } from '../../../data/party-book.ts';
 import { useDeletePortfolio, usePortfolios, useSavePortfolio } from '../../../data/sync-all.ts';
 import { ErrorMessage } from '../../../ui/error-message.tsx';
 import { PartyName, partyText } from '../../../ui/party-id.tsx';
-
-import { type PartySource, scopeTitle } from './scope-state.ts';
 
 export { scopeForRequest, useQueryScope, useViewScope } from './scope-state.ts';
 

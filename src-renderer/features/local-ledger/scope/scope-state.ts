@@ -57,34 +57,6 @@ export function scopeForRequest(scope: SqlScope): SqlScope | undefined {
   return scope.kind === 'all' ? undefined : scope;
 }
 
-/** Where the views read their parties: the profile's store, or the lake open on it. */
-export type PartySource = 'store' | 'lake';
-
-/**
- * A scope of several parties in words (headings: "Portfolio Treasury and <counterparty>"). Every
- * party is the lake's with a lake open: not "synced" ones.
- */
-export function scopeTitle(scope: Exclude<SqlScope, { kind: 'party' }>, from: PartySource = 'store'): string {
-  if (scope.kind === 'all') return from === 'lake' ? "All the lake's parties" : 'All synced parties';
-  if (scope.kind === 'portfolio') return `Portfolio ${scope.name}`;
-  return `${scope.parties.length.toLocaleString('en-US')} parties`;
-}
-
-/** A set's ids are written out up to this many; a larger set is named by its count and first ids. */
-const SET_IDS_SHOWN = 20;
-
-/**
- * Any scope in words (a set names its parties, up to 20 of them): a dashboard panel and its report say
- * over whom it ran. Bounded: a report value is at most 10,000 characters, a set up to 1,000 ids.
- */
-export function scopeText(scope: SqlScope): string {
-  if (scope.kind === 'party') return scope.party;
-  if (scope.kind !== 'parties') return scopeTitle(scope);
-  const { parties } = scope;
-  if (parties.length <= SET_IDS_SHOWN) return parties.join(', ');
-  return `${scopeTitle(scope)}: ${parties.slice(0, SET_IDS_SHOWN).join(', ')}, …`;
-}
-
 /** What a local view (Transfers, Counterparties, Flows) is given: the party on screen and the views' scope. */
 export interface ScopedViewProps {
   profileId: string;

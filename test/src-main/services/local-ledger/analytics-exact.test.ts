@@ -5,11 +5,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsWhere } from '../../../../src-main/services/local-ledger/views/analytics.ts';
-import { rankCounterparties } from '../../../../src-main/services/local-ledger/views/counterparty-ranking.ts';
-import { flowBuckets } from '../../../../src-main/services/local-ledger/views/flow-buckets.ts';
 import { LedgerStore } from '../../../../src-main/services/local-ledger/store/ledger-store.ts';
 import { appendLegs } from '../../../../src-main/services/local-ledger/store/leg-rows.ts';
+import { rankCounterparties } from '../../../../src-main/services/local-ledger/views/counterparty-ranking.ts';
+import { flowBuckets } from '../../../../src-main/services/local-ledger/views/flow-buckets.ts';
+import { analyticsWhere } from '../../../../src-main/services/local-ledger/views/leg-filters-sql.ts';
 import type { TransferLeg } from '../../../../src-shared/contract/transfers.ts';
 
 let dir: string;

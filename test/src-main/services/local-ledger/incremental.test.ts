@@ -136,7 +136,7 @@ describe('a service that refuses every cursor', () => {
 
 /** What the store holds for the party: read through the app's own store (it is open in this process). */
 async function storedLegsOf(party: string): Promise<string[]> {
-  const store = await fixture.services.local.store('remote');
+  const store = await fixture.services.local.reader('remote');
   const rows = await store.read((c) => c.runAndReadAll(`SELECT ${LEG_SELECT} FROM leg_rows WHERE party = ?`, [party]));
   return multiset(
     rows.getRows().map((row) => {

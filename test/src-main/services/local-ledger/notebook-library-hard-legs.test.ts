@@ -7,11 +7,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LedgerStore } from '../../../../src-main/services/local-ledger/store/ledger-store.ts';
-import { appendLegs } from '../../../../src-main/services/local-ledger/store/leg-rows.ts';
 import { SCREEN_BUDGETS } from '../../../../src-main/services/local-ledger/sql/sql-budgets.ts';
 import { SqlProcesses } from '../../../../src-main/services/local-ledger/sql/sql-process.ts';
-import { currentSnapshot } from '../../../../src-main/services/local-ledger/sql/sql-snapshot.ts';
+import { sqlSource } from '../../../../src-main/services/local-ledger/sql/sql-snapshot.ts';
+import { LedgerStore } from '../../../../src-main/services/local-ledger/store/ledger-store.ts';
+import { appendLegs } from '../../../../src-main/services/local-ledger/store/leg-rows.ts';
 import type { SqlResult } from '../../../../src-shared/contract/local-ledger.ts';
 import type { TransferLeg } from '../../../../src-shared/contract/transfers.ts';
 import { BUILT_IN_QUERIES } from '../../../../src-shared/notebook/library.ts';
@@ -81,7 +81,7 @@ async function run(id: string, values: Record<string, string>): Promise<{ column
   const bound = bindQuery(file.sql, file.header.parameters, { party: PARTY, ...values }, { zone: 'utc' });
   if (!bound.ok) throw new Error(`${id}: ${JSON.stringify(bound)}`);
   const result = await processes.run<SqlResult>({
-    snapshot: await currentSnapshot(store),
+    snapshot: (await sqlSource(store)).snapshot,
     budgets: SCREEN_BUDGETS,
     task: { kind: 'query', sql: bound.text, rowCap: 1000, params: bound.params },
   });

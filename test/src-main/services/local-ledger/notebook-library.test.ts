@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServices, startAppServices } from '../../../../src-main/services/app-services.ts';
-import { currentSnapshot } from '../../../../src-main/services/local-ledger/sql/sql-snapshot.ts';
+import { sqlSource } from '../../../../src-main/services/local-ledger/sql/sql-snapshot.ts';
 import { buildChart, measureColumns } from '../../../../src-renderer/ui/result-chart/chart-model.ts';
 import type { SqlResult, SyncStatus } from '../../../../src-shared/contract/local-ledger.ts';
 import type { TransferLeg } from '../../../../src-shared/contract/transfers.ts';
@@ -160,7 +160,7 @@ async function run(id: string, values: Record<string, string>): Promise<string[]
   const bound = bindQuery(file.sql, file.header.parameters, { party, ...values }, { zone: 'utc' });
   if (!bound.ok) throw new Error(`${id}: ${JSON.stringify(bound)}`);
   const local = await services.local.ledger();
-  const snapshot = await currentSnapshot(await local.store('sandbox'));
+  const snapshot = await (await sqlSource(await local.reader('sandbox'))).snapshot;
   const result = await local.sql.run<SqlResult>({
     snapshot,
     budgets: local.sqlBudgets.screen,

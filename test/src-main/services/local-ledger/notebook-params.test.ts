@@ -7,11 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { checkReadOnly } from '../../../../src-main/services/local-ledger/sql/sql-guard.ts';
 import { SCREEN_BUDGETS } from '../../../../src-main/services/local-ledger/sql/sql-budgets.ts';
+import { checkReadOnly } from '../../../../src-main/services/local-ledger/sql/sql-guard.ts';
 import { duckdbParams, MAX_PARAMS } from '../../../../src-main/services/local-ledger/sql/sql-params.ts';
 import { SqlProcesses } from '../../../../src-main/services/local-ledger/sql/sql-process.ts';
 import type { SqlTask } from '../../../../src-main/services/local-ledger/sql/sql-protocol.ts';
+import { sqlString } from '../../../../src-main/services/local-ledger/store/sql-text.ts';
 import { SCHEMA_SQL } from '../../../../src-main/services/local-ledger/store/store-schema.ts';
 import { LEGS_VIEW_COLUMNS } from '../../../../src-shared/contract/legs-view.ts';
 import type { SqlResult } from '../../../../src-shared/contract/local-ledger.ts';
@@ -93,7 +94,6 @@ async function literally(where: string): Promise<string[]> {
     .map((row) => String(row[0]));
 }
 
-const sqlString = (s: string) => `'${s.replaceAll("'", "''")}'`;
 const BIG = 'x'.repeat(10 * 1024 * 1024);
 
 describe('notebook parameters bound in DuckDB', () => {

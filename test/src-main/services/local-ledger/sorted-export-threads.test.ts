@@ -61,7 +61,7 @@ describe('a sorted export', () => {
             controller.abort();
             await c.run('SELECT count(*) FROM range(10000000000)');
           }),
-        controller.signal,
+        { signal: controller.signal },
       ),
     ).rejects.toThrow();
     expect(await store.read((c) => threads(c))).toBe(2);

@@ -12,10 +12,7 @@ import { type AppServices, startAppServices } from '../../../../src-main/service
 import { SCREEN_BUDGETS, type SqlBudgets } from '../../../../src-main/services/local-ledger/sql/sql-budgets.ts';
 import { SqlProcesses } from '../../../../src-main/services/local-ledger/sql/sql-process.ts';
 import { openSandbox } from '../../../../src-main/services/local-ledger/sql/sql-sandbox-db.ts';
-import {
-  currentSnapshot,
-  snapshotFolder,
-} from '../../../../src-main/services/local-ledger/sql/sql-snapshot.ts';
+import { snapshotFolder, sqlSource } from '../../../../src-main/services/local-ledger/sql/sql-snapshot.ts';
 import { LEGS_VIEW_COLUMNS } from '../../../../src-shared/contract/legs-view.ts';
 import type { SqlResult, SyncStatus } from '../../../../src-shared/contract/local-ledger.ts';
 import { callOk } from '../../../fixtures/local-ledger.ts';
@@ -72,8 +69,8 @@ async function sqlProcesses(): Promise<number[]> {
 
 describe('the first wall: the SQL process sees the legs and nothing else', () => {
   it('holds only the legs views, cannot touch a file, and cannot change its configuration', async () => {
-    const store = await services.local.store('sandbox');
-    const snapshot = await currentSnapshot(store);
+    const store = await (await services.local.ledger()).writer('sandbox');
+    const snapshot = (await sqlSource(store)).snapshot;
     expect(snapshot.startsWith(snapshotFolder(store.path))).toBe(true);
     expect((await stat(snapshotFolder(store.path))).mode & 0o777).toBe(0o700);
     expect((await stat(snapshot)).mode & 0o777).toBe(0o600);
@@ -239,7 +236,7 @@ describe('budgets', () => {
     const processes = new SqlProcesses(undefined, 128);
     afterAll(() => processes.close());
     const run = async (text: string, over: Partial<SqlBudgets>) => {
-      const snapshot = await currentSnapshot(await services.local.store('sandbox'));
+      const snapshot = (await sqlSource(await services.local.reader('sandbox'))).snapshot;
       return processes
         .run({ snapshot, budgets: { ...SCREEN_BUDGETS, ...over }, task: { kind: 'query', sql: text, rowCap: 10 } })
         .then(

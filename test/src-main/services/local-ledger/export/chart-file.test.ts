@@ -5,7 +5,12 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { chartFileName, checkPng, checkSvg, saveChartFile } from '../../../../../src-main/services/local-ledger/export/chart-file.ts';
+import {
+  chartFileName,
+  checkPng,
+  checkSvg,
+  saveChartFile,
+} from '../../../../../src-main/services/local-ledger/export/chart-file.ts';
 import { DownloadRegistry } from '../../../../../src-main/services/local-ledger/export/download-registry.ts';
 import type { ServiceContext } from '../../../../../src-main/services/service-context.ts';
 

@@ -1,12 +1,7 @@
 // The app's one CSV reader (csv-read.ts), as both its users meet it: the address book's import and a
-// statement to reconcile read records and formula guards the same way.
+// statement to reconcile read records the same way (the guard both ways: csv-cell.test.ts).
 import { describe, expect, it } from 'vitest';
-import {
-  type CsvProblem,
-  csvRecords,
-  guardFormula,
-  unguardFormula,
-} from '../../../../../src-main/services/local-ledger/export/csv-read.ts';
+import { type CsvProblem, csvRecords } from '../../../../../src-main/services/local-ledger/export/csv-read.ts';
 import { parseAddressBook } from '../../../../../src-main/services/settings/address-book-csv.ts';
 
 const read = (text: string, delimiter = ',') => {
@@ -37,14 +32,6 @@ describe('the one CSV reader', () => {
     expect(read('a,b\n"open,c\nd,e\n').problems).toEqual([
       { line: 2, message: 'a quoted cell is never closed: this row and the rest of the file were not read' },
     ]);
-  });
-
-  it('guards a formula start with one more quote mark and reads exactly one back', () => {
-    for (const text of ['=1+2', "'=1+2", "''@x", '-3', 'plain', "'plain"]) {
-      expect(unguardFormula(guardFormula(text))).toBe(text);
-    }
-    expect(guardFormula('=1')).toBe("'=1");
-    expect(guardFormula("'plain")).toBe("'plain");
   });
 
   it('the address book gets the same budgets: an over-long cell is a problem at its row', () => {

@@ -1,8 +1,14 @@
 // The export's row writer takes shortcuts for plain fields; every row must still be exactly the
-// row csvField's rules give (quotes, formula guard, nulls), including hostile values.
+// row the one cell rule gives (csvCell: quotes, formula guard, nulls), including hostile values.
 import { describe, expect, it } from 'vitest';
-import { csvField, csvRow, csvRows, jsonLine, type PartyLabels } from '../../../../../src-main/services/local-ledger/export/csv.ts';
+import {
+  csvRow,
+  csvRows,
+  jsonLine,
+  type PartyLabels,
+} from '../../../../../src-main/services/local-ledger/export/csv.ts';
 import { TRANSFER_LEG_FIELDS, type TransferLeg } from '../../../../../src-shared/contract/transfers.ts';
+import { csvCell } from '../../../../../src-shared/text/csv-cell.ts';
 
 /** The 12 fields, then the labels of sender and receiver (empty when the party is not saved). */
 const reference = (leg: TransferLeg, labels: PartyLabels = new Map()) =>
@@ -11,7 +17,7 @@ const reference = (leg: TransferLeg, labels: PartyLabels = new Map()) =>
     (leg.senderParty !== null && labels.get(leg.senderParty)) || null,
     (leg.receiverParty !== null && labels.get(leg.receiverParty)) || null,
   ]
-    .map(csvField)
+    .map((cell) => csvCell(cell))
     .join(',')}\r\n`;
 
 const TRICKY = [
@@ -27,6 +33,9 @@ const TRICKY = [
   '-12.50',
   '-abc',
   '@SUM(A1)',
+  "'=1+1",
+  "''@x",
+  "'plain",
   '\tTAB',
   '\rstart',
   '<script>alert(1)</script>',
@@ -82,7 +91,7 @@ function* legs(): Generator<TransferLeg> {
 }
 
 describe('csvRow', () => {
-  it('is the row of csvField for every field, hostile values included', () => {
+  it('is the row of csvCell for every field, hostile values included', () => {
     const all = [...legs()];
     for (const leg of all) expect(csvRow(leg)).toBe(reference(leg));
     expect(csvRows(all)).toBe(all.map((leg) => reference(leg)).join(''));

@@ -3,11 +3,12 @@ import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSV_HEADER, csvField, csvRow } from '../../../../../src-main/services/local-ledger/export/csv.ts';
-import { ExportJobs, type FetchPage } from '../../../../../src-main/services/local-ledger/export/export-jobs.ts';
 import { fetchTransferPage } from '../../../../../src-main/services/ledger/ledger-client.ts';
+import { CSV_HEADER, csvRow } from '../../../../../src-main/services/local-ledger/export/csv.ts';
+import { ExportJobs, type FetchPage } from '../../../../../src-main/services/local-ledger/export/export-jobs.ts';
 import { type SandboxInternals, startSandboxNetwork } from '../../../../../src-sandbox/sandbox-network.ts';
 import type { TransferFilters, TransferLeg } from '../../../../../src-shared/contract/transfers.ts';
+import { csvCell } from '../../../../../src-shared/text/csv-cell.ts';
 
 let net: SandboxInternals;
 let dir: string;
@@ -50,16 +51,16 @@ async function everyLeg(): Promise<TransferLeg[]> {
 
 describe('CSV', () => {
   it('quotes commas, quotes and line breaks, keeps nulls empty and defuses formulas', () => {
-    expect(csvField(null)).toBe('');
-    expect(csvField('plain')).toBe('plain');
-    expect(csvField('a,b')).toBe('"a,b"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField('line\nbreak')).toBe('"line\nbreak"');
-    expect(csvField('=HYPERLINK("http://x")')).toBe(`"'=HYPERLINK(""http://x"")"`);
-    expect(csvField('@SUM(A1)')).toBe(`"'@SUM(A1)"`);
-    expect(csvField('-12.5')).toBe('-12.5');
-    expect(csvField(true)).toBe('true');
-    expect(csvField(18)).toBe('18');
+    expect(csvCell(null)).toBe('');
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('line\nbreak')).toBe('"line\nbreak"');
+    expect(csvCell('=HYPERLINK("http://x")')).toBe(`"'=HYPERLINK(""http://x"")"`);
+    expect(csvCell('@SUM(A1)')).toBe(`"'@SUM(A1)"`);
+    expect(csvCell('-12.5')).toBe('-12.5');
+    expect(csvCell(true)).toBe('true');
+    expect(csvCell(18)).toBe('18');
   });
 });
 
@@ -87,7 +88,7 @@ describe('ExportJobs', () => {
     const path = join(dir, 'documented.csv');
     await jobs.finished(jobs.start(path, 'csv', fetchPage).jobId);
     const header = (await readFile(path, 'utf8')).split('\r\n')[0].split(',');
-    const doc = await readFile(join(import.meta.dirname, '../../../../docs/transfers.md'), 'utf8');
+    const doc = await readFile(join(import.meta.dirname, '../../../../../docs/transfers.md'), 'utf8');
     const bullet = /- \*\*CSV\.\*\*([\s\S]*?)\n- /.exec(doc)?.[1] ?? '';
     const count = /The header is the (\d+) column names/.exec(bullet)?.[1];
     const named = (/`([^`]+)`/.exec(bullet)?.[1] ?? '').split(/,\s*/);

@@ -5,9 +5,13 @@ import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExportJobs, type PageStream } from '../../../../../src-main/services/local-ledger/export/export-jobs.ts';
-import { evenCuts, type FetchWindowPage, windowedPages } from '../../../../../src-main/services/local-ledger/export/time-windows.ts';
 import { fetchTransferPage } from '../../../../../src-main/services/ledger/ledger-client.ts';
+import { ExportJobs, type PageStream } from '../../../../../src-main/services/local-ledger/export/export-jobs.ts';
+import {
+  evenCuts,
+  type FetchWindowPage,
+  windowedPages,
+} from '../../../../../src-main/services/local-ledger/export/time-windows.ts';
 import { type SandboxInternals, startSandboxNetwork } from '../../../../../src-sandbox/sandbox-network.ts';
 import type { ExportFormat, TransferFilters, TransferLeg } from '../../../../../src-shared/contract/transfers.ts';
 

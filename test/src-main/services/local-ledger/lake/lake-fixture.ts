@@ -12,9 +12,9 @@ import {
   LAYOUTS,
   PARTITION_MANIFEST,
   type PartitionManifest,
-  sqlText,
 } from '../../../../../src-main/services/local-ledger/lake/lake-layout.ts';
 import { lakePartitions } from '../../../../../src-main/services/local-ledger/lake/lake-partitions.ts';
+import { sqlString } from '../../../../../src-main/services/local-ledger/store/sql-text.ts';
 import { SCHEMA_SQL } from '../../../../../src-main/services/local-ledger/store/store-schema.ts';
 
 export interface FixtureShape {
@@ -41,22 +41,22 @@ export async function writeFixtureStore(path: string, shape: FixtureShape): Prom
     await c.run('DELETE FROM party_sync');
     let seq = 0;
     for (const party of shape.parties) {
-      const q = party.replaceAll("'", "''");
-      await c.run(`INSERT INTO party_sync VALUES ('${q}', TIMESTAMP '2026-11-30 12:00:00', 'node-a', true)`);
+      const q = sqlString(party);
+      await c.run(`INSERT INTO party_sync VALUES (${q}, TIMESTAMP '2026-11-30 12:00:00', 'node-a', true)`);
       for (const month of shape.months) {
         const g = !shape.onlyMonths || shape.onlyMonths.includes(month) ? shape.generation : 1;
-        await c.run(`INSERT INTO leg_store SELECT 0, '${q}', 'g${g}-${month}-' || i,
+        await c.run(`INSERT INTO leg_store SELECT 0, ${q}, 'g${g}-${month}-' || i,
             strftime(TIMESTAMP '${month}-01' + to_seconds(i * 60), '%Y-%m-%dT%H:%M:%SZ'),
             TIMESTAMP '${month}-01' + to_seconds(i * 60),
             'DSO::1220ab', 'Amulet', 'CC', 10, '${g}.5', (${g} * 10000000000 + 5000000000)::HUGEINT, 10, true, ${g}, 5 * 10::HUGEINT ** 37,
-            CASE WHEN i % 2 = 0 THEN '${q}' ELSE 'other::1220' END, CASE WHEN i % 2 = 0 THEN 'other::1220' ELSE '${q}' END,
+            CASE WHEN i % 2 = 0 THEN ${q} ELSE 'other::1220' END, CASE WHEN i % 2 = 0 THEN 'other::1220' ELSE ${q} END,
             'other::1220', i % 2 = 1, 'completed', ${seq} + i
           FROM range(${shape.legsPerMonth}) t(i)`);
         seq += shape.legsPerMonth;
       }
       if (shape.timeless) {
-        await c.run(`INSERT INTO leg_store SELECT 0, '${q}', 'g${shape.generation}-none-' || i, 'not a time', NULL,
-            'DSO::1220ab', 'Amulet', 'CC', 10, '1', 10000000000::HUGEINT, 10, true, 1, 0, '${q}', 'other::1220', 'other::1220', false, 'completed', ${seq} + i
+        await c.run(`INSERT INTO leg_store SELECT 0, ${q}, 'g${shape.generation}-none-' || i, 'not a time', NULL,
+            'DSO::1220ab', 'Amulet', 'CC', 10, '1', 10000000000::HUGEINT, 10, true, 1, 0, ${q}, 'other::1220', 'other::1220', false, 'completed', ${seq} + i
           FROM range(${shape.timeless}) t(i)`);
         seq += shape.timeless;
       }
@@ -85,8 +85,8 @@ export async function writeFormat1Months(from: string, to: string, parties?: rea
       await mkdir(dir, { recursive: true });
       const file = join(dir, DATA_FILE);
       await c.run(
-        `COPY (SELECT ${FORMAT_1_COLUMNS.map((col) => col.name).join(', ')} FROM read_parquet(${sqlText(join(partition.dir, DATA_FILE))}, hive_partitioning = false))
-           TO ${sqlText(file)} (FORMAT parquet, COMPRESSION zstd)`,
+        `COPY (SELECT ${FORMAT_1_COLUMNS.map((col) => col.name).join(', ')} FROM read_parquet(${sqlString(join(partition.dir, DATA_FILE))}, hive_partitioning = false))
+           TO ${sqlString(file)} (FORMAT parquet, COMPRESSION zstd)`,
       );
       const hash = await fileHash(file);
       const format1 = {

@@ -22,6 +22,8 @@ let folder: string;
 let lake: string;
 let services: AppServices;
 let parties: string[];
+/** Where the next export is saved (the save dialog's answer); null: cancelled. */
+let savePath: string | null = null;
 const keychain = `ledger-explorer-test-${randomBytes(4).toString('hex')}`;
 
 const start = (dir: string) =>
@@ -32,7 +34,7 @@ const start = (dir: string) =>
     keychain: { service: keychain },
     // The third party's id is the longest the app accepts (255 characters): every view reads it too.
     sandbox: { transfers: 3_000, evm: false, longPartyId: true },
-    host: { chooseSavePath: async () => null },
+    host: { chooseSavePath: async () => savePath },
   });
 
 beforeAll(async () => {
@@ -50,7 +52,7 @@ beforeAll(async () => {
     });
     expect((await services.local.waitForSync(started.jobId)).state).toBe('done');
   }
-  const store = await (await services.local.ledger()).fileStore('sandbox');
+  const store = await (await services.local.ledger()).writer('sandbox');
   await store.read((c) => writeLake(c, { lake, parties, program: 'test', profile: 'sandbox', say: () => {} }));
 }, 120_000);
 afterAll(async () => {
@@ -207,6 +209,26 @@ describe('a lake opened as the Local ledger', () => {
     );
     expect((await call<LakeInfo | null>('local:lake', 'sandbox'))?.folder).toBe(lake);
   });
+
+  it("names the lake's parties in an export's scope column, and the synced ones once it is closed", async () => {
+    // The scope column of every row of a counterparty export over every party (scope-text.ts).
+    const scopeColumn = async (name: string) => {
+      savePath = join(folder, name);
+      const source = {
+        kind: 'counterparties',
+        query: { party: parties[0], range: { after: null, before: null }, instruments: null, scope: { kind: 'all' } },
+      };
+      await call('local:export', { profileId: 'sandbox', source, format: 'csv' });
+      savePath = null;
+      const lines = (await readFile(join(folder, name), 'utf8')).split('\r\n').filter((l) => l !== '');
+      expect(lines[0].endsWith(',scope')).toBe(true);
+      return [...new Set(lines.slice(1).map((l) => l.slice(l.lastIndexOf(',') + 1)))];
+    };
+    await call('local:openLake', { profileId: 'sandbox', folder: lake });
+    expect(await scopeColumn('lake-counterparties.csv')).toEqual(["all the lake's parties"]);
+    await call('local:closeLake', 'sandbox');
+    expect(await scopeColumn('store-counterparties.csv')).toEqual(['all synced parties']);
+  }, 60_000);
 
   it('is remembered for the profile across a restart, and closing it reads the store again', async () => {
     await call('local:openLake', { profileId: 'sandbox', folder: lake });

@@ -14,13 +14,12 @@ import {
   LAYOUTS,
   PARTITION_MANIFEST,
   partitionPath,
-  sqlText,
 } from '../../../../../src-main/services/local-ledger/lake/lake-layout.ts';
 import { lakeStatus } from '../../../../../src-main/services/local-ledger/lake/lake-status.ts';
 import { LakeStore } from '../../../../../src-main/services/local-ledger/lake/lake-store.ts';
 import { verifyLake } from '../../../../../src-main/services/local-ledger/lake/lake-verify.ts';
 import { type LakeWriteOptions, writeLake } from '../../../../../src-main/services/local-ledger/lake/lake-writer.ts';
-import { APP_STORE_ACCESS } from '../../../../../src-main/services/local-ledger/store/ledger-store.ts';
+import { sqlString } from '../../../../../src-main/services/local-ledger/store/sql-text.ts';
 import {
   asFormat1,
   type FixtureShape,
@@ -91,7 +90,7 @@ async function read<T = unknown[][]>(sql: string): Promise<T> {
 
 /** A data file's own columns and types (the folder keys are not columns: Hive partitioning off). */
 const columnsOf = (file: string) =>
-  read<string[][]>(`DESCRIBE SELECT * FROM read_parquet(${sqlText(file)}, hive_partitioning = false)`).then((rows) =>
+  read<string[][]>(`DESCRIBE SELECT * FROM read_parquet(${sqlString(file)}, hive_partitioning = false)`).then((rows) =>
     rows.map((r) => `${r[0]} ${r[1]}`),
   );
 
@@ -99,9 +98,9 @@ const counts = `SELECT party, coalesce(strftime(effective_ts, '%Y-%m'), 'none') 
     min(split_part(update_id, '-', 1)) FROM leg_rows GROUP BY ALL ORDER BY ALL`;
 /** party, month, legs, generation of every month, as the app's reader reads the lake (the layout its _lake.json names). */
 async function appRead(lake: string, scope?: string[]): Promise<unknown[][]> {
-  const reader = new LakeStore(lake, APP_STORE_ACCESS);
+  const reader = new LakeStore(lake);
   try {
-    return (await reader.read((c) => c.runAndReadAll(counts), undefined, undefined, scope)).getRows();
+    return (await reader.read((c) => c.runAndReadAll(counts), { parties: scope })).getRows();
   } finally {
     await reader.close();
   }
@@ -127,9 +126,9 @@ describe('a lake of format 1 (party ids in folder names)', () => {
     const verified = await verifyLake(old);
     expect([verified.format, verified.problems]).toEqual([1, []]);
     // The app has it open while lake sync moves it: its reader follows to format 2 by itself.
-    const open = new LakeStore(old, APP_STORE_ACCESS);
+    const open = new LakeStore(old);
     const openRead = async (scope?: string[]) =>
-      (await open.read((c) => c.runAndReadAll(counts), undefined, undefined, scope)).getRows();
+      (await open.read((c) => c.runAndReadAll(counts), { parties: scope })).getRows();
     expect(await openRead()).toEqual(expected);
 
     const said: string[] = [];
@@ -137,7 +136,7 @@ describe('a lake of format 1 (party ids in folder names)', () => {
     try {
       expect(await openRead()).toEqual(expected);
       expect(await openRead([PARTY(1)])).toEqual(expected.filter((r) => r[0] === PARTY(1)));
-      expect((await open.layout()).format).toBe(2);
+      expect(await open.source()).toMatchObject({ kind: 'lake', format: 2 });
     } finally {
       await open.close();
     }
@@ -227,7 +226,7 @@ describe('a lake of format 1 (party ids in folder names)', () => {
     const newerOf = (party: string, month: string) =>
       join(newer, LAYOUTS[1].partyFolder(party), `month=${month}`, DATA_FILE);
     await read(
-      `COPY (SELECT * FROM read_parquet(${sqlText(newerOf(PARTY(1), '2026-02'))}, hive_partitioning = false) LIMIT 10) TO ${sqlText(format1Month(PARTY(1), '2026-02'))} (FORMAT parquet)`,
+      `COPY (SELECT * FROM read_parquet(${sqlString(newerOf(PARTY(1), '2026-02'))}, hive_partitioning = false) LIMIT 10) TO ${sqlString(format1Month(PARTY(1), '2026-02'))} (FORMAT parquet)`,
     );
     await cp(newerOf(PARTY(3), '2026-03'), format1Month(PARTY(3), '2026-03'));
     expect(new Set((await verifyLake(lake)).problems.map((p) => p.where))).toEqual(
@@ -330,9 +329,9 @@ describe('a whole-lake read across the switch to format 2', () => {
     const lake = join(home, 'lake-race');
     await asFormat1(now, lake);
     const expected = await appRead(now);
-    const reader = new LakeStore(lake, APP_STORE_ACCESS);
+    const reader = new LakeStore(lake);
     try {
-      expect((await reader.layout()).format).toBe(1);
+      expect(await reader.source()).toMatchObject({ kind: 'lake', format: 1 });
       let attempts = 0;
       const rows = await reader.read(async (c) => {
         // The lake sync moves the lake between this read's start (format 1) and its query.

@@ -15,7 +15,6 @@ import { LAKE_LOCK, LAKE_MANIFEST } from '../../../../../src-main/services/local
 import { LakeBusyError, LakeLock } from '../../../../../src-main/services/local-ledger/lake/lake-lock.ts';
 import { LakeStore, lakeLegRowsSql } from '../../../../../src-main/services/local-ledger/lake/lake-store.ts';
 import { verifyLake } from '../../../../../src-main/services/local-ledger/lake/lake-verify.ts';
-import { APP_STORE_ACCESS } from '../../../../../src-main/services/local-ledger/store/ledger-store.ts';
 import { seededRandom } from '../../../../../src-sandbox/ledger/random.ts';
 import { asFormat1, type FixtureShape, PARTY } from './lake-fixture.ts';
 
@@ -121,7 +120,7 @@ describe('a lake writer killed at random points', () => {
       const atSwitch = random() < 0.5;
       let reading = true;
       // The app's reader (lake-store.ts, as the Local ledger reads an open lake), again and again while the writer runs.
-      const reader = new LakeStore(lake, APP_STORE_ACCESS);
+      const reader = new LakeStore(lake);
       const reads = (async () => {
         let n = 0;
         try {
@@ -191,7 +190,7 @@ describe('a move to format 2 killed at random points', () => {
       const writer = startWriter(lake, 1);
       const killAt = 1 + Math.floor(random() * steps);
       let reading = true;
-      const reader = new LakeStore(lake, APP_STORE_ACCESS);
+      const reader = new LakeStore(lake);
       const reads = (async () => {
         let n = 0;
         try {
@@ -220,7 +219,7 @@ describe('a move to format 2 killed at random points', () => {
       reading = false;
       expect(await reads).toBeGreaterThan(0);
       expect(killed).not.toBe('');
-      const after = new LakeStore(lake, APP_STORE_ACCESS);
+      const after = new LakeStore(lake);
       try {
         expect([...(await after.read((c) => checkWholeOn(c)))]).toEqual(['g1']);
       } finally {

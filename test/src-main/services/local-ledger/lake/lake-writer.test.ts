@@ -24,7 +24,6 @@ import { LakeStore } from '../../../../../src-main/services/local-ledger/lake/la
 import { verifyLake } from '../../../../../src-main/services/local-ledger/lake/lake-verify.ts';
 import { type LakeWriteResult, writeLake } from '../../../../../src-main/services/local-ledger/lake/lake-writer.ts';
 import { rankCounterparties } from '../../../../../src-main/services/local-ledger/views/counterparty-ranking.ts';
-import { APP_STORE_ACCESS } from '../../../../../src-main/services/local-ledger/store/ledger-store.ts';
 import { PARTY_ID_PATTERN } from '../../../../../src-shared/contract/transfers.ts';
 import { type FixtureShape, PARTY, writeFixtureStore } from './lake-fixture.ts';
 
@@ -121,7 +120,7 @@ describe('a lake written from a store', () => {
       expect(parquetOf(schema[i]), column.name).toBe(mapped?.parquet);
     }
     // The docs list the same mapping, row for row.
-    const docs = await readFile(join(import.meta.dirname, '../../../../docs/lake.md'), 'utf8');
+    const docs = await readFile(join(import.meta.dirname, '../../../../../docs/lake.md'), 'utf8');
     for (const t of LAKE_TYPE_MAP)
       expect(docs).toContain(`| ${t.type} | ${t.parquet} | ${t.spark} | ${t.trino} | ${t.bigquery} |`);
   });
@@ -184,7 +183,7 @@ describe('sums over a lake', () => {
       ),
     );
     await write(store, lake, [PARTY(1)]);
-    const reader = new LakeStore(lake, APP_STORE_ACCESS);
+    const reader = new LakeStore(lake);
     try {
       const ranking = await reader.read((c) => rankCounterparties(c, { sql: 'party = ?', params: [PARTY(1)] }));
       expect(ranking.rows.map((r) => r.volumeIn)).toEqual([(BigInt(nines) * 4n).toString()]);
@@ -291,13 +290,11 @@ describe('the longest party id the app accepts', () => {
     ]);
     // Pruned by its folder: an engine's filter on party_key reads that party's files alone.
     expect(await read(`SELECT DISTINCT party FROM ${lakeRead(lake)} WHERE party_key = '${key}'`)).toEqual([[LONGEST]]);
-    const reader = new LakeStore(lake, APP_STORE_ACCESS);
+    const reader = new LakeStore(lake);
     try {
       const scoped = await reader.read(
         (c) => c.runAndReadAll('SELECT party, count(*)::INTEGER FROM leg_rows GROUP BY party'),
-        undefined,
-        undefined,
-        [LONGEST],
+        { parties: [LONGEST] },
       );
       expect(scoped.getRows()).toEqual([[LONGEST, 20]]);
     } finally {

@@ -227,7 +227,7 @@ describe('reconcile a statement against a synced party', () => {
         elapsedMs: 0,
       }),
     };
-    const store = await services.local.store('sandbox');
+    const store = await (await services.local.ledger()).writer('sandbox');
     const plan = { party: many, nodeId: null, after: null, before: null };
     await runSync(store, source, plan, new AbortController().signal, () => {});
     const facets = await call<{ statuses: Array<{ status: string | null }> }>('local:facets', 'sandbox', many);

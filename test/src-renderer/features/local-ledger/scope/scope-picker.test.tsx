@@ -6,7 +6,6 @@ import { screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ScopePicker } from '../../../../../src-renderer/features/local-ledger/scope/scope-picker.tsx';
-import { scopeText } from '../../../../../src-renderer/features/local-ledger/scope/scope-state.ts';
 import { SqlView } from '../../../../../src-renderer/features/local-ledger/sql/sql-view.tsx';
 import type { LocalStoreInfo } from '../../../../../src-shared/contract/local-ledger.ts';
 import type { SqlScope } from '../../../../../src-shared/contract/party-scope.ts';
@@ -115,16 +114,5 @@ describe('the SQL tab with a scope', () => {
     await user.click(screen.getByRole('button', { name: 'Run' }));
     await vi.waitFor(() => expect(bridge.local.sql).toHaveBeenCalledTimes(2));
     expect(vi.mocked(bridge.local.sql).mock.calls[1][0]).toMatchObject({ scope: { kind: 'party', party: ALICE } });
-  });
-});
-
-describe('a scope in words', () => {
-  it("names a set's parties, and a large set by its count and first ids, within a report value's 10,000 characters", () => {
-    const id = (i: number) => `p${i}::1220${'ab'.repeat(32)}`;
-    expect(scopeText({ kind: 'parties', parties: [id(1), id(2)] })).toBe(`${id(1)}, ${id(2)}`);
-    const large = scopeText({ kind: 'parties', parties: Array.from({ length: 1000 }, (_, i) => id(i)) });
-    expect(large.startsWith(`1,000 parties: ${id(0)}, `)).toBe(true);
-    expect(large.length).toBeLessThanOrEqual(10_000);
-    expect(scopeText({ kind: 'portfolio', name: 'Treasury' })).toBe('Portfolio Treasury');
   });
 });

@@ -3,10 +3,10 @@
 // (local-ledger-host.ts); in the ledger engine they are requests to main over the engine's channel
 // (engine/engine-main.ts). Nothing of the local ledger reaches http/, credentials/ or the ledger
 // client itself: the engine's import closure is checked (docs/architecture.md, "The ledger engine").
-import type { Profile, Settings } from '../../../src-shared/contract/schemas.ts';
-import type { TransferSource } from '../ledger/transfer-source.ts';
-import type { RequestRegistry } from '../request-registry.ts';
-import type { Host } from '../service-context.ts';
+import type { Profile, Settings } from '../../../../src-shared/contract/schemas.ts';
+import type { TransferSource } from '../../ledger/transfer-source.ts';
+import type { RequestRegistry } from '../../request-registry.ts';
+import type { Host } from '../../service-context.ts';
 
 export interface LedgerSources {
   /** A profile's transfers, one page at a time (a sync pulls the next page when it has stored the last). */
