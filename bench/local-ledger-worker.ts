@@ -178,6 +178,14 @@ if (synced.state !== 'done') throw new Error(`sync ended ${synced.state}: ${sync
 const syncMs = Date.parse(synced.finishedAt as string) - Date.parse(synced.startedAt);
 const syncPeakRssMb = process.resourceUsage().maxRSS / 1024;
 const floorAfter = await floorOnce();
+// BENCH_SYNC_ONLY (bench/sync-floor-bench.ts): the sync and its floor alone, for a quick look.
+if (process.env.BENCH_SYNC_ONLY) {
+  process.stdout.write(
+    `${JSON.stringify({ legs: synced.legs, pages: synced.pages, syncMs, syncPeakRssMb, syncMemory, syncLag, floor: [floorBefore, floorAfter], duckdbMemory })}\n`,
+  );
+  await services.close();
+  process.exit(0);
+}
 
 const storePath = services.local.storePath(profileId);
 const sizeOf = (path: string) => (existsSync(path) ? statSync(path).size : 0);
