@@ -4,18 +4,27 @@
 // knows outside it (process.memoryUsage, every 100 ms) and DuckDB's own account of its stores
 // (duckdb_memory(), every 500 ms). The worker takes these messages off the channel before the
 // engine client sees them. BENCH_SYNC_CHAINS sets the engine's cursor chains (as --chains does the
-// floor's in main), so the sync and its floor stay paired.
+// floor's in main), so the sync and its floor stay paired. The memory levers, to measure them without
+// changing the app: BENCH_SYNC_READ_AHEAD (pages a window holds ready), BENCH_DUCKDB_MEMORY_LIMIT and
+// BENCH_DUCKDB_THREADS (the store's DuckDB options, ledger-store.ts).
 import { DuckDBInstance } from '@duckdb/node-api';
 import { syncTuning } from '../src-main/services/local-ledger/sync/sync-windows.ts';
 
-if (process.env.BENCH_SYNC_CHAINS) syncTuning.chains = Number(process.env.BENCH_SYNC_CHAINS);
+const env = process.env;
+if (env.BENCH_SYNC_CHAINS) syncTuning.chains = Number(env.BENCH_SYNC_CHAINS);
+if (env.BENCH_SYNC_READ_AHEAD) syncTuning.readAhead = Number(env.BENCH_SYNC_READ_AHEAD);
+const storeOptions = {
+  ...(env.BENCH_DUCKDB_MEMORY_LIMIT ? { memory_limit: env.BENCH_DUCKDB_MEMORY_LIMIT } : {}),
+  ...(env.BENCH_DUCKDB_THREADS ? { threads: env.BENCH_DUCKDB_THREADS } : {}),
+};
 
 /** The stores' DuckDB instances (a file, not ':memory:'), while open. */
 const stores = new Set<DuckDBInstance>();
 const create = DuckDBInstance.create.bind(DuckDBInstance);
 DuckDBInstance.create = async (path?: string, options?: Record<string, string>) => {
-  const instance = await create(path, options);
-  if (path && path !== ':memory:') {
+  const store = Boolean(path && path !== ':memory:');
+  const instance = await create(path, store ? { ...options, ...storeOptions } : options);
+  if (store) {
     stores.add(instance);
     const close = instance.closeSync.bind(instance);
     instance.closeSync = () => {

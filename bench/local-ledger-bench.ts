@@ -103,6 +103,7 @@ async function measureLocalLedger(transfers: number, runs: number, rounds: numbe
     const run = spawnSync(
       process.execPath,
       [
+        '--expose-gc',
         join(ROOT, 'bench/local-ledger-worker.ts'),
         ...['--base', info.baseUrl, '--translate', info.translateUrl, '--partner', info.partnerUrl],
         ...['--rpc', info.rpcUrl, '--jwt', info.tokens.readAll, '--party', info.parties[0]],

@@ -53,7 +53,15 @@ const probe = { memory: [] as ProbeMemory[], duckdb: [] as Array<{ at: number; b
 const benchEngine = () => {
   const child = forkEngine({
     execArgv: ['--import', fileURLToPath(new URL('./engine-probe.ts', import.meta.url))],
-    env: { BENCH_SYNC_CHAINS: String(syncTuning.chains) },
+    env: {
+      BENCH_SYNC_CHAINS: String(syncTuning.chains),
+      // The memory levers, tried without changing the app (bench/engine-probe.ts).
+      ...Object.fromEntries(
+        ['BENCH_SYNC_READ_AHEAD', 'BENCH_DUCKDB_MEMORY_LIMIT', 'BENCH_DUCKDB_THREADS'].flatMap((k) =>
+          process.env[k] ? [[k, process.env[k] as string]] : [],
+        ),
+      ),
+    },
   });
   return {
     ...child,
@@ -176,6 +184,8 @@ const split = (m: { rss: number; heapTotal: number; heapUsed: number; external: 
  */
 const watchMemory = () => {
   const t0 = Date.now();
+  // The bench's own floor ran in main just before: its garbage is not the phase's (the worker runs with --expose-gc).
+  (globalThis as { gc?: () => void }).gc?.();
   resetPeak('self');
   let enginePid = engine.pid;
   if (enginePid !== null) resetPeak(enginePid);
