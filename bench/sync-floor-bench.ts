@@ -40,7 +40,7 @@ try {
           floorMs: r.floor.map((f: { ms: number }) => Math.round(f.ms)),
           floorLegsPerS: Math.round(r.legs / (floorMs / 1000)),
           share: `${Math.round(share * 100)}%`,
-          peakRssMb: Math.round(r.syncPeakRssMb),
+          peakRssMb: { main: r.syncMemory.main.peakMb, engine: r.syncMemory.engine?.peakMb ?? null },
           syncMemory: r.syncMemory,
           lag: r.syncLag,
         }),
