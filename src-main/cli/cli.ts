@@ -14,9 +14,9 @@ import {
 } from '../../src-shared/contract/local-ledger.ts';
 import type { SyncAllStatus } from '../../src-shared/contract/sync-all.ts';
 import type { AppServices } from '../services/app-services.ts';
+import { forkEngine } from '../services/local-ledger/engine/engine-client.ts';
 import type { StoreWaitNotice } from '../services/local-ledger/store/leg-access.ts';
 import { userText } from '../services/local-ledger/store/store-markers.ts';
-import { syncTestHooks } from '../services/local-ledger/sync/sync-run.ts';
 import { SettingsStore } from '../services/settings/settings-store.ts';
 import {
   type CliArgs,
@@ -64,10 +64,21 @@ function waitReporter(waitSeconds: number): (wait: StoreWaitNotice) => void {
   };
 }
 
+/** A job's status, asked every `everyMs` until it ended; `show` sees each answer. */
+async function untilEnded<T extends { state: string }>(
+  status: () => Promise<T>,
+  show: (status: T) => void,
+  everyMs: number,
+): Promise<T> {
+  for (;;) {
+    const now = await status();
+    show(now);
+    if (now.state !== 'running' && now.state !== 'waiting') return now;
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
 async function sync(services: AppServices, args: SyncArgs, party: string, node: string | null): Promise<number> {
-  // Tests (durability): a line just before the window is replaced, so a kill can land in that transaction.
-  if (process.env.LEDGER_EXPLORER_TEST_HOOKS === 'sync')
-    syncTestHooks.beforeReplace = () => say('test-hook: replacing');
   const started = await call<SyncStatus>(services, 'local:sync', {
     profileId: args.profile,
     party,
@@ -78,21 +89,23 @@ async function sync(services: AppServices, args: SyncArgs, party: string, node: 
   const onSignal = (signal: NodeJS.Signals) => {
     stoppedBy = signal;
     say(`${signal === 'SIGTERM' ? 'stopped' : 'interrupted'}: cancelling the sync (the same command resumes it)`);
-    void services.local.cancelSync(started.jobId).catch(() => {});
+    void call(services, 'local:cancelSync', started.jobId).catch(() => {});
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   let shown = '';
-  const show = () => {
-    const line = progressLine(services.local.syncStatus(started.jobId));
+  const show = (status: SyncStatus) => {
+    const line = progressLine(status);
     if (line !== shown) say(line);
     shown = line;
   };
-  const timer = setInterval(show, 100);
-  const done = await services.local.waitForSync(started.jobId).finally(() => clearInterval(timer));
-  process.off('SIGINT', onSignal);
-  process.off('SIGTERM', onSignal);
-  show();
+  // The sync runs in the ledger engine: its status is asked for, as the app's sync panel does.
+  const done = await untilEnded(() => call<SyncStatus>(services, 'local:syncStatus', started.jobId), show, 100).finally(
+    () => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
+  );
   const seconds = (Date.parse(done.finishedAt ?? new Date().toISOString()) - Date.parse(done.startedAt)) / 1000;
   const summary = {
     command: 'sync',
@@ -140,7 +153,6 @@ async function exportStore(services: AppServices, args: ExportArgs, party: strin
 
 /** Parties one after another (all-readable, or a list); a line per change of the combined progress. */
 async function syncMany(services: AppServices, args: ManySync): Promise<{ code: number; done: SyncAllStatus }> {
-  const jobs = (await services.local.ledger()).syncAll;
   const started = await call<SyncAllStatus>(services, 'local:syncAll', {
     profileId: args.profile,
     parties: args.parties,
@@ -153,14 +165,13 @@ async function syncMany(services: AppServices, args: ManySync): Promise<{ code: 
     say(
       `${signal === 'SIGTERM' ? 'stopped' : 'interrupted'}: cancelling (the same command resumes it, skipping finished parties)`,
     );
-    void jobs.cancel(started.jobId).catch(() => {});
+    void call(services, 'local:cancelSyncAll', started.jobId).catch(() => {});
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   let shown = '';
   const told = new Set<string>();
-  const show = () => {
-    const s = jobs.status(started.jobId);
+  const show = (s: SyncAllStatus) => {
     for (const p of s.parties) {
       if ((p.state === 'done' || p.state === 'skipped') && !told.has(p.party)) {
         told.add(p.party);
@@ -171,11 +182,14 @@ async function syncMany(services: AppServices, args: ManySync): Promise<{ code: 
     if (line !== shown) say(line);
     shown = line;
   };
-  const timer = setInterval(show, 250);
-  const done = await jobs.wait(started.jobId).finally(() => clearInterval(timer));
-  process.off('SIGINT', onSignal);
-  process.off('SIGTERM', onSignal);
-  show();
+  const done = await untilEnded(
+    () => call<SyncAllStatus>(services, 'local:syncAllStatus', started.jobId),
+    show,
+    250,
+  ).finally(() => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  });
   for (const p of done.parties) if (p.error) say(`failed: ${p.party}: ${p.error.message}`);
   if (stoppedBy === 'SIGTERM') return { code: EXIT.stopped, done };
   if (stoppedBy || done.state === 'cancelled') return { code: EXIT.interrupted, done };
@@ -240,6 +254,18 @@ async function storeCommand(args: SyncArgs | ExportArgs | LakeSyncArgs, userData
       },
       syncWaitMs: args.waitMs,
       watch: false,
+      // sync, sync all and export run in the ledger engine, as in the app: this process keeps the
+      // credentials and the HTTP and never loads DuckDB. `lake sync` runs the ledger here: its lake
+      // writer reads the store while the next party syncs, in the process that has the file open
+      // (docs/architecture.md, "The ledger engine").
+      ...(args.command === 'lake'
+        ? {}
+        : {
+            engine: forkEngine,
+            ...(process.env.LEDGER_EXPLORER_TEST_HOOKS === 'sync'
+              ? { engineTestHooks: { kind: 'sync' as const, say } }
+              : {}),
+          }),
     },
   });
   try {
