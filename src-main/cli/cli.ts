@@ -1,6 +1,8 @@
 // `npm run cli -- sync|export|profiles|help ...`: the local ledger's sync and export, headless, for a
 // team that schedules them (cron, a systemd timer, CI) and feeds a warehouse. The same services as the
 // desktop app, on the same user-data folder and keychain (docs/local-ledger.md, "Command line").
+// Its sync and export run in a ledger engine it forks, as the app's do (docs/architecture.md, "The
+// ledger engine"): this process keeps the credentials and the HTTP, the engine the DuckDB store.
 // It shares the store with the app when both run (ledger-store.ts): it waits for the app to let go,
 // up to --wait, saying who has it. Progress lines go to stderr; one JSON line, the summary, to stdout.
 // Exit codes (usage() lists them): 0 done; 1 failed; 2 bad arguments (naming the argument, listing
@@ -64,6 +66,15 @@ function waitReporter(waitSeconds: number): (wait: StoreWaitNotice) => void {
   };
 }
 
+/**
+ * Said once a sync started: the ledger engine that runs it holds the store, so the store's markers
+ * (and so the app's "waiting for ..." words) name its PID, not this process's.
+ */
+function sayEngine(services: AppServices): void {
+  const pid = services.local.engine?.pid;
+  if (pid) say(`engine: the ledger engine (PID ${pid}) runs this sync; the store's markers name that PID`);
+}
+
 /** A job's status, asked every `everyMs` until it ended; `show` sees each answer. */
 async function untilEnded<T extends { state: string }>(
   status: () => Promise<T>,
@@ -85,6 +96,7 @@ async function sync(services: AppServices, args: SyncArgs, party: string, node: 
     nodeId: node,
     range: { after: args.after, before: args.before },
   });
+  sayEngine(services);
   let stoppedBy: NodeJS.Signals | null = null;
   const onSignal = (signal: NodeJS.Signals) => {
     stoppedBy = signal;
@@ -100,12 +112,17 @@ async function sync(services: AppServices, args: SyncArgs, party: string, node: 
     shown = line;
   };
   // The sync runs in the ledger engine: its status is asked for, as the app's sync panel does.
-  const done = await untilEnded(() => call<SyncStatus>(services, 'local:syncStatus', started.jobId), show, 100).finally(
-    () => {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-    },
-  );
+  let done: SyncStatus;
+  try {
+    done = await untilEnded(() => call<SyncStatus>(services, 'local:syncStatus', started.jobId), show, 100);
+  } catch (error) {
+    // A SIGTERM to the process group stopped the engine too (engine-main.ts): the store resumes as from a cancel.
+    if (stoppedBy) return stoppedBy === 'SIGTERM' ? EXIT.stopped : EXIT.interrupted;
+    throw error;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
   const seconds = (Date.parse(done.finishedAt ?? new Date().toISOString()) - Date.parse(done.startedAt)) / 1000;
   const summary = {
     command: 'sync',
@@ -159,6 +176,7 @@ async function syncMany(services: AppServices, args: ManySync): Promise<{ code: 
     nodeId: args.node,
     range: { after: args.after, before: args.before },
   });
+  sayEngine(services);
   let stoppedBy: NodeJS.Signals | null = null;
   const onSignal = (signal: NodeJS.Signals) => {
     stoppedBy = signal;
@@ -171,7 +189,9 @@ async function syncMany(services: AppServices, args: ManySync): Promise<{ code: 
   process.on('SIGTERM', onSignal);
   let shown = '';
   const told = new Set<string>();
+  let last: SyncAllStatus | null = null;
   const show = (s: SyncAllStatus) => {
+    last = s;
     for (const p of s.parties) {
       if ((p.state === 'done' || p.state === 'skipped') && !told.has(p.party)) {
         told.add(p.party);
@@ -182,14 +202,18 @@ async function syncMany(services: AppServices, args: ManySync): Promise<{ code: 
     if (line !== shown) say(line);
     shown = line;
   };
-  const done = await untilEnded(
-    () => call<SyncAllStatus>(services, 'local:syncAllStatus', started.jobId),
-    show,
-    250,
-  ).finally(() => {
+  let done: SyncAllStatus;
+  try {
+    done = await untilEnded(() => call<SyncAllStatus>(services, 'local:syncAllStatus', started.jobId), show, 250);
+  } catch (error) {
+    // As in sync(): the engine was stopped by the same SIGTERM; the last status said is the summary's.
+    const seen = last as SyncAllStatus | null;
+    if (!stoppedBy || !seen) throw error;
+    done = { ...seen, state: 'cancelled' };
+  } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
-  });
+  }
   for (const p of done.parties) if (p.error) say(`failed: ${p.party}: ${p.error.message}`);
   if (stoppedBy === 'SIGTERM') return { code: EXIT.stopped, done };
   if (stoppedBy || done.state === 'cancelled') return { code: EXIT.interrupted, done };

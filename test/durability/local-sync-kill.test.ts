@@ -2,7 +2,9 @@
 // holds either the state before the run or the complete new state (never a partial window in
 // leg_rows), and once a run completes, the stored legs equal the service's for the party as a
 // multiset of all 12 fields. The child is the real CLI (`npm run cli -- sync`), against a sandbox in
-// this process through a remote profile whose JWT comes from LEDGER_EXPLORER_LEDGER_JWT.
+// this process through a remote profile whose JWT comes from LEDGER_EXPLORER_LEDGER_JWT. The CLI's
+// sync runs in its ledger engine, a child process that writes the store: each kill is its process
+// group's (the CLI and the engine at once), so it lands in the engine's DuckDB commits.
 // Kill points, from a seeded RNG: some event-loop turns after the k-th progress line; the n-th
 // file-system event in the store's folder (lands inside DuckDB's commits); some turns after the
 // line the child prints just before the final replace transaction (LEDGER_EXPLORER_TEST_HOOKS).
@@ -66,6 +68,8 @@ function startSync(): { child: ChildProcess; lines: AsyncIterableIterator<string
     [CLI, 'sync', '--profile', 'kill', '--party', party, '--user-data-dir', join(home, 'data')],
     {
       stdio: ['ignore', 'ignore', 'pipe'],
+      // A process group of its own: the kill reaches the engine the CLI forks.
+      detached: true,
       env: {
         PATH: process.env.PATH,
         HOME: home,
@@ -130,7 +134,11 @@ describe('local sync under SIGKILL', () => {
           void (async () => {
             for (let i = 0; i < turns; i++) await turn();
             if (why === 'replace') killsInReplace++;
-            run.child.kill('SIGKILL');
+            try {
+              if (run.child.pid) process.kill(-run.child.pid, 'SIGKILL');
+            } catch {
+              // The run had already ended (ESRCH): a completed run, told by its exit code.
+            }
           })();
         };
         let events = 0;

@@ -1,7 +1,8 @@
 // The local ledger as main's other services see it: the store paths at once, and the ledger itself in
-// one of two places. The app's: the ledger engine, a process of its own (engine/engine-client.ts), so
-// main never loads DuckDB. The CLI's and the tests' that reach into a store: this process, the DuckDB
-// part (entry.ts) loaded with import() on the first call that needs it (docs/architecture.md).
+// one of two places. The app's and the CLI's sync and export: the ledger engine, a process of its own
+// (engine/engine-client.ts), so main never loads DuckDB. The CLI's `lake sync` and the tests that
+// reach into a store: this process, the DuckDB part (entry.ts) loaded with import() on the first call
+// that needs it (docs/architecture.md).
 import type { SyncStatus } from '../../../src-shared/contract/local-ledger.ts';
 import { ServiceError } from '../errors.ts';
 import { readableParties } from '../ledger/readable-parties.ts';
@@ -17,7 +18,7 @@ export type LocalLedgerModule = typeof import('./entry.ts');
 export interface LocalLedgerHostOptions extends LocalLedgerOptions {
   /**
    * Run the ledger in an engine process started this way (the app: Node's fork in the browser
-   * version, Electron's utilityProcess in the desktop app); absent: in this process (the CLI, tests).
+   * version and the CLI, Electron's utilityProcess in the desktop app); absent: in this process (`lake sync`, tests).
    */
   engine?: EngineStarter;
   /** When the engine stops being restarted (engine-client.ts; default: 3 deaths within a minute). */

@@ -49,10 +49,12 @@ function parentPort(): Port {
   if (!process.send) throw new Error('The ledger engine runs as a child of main (engine-client.ts).');
   // Main gone (its channel closed): nothing is left to answer; the stores close, then the process ends.
   process.on('disconnect', () => void close());
-  // A terminal's Ctrl+C (and a service manager's stop) reaches every process of the group: main
-  // decides what it means (the CLI cancels the sync and closes the engine), so the engine does not die of it.
+  // A terminal's Ctrl+C reaches every process of the group: main decides what it means (the CLI
+  // cancels its sync, then closes the engine), so the engine does not die of it. SIGTERM (a service
+  // manager's stop, a `kill` of the PID the markers name) stops it as main's close does: syncs stop
+  // where the store can resume them, the stores close, then it exits.
   process.on('SIGINT', () => {});
-  process.on('SIGTERM', () => {});
+  process.on('SIGTERM', () => void close());
   return {
     post: (message) => process.send?.(message),
     onMessage: (listener) => process.on('message', listener),
