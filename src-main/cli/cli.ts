@@ -31,7 +31,7 @@ import {
   usage,
 } from './cli-args.ts';
 import { EXIT, say } from './cli-exit.ts';
-import { lakeCommand, type ManySync } from './cli-lake.ts';
+import type { ManySync } from './cli-lake.ts';
 import { profileTable, resolveNode, resolveParty, resolveProfile } from './cli-resolve.ts';
 import { startCliServices } from './cli-services.ts';
 import { progressLine } from './progress-line.ts';
@@ -74,6 +74,9 @@ function sayEngine(services: AppServices): void {
   const pid = services.local.engine?.pid;
   if (pid) say(`engine: the ledger engine (PID ${pid}) runs this sync; the store's markers name that PID`);
 }
+
+/** The lake's commands, loaded only for them: the lake modules load DuckDB, which a sync's main never does. */
+const lakeCommands = async () => (await import('./cli-lake.ts')).lakeCommand;
 
 /** A job's status, asked every `everyMs` until it ended; `show` sees each answer. */
 async function untilEnded<T extends { state: string }>(
@@ -314,7 +317,9 @@ async function storeCommand(args: SyncArgs | ExportArgs | LakeSyncArgs, userData
       return EXIT.usage;
     }
     if (args.command === 'lake')
-      return await lakeCommand.sync(services, { ...args, parties, node }, (many) => syncMany(services, many));
+      return await (await lakeCommands()).sync(services, { ...args, parties, node }, (many) =>
+        syncMany(services, many),
+      );
     if (args.command === 'sync' && args.allReadable) return await syncAll(services, args, node);
     return args.command === 'sync' ? await sync(services, args, party, node) : await exportStore(services, args, party);
   } catch (error) {
@@ -338,7 +343,7 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${usage({ dir: defaultUserDataDir(), from: userDataDirSource() })}\n`);
     return EXIT.done;
   }
-  if (args.command === 'lake' && args.action !== 'sync') return lakeCommand[args.action](args);
+  if (args.command === 'lake' && args.action !== 'sync') return (await lakeCommands())[args.action](args);
   const userDataDir = args.userDataDir ?? defaultUserDataDir();
   if (args.command === 'profiles') return profiles(args, userDataDir);
   return storeCommand(args, userDataDir);

@@ -9,7 +9,7 @@
 // test needs, so they meet on a fast machine too.
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { readdirSync, readlinkSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -163,6 +163,9 @@ describe('the app and the CLI on one store', () => {
     // The CLI's own child: the CLI's engine holds the store while the CLI runs.
     expect(parentPidOf(engine)).toBe(run.child.pid);
     await untilLine(run, /^sync: [1-9]\d* legs/);
+    // DuckDB is the engine's alone: the CLI process (main) never loads it.
+    expect(readFileSync(`/proc/${engine}/maps`, 'utf8')).toMatch(/duckdb/i);
+    expect(readFileSync(`/proc/${run.child.pid}/maps`, 'utf8')).not.toMatch(/duckdb/i);
 
     // A read while the CLI syncs: the CLI lets go between two batches. Its legs are not visible yet.
     expect((await status(party)).legs).toBe(0);
