@@ -17,8 +17,10 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { isAlive } from '../../src-main/services/local-ledger/store/store-markers.ts';
 import { type SandboxNetwork, startSandboxNetwork } from '../../src-sandbox/index.ts';
+import { ENGINE_LINE } from '../src-main/cli/cli-process.ts';
 import { multiset, serviceLegs, storedLegs, writeRemoteProfile } from './local-legs.ts';
 
 const CLI = resolve(import.meta.dirname, '../../src-main/cli/cli.ts');
@@ -146,12 +148,19 @@ describe('local sync under SIGKILL', () => {
           if (plan.kind === 'events' && ++events >= plan.n) kill(0, 'events');
         };
         let progress = 0;
+        let engine: number | null = null;
         for await (const line of run.lines) {
+          const named = ENGINE_LINE.exec(line);
+          if (named) engine = Number(named[1]);
           if (line.startsWith('sync:') && plan.kind === 'lines' && progress++ >= plan.after) kill(plan.turns, 'lines');
           if (line === 'test-hook: replacing' && plan.kind === 'replace') kill(plan.turns, 'replace');
         }
         const end = await exited;
         onEvent = () => {};
+        // Killed with the CLI, the engine may still be tearing down (its lock on the file goes when it has).
+        const killed = engine;
+        if (killed !== null)
+          await vi.waitFor(() => expect(isAlive(killed)).toBe(false), { timeout: 10_000, interval: 10 });
         const state = await storedLegs(store, party);
         const now = multiset(state.legs);
         if (end.signal === 'SIGKILL') {
