@@ -59,13 +59,14 @@ export function isAlive(pid: number): boolean {
 /**
  * Linux: a process that has ended but was not reaped yet still answers kill(0), yet holds no file.
  * A ledger engine whose program was killed with it (a process group's SIGKILL) is one until something
- * reaps it, for good in a container whose first process reaps no orphans.
+ * reaps it, for good in a container whose first process reaps no orphans. Its first thread shows as a
+ * zombie while its other threads (DuckDB's) still end and hold the file: gone only when it is the last.
  */
 function isZombie(pid: number): boolean {
   if (process.platform !== 'linux') return false;
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return /^State:\s+Z/m.test(status) && /^Threads:\s+1$/m.test(status);
   } catch {
     return false;
   }
