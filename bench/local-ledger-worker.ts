@@ -1,17 +1,20 @@
-// Main's services in their own process (as Electron's main runs them, no sandbox inside), syncing
-// one party from a separately running sandbox into the local store, then timing the questions
-// answered from it. Prints one JSON line. Its peak RSS after the sync is main's during the sync.
+// Main's services in their own process (as Electron's main runs them, no sandbox inside) with the
+// local ledger in the ledger engine, as the app runs it (engine/engine-client.ts, forkEngine): main
+// fetches, the engine parses and stores. Syncs one party from a separately running sandbox, then times
+// the questions answered from the store. Prints one JSON line. Memory of each process is read from
+// /proc/<pid>/status (VmRSS sampled, VmHWM reset before each phase), the engine's split by the probe
+// preloaded into it (bench/engine-probe.ts).
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startAppServices } from '../src-main/services/app-services.ts';
 import { openTransferSource } from '../src-main/services/ledger/transfer-fetch.ts';
-import { syncFilters } from '../src-main/services/local-ledger/sync/sync-run.ts';
-import { fetchFloor, syncTuning } from '../src-main/services/local-ledger/sync/sync-windows.ts';
+import { forkEngine } from '../src-main/services/local-ledger/engine/engine-client.ts';
+import { fetchFloor, syncFilters, syncTuning } from '../src-main/services/local-ledger/sync/sync-windows.ts';
 import { failed } from './bench-kit.ts';
 
 const { values } = parseArgs({
@@ -28,19 +31,66 @@ const { values } = parseArgs({
     chains: { type: 'string' },
   },
 });
+// The floor's chains here, the sync's in the engine (the probe sets them there): paired.
 if (values.chains) syncTuning.chains = Number(values.chains);
 const dir = values.dir as string;
 const party = values.party as string;
 const runs = Number(values.runs ?? 20);
 let saveAs = '';
+
+/** What the probe in the engine told, newest last (bench/engine-probe.ts). */
+interface ProbeMemory {
+  at: number;
+  rss: number;
+  heapTotal: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+}
+const probe = { memory: [] as ProbeMemory[], duckdb: [] as Array<{ at: number; byTag: Record<string, number> }> };
+/** The app's engine (forkEngine) with the probe preloaded; its messages are taken off before the client's. */
+const benchEngine = () => {
+  const child = forkEngine({
+    execArgv: ['--import', fileURLToPath(new URL('./engine-probe.ts', import.meta.url))],
+    env: {
+      BENCH_SYNC_CHAINS: String(syncTuning.chains),
+      // The memory levers, tried without changing the app (bench/engine-probe.ts).
+      ...Object.fromEntries(
+        ['BENCH_SYNC_READ_AHEAD', 'BENCH_DUCKDB_MEMORY_LIMIT', 'BENCH_DUCKDB_THREADS'].flatMap((k) =>
+          process.env[k] ? [[k, process.env[k] as string]] : [],
+        ),
+      ),
+    },
+  });
+  return {
+    ...child,
+    onMessage: (listener: (message: unknown) => void) =>
+      child.onMessage((message) => {
+        const m = message as { benchProbe?: string; at: number };
+        if (m?.benchProbe === 'memory') probe.memory.push(m as unknown as ProbeMemory);
+        else if (m?.benchProbe === 'duckdb') probe.duckdb.push(m as never);
+        else listener(message);
+      }),
+  };
+};
+let syncEnded: (status: { state: string }) => void = () => {};
 const services = await startAppServices({
   userDataDir: join(dir, 'user-data'),
   version: 'bench',
   transport: 'web',
   keychain: { keytar: async () => Promise.reject(new Error('no keychain in the benchmark')) },
   sandbox: false,
-  host: { chooseSavePath: async () => saveAs },
+  localLedger: { engine: benchEngine },
+  host: {
+    chooseSavePath: async () => saveAs,
+    // The engine tells main when a sync ends (engine-client.ts): the signal the bench waits on.
+    taskFinished: (task) => {
+      if (task.kind === 'sync') syncEnded(task);
+    },
+  },
 });
+const engine = services.local.engine;
+if (!engine) throw new Error('the local ledger is not in the engine');
 
 type Answer = { ok: true; value: any } | { ok: false; error: { message: string } };
 const call = async (channel: string, args: unknown[]): Promise<any> => {
@@ -99,34 +149,15 @@ const lagDuring = async <T>(work: () => Promise<T>): Promise<{ value: T; lag: { 
   }
 };
 
-/**
- * Where the process's memory is at its fullest while `work` runs (sampled every 50 ms): RSS split
- * into V8's heap, memory outside it that V8 knows of (Buffers, ArrayBuffers) and the rest, which
- * is native memory no JavaScript counter sees (DuckDB's buffer pool, appender and WAL, the code).
- */
-const memoryAtPeak = async <T>(work: () => Promise<T>): Promise<{ value: T; peak: MemoryBreakdown }> => {
-  const toMb = (n: number) => Math.round(n / 2 ** 20);
-  let peak = process.memoryUsage();
-  const timer = setInterval(() => {
-    const now = process.memoryUsage();
-    if (now.rss > peak.rss) peak = now;
-  }, 50);
-  try {
-    const value = await work();
-    return {
-      value,
-      peak: {
-        rssMb: toMb(peak.rss),
-        v8HeapMb: toMb(peak.heapTotal),
-        v8HeapUsedMb: toMb(peak.heapUsed),
-        externalMb: toMb(peak.external),
-        nativeMb: toMb(peak.rss - peak.heapTotal - peak.external),
-      },
-    };
-  } finally {
-    clearInterval(timer);
-  }
+/** A process's memory in MB from /proc/<pid>/status: resident now, its peak (VmHWM), anonymous and file-backed. */
+const statusOf = (pid: number | 'self') => {
+  const text = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const mb = (key: string) => Math.round(Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(text)?.[1]) / 1024);
+  return { rssMb: mb('VmRSS'), hwmMb: mb('VmHWM'), anonMb: mb('RssAnon'), fileMb: mb('RssFile') };
 };
+/** Sets the process's VmHWM back to its RSS now (Linux: 5 into /proc/<pid>/clear_refs), so a phase has its own peak. */
+const resetPeak = (pid: number | 'self') => writeFileSync(`/proc/${pid}/clear_refs`, '5');
+
 interface MemoryBreakdown {
   rssMb: number;
   v8HeapMb: number;
@@ -134,6 +165,73 @@ interface MemoryBreakdown {
   externalMb: number;
   nativeMb: number;
 }
+const toMb = (n: number) => Math.round(n / 2 ** 20);
+const split = (m: { rss: number; heapTotal: number; heapUsed: number; external: number }): MemoryBreakdown => ({
+  rssMb: toMb(m.rss),
+  v8HeapMb: toMb(m.heapTotal),
+  v8HeapUsedMb: toMb(m.heapUsed),
+  externalMb: toMb(m.external),
+  nativeMb: toMb(m.rss - m.heapTotal - m.external),
+});
+
+/**
+ * Main's and the engine's memory over a phase, sampled every 50 ms: each one's peak (VmHWM, reset at
+ * the start), main's split at its fullest (V8 heap / outside it / native), and the engine's at its
+ * fullest from the probe (bench/engine-probe.ts) with DuckDB's own account (duckdb_memory()) then
+ * and at most. Native is memory no JavaScript counter sees (DuckDB's buffer pool, appender, WAL,
+ * allocator slack, the code).
+ */
+const watchMemory = () => {
+  const t0 = Date.now();
+  // The bench's own floor ran in main just before: its garbage is not the phase's (the worker runs with --expose-gc).
+  (globalThis as { gc?: () => void }).gc?.();
+  resetPeak('self');
+  let enginePid = engine.pid;
+  if (enginePid !== null) resetPeak(enginePid);
+  let mainPeak = process.memoryUsage();
+  let enginePeak: (ReturnType<typeof statusOf> & { at: number }) | null = null;
+  const timer = setInterval(() => {
+    const now = process.memoryUsage();
+    if (now.rss > mainPeak.rss) mainPeak = now;
+    enginePid = engine.pid ?? enginePid;
+    if (enginePid === null) return;
+    try {
+      const e = statusOf(enginePid);
+      if (!enginePeak || e.rssMb > enginePeak.rssMb) enginePeak = { ...e, at: Date.now() };
+    } catch {
+      // The engine ended between two samples.
+    }
+  }, 50);
+  return () => {
+    clearInterval(timer);
+    const t1 = Date.now();
+    const inPhase = <T extends { at: number }>(list: T[]) => list.filter((x) => x.at >= t0 && x.at <= t1);
+    const probed = inPhase(probe.memory).reduce<ProbeMemory | null>((a, b) => (a && a.rss >= b.rss ? a : b), null);
+    const total = (byTag: Record<string, number>) => toMb(Object.values(byTag).reduce((a, b) => a + b, 0));
+    const duckdb = inPhase(probe.duckdb);
+    const atPeak = probed ? duckdb.filter((d) => d.at <= probed.at).at(-1) : undefined;
+    const most = duckdb.reduce<(typeof duckdb)[number] | null>(
+      (a, b) => (a && total(a.byTag) >= total(b.byTag) ? a : b),
+      null,
+    );
+    const main = statusOf('self');
+    const engineNow = enginePid === null ? null : statusOf(enginePid);
+    return {
+      main: { peakMb: main.hwmMb, endMb: main.rssMb, atPeak: split(mainPeak) },
+      engine: engineNow && {
+        pid: enginePid,
+        peakMb: engineNow.hwmMb,
+        endMb: engineNow.rssMb,
+        /** /proc at its fullest sample: anonymous (heaps) and file-backed (code, mapped files). */
+        proc: enginePeak,
+        atPeak: probed && split(probed),
+        arrayBuffersMb: probed && toMb(probed.arrayBuffers),
+        duckdbAtPeak: atPeak ? Object.fromEntries(Object.entries(atPeak.byTag).map(([k, v]) => [k, toMb(v)])) : null,
+        duckdbMostMb: most ? total(most.byTag) : null,
+      },
+    };
+  };
+};
 
 /**
  * The sync's floor: the same pages, fetched and parsed by the same TransferSource with the same
@@ -152,32 +250,31 @@ const floorOnce = async () => {
 // Floor, sync, floor: the sync is paired with the floor on both sides of it (the sandbox warms up).
 const floorBefore = await floorOnce();
 
-// The sync, timed from the job's start to its end as main reports them.
-const {
-  value: { value: synced, lag: syncLag },
-  peak: syncMemory,
-} = await memoryAtPeak(() =>
-  lagDuring(async () => {
-    const started = await call('local:sync', [
-      { profileId, party, nodeId: null, range: { after: null, before: null } },
-    ]);
-    return services.local.waitForSync(started.jobId);
-  }),
-);
-// DuckDB's own account of its memory by tag (buffer pool) right after the sync, in MB.
-const duckdbMemory = await attempt(async () => {
-  const store = await services.local.reader(profileId);
-  const reader = await store.read((c) =>
-    c.runAndReadAll(
-      'SELECT tag, round(memory_usage_bytes / 2 ** 20) FROM duckdb_memory() WHERE memory_usage_bytes > 0 ORDER BY 2 DESC',
-    ),
-  );
-  return Object.fromEntries(reader.getRows().map(([tag, mb]) => [tag as string, Number(mb)]));
+// The sync in the engine, timed from the job's start to its end as the engine reports them; main's
+// and the engine's memory over it (the engine starts with the sync's call: its peak is the sync's).
+const syncMemoryEnd = watchMemory();
+const { value: synced, lag: syncLag } = await lagDuring(async () => {
+  const ended = new Promise<unknown>((resolve) => {
+    syncEnded = resolve;
+  });
+  const started = await call('local:sync', [{ profileId, party, nodeId: null, range: { after: null, before: null } }]);
+  await ended;
+  return call('local:syncStatus', [started.jobId]);
 });
+const syncMemory = syncMemoryEnd();
 if (synced.state !== 'done') throw new Error(`sync ended ${synced.state}: ${synced.error?.message ?? ''}`);
 const syncMs = Date.parse(synced.finishedAt as string) - Date.parse(synced.startedAt);
-const syncPeakRssMb = process.resourceUsage().maxRSS / 1024;
 const floorAfter = await floorOnce();
+// BENCH_SYNC_ONLY (bench/sync-floor-bench.ts): the sync and its floor alone, for a quick look.
+if (process.env.BENCH_SYNC_ONLY) {
+  process.stdout.write(
+    `${JSON.stringify({ legs: synced.legs, pages: synced.pages, syncMs, syncMemory, syncLag, floor: [floorBefore, floorAfter] })}\n`,
+  );
+  await services.close();
+  process.exit(0);
+}
+// After the sync: the views, exports and queries below (the floor, the bench's own work in main, is before this).
+const afterMemoryEnd = watchMemory();
 
 const storePath = services.local.storePath(profileId);
 const sizeOf = (path: string) => (existsSync(path) ? statSync(path).size : 0);
@@ -301,6 +398,8 @@ const queryLag = await attempt(
     ).lag,
 );
 
+const afterMemory = afterMemoryEnd();
+
 // The browser part (local-ledger-bench.ts) opens a web shell on this folder: on this profile.
 await call('settings:setActiveProfile', [profileId]);
 process.stdout.write(
@@ -309,11 +408,10 @@ process.stdout.write(
     legs: synced.legs,
     pages: synced.pages,
     syncMs,
-    syncPeakRssMb,
     syncMemory,
+    afterMemory,
     chains: syncTuning.chains,
     floor: [floorBefore, floorAfter],
-    duckdbMemory,
     storeBytes,
     syncLag,
     exportLag,
@@ -323,7 +421,6 @@ process.stdout.write(
     legsRoundTrip,
     parquet,
     csv,
-    finalPeakRssMb: process.resourceUsage().maxRSS / 1024,
   })}\n`,
 );
 await services.close();

@@ -28,7 +28,6 @@ import type {
 import { LocalLegsQuery as LegsQuerySchema } from '../../../src-shared/contract/local-ledger.ts';
 import type { SqlScope } from '../../../src-shared/contract/party-scope.ts';
 import { ServiceError } from '../errors.ts';
-import type { ServiceContext } from '../service-context.ts';
 import type { LakeManifest } from './lake/lake-layout.ts';
 import { LakeSources } from './lake/lake-sources.ts';
 import { LakeStore, readLakeManifest } from './lake/lake-store.ts';

@@ -34,10 +34,15 @@ export type { EngineChild, EngineStarter } from './engine-protocol.ts';
 /** The entry as source: Node runs it as it is (the browser version, tests). */
 const ENGINE_SOURCE = join(dirname(fileURLToPath(import.meta.url)), 'engine-main.ts');
 
-/** Node's fork of engine-main.ts: none of main's environment (a JWT in LEDGER_EXPLORER_LEDGER_JWT, proxies), only the zone. */
-export const forkEngine: EngineStarter = () => {
+/**
+ * Node's fork of engine-main.ts: none of main's environment (a JWT in LEDGER_EXPLORER_LEDGER_JWT,
+ * proxies), only the zone. `bench`: the local-ledger bench's probe (bench/engine-probe.ts), preloaded
+ * with its settings; the app never passes it.
+ */
+export const forkEngine = (bench?: { execArgv: string[]; env: Record<string, string> }): EngineChild => {
   const child: ChildProcess = fork(ENGINE_SOURCE, [], {
-    env: process.env.TZ ? { TZ: process.env.TZ } : {},
+    env: { ...(process.env.TZ ? { TZ: process.env.TZ } : {}), ...bench?.env },
+    ...(bench ? { execArgv: [...process.execArgv, ...bench.execArgv] } : {}),
     serialization: 'advanced',
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });

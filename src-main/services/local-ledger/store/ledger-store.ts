@@ -33,9 +33,14 @@ import { refreshLegRowsView, SCHEMA_SQL, SCHEMA_VERSION } from './store-schema.t
  * and its worker threads. Above the memory limit it spills to a temp folder beside the file.
  */
 const STORE_THREADS = 2;
-const DUCKDB_OPTIONS = {
+export const DUCKDB_OPTIONS = {
   memory_limit: '192MB',
   threads: String(STORE_THREADS),
+  // DuckDB folds its WAL into the file when the WAL passes this size. At its default (16 MB, about
+  // 25,000 legs) a sync checkpointed every second batch and each checkpoint compressed the table's
+  // last, partly filled row group (122,880 rows) again: the commits cost 17-24 us of CPU a leg,
+  // against 3-9 here (docs/performance.md, "The sync's commits"). The WAL a crash replays stays small.
+  checkpoint_threshold: '64MB',
   // JSON and Parquet are built in; nothing may be fetched or loaded (a name like https://… in SQL
   // would otherwise make DuckDB try to install httpfs).
   autoinstall_known_extensions: 'false',

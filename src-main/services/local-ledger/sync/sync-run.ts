@@ -24,13 +24,13 @@ import {
   planWindows,
   type SyncPage,
   syncFetch,
+  syncFilters,
   type WindowBounds,
   windowPages,
 } from './sync-windows.ts';
 
 /** How far before the newest stored leg an incremental sync starts again (late and changed legs). */
 export const INCREMENTAL_OVERLAP_MICROS = 60n * 60n * 1_000_000n;
-export const SYNC_PAGE_SIZE = 1000;
 /** A batch is committed at this many legs, or after this long, whichever comes first (and at the end). */
 const BATCH_LEGS = 20_000;
 const BATCH_MS = 1000;
@@ -92,23 +92,6 @@ interface RunWindow extends WindowBounds {
   pages: number;
   legs: number;
   done: boolean;
-}
-
-/** The filters of a sync of `party` over `window` (the bench's floor asks with the same). */
-export function syncFilters(
-  party: string,
-  nodeId: string | null,
-  window: { after: string | null; before: string | null },
-): TransferFilters {
-  return {
-    party,
-    asset: { kind: 'all' },
-    effectiveAfter: window.after,
-    effectiveBefore: window.before,
-    orderDesc: false,
-    pageSize: SYNC_PAGE_SIZE,
-    nodeId,
-  };
 }
 
 /** Every page of the run is committed. */

@@ -21,6 +21,25 @@ import { type TransferSource, whileRateLimited, whileStarting } from '../../ledg
 import { cursorPages } from '../export/page-stream.ts';
 import { evenCuts, mergeInOrder, windowCount } from '../export/time-windows.ts';
 
+export const SYNC_PAGE_SIZE = 1000;
+
+/** The filters of a sync of `party` over `window` (the bench's floor asks with the same). */
+export function syncFilters(
+  party: string,
+  nodeId: string | null,
+  window: { after: string | null; before: string | null },
+): TransferFilters {
+  return {
+    party,
+    asset: { kind: 'all' },
+    effectiveAfter: window.after,
+    effectiveBefore: window.before,
+    orderDesc: false,
+    pageSize: SYNC_PAGE_SIZE,
+    nodeId,
+  };
+}
+
 /** How the sync cuts and pages its range. Tests and the bench change it; the app keeps the defaults. */
 export const syncTuning = {
   /** Cursor chains fetched at once (measured on 2 cores: docs/performance.md, "The ledger engine"). */

@@ -1,0 +1,55 @@
+// The sync against its fetch+parse floor alone (bench/local-ledger-worker.ts with BENCH_SYNC_ONLY):
+// a sandbox of N legs of one party, the floor, the sync, the floor again, in one worker process.
+// `node bench/sync-floor-bench.ts [legs=300000] [runs=1]` (BENCH_SYNC_CHAINS sets the chains).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { median, ROOT, startReady, stop } from './bench-kit.ts';
+
+const transfers = Number(process.argv[2] ?? 300_000);
+const runs = Number(process.argv[3] ?? 1);
+const { child, info } = await startReady('src-sandbox/cli.ts', [
+  ...['--port', '0', '--seed', '42', '--transfers', String(transfers), '--busy-party'],
+]);
+const shares: number[] = [];
+try {
+  for (let k = 0; k < runs; k++) {
+    const dir = mkdtempSync(join(tmpdir(), 'sync-floor-bench-'));
+    try {
+      const run = spawnSync(
+        process.execPath,
+        [
+          join(ROOT, 'bench/local-ledger-worker.ts'),
+          ...['--base', info.baseUrl, '--translate', info.translateUrl, '--partner', info.partnerUrl],
+          ...['--rpc', info.rpcUrl, '--jwt', info.tokens.readAll, '--party', info.parties[0], '--dir', dir],
+          ...(process.env.BENCH_SYNC_CHAINS ? ['--chains', process.env.BENCH_SYNC_CHAINS] : []),
+        ],
+        { encoding: 'utf8', maxBuffer: 1 << 20, env: { ...process.env, BENCH_SYNC_ONLY: '1' } },
+      );
+      if (run.status !== 0) throw new Error(`worker failed: ${run.stderr.slice(-2000)}`);
+      const r = JSON.parse(run.stdout.trim().split('\n').pop() as string);
+      const floorMs = median(r.floor.map((f: { ms: number }) => f.ms));
+      const share = floorMs / r.syncMs;
+      shares.push(share);
+      console.log(
+        JSON.stringify({
+          legs: r.legs,
+          syncMs: r.syncMs,
+          syncLegsPerS: Math.round(r.legs / (r.syncMs / 1000)),
+          floorMs: r.floor.map((f: { ms: number }) => Math.round(f.ms)),
+          floorLegsPerS: Math.round(r.legs / (floorMs / 1000)),
+          share: `${Math.round(share * 100)}%`,
+          peakRssMb: { main: r.syncMemory.main.peakMb, engine: r.syncMemory.engine?.peakMb ?? null },
+          syncMemory: r.syncMemory,
+          lag: r.syncLag,
+        }),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  console.log(`sync share of the fetch+parse floor, median of ${runs}: ${Math.round(median(shares) * 100)}%`);
+} finally {
+  await stop(child);
+}
