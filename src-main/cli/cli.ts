@@ -1,6 +1,8 @@
 // `npm run cli -- sync|export|profiles|help ...`: the local ledger's sync and export, headless, for a
 // team that schedules them (cron, a systemd timer, CI) and feeds a warehouse. The same services as the
 // desktop app, on the same user-data folder and keychain (docs/local-ledger.md, "Command line").
+// Its sync and export run in a ledger engine it forks, as the app's do (docs/architecture.md, "The
+// ledger engine"): this process keeps the credentials and the HTTP, the engine the DuckDB store.
 // It shares the store with the app when both run (ledger-store.ts): it waits for the app to let go,
 // up to --wait, saying who has it. Progress lines go to stderr; one JSON line, the summary, to stdout.
 // Exit codes (usage() lists them): 0 done; 1 failed; 2 bad arguments (naming the argument, listing
@@ -14,9 +16,9 @@ import {
 } from '../../src-shared/contract/local-ledger.ts';
 import type { SyncAllStatus } from '../../src-shared/contract/sync-all.ts';
 import type { AppServices } from '../services/app-services.ts';
+import { forkEngine } from '../services/local-ledger/engine/engine-client.ts';
 import type { StoreWaitNotice } from '../services/local-ledger/store/leg-access.ts';
 import { userText } from '../services/local-ledger/store/store-markers.ts';
-import { syncTestHooks } from '../services/local-ledger/sync/sync-run.ts';
 import { SettingsStore } from '../services/settings/settings-store.ts';
 import {
   type CliArgs,
@@ -29,7 +31,7 @@ import {
   usage,
 } from './cli-args.ts';
 import { EXIT, say } from './cli-exit.ts';
-import { lakeCommand, type ManySync } from './cli-lake.ts';
+import type { ManySync } from './cli-lake.ts';
 import { profileTable, resolveNode, resolveParty, resolveProfile } from './cli-resolve.ts';
 import { startCliServices } from './cli-services.ts';
 import { progressLine } from './progress-line.ts';
@@ -64,35 +66,66 @@ function waitReporter(waitSeconds: number): (wait: StoreWaitNotice) => void {
   };
 }
 
+/**
+ * Said once a sync started: the ledger engine that runs it holds the store, so the store's markers
+ * (and so the app's "waiting for ..." words) name its PID, not this process's.
+ */
+function sayEngine(services: AppServices): void {
+  const pid = services.local.engine?.pid;
+  if (pid) say(`engine: the ledger engine (PID ${pid}) runs this sync; the store's markers name that PID`);
+}
+
+/** The lake's commands, loaded only for them: the lake modules load DuckDB, which a sync's main never does. */
+const lakeCommands = async () => (await import('./cli-lake.ts')).lakeCommand;
+
+/** A job's status, asked every `everyMs` until it ended; `show` sees each answer. */
+async function untilEnded<T extends { state: string }>(
+  status: () => Promise<T>,
+  show: (status: T) => void,
+  everyMs: number,
+): Promise<T> {
+  for (;;) {
+    const now = await status();
+    show(now);
+    if (now.state !== 'running' && now.state !== 'waiting') return now;
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
 async function sync(services: AppServices, args: SyncArgs, party: string, node: string | null): Promise<number> {
-  // Tests (durability): a line just before the window is replaced, so a kill can land in that transaction.
-  if (process.env.LEDGER_EXPLORER_TEST_HOOKS === 'sync')
-    syncTestHooks.beforeReplace = () => say('test-hook: replacing');
   const started = await call<SyncStatus>(services, 'local:sync', {
     profileId: args.profile,
     party,
     nodeId: node,
     range: { after: args.after, before: args.before },
   });
+  sayEngine(services);
   let stoppedBy: NodeJS.Signals | null = null;
   const onSignal = (signal: NodeJS.Signals) => {
     stoppedBy = signal;
     say(`${signal === 'SIGTERM' ? 'stopped' : 'interrupted'}: cancelling the sync (the same command resumes it)`);
-    void services.local.cancelSync(started.jobId).catch(() => {});
+    void call(services, 'local:cancelSync', started.jobId).catch(() => {});
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   let shown = '';
-  const show = () => {
-    const line = progressLine(services.local.syncStatus(started.jobId));
+  const show = (status: SyncStatus) => {
+    const line = progressLine(status);
     if (line !== shown) say(line);
     shown = line;
   };
-  const timer = setInterval(show, 100);
-  const done = await services.local.waitForSync(started.jobId).finally(() => clearInterval(timer));
-  process.off('SIGINT', onSignal);
-  process.off('SIGTERM', onSignal);
-  show();
+  // The sync runs in the ledger engine: its status is asked for, as the app's sync panel does.
+  let done: SyncStatus;
+  try {
+    done = await untilEnded(() => call<SyncStatus>(services, 'local:syncStatus', started.jobId), show, 100);
+  } catch (error) {
+    // A SIGTERM to the process group stopped the engine too (engine-main.ts): the store resumes as from a cancel.
+    if (stoppedBy) return stoppedBy === 'SIGTERM' ? EXIT.stopped : EXIT.interrupted;
+    throw error;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
   const seconds = (Date.parse(done.finishedAt ?? new Date().toISOString()) - Date.parse(done.startedAt)) / 1000;
   const summary = {
     command: 'sync',
@@ -140,27 +173,28 @@ async function exportStore(services: AppServices, args: ExportArgs, party: strin
 
 /** Parties one after another (all-readable, or a list); a line per change of the combined progress. */
 async function syncMany(services: AppServices, args: ManySync): Promise<{ code: number; done: SyncAllStatus }> {
-  const jobs = (await services.local.ledger()).syncAll;
   const started = await call<SyncAllStatus>(services, 'local:syncAll', {
     profileId: args.profile,
     parties: args.parties,
     nodeId: args.node,
     range: { after: args.after, before: args.before },
   });
+  sayEngine(services);
   let stoppedBy: NodeJS.Signals | null = null;
   const onSignal = (signal: NodeJS.Signals) => {
     stoppedBy = signal;
     say(
       `${signal === 'SIGTERM' ? 'stopped' : 'interrupted'}: cancelling (the same command resumes it, skipping finished parties)`,
     );
-    void jobs.cancel(started.jobId).catch(() => {});
+    void call(services, 'local:cancelSyncAll', started.jobId).catch(() => {});
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   let shown = '';
   const told = new Set<string>();
-  const show = () => {
-    const s = jobs.status(started.jobId);
+  let last: SyncAllStatus | null = null;
+  const show = (s: SyncAllStatus) => {
+    last = s;
     for (const p of s.parties) {
       if ((p.state === 'done' || p.state === 'skipped') && !told.has(p.party)) {
         told.add(p.party);
@@ -171,11 +205,18 @@ async function syncMany(services: AppServices, args: ManySync): Promise<{ code: 
     if (line !== shown) say(line);
     shown = line;
   };
-  const timer = setInterval(show, 250);
-  const done = await jobs.wait(started.jobId).finally(() => clearInterval(timer));
-  process.off('SIGINT', onSignal);
-  process.off('SIGTERM', onSignal);
-  show();
+  let done: SyncAllStatus;
+  try {
+    done = await untilEnded(() => call<SyncAllStatus>(services, 'local:syncAllStatus', started.jobId), show, 250);
+  } catch (error) {
+    // As in sync(): the engine was stopped by the same SIGTERM; the last status said is the summary's.
+    const seen = last as SyncAllStatus | null;
+    if (!stoppedBy || !seen) throw error;
+    done = { ...seen, state: 'cancelled' };
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
   for (const p of done.parties) if (p.error) say(`failed: ${p.party}: ${p.error.message}`);
   if (stoppedBy === 'SIGTERM') return { code: EXIT.stopped, done };
   if (stoppedBy || done.state === 'cancelled') return { code: EXIT.interrupted, done };
@@ -240,6 +281,18 @@ async function storeCommand(args: SyncArgs | ExportArgs | LakeSyncArgs, userData
       },
       syncWaitMs: args.waitMs,
       watch: false,
+      // sync, sync all and export run in the ledger engine, as in the app: this process keeps the
+      // credentials and the HTTP and never loads DuckDB. `lake sync` runs the ledger here: its lake
+      // writer reads the store while the next party syncs, in the process that has the file open
+      // (docs/architecture.md, "The ledger engine").
+      ...(args.command === 'lake'
+        ? {}
+        : {
+            engine: forkEngine,
+            ...(process.env.LEDGER_EXPLORER_TEST_HOOKS === 'sync'
+              ? { engineTestHooks: { kind: 'sync' as const, say } }
+              : {}),
+          }),
     },
   });
   try {
@@ -264,7 +317,9 @@ async function storeCommand(args: SyncArgs | ExportArgs | LakeSyncArgs, userData
       return EXIT.usage;
     }
     if (args.command === 'lake')
-      return await lakeCommand.sync(services, { ...args, parties, node }, (many) => syncMany(services, many));
+      return await (await lakeCommands()).sync(services, { ...args, parties, node }, (many) =>
+        syncMany(services, many),
+      );
     if (args.command === 'sync' && args.allReadable) return await syncAll(services, args, node);
     return args.command === 'sync' ? await sync(services, args, party, node) : await exportStore(services, args, party);
   } catch (error) {
@@ -288,7 +343,7 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${usage({ dir: defaultUserDataDir(), from: userDataDirSource() })}\n`);
     return EXIT.done;
   }
-  if (args.command === 'lake' && args.action !== 'sync') return lakeCommand[args.action](args);
+  if (args.command === 'lake' && args.action !== 'sync') return (await lakeCommands())[args.action](args);
   const userDataDir = args.userDataDir ?? defaultUserDataDir();
   if (args.command === 'profiles') return profiles(args, userDataDir);
   return storeCommand(args, userDataDir);

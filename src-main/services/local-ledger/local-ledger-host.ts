@@ -1,13 +1,14 @@
 // The local ledger as main's other services see it: the store paths at once, and the ledger itself in
-// one of two places. The app's: the ledger engine, a process of its own (engine/engine-client.ts), so
-// main never loads DuckDB. The CLI's and the tests' that reach into a store: this process, the DuckDB
-// part (entry.ts) loaded with import() on the first call that needs it (docs/architecture.md).
+// one of two places. The app's and the CLI's sync and export: the ledger engine, a process of its own
+// (engine/engine-client.ts), so main never loads DuckDB. The CLI's `lake sync` and the tests that
+// reach into a store: this process, the DuckDB part (entry.ts) loaded with import() on the first call
+// that needs it (docs/architecture.md).
 import type { SyncStatus } from '../../../src-shared/contract/local-ledger.ts';
 import { ServiceError } from '../errors.ts';
 import { readableParties } from '../ledger/readable-parties.ts';
 import { openTransferSource } from '../ledger/transfer-fetch.ts';
 import type { ServiceContext } from '../service-context.ts';
-import { EngineClient, type EngineStarter } from './engine/engine-client.ts';
+import { EngineClient, type EngineStarter, type EngineTestHooks } from './engine/engine-client.ts';
 import type { LocalLedger, LocalLedgerOptions } from './local-ledger.ts';
 import type { LegReader } from './store/leg-access.ts';
 import { storeFolder, storePathIn } from './store/store-paths.ts';
@@ -17,11 +18,13 @@ export type LocalLedgerModule = typeof import('./entry.ts');
 export interface LocalLedgerHostOptions extends LocalLedgerOptions {
   /**
    * Run the ledger in an engine process started this way (the app: Node's fork in the browser
-   * version, Electron's utilityProcess in the desktop app); absent: in this process (the CLI, tests).
+   * version and the CLI, Electron's utilityProcess in the desktop app); absent: in this process (`lake sync`, tests).
    */
   engine?: EngineStarter;
   /** When the engine stops being restarted (engine-client.ts; default: 3 deaths within a minute). */
   engineRestarts?: { limit: number; windowMs: number };
+  /** Tests (durability): the engine's test hook (engine-client.ts). */
+  engineTestHooks?: EngineTestHooks;
 }
 
 export class LocalLedgerHost {
@@ -35,14 +38,21 @@ export class LocalLedgerHost {
   readonly engine: EngineClient | null;
 
   constructor(ctx: ServiceContext, userDataDir: string, hostOptions: LocalLedgerHostOptions = {}) {
-    const { engine, engineRestarts, ...options } = hostOptions;
+    const { engine, engineRestarts, engineTestHooks, ...options } = hostOptions;
     this.ctx = ctx;
     this.userDataDir = userDataDir;
     this.options = options;
     this.folder = storeFolder(userDataDir);
     const { onChange, ...plain } = options;
     this.engine = engine
-      ? new EngineClient(ctx, { userDataDir, options: plain, onChange, start: engine, restarts: engineRestarts })
+      ? new EngineClient(ctx, {
+          userDataDir,
+          options: plain,
+          onChange,
+          start: engine,
+          restarts: engineRestarts,
+          testHooks: engineTestHooks,
+        })
       : null;
   }
 

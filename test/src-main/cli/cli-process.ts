@@ -2,6 +2,7 @@
 // no keychain: a JWT comes from LEDGER_EXPLORER_LEDGER_JWT), its stderr readable line by line while
 // it runs, and its exit code, stdout and stderr when it ends.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 
@@ -44,9 +45,10 @@ export function runCli(home: string, args: string[], env: Record<string, string>
 /** Reads stderr until a line matches; fails when the CLI ends first (with what it said). */
 export async function untilLine(run: CliRun, pattern: RegExp): Promise<string> {
   const seen: string[] = [];
-  for await (const line of run.stderrLines) {
-    seen.push(line);
-    if (pattern.test(line)) return line;
+  // next(), not for-await: leaving a for-await closes the lines, and a later call would read none.
+  for (let next = await run.stderrLines.next(); !next.done; next = await run.stderrLines.next()) {
+    seen.push(next.value);
+    if (pattern.test(next.value)) return next.value;
   }
   throw new Error(`the CLI ended without a line matching ${pattern}:\n${seen.join('\n')}`);
 }
@@ -69,4 +71,22 @@ export function holdStore(path: string, program = 'nightly-job'): ChildProcess {
     stdio: ['pipe', 'pipe', 'inherit'],
     cwd: join(import.meta.dirname, '../../..'),
   });
+}
+
+/** The CLI's ledger engine, from the line its sync says (`engine: the ledger engine (PID n) ...`); the store's markers name it. */
+export const ENGINE_LINE = /^engine: the ledger engine \(PID (\d+)\) runs this sync/m;
+export function enginePidOf(text: string): number {
+  const found = ENGINE_LINE.exec(text);
+  if (!found) throw new Error(`the CLI did not name its ledger engine:\n${text}`);
+  return Number(found[1]);
+}
+
+/** Linux: the parent process id of `pid` (its /proc stat), or null when it has gone. */
+export function parentPidOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return null;
+  }
 }

@@ -99,6 +99,14 @@ export interface EngineClientOptions {
   start?: EngineStarter;
   /** How many deaths within how long stop the restarts (default CRASH_LIMIT in CRASH_WINDOW_MS; tests that kill on purpose: more). */
   restarts?: { limit: number; windowMs: number };
+  /** Tests (durability): the engine's test hook, and where main says its lines. */
+  testHooks?: EngineTestHooks;
+}
+
+/** Tests only: `sync` has the engine tell `test-hook: replacing` before a window is replaced; main says it with `say`. */
+export interface EngineTestHooks {
+  kind: 'sync';
+  say: (line: string) => void;
 }
 
 export class EngineClient {
@@ -229,18 +237,22 @@ export class EngineClient {
         void removePartials([...running.savePaths]);
       }
     });
-    const { onChange, ...rest } = this.setup.options as LocalLedgerOptions;
+    const { onChange, access, ...rest } = this.setup.options as LocalLedgerOptions;
+    // The waits' callback stays here: the engine tells each wait as a `storeWait` event.
+    const { onWait, ...plainAccess } = access ?? {};
     try {
       running.child.post({
         type: 'start',
         userDataDir: this.setup.userDataDir,
-        options: rest as Record<string, unknown>,
+        options: { ...rest, ...(access ? { access: plainAccess } : {}) } as Record<string, unknown>,
         watch: this.setup.onChange !== undefined,
         downloads: this.ctx.downloads !== undefined,
         sqlThroughMain: this.ctx.host.startSqlProcess !== undefined,
+        ...(onWait ? { reportWaits: true } : {}),
+        ...(this.setup.testHooks ? { testHooks: this.setup.testHooks.kind } : {}),
       });
     } catch (error) {
-      // Options that cannot cross (a function, such as the CLI's access.onWait): said, not waited on.
+      // Options that cannot cross (a function): said, not waited on.
       running.closing = true;
       failed(
         new ServiceError('internal', `The ledger engine could not be started (${(error as Error)?.message ?? error}).`),
@@ -311,6 +323,8 @@ export class EngineClient {
         const { event } = message;
         if (event.kind === 'storeChanged') this.setup.onChange?.(event.change as StoreChange);
         else if (event.kind === 'taskFinished') this.ctx.host.taskFinished?.(event.task);
+        else if (event.kind === 'storeWait') this.setup.options.access?.onWait?.(event.wait);
+        else if (event.kind === 'testHook') this.setup.testHooks?.say(event.line);
         else this.ctx.log(event.line);
         return;
       }

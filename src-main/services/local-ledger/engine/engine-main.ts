@@ -13,6 +13,7 @@ import type { LocalLedger, LocalLedgerOptions } from '../local-ledger.ts';
 import type { LocalLedgerModule } from '../local-ledger-host.ts';
 import type { SqlChild, SqlChildStarter } from '../sql/sql-protocol.ts';
 import type { LedgerContext } from '../store/ledger-sources.ts';
+import type { StoreWaitNotice } from '../store/leg-access.ts';
 import {
   ANSWERS,
   type EngineEvent,
@@ -48,6 +49,12 @@ function parentPort(): Port {
   if (!process.send) throw new Error('The ledger engine runs as a child of main (engine-client.ts).');
   // Main gone (its channel closed): nothing is left to answer; the stores close, then the process ends.
   process.on('disconnect', () => void close());
+  // A terminal's Ctrl+C reaches every process of the group: main decides what it means (the CLI
+  // cancels its sync, then closes the engine), so the engine does not die of it. SIGTERM (a service
+  // manager's stop, a `kill` of the PID the markers name) stops it as main's close does: syncs stop
+  // where the store can resume them, the stores close, then it exits.
+  process.on('SIGINT', () => {});
+  process.on('SIGTERM', () => void close());
   return {
     post: (message) => process.send?.(message),
     onMessage: (listener) => process.on('message', listener),
@@ -155,11 +162,33 @@ function start(message: EngineStart): void {
     },
   };
   const options = message.options as LocalLedgerOptions;
+  const access = message.reportWaits
+    ? {
+        ...options.access,
+        onWait: (wait: StoreWaitNotice) =>
+          tell({
+            kind: 'storeWait',
+            wait: {
+              path: wait.path,
+              holder: wait.holder && { pid: wait.holder.pid, program: wait.holder.program },
+              waitedMs: wait.waitedMs,
+            },
+          }),
+      }
+    : options.access;
   const load = () => {
-    loading ??= import('../entry.ts').then((module) => ({
+    loading ??= (async () => {
+      // Tests (durability): a line just before a window is replaced, so a kill can land in that transaction.
+      if (message.testHooks === 'sync') {
+        const { syncTestHooks } = await import('../sync/sync-run.ts');
+        syncTestHooks.beforeReplace = () => tell({ kind: 'testHook', line: 'test-hook: replacing' });
+      }
+      return import('../entry.ts');
+    })().then((module) => ({
       module,
       ledger: new module.LocalLedger(context, message.userDataDir, {
         ...options,
+        access,
         sources: sourcesThroughMain(ask),
         onChange: message.watch ? (change) => tell({ kind: 'storeChanged', change }) : undefined,
       }),

@@ -39,6 +39,10 @@ export const EngineStart = z.object({
   downloads: z.boolean(),
   /** The desktop app: the engine cannot start processes itself, main starts its SQL processes. */
   sqlThroughMain: z.boolean(),
+  /** Tell main each time a store operation waits for another program (the CLI prints them: `waiting: ...`). */
+  reportWaits: z.boolean().optional(),
+  /** Tests (durability): `sync` tells main `test-hook: replacing` just before a window is replaced. */
+  testHooks: z.enum(['sync']).optional(),
 });
 export type EngineStart = z.infer<typeof EngineStart>;
 
@@ -130,6 +134,17 @@ export const EngineEvent = z.discriminatedUnion('kind', [
     }),
   }),
   z.object({ kind: z.literal('log'), line: z.string() }),
+  /** A store operation is waiting for another program to let go of the file (store/leg-access.ts StoreWaitNotice). */
+  z.object({
+    kind: z.literal('storeWait'),
+    wait: z.object({
+      path: z.string(),
+      holder: z.object({ pid: z.number().int(), program: z.string() }).nullable(),
+      waitedMs: z.number().nonnegative(),
+    }),
+  }),
+  /** Tests only (EngineStart.testHooks): a line the test waits for, said by main as it is. */
+  z.object({ kind: z.literal('testHook'), line: z.string() }),
 ]);
 export type EngineEvent = z.infer<typeof EngineEvent>;
 

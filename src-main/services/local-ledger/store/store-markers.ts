@@ -12,6 +12,7 @@
 //   another program's watcher knows its views are stale without opening the store.
 // Every marker names a process id; a marker of a process that is gone is ignored and removed.
 import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { writeFileAtomic } from '../../settings/atomic-write.ts';
@@ -48,10 +49,26 @@ export function isAlive(pid: number): boolean {
   if (pid === process.pid) return true;
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     // EPERM: it runs, as another user.
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  return !isZombie(pid);
+}
+
+/**
+ * Linux: a process that has ended but was not reaped yet still answers kill(0), yet holds no file.
+ * A ledger engine whose program was killed with it (a process group's SIGKILL) is one until something
+ * reaps it, for good in a container whose first process reaps no orphans. Its first thread shows as a
+ * zombie while its other threads (DuckDB's) still end and hold the file: gone only when it is the last.
+ */
+function isZombie(pid: number): boolean {
+  if (process.platform !== 'linux') return false;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return /^State:\s+Z/m.test(status) && /^Threads:\s+1$/m.test(status);
+  } catch {
+    return false;
   }
 }
 

@@ -9,7 +9,7 @@
 // test needs, so they meet on a fast machine too.
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { readdirSync, readlinkSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +18,7 @@ import { forkEngine } from '../../../../src-main/services/local-ledger/engine/en
 import type { LocalPartyStatus, SyncStatus } from '../../../../src-shared/contract/local-ledger.ts';
 import type { ShellEvent } from '../../../../src-shared/contract/shell-events.ts';
 import { multiset, serviceLegs } from '../../../durability/local-legs.ts';
-import { holdStore, runCli, untilLine } from '../../cli/cli-process.ts';
+import { ENGINE_LINE, enginePidOf, holdStore, parentPidOf, runCli, untilLine } from '../../cli/cli-process.ts';
 import { type RemoteSync, startRemoteSync } from './remote-sync-fixture.ts';
 
 let fixture: RemoteSync;
@@ -113,11 +113,14 @@ describe('the app and the CLI on one store', () => {
     expect(result.code, result.stderr).toBe(0);
 
     const event = await fixture.call<ShellEvent | null>('app:nextEvent');
+    // The CLI's sync ran in its ledger engine, the process that wrote the store: the words name it.
+    const engine = enginePidOf(result.stderr);
+    expect(engine).not.toBe(run.child.pid);
     expect(event).toEqual({
       kind: 'local-changed',
       profileId: 'remote',
       party,
-      by: `npm run cli -- sync (PID ${run.child.pid})`,
+      by: `npm run cli -- sync (PID ${engine})`,
     });
     const expected = await serviceMultiset(party);
     expect(expected.length).toBeGreaterThan(0);
@@ -156,7 +159,13 @@ describe('the app and the CLI on one store', () => {
     // 60 pages at a fifth of a second each: the CLI is still at it when the app starts its sync.
     await slowLedger(200);
     const run = cliSync(party);
+    const engine = enginePidOf(await untilLine(run, ENGINE_LINE));
+    // The CLI's own child: the CLI's engine holds the store while the CLI runs.
+    expect(parentPidOf(engine)).toBe(run.child.pid);
     await untilLine(run, /^sync: [1-9]\d* legs/);
+    // DuckDB is the engine's alone: the CLI process (main) never loads it.
+    expect(readFileSync(`/proc/${engine}/maps`, 'utf8')).toMatch(/duckdb/i);
+    expect(readFileSync(`/proc/${run.child.pid}/maps`, 'utf8')).not.toMatch(/duckdb/i);
 
     // A read while the CLI syncs: the CLI lets go between two batches. Its legs are not visible yet.
     expect((await status(party)).legs).toBe(0);
@@ -178,7 +187,7 @@ describe('the app and the CLI on one store', () => {
     );
     // The app's sync waits for the CLI's sync of the party, in words the sync panel shows.
     expect(waiting.waitingFor).toBe(
-      `npm run cli -- sync (PID ${run.child.pid}) is syncing this party: this sync starts when it is done`,
+      `npm run cli -- sync (PID ${engine}) is syncing this party: this sync starts when it is done`,
     );
     await slowLedger(null);
     const done = await vi.waitFor(
@@ -206,7 +215,12 @@ describe('the app and the CLI on one store', () => {
     // Slow enough that the kill lands mid-sync on any machine.
     await slowLedger(50);
     const run = cliSync(party);
+    const engine = enginePidOf(await untilLine(run, ENGINE_LINE));
+    // The CLI's own child: the CLI's engine holds the store while the CLI runs.
+    expect(parentPidOf(engine)).toBe(run.child.pid);
     await untilLine(run, /^sync: [1-9]\d* legs/);
+    // Killed as a whole (the OOM killer, a power cut): the engine, mid-write, and the CLI.
+    process.kill(engine, 'SIGKILL');
     run.child.kill('SIGKILL');
     expect((await run.done).signal).toBe('SIGKILL');
     await slowLedger(null);
