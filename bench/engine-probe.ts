@@ -7,10 +7,13 @@
 // floor's in main), so the sync and its floor stay paired. The memory levers, to measure them without
 // changing the app: BENCH_SYNC_READ_AHEAD (pages a window holds ready), BENCH_DUCKDB_MEMORY_LIMIT and
 // BENCH_DUCKDB_THREADS (the store's DuckDB options, ledger-store.ts).
+import { setPriority } from 'node:os';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { syncTuning } from '../src-main/services/local-ledger/sync/sync-windows.ts';
 
 const env = process.env;
+// BENCH_ENGINE_NICE: the engine's scheduling priority (nice), set before DuckDB starts its threads.
+if (env.BENCH_ENGINE_NICE) setPriority(Number(env.BENCH_ENGINE_NICE));
 if (env.BENCH_SYNC_CHAINS) syncTuning.chains = Number(env.BENCH_SYNC_CHAINS);
 if (env.BENCH_SYNC_READ_AHEAD) syncTuning.readAhead = Number(env.BENCH_SYNC_READ_AHEAD);
 const storeOptions = {

@@ -5,10 +5,11 @@
 // /proc/<pid>/status (VmRSS sampled, VmHWM reset before each phase), the engine's split by the probe
 // preloaded into it (bench/engine-probe.ts).
 
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startAppServices } from '../src-main/services/app-services.ts';
@@ -51,14 +52,25 @@ const probe = { memory: [] as ProbeMemory[], duckdb: [] as Array<{ at: number; b
 /** The app's engine (forkEngine) with the probe preloaded; its messages are taken off before the client's. */
 const benchEngine = () => {
   const child = forkEngine({
-    execArgv: ['--import', fileURLToPath(new URL('./engine-probe.ts', import.meta.url))],
+    execArgv: [
+      '--import',
+      fileURLToPath(new URL('./engine-probe.ts', import.meta.url)),
+      // BENCH_ENGINE_ARGS: node options for the engine alone (e.g. --max-semi-space-size=4), a lever to measure.
+      ...(process.env.BENCH_ENGINE_ARGS ? process.env.BENCH_ENGINE_ARGS.split(' ') : []),
+    ],
     env: {
       BENCH_SYNC_CHAINS: String(syncTuning.chains),
-      // The memory levers, tried without changing the app (bench/engine-probe.ts).
+      // The memory levers, tried without changing the app (bench/engine-probe.ts); MALLOC_ARENA_MAX is glibc's.
       ...Object.fromEntries(
-        ['BENCH_SYNC_READ_AHEAD', 'BENCH_DUCKDB_MEMORY_LIMIT', 'BENCH_DUCKDB_THREADS'].flatMap((k) =>
-          process.env[k] ? [[k, process.env[k] as string]] : [],
-        ),
+        [
+          'BENCH_SYNC_READ_AHEAD',
+          'BENCH_DUCKDB_MEMORY_LIMIT',
+          'BENCH_DUCKDB_THREADS',
+          'BENCH_ENGINE_NICE',
+          'MALLOC_ARENA_MAX',
+          'MALLOC_MMAP_THRESHOLD_',
+          'MALLOC_TRIM_THRESHOLD_',
+        ].flatMap((k) => (process.env[k] ? [[k, process.env[k] as string]] : [])),
       ),
     },
   });
@@ -138,16 +150,43 @@ const profileId: string = profile.id;
  * Main's event-loop lag while `work` runs (perf_hooks, sampled every 10 ms): how late a timer, and
  * so any other channel's answer, would be. p99 and max in ms.
  */
-const lagDuring = async <T>(work: () => Promise<T>): Promise<{ value: T; lag: { p99Ms: number; maxMs: number } }> => {
+const lagDuring = async <T>(
+  work: () => Promise<T>,
+): Promise<{ value: T; lag: { p99Ms: number; maxMs: number; idleP99Ms: number | null } }> => {
+  const idle = await idleLag();
   const histogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();
   try {
     const value = await work();
-    return { value, lag: { p99Ms: histogram.percentile(99) / 1e6, maxMs: histogram.max / 1e6 } };
+    const idleP99Ms = await idle.stop();
+    return { value, lag: { p99Ms: histogram.percentile(99) / 1e6, maxMs: histogram.max / 1e6, idleP99Ms } };
   } finally {
     histogram.disable();
   }
 };
+
+/**
+ * The machine's own lag over the same phase: a Node process that does nothing but measure its
+ * event loop the same way. What main's p99 has above it is main's; what it shares is the scheduler's
+ * (2 cores shared with the engine, the sandbox and whatever else runs).
+ */
+async function idleLag(): Promise<{ stop: () => Promise<number | null> }> {
+  const script = `const h = require('node:perf_hooks').monitorEventLoopDelay({ resolution: 10 }); h.enable();
+process.stdout.write('ready\\n'); process.stdin.resume(); process.stdin.on('end', () => { h.disable(); process.stdout.write(JSON.stringify({ p99Ms: h.percentile(99) / 1e6 }) + '\\n'); process.exit(0); });`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['pipe', 'pipe', 'ignore'], env: {} });
+  const lines = createInterface({ input: child.stdout });
+  const next = () =>
+    new Promise<string | null>((resolve) => lines.once('line', resolve).once('close', () => resolve(null)));
+  await next();
+  return {
+    stop: async () => {
+      const answer = next();
+      child.stdin.end();
+      const line = await answer;
+      return line ? (JSON.parse(line) as { p99Ms: number }).p99Ms : null;
+    },
+  };
+}
 
 /** A process's memory in MB from /proc/<pid>/status: resident now, its peak (VmHWM), anonymous and file-backed. */
 const statusOf = (pid: number | 'self') => {

@@ -1,6 +1,7 @@
 // The sync against its fetch+parse floor alone (bench/local-ledger-worker.ts with BENCH_SYNC_ONLY):
 // a sandbox of N legs of one party, the floor, the sync, the floor again, in one worker process.
-// `node bench/sync-floor-bench.ts [legs=300000] [runs=1]` (BENCH_SYNC_CHAINS sets the chains).
+// `node bench/sync-floor-bench.ts [legs=300000] [runs=1]` (BENCH_SYNC_CHAINS sets the chains;
+// BENCH_WORKER_ARGS, node options for the worker, main, alone: `--cpu-prof --cpu-prof-dir=/tmp/p`).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +21,9 @@ try {
       const run = spawnSync(
         process.execPath,
         [
+          // BENCH_WORKER_ARGS: node options for main's process alone (e.g. --cpu-prof --cpu-prof-dir=DIR).
+          '--expose-gc',
+          ...(process.env.BENCH_WORKER_ARGS ? process.env.BENCH_WORKER_ARGS.split(' ') : []),
           join(ROOT, 'bench/local-ledger-worker.ts'),
           ...['--base', info.baseUrl, '--translate', info.translateUrl, '--partner', info.partnerUrl],
           ...['--rpc', info.rpcUrl, '--jwt', info.tokens.readAll, '--party', info.parties[0], '--dir', dir],

@@ -5,11 +5,15 @@
 // relays them (engine-client.ts). Not run here: this machine has no Electron binary.
 import { join } from 'node:path';
 import { utilityProcess } from 'electron';
-import type { EngineChild, EngineStarter } from '../services/local-ledger/engine/engine-protocol.ts';
+import {
+  ENGINE_ALLOCATOR_ENV,
+  type EngineChild,
+  type EngineStarter,
+} from '../services/local-ledger/engine/engine-protocol.ts';
 
 export const startEngineUtilityProcess: EngineStarter = () => {
   const child = utilityProcess.fork(join(import.meta.dirname, 'ledger-engine.js'), [], {
-    env: process.env.TZ ? { TZ: process.env.TZ } : {},
+    env: { ...(process.env.TZ ? { TZ: process.env.TZ } : {}), ...ENGINE_ALLOCATOR_ENV },
     serviceName: 'Ledger Explorer ledger engine',
     stdio: 'ignore',
   });

@@ -181,3 +181,16 @@ export interface EngineChild {
 }
 
 export type EngineStarter = () => EngineChild;
+
+/**
+ * glibc's allocator settings in the engine's environment (both hosts; other allocators ignore them):
+ * two arenas instead of one per thread (DuckDB's threads, V8's helpers), and blocks of 128 KB and more
+ * (DuckDB's buffers, a page's bytes) mapped and unmapped on their own, so freed memory goes back to
+ * the OS instead of staying in the engine's RSS (glibc otherwise raises the mmap threshold to 32 MB
+ * after the first such free). Measured in docs/performance.md, "The engine's memory levers".
+ */
+export const ENGINE_ALLOCATOR_ENV: Readonly<Record<string, string>> = {
+  MALLOC_ARENA_MAX: '2',
+  MALLOC_MMAP_THRESHOLD_: '131072',
+  MALLOC_TRIM_THRESHOLD_: '131072',
+};

@@ -168,9 +168,13 @@ describe('the ledger engine', () => {
     expect(maps).not.toMatch(/duckdb/i);
     const engineMaps = readFileSync(`/proc/${engine().pid}/maps`, 'utf8');
     expect(engineMaps).toMatch(/duckdb/i);
-    // ...and none of main's environment: only Node's own channel variables (and TZ, if set).
+    // ...and none of main's environment: only Node's own channel variables (and TZ, if set) and glibc's
+    // allocator settings (ENGINE_ALLOCATOR_ENV), which hold no secret.
     const environment = readFileSync(`/proc/${engine().pid}/environ`, 'utf8').split('\0').filter(Boolean);
-    expect(environment.filter((v) => !/^(TZ|NODE_CHANNEL_FD|NODE_CHANNEL_SERIALIZATION_MODE)=/.test(v))).toEqual([]);
+    expect(
+      environment.filter((v) => !/^(TZ|NODE_CHANNEL_FD|NODE_CHANNEL_SERIALIZATION_MODE|MALLOC_[A-Z_]+)=/.test(v)),
+    ).toEqual([]);
+    expect(environment).toContain('MALLOC_ARENA_MAX=2');
   }, 120_000);
 
   it('killed mid-sync: main answers at once, the next call starts a new engine, and the sync resumes where the store stopped', async () => {
