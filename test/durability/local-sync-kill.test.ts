@@ -195,6 +195,6 @@ describe('local sync under SIGKILL', () => {
     expect(kills).toBeGreaterThanOrEqual(KILLS);
     // The kills the windows need: between a window's commit and the next one's.
     expect(killsMidPlan).toBeGreaterThanOrEqual(3);
-  // Each cycle starts two processes (the CLI and its ledger engine): 262 s measured at load 10 on 2 cores.
+    // Each cycle starts two processes (the CLI and its ledger engine): 262 s measured at load 10 on 2 cores.
   }, 480_000);
 });
