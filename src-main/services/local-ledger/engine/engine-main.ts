@@ -7,6 +7,7 @@
 import { CHANNELS } from '../../../../src-shared/contract/channels.ts';
 import { ServiceError } from '../../errors.ts';
 import { createDispatch, type Handlers } from '../../handlers/dispatch.ts';
+import { parentPort } from '../../parent-port.ts';
 import { RequestRegistry } from '../../request-registry.ts';
 import { ledgerHandlers } from '../ledger-handlers.ts';
 import type { LocalLedger, LocalLedgerOptions } from '../local-ledger.ts';
@@ -25,43 +26,16 @@ import {
 } from './engine-protocol.ts';
 import { type Ask, sourcesThroughMain } from './engine-transfers.ts';
 
-interface Port {
-  post(message: EngineToMain): void;
-  onMessage(listener: (message: unknown) => void): void;
-}
+const port = parentPort<EngineToMain>();
+// Main gone (its channel closed): nothing is left to answer; the stores close, then the process ends.
+process.on('disconnect', () => void close());
+// A terminal's Ctrl+C reaches every process of the group: main decides what it means (the CLI
+// cancels its sync, then closes the engine), so the engine does not die of it. SIGTERM (a service
+// manager's stop, a `kill` of the PID the markers name) stops it as main's close does: syncs stop
+// where the store can resume them, the stores close, then it exits.
+process.on('SIGINT', () => {});
+process.on('SIGTERM', () => void close());
 
-/** Electron's utilityProcess gives `process.parentPort`; Node's fork gives `process.send`. */
-function parentPort(): Port {
-  const electron = (
-    process as unknown as {
-      parentPort?: {
-        postMessage(message: unknown): void;
-        on(event: 'message', listener: (event: { data: unknown }) => void): void;
-      };
-    }
-  ).parentPort;
-  if (electron) {
-    return {
-      post: (message) => electron.postMessage(message),
-      onMessage: (listener) => electron.on('message', (event) => listener(event.data)),
-    };
-  }
-  if (!process.send) throw new Error('The ledger engine runs as a child of main (engine-client.ts).');
-  // Main gone (its channel closed): nothing is left to answer; the stores close, then the process ends.
-  process.on('disconnect', () => void close());
-  // A terminal's Ctrl+C reaches every process of the group: main decides what it means (the CLI
-  // cancels its sync, then closes the engine), so the engine does not die of it. SIGTERM (a service
-  // manager's stop, a `kill` of the PID the markers name) stops it as main's close does: syncs stop
-  // where the store can resume them, the stores close, then it exits.
-  process.on('SIGINT', () => {});
-  process.on('SIGTERM', () => void close());
-  return {
-    post: (message) => process.send?.(message),
-    onMessage: (listener) => process.on('message', listener),
-  };
-}
-
-const port = parentPort();
 let facts: EngineFacts = { profiles: [], savedParties: [] };
 let loading: Promise<{ module: LocalLedgerModule; ledger: LocalLedger }> | null = null;
 let dispatch: ReturnType<typeof createDispatch> | null = null;
