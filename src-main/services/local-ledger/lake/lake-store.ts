@@ -154,13 +154,14 @@ export class LakeStore implements LegReader {
         // A month the writer changed while this read ran: removed between the listing of the files
         // and their opening ("No such file"), or switched in between two opens of its path within
         // one query (DuckDB may open a file at bind and again at the scan: the old footer against
-        // the new bytes, "don't know what type", "Could not read enough bytes"; the CLI test that
-        // reads while lake sync rewrites found both), or the lake moved to format 2 between this
+        // the new bytes, "don't know what type", "Could not read enough bytes", or the footer's
+        // Thrift read off the new bytes, "TProtocolException: Invalid data"; the CLI test that
+        // reads while lake sync rewrites found all three), or the lake moved to format 2 between this
         // read's look at _lake.json and its query, whose glob of format 1's folders then matched
         // nothing ("No files found that match the pattern"). Read again: the months are whole, and
         // the layout followed, by then.
         const changed =
-          /No such file or directory|Cannot open file|No files found that match the pattern|don't know what type|Could not read enough bytes|Invalid Input Error: .*parquet/i.test(
+          /No such file or directory|Cannot open file|No files found that match the pattern|don't know what type|Could not read enough bytes|TProtocolException|Invalid Input Error: .*parquet/i.test(
             (error as Error)?.message ?? '',
           );
         if (!changed || attempt >= 3 || signal?.aborted) throw error;
