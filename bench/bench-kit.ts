@@ -1,7 +1,7 @@
 // Shared by the benchmarks: start processes, wait on their ready line, summarise samples.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { startAppServices } from '../src-main/services/app-services.ts';
@@ -173,5 +173,52 @@ export async function startMainAlone(sandbox: BenchSandbox) {
       return performance.now() - t0;
     },
     close: () => services.close(),
+  };
+}
+
+/** CPU ms of a sync's processes (bench/local-ledger-worker.ts, cpuDuring) and of its floor runs. */
+export interface SyncCpu {
+  wallMs: number;
+  mainMs: number;
+  engineMs: number | null;
+  sandboxMs: number | null;
+}
+export interface FloorRun {
+  legs: number;
+  ms: number;
+  cpuMs: number;
+  sandboxCpuMs: number | null;
+}
+
+/**
+ * Where a sync's CPU goes a leg (main, the engine, the sandbox) against its floor's (the floor's
+ * process, the sandbox), and the ceiling that sets on this machine: with every core busy all the
+ * time, `cores` seconds of CPU a second, the sync cannot pass cores / (its CPU a leg), whatever its
+ * parallelism. Its share of the floor's rate is the highest share this machine allows today.
+ */
+export function syncCpuCeiling(legs: number, sync: SyncCpu, floor: FloorRun[]) {
+  const us = (ms: number) => (ms * 1000) / legs;
+  const cores = availableParallelism();
+  const syncUs = us(sync.mainMs + (sync.engineMs ?? 0) + (sync.sandboxMs ?? 0));
+  const floorUs = median(floor.map((f) => us(f.cpuMs + (f.sandboxCpuMs ?? 0))));
+  const floorRate = floor.reduce((a, f) => a + f.legs / (f.ms / 1000), 0) / floor.length;
+  const ceiling = (cores * 1e6) / syncUs;
+  return {
+    cores,
+    sync: {
+      mainUs: us(sync.mainMs),
+      engineUs: us(sync.engineMs ?? 0),
+      sandboxUs: us(sync.sandboxMs ?? 0),
+      totalUs: syncUs,
+    },
+    floor: {
+      processUs: median(floor.map((f) => us(f.cpuMs))),
+      sandboxUs: median(floor.map((f) => us(f.sandboxCpuMs ?? 0))),
+      totalUs: floorUs,
+    },
+    /** Cores busy on average over the sync. */
+    coresBusy: (sync.mainMs + (sync.engineMs ?? 0) + (sync.sandboxMs ?? 0)) / sync.wallMs,
+    ceilingLegsPerS: ceiling,
+    ceilingShare: ceiling / floorRate,
   };
 }

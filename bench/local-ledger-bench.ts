@@ -9,7 +9,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { type Figure, failed, median, ROOT, startReady, stop } from './bench-kit.ts';
+import {
+  type Figure,
+  type FloorRun,
+  failed,
+  median,
+  ROOT,
+  type SyncCpu,
+  startReady,
+  stop,
+  syncCpuCeiling,
+} from './bench-kit.ts';
 import { CHROMIUM_ARGS } from './page-stack-bench.ts';
 
 interface Export {
@@ -26,7 +36,9 @@ interface WorkerResult {
   /** Cursor chains the sync (and its floor) fetched at once. */
   chains: number;
   /** The same pages fetched and parsed the same way, nothing stored: just before and just after the sync. */
-  floor: Array<{ legs: number; pages: number; windows: number; ms: number }>;
+  floor: Array<FloorRun & { pages: number; windows: number }>;
+  /** CPU of main, the engine and the sandbox over the sync (bench/local-ledger-worker.ts, cpuDuring). */
+  syncCpu: SyncCpu;
   /** Main's and the engine's memory during the sync and after it (the views, exports, queries). */
   syncMemory: PhaseMemory;
   afterMemory: PhaseMemory;
@@ -109,7 +121,7 @@ async function measureLocalLedger(transfers: number, runs: number, rounds: numbe
         join(ROOT, 'bench/local-ledger-worker.ts'),
         ...['--base', info.baseUrl, '--translate', info.translateUrl, '--partner', info.partnerUrl],
         ...['--rpc', info.rpcUrl, '--jwt', info.tokens.readAll, '--party', info.parties[0]],
-        ...['--dir', dir, '--runs', String(runs), '--rounds', String(rounds)],
+        ...['--dir', dir, '--runs', String(runs), '--rounds', String(rounds), '--sandbox-pid', String(child.pid)],
         ...(process.env.BENCH_SYNC_CHAINS ? ['--chains', process.env.BENCH_SYNC_CHAINS] : []),
       ],
       { encoding: 'utf8', maxBuffer: 1 << 20 },
@@ -127,6 +139,35 @@ async function measureLocalLedger(transfers: number, runs: number, rounds: numbe
     await stop(child);
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Where the sync's CPU went a leg, against its floor's, and the ceiling that sets on this machine's cores. */
+function cpuFigures(r: WorkerResult): Figure[] {
+  const c = syncCpuCeiling(r.legs, r.syncCpu, r.floor);
+  const us = (n: number) => n.toFixed(1);
+  return [
+    {
+      figure: '... CPU a leg in the sync: main (fetch) / the engine (parse, append, commit) / the sandbox',
+      median: `${us(c.sync.totalUs)} us`,
+      range: `${us(c.sync.mainUs)} / ${us(c.sync.engineUs)} / ${us(c.sync.sandboxUs)} us; ${c.coresBusy.toFixed(2)} of ${c.cores} cores busy`,
+      target: '-',
+      pass: null,
+    },
+    {
+      figure: '... CPU a leg in the floor: its process (fetch, parse) / the sandbox',
+      median: `${us(c.floor.totalUs)} us`,
+      range: `${us(c.floor.processUs)} / ${us(c.floor.sandboxUs)} us`,
+      target: '-',
+      pass: null,
+    },
+    {
+      figure: `... ceiling on ${c.cores} cores at the sync's CPU a leg (every core busy): legs/s, share of the floor`,
+      median: `${Math.round(c.ceilingShare * 100)}%`,
+      range: `${fmt(c.ceilingLegsPerS)} legs/s`,
+      target: '-',
+      pass: null,
+    },
+  ];
 }
 
 /** Peak RSS of main and of the engine during the sync and after it, and where the engine's went. */
@@ -235,6 +276,7 @@ export async function localLedgerBench(options: { transfers?: number; runs?: num
         target: '>= 75%',
         pass: share >= 0.75,
       },
+      ...cpuFigures(r),
       ...memoryFigures(r),
     ];
     const timing = (name: string, times: Maybe<number[]>, target: string, limit: number | null) => {

@@ -13,9 +13,8 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startAppServices } from '../src-main/services/app-services.ts';
-import { openTransferSource } from '../src-main/services/ledger/transfer-fetch.ts';
 import { forkEngine } from '../src-main/services/local-ledger/engine/engine-client.ts';
-import { fetchFloor, syncFilters, syncTuning } from '../src-main/services/local-ledger/sync/sync-windows.ts';
+import { syncTuning } from '../src-main/services/local-ledger/sync/sync-windows.ts';
 import { failed } from './bench-kit.ts';
 
 const { values } = parseArgs({
@@ -30,6 +29,7 @@ const { values } = parseArgs({
     runs: { type: 'string' },
     rounds: { type: 'string' },
     chains: { type: 'string' },
+    'sandbox-pid': { type: 'string' },
   },
 });
 // The floor's chains here, the sync's in the engine (the probe sets them there): paired.
@@ -196,6 +196,31 @@ const statusOf = (pid: number | 'self') => {
 };
 /** Sets the process's VmHWM back to its RSS now (Linux: 5 into /proc/<pid>/clear_refs), so a phase has its own peak. */
 const resetPeak = (pid: number | 'self') => writeFileSync(`/proc/${pid}/clear_refs`, '5');
+/** A process's CPU time so far (user + system, every thread) in ms, from /proc/<pid>/stat (clock ticks of 10 ms). */
+const cpuMsOf = (pid: number): number => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+const sandboxPid = values['sandbox-pid'] ? Number(values['sandbox-pid']) : null;
+/**
+ * Where a phase's CPU went: main (this process), the engine and the sandbox, in ms. With 2 cores a
+ * phase can use at most twice its wall time: what the three need a leg bounds the sync's rate here.
+ */
+const cpuDuring = () => {
+  const main0 = process.cpuUsage();
+  const sandbox0 = sandboxPid === null ? null : cpuMsOf(sandboxPid);
+  const t0 = performance.now();
+  return (enginePid: number | null, engine0 = 0) => {
+    const main = process.cpuUsage(main0);
+    return {
+      wallMs: Math.round(performance.now() - t0),
+      mainMs: Math.round((main.user + main.system) / 1000),
+      engineMs: enginePid === null ? null : cpuMsOf(enginePid) - engine0,
+      sandboxMs: sandbox0 === null || sandboxPid === null ? null : cpuMsOf(sandboxPid) - sandbox0,
+    };
+  };
+};
 
 interface MemoryBreakdown {
   rssMb: number;
@@ -222,7 +247,7 @@ const split = (m: { rss: number; heapTotal: number; heapUsed: number; external: 
  */
 const watchMemory = () => {
   const t0 = Date.now();
-  // The bench's own floor ran in main just before: its garbage is not the phase's (the worker runs with --expose-gc).
+  // Main's garbage from before is not the phase's (the worker runs with --expose-gc).
   (globalThis as { gc?: () => void }).gc?.();
   resetPeak('self');
   let enginePid = engine.pid;
@@ -274,17 +299,46 @@ const watchMemory = () => {
 
 /**
  * The sync's floor: the same pages, fetched and parsed by the same TransferSource with the same
- * window plan and chains, nothing stored (sync-windows.ts, fetchFloor). Timed on this process's clock.
+ * window plan, chains and read-ahead, nothing stored (sync-windows.ts, fetchFloor), in a process of
+ * its own (bench/fetch-floor-worker.ts): main's memory is then what the app's main holds. Timed
+ * inside that process, around fetchFloor alone.
  */
-const floorOnce = async () => {
-  const source = await openTransferSource(services.context, profileId);
-  const t0 = performance.now();
-  const got = await fetchFloor(
-    source,
-    syncFilters(party, null, { after: null, before: null }),
-    new AbortController().signal,
+const floorOnce = async (): Promise<{
+  legs: number;
+  pages: number;
+  windows: number;
+  ms: number;
+  cpuMs: number;
+  sandboxCpuMs: number | null;
+}> => {
+  const sandbox0 = sandboxPid === null ? null : cpuMsOf(sandboxPid);
+  const child = spawn(
+    process.execPath,
+    [
+      fileURLToPath(new URL('./fetch-floor-worker.ts', import.meta.url)),
+      ...(['--base', values.base, '--translate', values.translate, '--partner', values.partner] as string[]),
+      ...(['--rpc', values.rpc, '--jwt', values.jwt, '--party', party] as string[]),
+      ...[
+        '--chains',
+        String(syncTuning.chains),
+        '--read-ahead',
+        process.env.BENCH_SYNC_READ_AHEAD ?? String(syncTuning.readAhead),
+      ],
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  return { ...got, ms: performance.now() - t0 };
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk) => {
+    out += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    err += chunk;
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  if (code !== 0) throw new Error(`the floor failed: ${err.slice(-2000)}`);
+  const got = JSON.parse(out.trim().split('\n').pop() as string);
+  return { ...got, sandboxCpuMs: sandbox0 === null || sandboxPid === null ? null : cpuMsOf(sandboxPid) - sandbox0 };
 };
 // Floor, sync, floor: the sync is paired with the floor on both sides of it (the sandbox warms up).
 const floorBefore = await floorOnce();
@@ -292,6 +346,7 @@ const floorBefore = await floorOnce();
 // The sync in the engine, timed from the job's start to its end as the engine reports them; main's
 // and the engine's memory over it (the engine starts with the sync's call: its peak is the sync's).
 const syncMemoryEnd = watchMemory();
+const syncCpuEnd = cpuDuring();
 const { value: synced, lag: syncLag } = await lagDuring(async () => {
   const ended = new Promise<unknown>((resolve) => {
     syncEnded = resolve;
@@ -301,18 +356,20 @@ const { value: synced, lag: syncLag } = await lagDuring(async () => {
   return call('local:syncStatus', [started.jobId]);
 });
 const syncMemory = syncMemoryEnd();
+// The engine started with the sync's call: its CPU so far is the sync's (and its own start).
+const syncCpu = syncCpuEnd(engine.pid);
 if (synced.state !== 'done') throw new Error(`sync ended ${synced.state}: ${synced.error?.message ?? ''}`);
 const syncMs = Date.parse(synced.finishedAt as string) - Date.parse(synced.startedAt);
 const floorAfter = await floorOnce();
 // BENCH_SYNC_ONLY (bench/sync-floor-bench.ts): the sync and its floor alone, for a quick look.
 if (process.env.BENCH_SYNC_ONLY) {
   process.stdout.write(
-    `${JSON.stringify({ legs: synced.legs, pages: synced.pages, syncMs, syncMemory, syncLag, floor: [floorBefore, floorAfter] })}\n`,
+    `${JSON.stringify({ legs: synced.legs, pages: synced.pages, syncMs, syncMemory, syncCpu, syncLag, floor: [floorBefore, floorAfter] })}\n`,
   );
   await services.close();
   process.exit(0);
 }
-// After the sync: the views, exports and queries below (the floor, the bench's own work in main, is before this).
+// After the sync: the views, exports and queries below.
 const afterMemoryEnd = watchMemory();
 
 const storePath = services.local.storePath(profileId);
@@ -448,6 +505,7 @@ process.stdout.write(
     pages: synced.pages,
     syncMs,
     syncMemory,
+    syncCpu,
     afterMemory,
     chains: syncTuning.chains,
     floor: [floorBefore, floorAfter],

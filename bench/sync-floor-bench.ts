@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { median, ROOT, startReady, stop } from './bench-kit.ts';
+import { median, ROOT, startReady, stop, syncCpuCeiling } from './bench-kit.ts';
 
 const transfers = Number(process.argv[2] ?? 300_000);
 const runs = Number(process.argv[3] ?? 1);
@@ -27,6 +27,7 @@ try {
           join(ROOT, 'bench/local-ledger-worker.ts'),
           ...['--base', info.baseUrl, '--translate', info.translateUrl, '--partner', info.partnerUrl],
           ...['--rpc', info.rpcUrl, '--jwt', info.tokens.readAll, '--party', info.parties[0], '--dir', dir],
+          ...['--sandbox-pid', String(child.pid)],
           ...(process.env.BENCH_SYNC_CHAINS ? ['--chains', process.env.BENCH_SYNC_CHAINS] : []),
         ],
         { encoding: 'utf8', maxBuffer: 1 << 20, env: { ...process.env, BENCH_SYNC_ONLY: '1' } },
@@ -47,6 +48,7 @@ try {
           peakRssMb: { main: r.syncMemory.main.peakMb, engine: r.syncMemory.engine?.peakMb ?? null },
           syncMemory: r.syncMemory,
           lag: r.syncLag,
+          cpu: syncCpuCeiling(r.legs, r.syncCpu, r.floor),
         }),
       );
     } finally {

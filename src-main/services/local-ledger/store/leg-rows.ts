@@ -17,6 +17,7 @@ import type { LocalLeg } from '../../../../src-shared/contract/local-ledger.ts';
 import type { TransferLeg } from '../../../../src-shared/contract/transfers.ts';
 import { effectiveMicros } from './effective-time.ts';
 import { storedAmount } from './stored-amount.ts';
+import { writeVarcharColumn } from './varchar-column.ts';
 
 /** The columns of leg_rows (store-schema.ts), in order. */
 const LEG_TYPES: DuckDBType[] = [
@@ -46,7 +47,8 @@ const CHUNK_ROWS = 2048;
 
 /**
  * Appends `legs` (of `party`) to `table`; `runId` only for the staging table. Column by column in
- * data chunks: about half the cost of the appender's one call per value. The appender's calls are
+ * data chunks: about half the cost of the appender's one call per value; the string columns with
+ * one call per distinct long string (varchar-column.ts). The appender's calls are
  * synchronous on this thread, so the legs go in one chunk (2,048 legs, ~15 ms here) at a time, each
  * flushed, with the event loop let through between chunks: a batch of 20,000 legs in one go held
  * main for 150 ms (p99 of its event-loop lag during a sync; docs/performance.md).
@@ -67,7 +69,15 @@ export async function appendLegs(
       const columns = legColumns(party, part, firstSeq + BigInt(offset));
       // No await between filling, appending and flushing: the one chunk is never shared by two calls.
       chunk.reset();
-      chunk.setColumns([part.map(() => runId), ...columns]);
+      chunk.rowCount = part.length;
+      chunk.setColumnValues(
+        0,
+        part.map(() => runId),
+      );
+      for (let c = 0; c < columns.length; c++) {
+        if (LEG_TYPES[c] === VARCHAR) writeVarcharColumn(chunk.chunk, c + 1, columns[c] as (string | null)[]);
+        else chunk.setColumnValues(c + 1, columns[c]);
+      }
       appender.appendDataChunk(chunk);
       appender.flushSync();
     }
