@@ -6,7 +6,8 @@
 // engine client sees them. BENCH_SYNC_CHAINS sets the engine's cursor chains (as --chains does the
 // floor's in main), so the sync and its floor stay paired. The memory levers, to measure them without
 // changing the app: BENCH_SYNC_READ_AHEAD (pages a window holds ready), BENCH_DUCKDB_MEMORY_LIMIT and
-// BENCH_DUCKDB_THREADS (the store's DuckDB options, ledger-store.ts).
+// BENCH_DUCKDB_THREADS, BENCH_DUCKDB_CHECKPOINT (checkpoint_threshold): the store's DuckDB options,
+// ledger-store.ts.
 import { setPriority } from 'node:os';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { syncTuning } from '../src-main/services/local-ledger/sync/sync-windows.ts';
@@ -19,6 +20,14 @@ if (env.BENCH_SYNC_READ_AHEAD) syncTuning.readAhead = Number(env.BENCH_SYNC_READ
 const storeOptions = {
   ...(env.BENCH_DUCKDB_MEMORY_LIMIT ? { memory_limit: env.BENCH_DUCKDB_MEMORY_LIMIT } : {}),
   ...(env.BENCH_DUCKDB_THREADS ? { threads: env.BENCH_DUCKDB_THREADS } : {}),
+  ...(env.BENCH_DUCKDB_CHECKPOINT ? { checkpoint_threshold: env.BENCH_DUCKDB_CHECKPOINT } : {}),
+  // BENCH_DUCKDB_OPTIONS: any other DuckDB options, `name=value,name=value`.
+  ...Object.fromEntries(
+    (env.BENCH_DUCKDB_OPTIONS ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((kv) => kv.split('=')),
+  ),
 };
 
 /** The stores' DuckDB instances (a file, not ':memory:'), while open. */

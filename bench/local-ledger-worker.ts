@@ -66,6 +66,8 @@ const benchEngine = () => {
           'BENCH_SYNC_READ_AHEAD',
           'BENCH_DUCKDB_MEMORY_LIMIT',
           'BENCH_DUCKDB_THREADS',
+          'BENCH_DUCKDB_CHECKPOINT',
+          'BENCH_DUCKDB_OPTIONS',
           'BENCH_ENGINE_NICE',
           'MALLOC_ARENA_MAX',
           'MALLOC_MMAP_THRESHOLD_',

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { utilityProcess } from 'electron';
 import {
   ENGINE_ALLOCATOR_ENV,
+  ENGINE_EXEC_ARGV,
   type EngineChild,
   type EngineStarter,
 } from '../services/local-ledger/engine/engine-protocol.ts';
@@ -14,6 +15,8 @@ import {
 export const startEngineUtilityProcess: EngineStarter = () => {
   const child = utilityProcess.fork(join(import.meta.dirname, 'ledger-engine.js'), [], {
     env: { ...(process.env.TZ ? { TZ: process.env.TZ } : {}), ...ENGINE_ALLOCATOR_ENV },
+    // V8's heap ceiling; not measured in Electron (no binary here): whether a utility process takes it is to check.
+    execArgv: [...ENGINE_EXEC_ARGV],
     serviceName: 'Ledger Explorer ledger engine',
     stdio: 'ignore',
   });

@@ -22,6 +22,7 @@ import type { SqlChild, SqlChildStarter } from '../sql/sql-protocol.ts';
 import type { StoreChange } from '../store/store-watch.ts';
 import {
   ENGINE_ALLOCATOR_ENV,
+  ENGINE_EXEC_ARGV,
   type EngineChild,
   type EngineStarter,
   EngineToMain,
@@ -37,13 +38,14 @@ const ENGINE_SOURCE = join(dirname(fileURLToPath(import.meta.url)), 'engine-main
 
 /**
  * Node's fork of engine-main.ts: none of main's environment (a JWT in LEDGER_EXPLORER_LEDGER_JWT,
- * proxies), only the zone and glibc's allocator settings (ENGINE_ALLOCATOR_ENV). `bench`: the
+ * proxies), only the zone and glibc's allocator settings (ENGINE_ALLOCATOR_ENV); V8's heap ceiling
+ * (ENGINE_EXEC_ARGV). `bench`: the
  * local-ledger bench's probe (bench/engine-probe.ts), preloaded with its settings; the app never passes it.
  */
 export const forkEngine = (bench?: { execArgv: string[]; env: Record<string, string> }): EngineChild => {
   const child: ChildProcess = fork(ENGINE_SOURCE, [], {
     env: { ...(process.env.TZ ? { TZ: process.env.TZ } : {}), ...ENGINE_ALLOCATOR_ENV, ...bench?.env },
-    ...(bench ? { execArgv: [...process.execArgv, ...bench.execArgv] } : {}),
+    execArgv: [...process.execArgv, ...ENGINE_EXEC_ARGV, ...(bench?.execArgv ?? [])],
     serialization: 'advanced',
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });

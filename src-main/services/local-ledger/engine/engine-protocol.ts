@@ -184,13 +184,26 @@ export type EngineStarter = () => EngineChild;
 
 /**
  * glibc's allocator settings in the engine's environment (both hosts; other allocators ignore them):
- * two arenas instead of one per thread (DuckDB's threads, V8's helpers), and blocks of 128 KB and more
- * (DuckDB's buffers, a page's bytes) mapped and unmapped on their own, so freed memory goes back to
- * the OS instead of staying in the engine's RSS (glibc otherwise raises the mmap threshold to 32 MB
- * after the first such free). Measured in docs/performance.md, "The engine's memory levers".
+ * two arenas instead of one per thread (V8's helpers, libuv's pool), and blocks of 128 KB and more
+ * (a page's bytes) mapped and unmapped on their own, so freed memory goes back to the OS instead of
+ * staying in the engine's RSS (glibc otherwise raises the mmap threshold to 32 MB after the first such
+ * free). DuckDB allocates through its own jemalloc (its library links it), which these do not reach:
+ * its levers are DuckDB options (DUCKDB_OPTIONS in store/ledger-store.ts). Measured in
+ * docs/performance.md, "The engine's memory levers".
  */
 export const ENGINE_ALLOCATOR_ENV: Readonly<Record<string, string>> = {
   MALLOC_ARENA_MAX: '2',
   MALLOC_MMAP_THRESHOLD_: '131072',
   MALLOC_TRIM_THRESHOLD_: '131072',
 };
+
+/**
+ * The engine's V8 flags (both hosts). V8 lets a heap grow to several times what is live before a
+ * full collection: during a sync of a million legs the engine's heap reached 120-160 MB for ~45 MB
+ * live (the pages in flight, a heap snapshot), most of the engine's RSS above the issue's 400 MB. A
+ * ceiling makes V8 collect sooner: 70-90 MB (docs/performance.md, "The engine's memory, met"). 256 MB
+ * is well above the heaviest JS the engine holds (a reconcile of 100,000 statement lines against a
+ * million legs ran whole under 160 MB, in a process that also held main's services); an engine
+ * that passes it anyway dies as from a crash, says so, and restarts on the next call.
+ */
+export const ENGINE_EXEC_ARGV: readonly string[] = ['--max-old-space-size=256'];

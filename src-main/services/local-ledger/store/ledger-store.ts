@@ -29,12 +29,21 @@ import {
 import { refreshLegRowsView, SCHEMA_SQL, SCHEMA_VERSION } from './store-schema.ts';
 
 /**
- * DuckDB's own limits inside main: the heap it may use (the sync's 400 MB budget for all of main)
- * and its worker threads. Above the memory limit it spills to a temp folder beside the file.
+ * DuckDB's own limits in the process that holds the store (the ledger engine): the memory it may
+ * use (the engine's 400 MB budget) and its worker threads. Above the memory limit it spills to a temp folder beside the file.
  */
 const STORE_THREADS = 2;
 export const DUCKDB_OPTIONS = {
-  memory_limit: '192MB',
+  // 128 MB (was 192): with the engine's V8 ceiling and read-ahead, what holds the engine's peak RSS
+  // under 400 MB at a million legs, in the sync (the appended rows wait in memory for the checkpoint,
+  // and the base table's cached blocks filled the rest: 420 MB at 192) and after it (sorted exports
+  // 466 -> 377 MB); the exports at a million legs ran as fast (docs/performance.md, "The engine's
+  // memory, met"). Sorts spill to the temp folder beyond it.
+  memory_limit: '128MB',
+  // DuckDB's own allocator (jemalloc, linked into its library) keeps freed memory until a task's peak
+  // passes 128 MB by default: it gives it back from 16 MB on, with its background thread.
+  allocator_flush_threshold: '16MB',
+  allocator_background_threads: 'true',
   threads: String(STORE_THREADS),
   // DuckDB folds its WAL into the file when the WAL passes this size. At its default (16 MB, about
   // 25,000 legs) a sync checkpointed every second batch and each checkpoint compressed the table's
@@ -201,7 +210,7 @@ export class LedgerStore implements LegWriter {
 
   /**
    * Runs `work` (on `connection`, a read's) with the store's DuckDB on one thread: a sorted export.
-   * Two threads sorting wide rows each want their own share of the 192 MB and ran out of it (an
+   * Two threads sorting wide rows each want their own share of the store's memory and ran out of it (an
    * export of 300,000 legs failed "Out of Memory"); one thread sorts within it, and faster (CSV of a
    * million legs 176,000 -> 228,000 legs/s). Threads are the instance's, not the connection's, so
    * other reads meanwhile run on one thread too; the last such export gives the second one back.

@@ -48,8 +48,12 @@ export const syncTuning = {
   windows: 32,
   /** Fewest pages a window should hold, judged by page one's density. */
   pagesPerWindow: 8,
-  /** Pages a window may hold ready before the sync commits it (bounds the pages held in memory). */
-  readAhead: 8,
+  /**
+   * Pages a window may hold ready before the sync commits it (bounds the parsed pages held in the
+   * engine's heap: up to 2 x chains windows x readAhead pages). 2 (was 8): the engine's peak RSS fell,
+   * and the sync's speed stayed within its run-to-run spread (docs/performance.md, "The engine's memory, met").
+   */
+  readAhead: 2,
 };
 
 /** One window of the plan: its filter bounds exactly as sent (a cursor belongs to its filters). */
