@@ -15,7 +15,7 @@ import {
 export const startEngineUtilityProcess: EngineStarter = () => {
   const child = utilityProcess.fork(join(import.meta.dirname, 'ledger-engine.js'), [], {
     env: { ...(process.env.TZ ? { TZ: process.env.TZ } : {}), ...ENGINE_ALLOCATOR_ENV },
-    // V8's heap ceiling; not measured in Electron (no binary here): whether a utility process takes it is to check.
+    // V8's flags (gc exposed, a smaller young generation); not run in Electron here (no binary): to check there.
     execArgv: [...ENGINE_EXEC_ARGV],
     serviceName: 'Ledger Explorer ledger engine',
     stdio: 'ignore',

@@ -38,7 +38,7 @@ const ENGINE_SOURCE = join(dirname(fileURLToPath(import.meta.url)), 'engine-main
 
 /**
  * Node's fork of engine-main.ts: none of main's environment (a JWT in LEDGER_EXPLORER_LEDGER_JWT,
- * proxies), only the zone and glibc's allocator settings (ENGINE_ALLOCATOR_ENV); V8's heap ceiling
+ * proxies), only the zone and glibc's allocator settings (ENGINE_ALLOCATOR_ENV); V8's flags
  * (ENGINE_EXEC_ARGV). `bench`: the
  * local-ledger bench's probe (bench/engine-probe.ts), preloaded with its settings; the app never passes it.
  */

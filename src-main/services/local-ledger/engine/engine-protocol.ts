@@ -198,12 +198,12 @@ export const ENGINE_ALLOCATOR_ENV: Readonly<Record<string, string>> = {
 };
 
 /**
- * The engine's V8 flags (both hosts). V8 lets a heap grow to several times what is live before a
- * full collection: during a sync of a million legs the engine's heap reached 120-160 MB for ~45 MB
- * live (the pages in flight, a heap snapshot), most of the engine's RSS above the issue's 400 MB. A
- * ceiling makes V8 collect sooner: 70-90 MB (docs/performance.md, "The engine's memory, met"). 256 MB
- * is well above the heaviest JS the engine holds (a reconcile of 100,000 statement lines against a
- * million legs ran whole under 160 MB, in a process that also held main's services); an engine
- * that passes it anyway dies as from a crash, says so, and restarts on the next call.
+ * The engine's V8 flags (both hosts). `--expose-gc`: the sync collects its garbage at its batch
+ * boundaries (sync/heap-trim.ts): V8 let the engine's heap grow to 120-160 MB for ~45 MB live during a
+ * sync of a million legs, most of the engine's RSS above the issue's 400 MB. No untrusted code runs in
+ * the engine (user SQL runs in the SQL process), so `gc` in its global scope is no one's lever.
+ * `--max-semi-space-size=8` (MB; 16 by default): the young generation, where a page's legs live and
+ * die, at most half as big: ~20 MB less at the engine's peak (docs/performance.md, "The engine's
+ * memory, met"). No heap ceiling: a reconcile near its 2,000,000-line limit holds the statement whole.
  */
-export const ENGINE_EXEC_ARGV: readonly string[] = ['--max-old-space-size=256'];
+export const ENGINE_EXEC_ARGV: readonly string[] = ['--expose-gc', '--max-semi-space-size=8'];

@@ -34,7 +34,7 @@ import { refreshLegRowsView, SCHEMA_SQL, SCHEMA_VERSION } from './store-schema.t
  */
 const STORE_THREADS = 2;
 export const DUCKDB_OPTIONS = {
-  // 128 MB (was 192): with the engine's V8 ceiling and read-ahead, what holds the engine's peak RSS
+  // 128 MB (was 192): with the sync's heap trims and read-ahead, what holds the engine's peak RSS
   // under 400 MB at a million legs, in the sync (the appended rows wait in memory for the checkpoint,
   // and the base table's cached blocks filled the rest: 420 MB at 192) and after it (sorted exports
   // 466 -> 377 MB); the exports at a million legs ran as fast (docs/performance.md, "The engine's

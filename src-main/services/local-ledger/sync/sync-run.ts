@@ -18,6 +18,7 @@ import type { LegWriter, StoreWait } from '../store/leg-access.ts';
 import { appendLegs } from '../store/leg-rows.ts';
 import { SyncClaim, syncClaimant, userSentence, userText } from '../store/store-markers.ts';
 import { refreshLegRowsView } from '../store/store-schema.ts';
+import { trimHeap } from './heap-trim.ts';
 import {
   CursorRefused,
   oneChain,
@@ -31,8 +32,12 @@ import {
 
 /** How far before the newest stored leg an incremental sync starts again (late and changed legs). */
 export const INCREMENTAL_OVERLAP_MICROS = 60n * 60n * 1_000_000n;
-/** A batch is committed at this many legs, or after this long, whichever comes first (and at the end). */
-const BATCH_LEGS = 20_000;
+/**
+ * A batch is committed at this many legs, or after this long, whichever comes first (and at the end).
+ * 10,000 (was 20,000): the legs of the batch being filled and of the one committing are the most of
+ * the engine's live heap in a sync; the commits cost no more (docs/performance.md, "The engine's memory, met").
+ */
+const BATCH_LEGS = 10_000;
 const BATCH_MS = 1000;
 /** How often one run fetches its window again after the service refused a cursor. */
 const MAX_RESTARTS = 3;
@@ -230,6 +235,8 @@ export async function runSync(
             for (const { page } of done) noteTimes(page.legs);
             written(undefined);
             onProgress(progress());
+            // The batch's legs are garbage now (heap-trim.ts).
+            trimHeap();
           });
           committing.catch(() => {});
         }
