@@ -24,6 +24,10 @@ port.onMessage((raw) => {
     (error) => port.post({ type: 'failed', error: errorShape(error) }),
   );
 });
-// Main gone (quit, crash): nothing is left to answer, so nothing is left running.
-process.on('disconnect', () => process.exit(0));
+// Its parent gone (main or the engine: a quit, a crash, a kill): nothing is left to answer, so nothing
+// is left running. Not process.exit: its teardown waits for DuckDB's query in flight, and a SQL process
+// whose engine was killed mid-query went on computing a cross join for minutes, a core busy (seen after
+// the engine's kill test, which then failed under load). It holds nothing to save: its parent removes
+// its work folder and any partial file.
+process.on('disconnect', () => process.kill(process.pid, 'SIGKILL'));
 port.post({ type: 'ready' });
