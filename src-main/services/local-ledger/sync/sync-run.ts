@@ -235,7 +235,8 @@ export async function runSync(
             for (const { page } of done) noteTimes(page.legs);
             written(undefined);
             onProgress(progress());
-            // The batch's legs are garbage now (heap-trim.ts).
+            // The batch's legs are garbage now: let go of them, then collect (heap-trim.ts).
+            done.length = 0;
             trimHeap();
           });
           committing.catch(() => {});
