@@ -26,6 +26,10 @@ import { multiset, serviceLegs, storedLegs, writeRemoteProfile } from './local-l
 const CLI = resolve(import.meta.dirname, '../../src-main/cli/cli.ts');
 const SEED = Number(process.env.KILL_SEED ?? 13);
 const KILLS = 20;
+/** Kills that must land with a window plan part committed (some windows done, others not). */
+const MID_PLAN = 3;
+/** A bound on the runs, so a run that never lands the kills it needs fails instead of looping. */
+const MAX_RUNS = 80;
 
 /** mulberry32: the same kill points on every run with the same seed. */
 function rng(seed: number): () => number {
@@ -99,8 +103,8 @@ type Plan =
   | { kind: 'replace'; turns: number }
   | { kind: 'none' };
 
-function choosePlan(kills: number): Plan {
-  if (kills >= KILLS) return { kind: 'none' };
+function choosePlan(needKills: boolean): Plan {
+  if (!needKills) return { kind: 'none' };
   const r = random();
   if (r < 0.1) return { kind: 'none' };
   if (r < 0.4) return { kind: 'lines', after: randomInt(4), turns: randomInt(200) };
@@ -122,9 +126,13 @@ describe('local sync under SIGKILL', () => {
     let killsMidPlan = 0;
     /** Legs the store must hold between kills: none before the first completion of a cycle, else all. */
     let before: string[] = [];
+    // The kills it needs: KILLS in all, MID_PLAN of them inside a window plan. Which runs complete
+    // before their kill lands is the machine's timing, so the runs go on until both are reached.
+    const needKills = () => kills < KILLS || killsMidPlan < MID_PLAN;
+    let runs = 0;
     try {
-      while (kills < KILLS || completions < 2) {
-        const plan = choosePlan(kills);
+      while ((needKills() || completions < 2) && runs++ < MAX_RUNS) {
+        const plan = choosePlan(needKills());
         const run = startSync();
         const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
           run.child.once('exit', (code, signal) => done({ code, signal })),
@@ -178,8 +186,9 @@ describe('local sync under SIGKILL', () => {
         log.push(`done after ${kills} kills (${JSON.stringify(plan)}): ${state.legs.length} legs`);
         expect(now).toEqual(expected);
         expect([state.staged, state.runs, state.windows]).toEqual([0, 0, 0]);
-        // Next cycle: from an empty store (a first sync again) or on this one (an incremental sync).
-        if (random() < 0.5) {
+        // Next cycle: from an empty store (a first sync again: the only one with a window plan, while
+        // mid-plan kills are still missing) or on this one (an incremental sync).
+        if (killsMidPlan < MID_PLAN || random() < 0.5) {
           for (const suffix of ['', '.wal']) await rm(`${store}${suffix}`, { force: true });
           before = [];
         } else {
@@ -189,12 +198,13 @@ describe('local sync under SIGKILL', () => {
     } finally {
       watcher.close();
       console.log(
-        `local-sync-kill (seed ${SEED}): ${kills} kills (${killsInReplace} at the replace, ${killsMidPlan} mid-plan), ${completions} completed\n${log.join('\n')}`,
+        `local-sync-kill (seed ${SEED}): ${runs} runs, ${kills} kills (${killsInReplace} at the replace, ${killsMidPlan} mid-plan), ${completions} completed\n${log.join('\n')}`,
       );
     }
     expect(kills).toBeGreaterThanOrEqual(KILLS);
     // The kills the windows need: between a window's commit and the next one's.
-    expect(killsMidPlan).toBeGreaterThanOrEqual(3);
+    expect(killsMidPlan).toBeGreaterThanOrEqual(MID_PLAN);
+    expect(completions).toBeGreaterThanOrEqual(2);
     // Each cycle starts two processes (the CLI and its ledger engine): 262 s measured at load 10 on 2 cores.
   }, 480_000);
 });
