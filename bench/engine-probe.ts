@@ -26,7 +26,7 @@ const storeOptions = {
     (env.BENCH_DUCKDB_OPTIONS ?? '')
       .split(',')
       .filter(Boolean)
-      .map((kv) => kv.split('=')),
+      .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
   ),
 };
 

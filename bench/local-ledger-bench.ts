@@ -185,7 +185,7 @@ function engineSplit(phase: string, engine: NonNullable<PhaseMemory['engine']>):
       pass: null,
     },
     {
-      // The store's memory_limit: 128 MB while a sync writes, 192 MB otherwise (ledger-store.ts).
+      // The store's memory_limit: 128 MB (ledger-store.ts).
       figure: "... DuckDB's own account then (duckdb_memory() of the store)",
       median: tags ? `${Object.values(tags).reduce((a, b) => a + b, 0)} MB` : 'not measured',
       range: tags

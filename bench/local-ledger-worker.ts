@@ -198,7 +198,7 @@ const statusOf = (pid: number | 'self') => {
 };
 /** Sets the process's VmHWM back to its RSS now (Linux: 5 into /proc/<pid>/clear_refs), so a phase has its own peak. */
 const resetPeak = (pid: number | 'self') => writeFileSync(`/proc/${pid}/clear_refs`, '5');
-/** A process's CPU time so far (user + system, every thread) in ms, from /proc/<pid>/stat (clock ticks of 10 ms). */
+/** A process's CPU time so far (user + system, every thread) in ms, from /proc/<pid>/stat (ticks of 10 ms: Linux's USER_HZ, 100, as `getconf CLK_TCK` says here). */
 const cpuMsOf = (pid: number): number => {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

@@ -187,7 +187,7 @@ export type EngineStarter = () => EngineChild;
  * two arenas instead of one per thread (V8's helpers, libuv's pool), and blocks of 128 KB and more
  * (a page's bytes) mapped and unmapped on their own, so freed memory goes back to the OS instead of
  * staying in the engine's RSS (glibc otherwise raises the mmap threshold to 32 MB after the first such
- * free). DuckDB allocates through its own jemalloc (its library links it), which these do not reach:
+ * free). DuckDB allocates through its own jemalloc (its Linux library links it), which these do not reach:
  * its levers are DuckDB options (DUCKDB_OPTIONS in store/ledger-store.ts). Measured in
  * docs/performance.md, "The engine's memory levers".
  */

@@ -249,7 +249,7 @@ async function partySync(
 /**
  * One COPY per touched month, each to <dir>/month=…/part-0.parquet, oldest leg first. A month at a
  * time: one COPY of a party's months with PARTITION_BY held every month's rows until the end and ran
- * out of the store's 192 MB at 166,000 legs a party (the scale bench); a month is a few thousand.
+ * out of the store's 192 MB (its memory then; 128 MB now) at 166,000 legs a party (the scale bench); a month is a few thousand.
  * The month is a range on effective_ts, so DuckDB skips the store's row groups outside it.
  */
 async function copyMonths(

@@ -6,7 +6,7 @@ import { csvLineSql } from './export-csv-sql.ts';
 import { type ExportSelect, orderedSql } from './export-sources.ts';
 
 /**
- * Parquet written in parallel, in row groups this size: with the store's 192 MB and insertion order
+ * Parquet written in parallel, in row groups this size: with the store's memory (192 MB when measured, 128 MB now) and insertion order
  * not kept (a session setting the caller makes, see parallelParquet), each thread fills small row
  * groups and writes them as they are full; DuckDB's default (122,880 rows) waits on memory
  * (290,000 legs/s at a million legs against 880,000 with this; docs/performance.md).
