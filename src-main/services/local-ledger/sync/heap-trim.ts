@@ -16,7 +16,7 @@ import { getHeapStatistics } from 'node:v8';
 /** A heap's used size above which a sync collects (the pages in flight are ~45 MB of it live). */
 export const HEAP_TRIM_BYTES = 64 * 2 ** 20;
 /** How much a heap must have grown since the last collection's result before the next one. */
-export const HEAP_TRIM_GROWTH_BYTES = 48 * 2 ** 20;
+export const HEAP_TRIM_GROWTH_BYTES = 24 * 2 ** 20;
 
 const gc = (globalThis as { gc?: () => void }).gc;
 /** The used size the last collection left: what else the engine holds (a reconcile's statement) is not garbage. */
