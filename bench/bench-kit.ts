@@ -4,7 +4,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { startAppServices } from '../src-main/services/app-services.ts';
+import { type AppServicesOptions, startAppServices } from '../src-main/services/app-services.ts';
+import type { BenchSandbox } from './bench-args.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 
@@ -93,22 +94,20 @@ const unwrap = <T>(answer: Answer<T>): T => {
   return answer.value;
 };
 
-export interface BenchSandbox {
-  baseUrl: string;
-  translateUrl: string;
-  partnerUrl: string;
-  rpcUrl: string;
-  tokens: { readAll: string };
-}
-
 /**
  * Main's services in-process (as Electron's IPC handlers run them, no browser transport) with one
  * profile on a separately running sandbox whose ledger JWT reads every party: `call` a channel as
- * the renderer would, `sync` a party into the profile's store to the end.
+ * the renderer would, `sync` a party into the profile's store to the end. `localLedger` and `host`
+ * go to startAppServices as they are (the local-ledger bench's engine and save paths).
  */
 export async function startBenchProfile(
   sandbox: BenchSandbox,
-  options: { userDataDir?: string; log?: (line: string) => void } = {},
+  options: {
+    userDataDir?: string;
+    log?: (line: string) => void;
+    localLedger?: AppServicesOptions['localLedger'];
+    host?: AppServicesOptions['host'];
+  } = {},
 ) {
   const services = await startAppServices({
     userDataDir: options.userDataDir ?? mkdtempSync(join(tmpdir(), 'bench-main-')),
@@ -116,7 +115,8 @@ export async function startBenchProfile(
     transport: 'web',
     keychain: { keytar: async () => Promise.reject(new Error('no keychain in the benchmark')) },
     sandbox: false,
-    host: { chooseSavePath: async () => null },
+    host: options.host ?? { chooseSavePath: async () => null },
+    ...(options.localLedger ? { localLedger: options.localLedger } : {}),
     ...(options.log ? { log: options.log } : {}),
   });
   const call = async <T>(channel: string, ...args: unknown[]): Promise<T> => {
@@ -190,19 +190,35 @@ export interface FloorRun {
   sandboxCpuMs: number | null;
 }
 
+/** DuckDB's own CPU to store the synced legs (bench/store-floor-worker.ts), at a thread count. */
+export interface StoreFloorRun {
+  legs: number;
+  threads: number;
+  ms: number;
+  cpuMs: number;
+}
+
 /**
  * Where a sync's CPU goes a leg (main, the engine, the sandbox) against its floor's (the floor's
  * process, the sandbox), and the ceiling that sets on this machine: with every core busy all the
  * time, `cores` seconds of CPU a second, the sync cannot pass cores / (its CPU a leg), whatever its
  * parallelism. Its share of the floor's rate is the highest share this machine allows today.
+ *
+ * `bound` is the ceiling no code of ours can lift here: a sync must at least fetch and parse the
+ * pages (the floor's CPU a leg, the sandbox's included) and have DuckDB store the legs (the store
+ * floor's CPU a leg, the cheaper of its thread counts), so it cannot pass cores / (their sum).
+ * What the sync spends beyond that sum (`oursUs`: the hop between the processes, building DuckDB's
+ * vectors, main's part of the fetch, collections) is what stands between `ceilingShare` and it.
  */
-export function syncCpuCeiling(legs: number, sync: SyncCpu, floor: FloorRun[]) {
+export function syncCpuCeiling(legs: number, sync: SyncCpu, floor: FloorRun[], storeFloor: StoreFloorRun[] = []) {
   const us = (ms: number) => (ms * 1000) / legs;
   const cores = availableParallelism();
   const syncUs = us(sync.mainMs + (sync.engineMs ?? 0) + (sync.sandboxMs ?? 0));
   const floorUs = median(floor.map((f) => us(f.cpuMs + (f.sandboxCpuMs ?? 0))));
   const floorRate = floor.reduce((a, f) => a + f.legs / (f.ms / 1000), 0) / floor.length;
   const ceiling = (cores * 1e6) / syncUs;
+  const storeUs = storeFloor.length ? Math.min(...storeFloor.map((s) => (s.cpuMs * 1000) / s.legs)) : null;
+  const boundRate = storeUs === null ? null : (cores * 1e6) / (floorUs + storeUs);
   return {
     cores,
     sync: {
@@ -220,5 +236,21 @@ export function syncCpuCeiling(legs: number, sync: SyncCpu, floor: FloorRun[]) {
     coresBusy: (sync.mainMs + (sync.engineMs ?? 0) + (sync.sandboxMs ?? 0)) / sync.wallMs,
     ceilingLegsPerS: ceiling,
     ceilingShare: ceiling / floorRate,
+    /** DuckDB's own CPU a leg to store the legs, by thread count (its own wall beside it). */
+    storeFloor: storeFloor.map((s) => ({
+      threads: s.threads,
+      cpuUs: (s.cpuMs * 1000) / s.legs,
+      legsPerS: s.legs / (s.ms / 1000),
+    })),
+    bound:
+      storeUs === null || boundRate === null
+        ? null
+        : {
+            fetchParseUs: floorUs,
+            storeUs,
+            legsPerS: boundRate,
+            share: boundRate / floorRate,
+            oursUs: syncUs - floorUs - storeUs,
+          },
   };
 }

@@ -8,6 +8,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { transfersUrl } from '../src-main/services/ledger/ledger-client.ts';
+import { sandboxArgs } from './bench-args.ts';
 import { type Figure, median, ROOT, startReady, stop } from './bench-kit.ts';
 
 interface ExportRun {
@@ -39,14 +40,14 @@ export async function exportBench(
   try {
     // The busiest party: an exchange, about a fifth of all legs.
     const party: string = info.parties[0];
-    const common = ['--base', info.baseUrl, '--jwt', info.tokens.readAll, '--party', party];
+    const { args: common, env } = sandboxArgs(info, party);
     let n = 0;
     const exporter = (after?: string): ExportRun & { out: string } => {
       const out = join(dir, `app-${n++}.csv`);
       const run = spawnSync(
         process.execPath,
         [join(ROOT, 'bench/export-worker.ts'), ...common, '--out', out, ...(after ? ['--after', after] : [])],
-        { encoding: 'utf8', maxBuffer: 1 << 20 },
+        { encoding: 'utf8', maxBuffer: 1 << 20, env },
       );
       if (run.status !== 0) throw new Error(`export worker failed: ${run.stderr}`);
       const result = JSON.parse(run.stdout) as ExportRun;
@@ -65,7 +66,7 @@ export async function exportBench(
     const floorRun = spawnSync(
       process.execPath,
       [join(ROOT, 'bench/export-floor-worker.ts'), ...common, '--out', floorOut, '--passes', String(runs)],
-      { encoding: 'utf8', maxBuffer: 1 << 20 },
+      { encoding: 'utf8', maxBuffer: 1 << 20, env },
     );
     if (floorRun.status !== 0) throw new Error(`floor worker failed: ${floorRun.stderr}`);
     const floor = JSON.parse(floorRun.stdout) as {

@@ -10,24 +10,24 @@ import { parseArgs } from 'node:util';
 import { transfersUrl } from '../src-main/services/ledger/ledger-client.ts';
 import { CSV_HEADER, csvRows } from '../src-main/services/local-ledger/export/csv.ts';
 import type { TransferLeg } from '../src-shared/contract/transfers.ts';
+import { SANDBOX_ARG_OPTIONS, sandboxFromArgs } from './bench-args.ts';
 
 const { values } = parseArgs({
   options: {
-    base: { type: 'string' },
-    jwt: { type: 'string' },
-    party: { type: 'string' },
+    ...SANDBOX_ARG_OPTIONS,
     out: { type: 'string' },
     after: { type: 'string' },
     passes: { type: 'string' },
   },
 });
+const { sandbox, party } = sandboxFromArgs(values);
 const out = values.out as string;
 const passes = Number(values.passes ?? 3);
 
 // Not timed: every page of the export, one cursor chain, kept as the bytes that arrived.
 const bodies: Buffer[] = [];
-let url: string | null = transfersUrl(values.base as string, {
-  party: values.party as string,
+let url: string | null = transfersUrl(sandbox.baseUrl, {
+  party: party,
   asset: { kind: 'all' },
   effectiveAfter: values.after ?? null,
   effectiveBefore: null,
@@ -36,7 +36,7 @@ let url: string | null = transfersUrl(values.base as string, {
   nodeId: null,
 }).toString();
 while (url) {
-  const response: Response = await fetch(url, { headers: { jwt: values.jwt as string, accept: 'application/json' } });
+  const response: Response = await fetch(url, { headers: { jwt: sandbox.tokens.readAll, accept: 'application/json' } });
   if (!response.ok) throw new Error(`page ${bodies.length + 1}: HTTP ${response.status}`);
   const body: Buffer = Buffer.from(await response.arrayBuffer());
   bodies.push(body);

@@ -7,12 +7,11 @@ import { fetchTransferPage } from '../src-main/services/ledger/ledger-client.ts'
 import { ExportJobs } from '../src-main/services/local-ledger/export/export-jobs.ts';
 import { windowedPages } from '../src-main/services/local-ledger/export/time-windows.ts';
 import type { TransferFilters } from '../src-shared/contract/transfers.ts';
+import { SANDBOX_ARG_OPTIONS, sandboxFromArgs } from './bench-args.ts';
 
 const { values } = parseArgs({
   options: {
-    base: { type: 'string' },
-    jwt: { type: 'string' },
-    party: { type: 'string' },
+    ...SANDBOX_ARG_OPTIONS,
     out: { type: 'string' },
     after: { type: 'string' },
     sequential: { type: 'boolean' },
@@ -21,8 +20,9 @@ const { values } = parseArgs({
     'read-ahead': { type: 'string' },
   },
 });
+const { sandbox, party } = sandboxFromArgs(values);
 const filters: TransferFilters = {
-  party: values.party as string,
+  party: party,
   asset: { kind: 'all' },
   effectiveAfter: values.after ?? null,
   effectiveBefore: null,
@@ -32,8 +32,8 @@ const filters: TransferFilters = {
 };
 const fetch = (f: TransferFilters, next: string | null, signal: AbortSignal) =>
   fetchTransferPage({
-    baseUrl: values.base as string,
-    jwt: values.jwt as string,
+    baseUrl: sandbox.baseUrl,
+    jwt: sandbox.tokens.readAll,
     placement: 'header',
     filters: f,
     defaultNodeId: null,

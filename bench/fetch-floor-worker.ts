@@ -9,40 +9,24 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openTransferSource } from '../src-main/services/ledger/transfer-fetch.ts';
 import { fetchFloor, syncFilters, syncTuning } from '../src-main/services/local-ledger/sync/sync-windows.ts';
+import { SANDBOX_ARG_OPTIONS, sandboxFromArgs } from './bench-args.ts';
 import { startBenchProfile } from './bench-kit.ts';
 
 const { values } = parseArgs({
-  options: {
-    base: { type: 'string' },
-    translate: { type: 'string' },
-    partner: { type: 'string' },
-    rpc: { type: 'string' },
-    jwt: { type: 'string' },
-    party: { type: 'string' },
-    chains: { type: 'string' },
-    'read-ahead': { type: 'string' },
-  },
+  options: { ...SANDBOX_ARG_OPTIONS, chains: { type: 'string' }, 'read-ahead': { type: 'string' } },
 });
+const { sandbox, party } = sandboxFromArgs(values);
 if (values.chains) syncTuning.chains = Number(values.chains);
 if (values['read-ahead']) syncTuning.readAhead = Number(values['read-ahead']);
 const dir = mkdtempSync(join(tmpdir(), 'fetch-floor-'));
 try {
-  const { services, profileId } = await startBenchProfile(
-    {
-      baseUrl: values.base as string,
-      translateUrl: values.translate as string,
-      partnerUrl: values.partner as string,
-      rpcUrl: values.rpc as string,
-      tokens: { readAll: values.jwt as string },
-    },
-    { userDataDir: join(dir, 'user-data') },
-  );
+  const { services, profileId } = await startBenchProfile(sandbox, { userDataDir: join(dir, 'user-data') });
   const source = await openTransferSource(services.context, profileId);
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const got = await fetchFloor(
     source,
-    syncFilters(values.party as string, null, { after: null, before: null }),
+    syncFilters(party, null, { after: null, before: null }),
     new AbortController().signal,
   );
   const ms = performance.now() - t0;

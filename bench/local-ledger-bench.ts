@@ -9,12 +9,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { sandboxArgs } from './bench-args.ts';
 import {
   type Figure,
   type FloorRun,
   failed,
   median,
   ROOT,
+  type StoreFloorRun,
   type SyncCpu,
   startReady,
   stop,
@@ -37,6 +39,8 @@ interface WorkerResult {
   chains: number;
   /** The same pages fetched and parsed the same way, nothing stored: just before and just after the sync. */
   floor: Array<FloorRun & { pages: number; windows: number }>;
+  /** DuckDB's own cost to store the synced legs (bench/store-floor-worker.ts), by thread count. */
+  storeFloor: StoreFloorRun[];
   /** CPU of main, the engine and the sandbox over the sync (bench/local-ledger-worker.ts, cpuDuring). */
   syncCpu: SyncCpu;
   /** Main's and the engine's memory during the sync and after it (the views, exports, queries). */
@@ -119,12 +123,11 @@ async function measureLocalLedger(transfers: number, runs: number, rounds: numbe
       [
         '--expose-gc',
         join(ROOT, 'bench/local-ledger-worker.ts'),
-        ...['--base', info.baseUrl, '--translate', info.translateUrl, '--partner', info.partnerUrl],
-        ...['--rpc', info.rpcUrl, '--jwt', info.tokens.readAll, '--party', info.parties[0]],
+        ...sandboxArgs(info, info.parties[0]).args,
         ...['--dir', dir, '--runs', String(runs), '--rounds', String(rounds), '--sandbox-pid', String(child.pid)],
         ...(process.env.BENCH_SYNC_CHAINS ? ['--chains', process.env.BENCH_SYNC_CHAINS] : []),
       ],
-      { encoding: 'utf8', maxBuffer: 1 << 20 },
+      { encoding: 'utf8', maxBuffer: 1 << 20, env: sandboxArgs(info, info.parties[0]).env },
     );
     if (run.status !== 0) throw new Error(`local ledger worker failed: ${run.stderr.slice(-2000)}`);
     const r = JSON.parse(run.stdout) as WorkerResult;
@@ -143,7 +146,7 @@ async function measureLocalLedger(transfers: number, runs: number, rounds: numbe
 
 /** Where the sync's CPU went a leg, against its floor's, and the ceiling that sets on this machine's cores. */
 function cpuFigures(r: WorkerResult): Figure[] {
-  const c = syncCpuCeiling(r.legs, r.syncCpu, r.floor);
+  const c = syncCpuCeiling(r.legs, r.syncCpu, r.floor, r.storeFloor);
   const us = (n: number) => n.toFixed(1);
   return [
     {
@@ -164,6 +167,22 @@ function cpuFigures(r: WorkerResult): Figure[] {
       figure: `... ceiling on ${c.cores} cores at the sync's CPU a leg (every core busy): legs/s, share of the floor`,
       median: `${Math.round(c.ceilingShare * 100)}%`,
       range: `${fmt(c.ceilingLegsPerS)} legs/s`,
+      target: '-',
+      pass: null,
+    },
+    {
+      figure: "... DuckDB's own CPU a leg to store the synced legs (store floor), by its threads",
+      median: c.storeFloor.length ? `${us(Math.min(...c.storeFloor.map((s) => s.cpuUs)))} us` : 'not measured',
+      range: c.storeFloor.map((s) => `${s.threads} thread(s) ${us(s.cpuUs)} us, ${fmt(s.legsPerS)} legs/s`).join('; '),
+      target: '-',
+      pass: null,
+    },
+    {
+      figure: `... bound on ${c.cores} cores at fetch+parse floor + store floor CPU a leg: share of the floor; ours beyond it`,
+      median: c.bound ? `${Math.round(c.bound.share * 100)}%` : 'not measured',
+      range: c.bound
+        ? `${us(c.bound.fetchParseUs)} + ${us(c.bound.storeUs)} us a leg, ${fmt(c.bound.legsPerS)} legs/s; ours ${us(c.bound.oursUs)} us a leg`
+        : '-',
       target: '-',
       pass: null,
     },

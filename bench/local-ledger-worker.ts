@@ -12,19 +12,15 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { startAppServices } from '../src-main/services/app-services.ts';
 import { forkEngine } from '../src-main/services/local-ledger/engine/engine-client.ts';
+import { DUCKDB_OPTIONS } from '../src-main/services/local-ledger/store/ledger-store.ts';
 import { syncTuning } from '../src-main/services/local-ledger/sync/sync-windows.ts';
-import { failed } from './bench-kit.ts';
+import { SANDBOX_ARG_OPTIONS, sandboxArgs, sandboxFromArgs } from './bench-args.ts';
+import { failed, startBenchProfile } from './bench-kit.ts';
 
 const { values } = parseArgs({
   options: {
-    base: { type: 'string' },
-    translate: { type: 'string' },
-    partner: { type: 'string' },
-    rpc: { type: 'string' },
-    jwt: { type: 'string' },
-    party: { type: 'string' },
+    ...SANDBOX_ARG_OPTIONS,
     dir: { type: 'string' },
     runs: { type: 'string' },
     rounds: { type: 'string' },
@@ -35,7 +31,7 @@ const { values } = parseArgs({
 // The floor's chains here, the sync's in the engine (the probe sets them there): paired.
 if (values.chains) syncTuning.chains = Number(values.chains);
 const dir = values.dir as string;
-const party = values.party as string;
+const { sandbox, party } = sandboxFromArgs(values);
 const runs = Number(values.runs ?? 20);
 let saveAs = '';
 
@@ -88,12 +84,8 @@ const benchEngine = () => {
   };
 };
 let syncEnded: (status: { state: string }) => void = () => {};
-const services = await startAppServices({
+const { services, profileId } = await startBenchProfile(sandbox, {
   userDataDir: join(dir, 'user-data'),
-  version: 'bench',
-  transport: 'web',
-  keychain: { keytar: async () => Promise.reject(new Error('no keychain in the benchmark')) },
-  sandbox: false,
   localLedger: { engine: benchEngine },
   host: {
     chooseSavePath: async () => saveAs,
@@ -130,23 +122,6 @@ const attempt = async <T>(fn: () => Promise<T>): Promise<T | { error: string }> 
     return { error: (error as Error).message };
   }
 };
-
-const { profile } = await call('settings:saveProfile', [
-  {
-    name: 'bench',
-    baseUrl: values.base,
-    translateUrl: values.translate,
-    partnerUrl: values.partner,
-    rpcUrl: values.rpc,
-    defaultNodeId: null,
-    chainAuth: 'apiKey',
-    rpcKeyPlacement: 'header',
-    rpcSeparator: '_',
-    ledgerAuthPlacement: 'header',
-  },
-]);
-await call('secrets:set', [profile.id, 'ledgerJwt', values.jwt]);
-const profileId: string = profile.id;
 
 /**
  * Main's event-loop lag while `work` runs (perf_hooks, sampled every 10 ms): how late a timer, and
@@ -318,8 +293,7 @@ const floorOnce = async (): Promise<{
     process.execPath,
     [
       fileURLToPath(new URL('./fetch-floor-worker.ts', import.meta.url)),
-      ...(['--base', values.base, '--translate', values.translate, '--partner', values.partner] as string[]),
-      ...(['--rpc', values.rpc, '--jwt', values.jwt, '--party', party] as string[]),
+      ...sandboxArgs(sandbox, party).args,
       ...[
         '--chains',
         String(syncTuning.chains),
@@ -327,7 +301,7 @@ const floorOnce = async (): Promise<{
         process.env.BENCH_SYNC_READ_AHEAD ?? String(syncTuning.readAhead),
       ],
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    { stdio: ['ignore', 'pipe', 'pipe'], env: sandboxArgs(sandbox, party).env },
   );
   let out = '';
   let err = '';
@@ -342,6 +316,26 @@ const floorOnce = async (): Promise<{
   const got = JSON.parse(out.trim().split('\n').pop() as string);
   return { ...got, sandboxCpuMs: sandbox0 === null || sandboxPid === null ? null : cpuMsOf(sandboxPid) - sandbox0 };
 };
+/**
+ * The store's floor (bench/store-floor-worker.ts): DuckDB's own CPU to store the legs just synced,
+ * with the store's threads and with one, in a process of its own once this one's store is closed.
+ */
+const storeFloor = async (
+  storePath: string,
+): Promise<Array<{ legs: number; threads: number; ms: number; cpuMs: number }>> => {
+  const runs = [];
+  for (const threads of [DUCKDB_OPTIONS.threads, '1']) {
+    const run = spawnSync(
+      process.execPath,
+      [fileURLToPath(new URL('./store-floor-worker.ts', import.meta.url)), storePath, threads],
+      { encoding: 'utf8', maxBuffer: 1 << 20 },
+    );
+    if (run.status !== 0) throw new Error(`the store floor failed: ${run.stderr.slice(-2000)}`);
+    runs.push(JSON.parse(run.stdout.trim().split('\n').pop() as string));
+  }
+  return runs;
+};
+
 // Floor, sync, floor: the sync is paired with the floor on both sides of it (the sandbox warms up).
 const floorBefore = await floorOnce();
 
@@ -365,10 +359,12 @@ const syncMs = Date.parse(synced.finishedAt as string) - Date.parse(synced.start
 const floorAfter = await floorOnce();
 // BENCH_SYNC_ONLY (bench/sync-floor-bench.ts): the sync and its floor alone, for a quick look.
 if (process.env.BENCH_SYNC_ONLY) {
-  process.stdout.write(
-    `${JSON.stringify({ legs: synced.legs, pages: synced.pages, syncMs, syncMemory, syncCpu, syncLag, floor: [floorBefore, floorAfter] })}\n`,
-  );
+  const storePath = services.local.storePath(profileId);
   await services.close();
+  const floor = [floorBefore, floorAfter];
+  process.stdout.write(
+    `${JSON.stringify({ legs: synced.legs, pages: synced.pages, syncMs, syncMemory, syncCpu, syncLag, floor, storeFloor: await storeFloor(storePath) })}\n`,
+  );
   process.exit(0);
 }
 // After the sync: the views, exports and queries below.
@@ -500,6 +496,8 @@ const afterMemory = afterMemoryEnd();
 
 // The browser part (local-ledger-bench.ts) opens a web shell on this folder: on this profile.
 await call('settings:setActiveProfile', [profileId]);
+await services.close();
+const storeFloorRuns = await storeFloor(storePath);
 process.stdout.write(
   `${JSON.stringify({
     profileId,
@@ -520,6 +518,6 @@ process.stdout.write(
     legsRoundTrip,
     parquet,
     csv,
+    storeFloor: storeFloorRuns,
   })}\n`,
 );
-await services.close();

@@ -9,7 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type Figure, median, ROOT, startReady, stop } from './bench-kit.ts';
+import { SANDBOX_ARG_OPTIONS, sandboxArgs, sandboxFromArgs } from './bench-args.ts';
+import { type Figure, median, ROOT, startBenchProfile, startReady, stop } from './bench-kit.ts';
 
 const LINES = 100_000;
 const TARGET_MS = 2_000;
@@ -35,11 +36,10 @@ export async function reconcileBench(options: { transfers?: number; runs?: numbe
       [
         join(ROOT, 'bench/reconcile-bench.ts'),
         '--worker',
-        ...['--base', info.baseUrl, '--translate', info.translateUrl, '--partner', info.partnerUrl],
-        ...['--rpc', info.rpcUrl, '--jwt', info.tokens.readAll, '--party', info.parties[0]],
+        ...sandboxArgs(info, info.parties[0]).args,
         ...['--dir', dir, '--runs', String(options.runs ?? 5)],
       ],
-      { encoding: 'utf8', maxBuffer: 1 << 22 },
+      { encoding: 'utf8', maxBuffer: 1 << 22, env: sandboxArgs(info, info.parties[0]).env },
     );
     if (run.status !== 0) throw new Error(`reconcile worker failed: ${run.stderr.slice(-2000)}`);
     const r = JSON.parse(run.stdout.trim().split('\n').pop() as string) as WorkerResult;
@@ -70,59 +70,24 @@ export async function reconcileBench(options: { transfers?: number; runs?: numbe
 
 /** The worker: main's services syncing the party, then the reconciliation timed. Prints one JSON line. */
 async function worker(): Promise<void> {
-  const { startAppServices } = await import('../src-main/services/app-services.ts');
   const { values } = parseArgs({
     options: {
       worker: { type: 'boolean' },
-      base: { type: 'string' },
-      translate: { type: 'string' },
-      partner: { type: 'string' },
-      rpc: { type: 'string' },
-      jwt: { type: 'string' },
-      party: { type: 'string' },
+      ...SANDBOX_ARG_OPTIONS,
       dir: { type: 'string' },
       runs: { type: 'string' },
     },
   });
-  const party = values.party as string;
+  const { sandbox, party } = sandboxFromArgs(values);
   let lastLog = '';
-  const services = await startAppServices({
+  const { services, profileId, sync, call } = await startBenchProfile(sandbox, {
     userDataDir: join(values.dir as string, 'user-data'),
-    version: 'bench',
-    transport: 'web',
-    keychain: { keytar: async () => Promise.reject(new Error('no keychain in the benchmark')) },
-    sandbox: false,
-    host: { chooseSavePath: async () => null },
     log: (line) => {
       if (line.startsWith('reconcile:')) lastLog = line;
     },
   });
-  type Answer = { ok: true; value: unknown } | { ok: false; error: { message: string } };
-  const call = async <T>(channel: string, args: unknown[]): Promise<T> => {
-    const answer = (await services.dispatch(channel as never, args as never)) as Answer;
-    if (!answer.ok) throw new Error(`${channel}: ${answer.error.message}`);
-    return answer.value as T;
-  };
-  const { profile } = await call<{ profile: { id: string } }>('settings:saveProfile', [
-    {
-      name: 'bench',
-      baseUrl: values.base,
-      translateUrl: values.translate,
-      partnerUrl: values.partner,
-      rpcUrl: values.rpc,
-      defaultNodeId: null,
-      chainAuth: 'apiKey',
-      rpcKeyPlacement: 'header',
-      rpcSeparator: '_',
-      ledgerAuthPlacement: 'header',
-    },
-  ]);
-  await call('secrets:set', [profile.id, 'ledgerJwt', values.jwt]);
-  const started = await call<{ jobId: string }>('local:sync', [
-    { profileId: profile.id, party, nodeId: null, range: { after: null, before: null } },
-  ]);
-  const synced = await services.local.waitForSync(started.jobId);
-  if (synced.state !== 'done') throw new Error(`sync ended ${synced.state}`);
+  const profile = { id: profileId };
+  await sync(party);
 
   // 100,000 legs spread over the whole history (every 10th), as the party's books list them.
   const store = await services.local.reader(profile.id);
@@ -167,12 +132,12 @@ async function worker(): Promise<void> {
     rowCap: 500,
     remember: false,
   });
-  await call('local:reconcile', [request(-1)]); // warm-up
+  await call('local:reconcile', request(-1)); // warm-up
   const times: number[] = [];
   let counts: Record<string, number> = {};
   for (let k = 0; k < Number(values.runs ?? 5); k++) {
     const t0 = performance.now();
-    const result = await call<{ counts: Record<string, number> }>('local:reconcile', [request(k)]);
+    const result = await call<{ counts: Record<string, number> }>('local:reconcile', request(k));
     times.push(performance.now() - t0);
     counts = result.counts;
   }

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sandboxArgs } from './bench-args.ts';
 import { median, ROOT, startReady, stop, syncCpuCeiling } from './bench-kit.ts';
 
 const transfers = Number(process.argv[2] ?? 300_000);
@@ -25,12 +26,16 @@ try {
           '--expose-gc',
           ...(process.env.BENCH_WORKER_ARGS ? process.env.BENCH_WORKER_ARGS.split(' ') : []),
           join(ROOT, 'bench/local-ledger-worker.ts'),
-          ...['--base', info.baseUrl, '--translate', info.translateUrl, '--partner', info.partnerUrl],
-          ...['--rpc', info.rpcUrl, '--jwt', info.tokens.readAll, '--party', info.parties[0], '--dir', dir],
+          ...sandboxArgs(info, info.parties[0]).args,
+          ...['--dir', dir],
           ...['--sandbox-pid', String(child.pid)],
           ...(process.env.BENCH_SYNC_CHAINS ? ['--chains', process.env.BENCH_SYNC_CHAINS] : []),
         ],
-        { encoding: 'utf8', maxBuffer: 1 << 20, env: { ...process.env, BENCH_SYNC_ONLY: '1' } },
+        {
+          encoding: 'utf8',
+          maxBuffer: 1 << 20,
+          env: { ...sandboxArgs(info, info.parties[0]).env, BENCH_SYNC_ONLY: '1' },
+        },
       );
       if (run.status !== 0) throw new Error(`worker failed: ${run.stderr.slice(-2000)}`);
       const r = JSON.parse(run.stdout.trim().split('\n').pop() as string);
@@ -48,7 +53,7 @@ try {
           peakRssMb: { main: r.syncMemory.main.peakMb, engine: r.syncMemory.engine?.peakMb ?? null },
           syncMemory: r.syncMemory,
           lag: r.syncLag,
-          cpu: syncCpuCeiling(r.legs, r.syncCpu, r.floor),
+          cpu: syncCpuCeiling(r.legs, r.syncCpu, r.floor, r.storeFloor),
         }),
       );
     } finally {

@@ -37,7 +37,7 @@ export const INCREMENTAL_OVERLAP_MICROS = 60n * 60n * 1_000_000n;
  * 10,000 (was 20,000): the legs of the batch being filled and of the one committing are the most of
  * the engine's live heap in a sync; the commits cost no more (docs/performance.md, "The engine's memory, met").
  */
-const BATCH_LEGS = 10_000;
+export const BATCH_LEGS = 10_000;
 const BATCH_MS = 1000;
 /** How often one run fetches its window again after the service refused a cursor. */
 const MAX_RESTARTS = 3;
