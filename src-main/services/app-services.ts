@@ -5,7 +5,7 @@ import { CredentialStore, type CredentialStoreOptions } from './credentials/cred
 import { abiHandlers } from './handlers/abi-handlers.ts';
 import { appHandlers } from './handlers/app-handlers.ts';
 import { chainsHandlers } from './handlers/chains-handlers.ts';
-import { createDispatch, type Dispatch } from './handlers/dispatch.ts';
+import { createDispatch, type Dispatch } from './dispatch.ts';
 import { exportHandlers } from './handlers/export-handlers.ts';
 import { localHandlers } from './handlers/local-handlers.ts';
 import { notebookHandlers } from './handlers/notebook-handlers.ts';

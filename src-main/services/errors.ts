@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../../src-shared/contract/errors.ts';
+import { replaceSecrets } from '../../src-shared/text/secret-text.ts';
 
 /** An error main reports to the renderer as-is: its message is written for the user. */
 export class ServiceError extends Error {
@@ -23,7 +24,8 @@ export function withoutSecrets(error: unknown, secrets: Record<string, string | 
   if (!(error instanceof ServiceError)) return error;
   const present = Object.entries(secrets).filter((entry): entry is [string, string] => (entry[1]?.length ?? 0) >= 4);
   if (present.length === 0) return error;
-  const scrub = (text: string) => present.reduce((out, [name, value]) => out.split(value).join(`<${name}>`), text);
+  const replacements = present.map(([name, value]) => ({ forms: [value], by: `<${name}>` }));
+  const scrub = (text: string) => replaceSecrets(text, replacements);
   const details = error.details
     ? Object.fromEntries(
         Object.entries(error.details).map(([key, value]) => [key, typeof value === 'string' ? scrub(value) : value]),

@@ -2,7 +2,7 @@
 // window and top frame are refused before their arguments are even looked at (sender-check.ts).
 import { type BrowserWindow, ipcMain } from 'electron';
 import { CHANNELS } from '../../src-shared/contract/channels.ts';
-import type { Dispatch } from '../services/handlers/dispatch.ts';
+import type { Dispatch } from '../services/dispatch.ts';
 import { FORBIDDEN_SENDER, isAppFrame } from './sender-check.ts';
 
 export function registerIpc(dispatch: Dispatch, getWindow: () => BrowserWindow | null, appOrigin: string): void {

@@ -1,7 +1,7 @@
 // Starts the browser version's server for a user-data folder on the port and with the key a tab
 // left open expects (server-record.ts), with a fallback when that port is taken.
 
-import type { Dispatch } from '../services/handlers/dispatch.ts';
+import type { Dispatch } from '../services/dispatch.ts';
 import type { DownloadRegistry } from '../services/local-ledger/export/download-registry.ts';
 import { readServerRecord, writeServerRecord } from './server-record.ts';
 import type { UserDataChoice } from './user-data-choice.ts';

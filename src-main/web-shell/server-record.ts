@@ -5,7 +5,7 @@
 // (docs/security.md, "The browser version's key").
 import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../services/settings/atomic-write.ts';
+import { writeFileAtomic } from '../files/atomic-write.ts';
 
 export const RECORD_FILE = 'web-shell.json';
 

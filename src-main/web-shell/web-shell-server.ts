@@ -15,7 +15,7 @@ import {
   WEB_HEALTH_PATH,
 } from '../../src-shared/bridge/web-bridge.ts';
 import { rendererCsp } from '../../src-shared/csp.ts';
-import type { Dispatch } from '../services/handlers/dispatch.ts';
+import type { Dispatch } from '../services/dispatch.ts';
 import { contentDisposition, type DownloadRegistry } from '../services/local-ledger/export/download-registry.ts';
 import { readStatic } from './static-files.ts';
 

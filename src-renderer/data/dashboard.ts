@@ -19,11 +19,11 @@ import {
 } from '../../src-shared/notebook/dashboard-file.ts';
 import { BUILT_IN_QUERIES } from '../../src-shared/notebook/library.ts';
 import { type ChartSpec, parseQueryFile } from '../../src-shared/notebook/query-file.ts';
+import { bindFile } from '../../src-shared/notebook/query-form.ts';
 import type { BoundValue } from '../../src-shared/notebook/query-params.ts';
 import { toSqlParams } from '../../src-shared/notebook/sql-wire.ts';
 import { type PartySource, scopeText } from '../../src-shared/text/scope-text.ts';
 import { readTimeInput, type TimeZoneChoice } from '../../src-shared/time/time-text.ts';
-import { bindFile } from '../features/local-ledger/sql/notebook-model.ts';
 import { ledger } from './bridge.ts';
 import { useStores } from './local-ledger.ts';
 import { newRequestId } from './local-sql.ts';

@@ -6,7 +6,10 @@ import { describe, expect, it } from 'vitest';
 import {
   findBoundaryViolations,
   findBridgeViolations,
+  findCredentialsReach,
+  findDataImportsFeatures,
   findImportCycles,
+  findServiceFolderPairs,
   findSqlProcessReach,
   findWingLayerViolations,
   findZodReachable,
@@ -74,6 +77,21 @@ describe('process boundaries', () => {
     expect(findWingLayerViolations(tree, root)).toEqual([]);
   });
 
+  it('no two folders of src-main/services import each other', () => {
+    expect(tree.filter((f) => f.file.startsWith('src-main/services/local-ledger/')).length).toBeGreaterThan(20);
+    expect(findServiceFolderPairs(tree, root)).toEqual([]);
+  });
+
+  it('src-renderer/data/ imports nothing from features/', () => {
+    expect(tree.filter((f) => f.file.startsWith('src-renderer/data/')).length).toBeGreaterThan(5);
+    expect(findDataImportsFeatures(tree, root)).toEqual([]);
+  });
+
+  it('credentials/ imports nothing from the features of main', () => {
+    expect(tree.filter((f) => f.file.startsWith('src-main/services/credentials/')).length).toBeGreaterThan(2);
+    expect(findCredentialsReach(tree, root)).toEqual([]);
+  });
+
   it('only src-renderer/data touches window.ledger or spells a query key', () => {
     const accessors = tree.filter((f) => f.touchesBridge && f.file.startsWith('src-renderer/'));
     expect(accessors.length).toBeGreaterThan(0);
@@ -135,6 +153,39 @@ describe('the import reader', () => {
 });
 
 describe('the checker catches (planted violations)', () => {
+  it('two service folders importing each other (import type too), not one importing the other', () => {
+    const planted: SourceFacts[] = [
+      { file: 'src-main/services/settings/planted.ts', imports: ['../rpc/rpc-console.ts'] },
+      {
+        file: 'src-main/services/rpc/planted.ts',
+        imports: [{ specifier: '../settings/settings-store.ts', kind: 'type' }],
+      },
+      // One way only, and a root module: allowed.
+      { file: 'src-main/services/notebook/planted.ts', imports: ['../settings/settings-store.ts', '../errors.ts'] },
+    ];
+    expect(findServiceFolderPairs(planted, root).map((v) => v.rule)).toEqual([
+      'services/settings and services/rpc import each other',
+      'services/rpc and services/settings import each other',
+    ]);
+  });
+
+  it('data/ importing a feature, and credentials/ importing a feature of main', () => {
+    const planted: SourceFacts[] = [
+      { file: 'src-renderer/data/planted.ts', imports: ['../features/local-ledger/sql/notebook-model.ts'] },
+      { file: 'src-main/services/credentials/planted.ts', imports: ['../rpc/rpc-history-store.ts'] },
+    ];
+    const allowed: SourceFacts[] = [
+      { file: 'src-renderer/data/planted-2.ts', imports: ['../../src-shared/notebook/query-form.ts', './bridge.ts'] },
+      {
+        file: 'src-main/services/credentials/planted-2.ts',
+        imports: ['../errors.ts', '../../files/atomic-write.ts', '../../../src-shared/text/secret-text.ts'],
+      },
+    ];
+    const tree = [...planted, ...allowed];
+    expect(findDataImportsFeatures(tree, root).map((v) => v.file)).toEqual(['src-renderer/data/planted.ts']);
+    expect(findCredentialsReach(tree, root).map((v) => v.file)).toEqual(['src-main/services/credentials/planted.ts']);
+  });
+
   it('an import circle, through import type too, and a file importing itself', () => {
     const planted: SourceFacts[] = [
       { file: 'src-main/services/a.ts', imports: ['./b.ts'] },

@@ -446,3 +446,76 @@ export function findWingLayerViolations(tree: SourceFacts[], root: string): Viol
   }
   return violations;
 }
+
+/** `src-main/services/<folder>/` of a path, or null (the services' own root files are no folder). */
+export function servicesFolder(file: string): string | null {
+  return /^src-main\/services\/([^/]+)\//.exec(file)?.[1] ?? null;
+}
+
+/** Every import edge of `tree` that resolves to a file, with its resolved target. */
+function resolvedEdges(tree: SourceFacts[], root: string) {
+  const exists = onDisk(root);
+  return tree.flatMap(({ file, imports }) =>
+    imports.flatMap((entry) => {
+      const { specifier } = edge(entry);
+      const target = resolveSpecifier(file, specifier, exists);
+      return target ? [{ file, specifier, target }] : [];
+    }),
+  );
+}
+
+/**
+ * Two folders of src-main/services that import each other (any import, `import type` too): each
+ * is then part of the other, and neither can be read, tested or moved alone. One violation per
+ * direction of each such pair.
+ */
+export function findServiceFolderPairs(tree: SourceFacts[], root: string): Violation[] {
+  const edges = resolvedEdges(tree, root).flatMap((e) => {
+    const from = servicesFolder(e.file);
+    const to = servicesFolder(e.target);
+    return from && to && from !== to ? [{ ...e, from, to }] : [];
+  });
+  const pairs = new Set(edges.map((e) => `${e.from}>${e.to}`));
+  const seen = new Set<string>();
+  const violations: Violation[] = [];
+  for (const e of edges) {
+    if (!pairs.has(`${e.to}>${e.from}`) || seen.has(`${e.from}>${e.to}`)) continue;
+    seen.add(`${e.from}>${e.to}`);
+    violations.push({
+      file: e.file,
+      specifier: e.specifier,
+      rule: `services/${e.from} and services/${e.to} import each other`,
+    });
+  }
+  return violations;
+}
+
+/** src-renderer/data/ (the bridge's hooks and stores) imports nothing from src-renderer/features/ (the screens). */
+export function findDataImportsFeatures(tree: SourceFacts[], root: string): Violation[] {
+  return resolvedEdges(tree, root)
+    .filter((e) => e.file.startsWith('src-renderer/data/') && e.target.startsWith('src-renderer/features/'))
+    .map((e) => ({
+      file: e.file,
+      specifier: e.specifier,
+      rule: 'data/ imports a feature: move what it needs below both',
+    }));
+}
+
+/**
+ * src-main/services/credentials/ (the keychain and the secrets) imports no other folder of main's
+ * services (its features): only itself, the services' root modules (errors, the service context,
+ * timeouts), src-main/files/ and src-shared/.
+ */
+export function findCredentialsReach(tree: SourceFacts[], root: string): Violation[] {
+  return resolvedEdges(tree, root)
+    .filter((e) => servicesFolder(e.file) === 'credentials')
+    .filter((e) => {
+      const to = servicesFolder(e.target);
+      return to !== null && to !== 'credentials';
+    })
+    .map((e) => ({
+      file: e.file,
+      specifier: e.specifier,
+      rule: `credentials/ imports a feature of main: services/${servicesFolder(e.target)}`,
+    }));
+}

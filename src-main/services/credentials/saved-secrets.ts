@@ -3,8 +3,8 @@
 // view, a case report). The same rule and forms as the RPC workspace (rpc-workspace.ts): a secret
 // the keychain cannot read refuses the operation, since it could not be checked.
 import { SECRET_KINDS } from '../../../src-shared/contract/schemas.ts';
+import { secretForms } from '../../../src-shared/text/secret-text.ts';
 import { ServiceError } from '../errors.ts';
-import { secretForms } from '../rpc/rpc-history-store.ts';
 import type { ServiceContext } from '../service-context.ts';
 
 export interface SavedSecret {
@@ -44,7 +44,7 @@ export async function savedSecrets(ctx: ServiceContext, refusal: string): Promis
 }
 
 /**
- * The first secret found in any of the texts, as itself or JSON-escaped (rpc-history-store's
+ * The first secret found in any of the texts, as itself or JSON-escaped (src-shared/text/secret-text.ts,
  * secretForms), or any of those forms passed through one of `encodings` (how the text was written:
  * percent-encoded in a link, HTML-escaped in a report).
  */

@@ -4,7 +4,7 @@
 // onto a display when its title bar would be off every screen, and never larger than that display.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { removeStaleTemps, writeFileAtomic, writeFileAtomicSync } from '../settings/atomic-write.ts';
+import { removeStaleTemps, writeFileAtomic, writeFileAtomicSync } from '../../files/atomic-write.ts';
 
 export interface Rect {
   x: number;

@@ -7,7 +7,7 @@ import {
   saveProfile,
   setActiveProfile,
 } from '../settings/profiles.ts';
-import type { Handlers } from './dispatch.ts';
+import type { Handlers } from '../dispatch.ts';
 
 /** `profileDeleted`: what else main keeps per profile (the saved ABIs) is removed with it. */
 export function settingsHandlers(

@@ -9,7 +9,7 @@ import { MAX_LINK_CHARS } from '../../../src-shared/contract/view-target.ts';
 import type { RecentView } from '../../../src-shared/contract/views.ts';
 import { parseViewLink } from '../../../src-shared/links/view-link.ts';
 import { MAX_RECENT_VIEWS } from '../../../src-shared/links/view-target-check.ts';
-import { moveAside, removeStaleTemps } from '../settings/atomic-write.ts';
+import { moveAside, removeStaleTemps } from '../../files/atomic-write.ts';
 import { CoalescedWrite } from '../settings/coalesced-write.ts';
 
 export const RECENT_VIEWS_FILE = 'recent-views.json';

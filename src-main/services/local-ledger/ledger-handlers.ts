@@ -2,7 +2,7 @@
 // run where the ledger lives. In the app that is the ledger engine (engine/engine-main.ts, main
 // forwards each call to it); in the CLI and in tests that reach into the store, main's own process
 // (handlers/local-handlers.ts). `saveChart` is not here: it writes a file main was given, no DuckDB.
-import type { Handlers } from '../handlers/dispatch.ts';
+import type { Handlers } from '../dispatch.ts';
 import type { LocalLedger } from './local-ledger.ts';
 import type { LocalLedgerModule } from './local-ledger-host.ts';
 

@@ -2,7 +2,7 @@
 // <user-data>/queries/<profile>/, or any folder the user opened (a team's git checkout), remembered
 // in <user-data>/notebook-folders.json. Only `*.sql` files directly in the folder are touched, named by
 // a checked file name (no separators, `..`, hidden or device names; links are not followed). Writes are
-// atomic (settings/atomic-write.ts) and refuse to overwrite a file changed on disk since it was read
+// atomic (files/atomic-write.ts) and refuse to overwrite a file changed on disk since it was read
 // unless the user confirms. fs.watch bumps a generation the renderer polls (notebook:changes).
 import { createHash } from 'node:crypto';
 import { constants, type FSWatcher, watch } from 'node:fs';
@@ -30,7 +30,7 @@ import {
 } from '../../../src-shared/contract/notebook.ts';
 import { parseQueryFile } from '../../../src-shared/notebook/query-file.ts';
 import { ServiceError } from '../errors.ts';
-import { writeFileAtomic } from '../settings/atomic-write.ts';
+import { writeFileAtomic } from '../../files/atomic-write.ts';
 
 export const QUERIES_FOLDER = 'queries';
 export const FOLDERS_FILE = 'notebook-folders.json';

@@ -7,7 +7,7 @@ import { ServiceError } from '../errors.ts';
 import { nodeChoices } from '../ledger/node-choices.ts';
 import { labelsOf } from '../local-ledger/export/csv.ts';
 import type { ServiceContext } from '../service-context.ts';
-import { writeFileAtomic } from '../settings/atomic-write.ts';
+import { writeFileAtomic } from '../../files/atomic-write.ts';
 import { withTimeout } from '../with-timeout.ts';
 import { parseReportRequest } from './parse-report-request.ts';
 import { looksLikePdf, PDF_TIMEOUT_MS } from './pdf-policy.ts';

@@ -5,7 +5,7 @@ import { DashboardReportRequest, type DashboardReportSaved } from '../../../src-
 import { canonicalTime, fileStamp } from '../../../src-shared/time/time-text.ts';
 import { checkSvg } from '../local-ledger/export/chart-file.ts';
 import type { ServiceContext } from '../service-context.ts';
-import { writeFileAtomic } from '../settings/atomic-write.ts';
+import { writeFileAtomic } from '../../files/atomic-write.ts';
 import { dashboardReportHtml } from './dashboard-report.ts';
 import { parseRequestWith } from './parse-report-request.ts';
 import { everyAddress, everySecret, refuseAddresses, refuseSecrets } from './report-secrets.ts';

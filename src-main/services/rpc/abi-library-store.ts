@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { checkAbi } from '../../../src-shared/abi/abi-json.ts';
 import type { AbiLibraryEntry } from '../../../src-shared/contract/abi-library.ts';
+import { lastingReadError, moveAside, removeStaleTemps } from '../../files/atomic-write.ts';
 import { ServiceError } from '../errors.ts';
-import { lastingReadError, moveAside, removeStaleTemps } from '../settings/atomic-write.ts';
 import { CoalescedWrite } from '../settings/coalesced-write.ts';
 
 export const ABI_LIBRARY_DIR = 'abi-library';

@@ -15,8 +15,9 @@ import {
   type SavedRequest,
   type SavedRequestInput,
 } from '../../../src-shared/contract/rpc.ts';
+import { replaceSecrets, secretForms } from '../../../src-shared/text/secret-text.ts';
+import { lastingReadError, moveAside, removeStaleTemps } from '../../files/atomic-write.ts';
 import { ServiceError } from '../errors.ts';
-import { lastingReadError, moveAside, removeStaleTemps } from '../settings/atomic-write.ts';
 import { CoalescedWrite } from '../settings/coalesced-write.ts';
 
 export const RPC_HISTORY_FILE = 'rpc-history.json';
@@ -243,25 +244,10 @@ function newId(): string {
 
 /**
  * Any key the caller names is replaced by the placeholder, wherever it sits (a key pasted into
- * params, a server message that quoted the address). Done on the JSON text, so nothing is missed.
+ * params, a server message that quoted the address). Done on the JSON text, so nothing is missed:
+ * there a string field's text is escaped once more, so each of the key's forms is matched escaped.
  */
 export function scrub<T>(value: T, secrets: string[]): T {
-  let text = JSON.stringify(value);
-  // Matched in the serialized value, where a string field's text is escaped once more.
   const forms = secrets.flatMap(secretForms).map((form) => JSON.stringify(form).slice(1, -1));
-  // Longest first, so a longer form is not cut up by a shorter one inside it.
-  for (const form of [...new Set(forms)].sort((a, b) => b.length - a.length)) {
-    text = text.split(form).join(KEY_PLACEHOLDER);
-  }
-  return JSON.parse(text) as T;
-}
-
-/**
- * The forms a secret takes inside a string: itself, and JSON-escaped once and twice (a request's
- * `text` is JSON held in a JSON string, so a key with `"` or `\` in it appears there escaped).
- */
-export function secretForms(secret: string): string[] {
-  if (!secret) return [];
-  const once = JSON.stringify(secret).slice(1, -1);
-  return [...new Set([secret, once, JSON.stringify(once).slice(1, -1)])];
+  return JSON.parse(replaceSecrets(JSON.stringify(value), [{ forms, by: KEY_PLACEHOLDER }])) as T;
 }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { NodeType, type SavedRequest } from '../../../src-shared/contract/rpc.ts';
 import type { CollectionRequest, RpcCollection, RpcEnvironment } from '../../../src-shared/contract/rpc-workspace.ts';
-import { lastingReadError, moveAside, removeStaleTemps } from '../settings/atomic-write.ts';
+import { lastingReadError, moveAside, removeStaleTemps } from '../../files/atomic-write.ts';
 import { CoalescedWrite } from '../settings/coalesced-write.ts';
 
 export const RPC_WORKSPACE_FILE = 'rpc-workspace.json';

@@ -1,5 +1,5 @@
 // The address book as CSV (RFC 4180: comma, double quotes, CRLF), read and written here and
-// nowhere else: its records split by the app's one CSV reader (local-ledger/export/csv-read.ts), its
+// nowhere else: its records split by the app's one CSV reader (files/csv-read.ts), its
 // cells written and formulas guarded by the one cell rule (src-shared/text/csv-cell.ts). Reading
 // never gives up on the whole file for one bad row: each row is checked with the same schema a party
 // saved in the app gets, and a bad one is reported by its line number.
@@ -7,7 +7,7 @@
 
 import { PARTY_COLOURS, type SavedParty, SavedPartyInput } from '../../../src-shared/contract/schemas.ts';
 import { csvCell, unguardCell } from '../../../src-shared/text/csv-cell.ts';
-import { type CsvProblem, type CsvRecord, csvRecords } from '../local-ledger/export/csv-read.ts';
+import { type CsvProblem, type CsvRecord, csvRecords } from '../../files/csv-read.ts';
 
 export const ADDRESS_BOOK_COLUMNS = ['party', 'label', 'colour', 'note'] as const;
 type Column = (typeof ADDRESS_BOOK_COLUMNS)[number];

@@ -4,7 +4,7 @@ import type { AddressBookExported, AddressBookImported } from '../../../src-shar
 import type { SavedParty } from '../../../src-shared/contract/schemas.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { formatAddressBook, parseAddressBook } from './address-book-csv.ts';
-import { writeFileAtomic } from './atomic-write.ts';
+import { writeFileAtomic } from '../../files/atomic-write.ts';
 
 /**
  * Good rows are saved in one settings write, bad rows are reported by line and change nothing. A

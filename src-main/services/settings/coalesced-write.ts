@@ -3,7 +3,7 @@
 // are written by the same loop right after, so every caller's change is on disk when its promise
 // resolves. Each write is atomic (temp file, fsync, rename).
 import { ServiceError } from '../errors.ts';
-import { writeFileAtomic } from './atomic-write.ts';
+import { writeFileAtomic } from '../../files/atomic-write.ts';
 
 export class CoalescedWrite {
   private writing: Promise<void> | null = null;

@@ -1,5 +1,5 @@
 // Every bridge channel (src-shared/contract/channel-names.ts), with hostile or mistaken arguments a
-// renderer could send. Each goes through main's dispatch (src-main/services/handlers/dispatch.ts)
+// renderer could send. Each goes through main's dispatch (src-main/services/dispatch.ts)
 // on the app's real services; each must come back as an `invalid_argument` error whose details
 // name the argument's path (`0.filters.pageSize`: the first argument's filters.pageSize) with a
 // message matching the row, and no file in the user-data folder may change.

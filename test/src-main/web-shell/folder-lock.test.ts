@@ -6,7 +6,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDispatch, type Handlers } from '../../../src-main/services/handlers/dispatch.ts';
+import { createDispatch, type Handlers } from '../../../src-main/services/dispatch.ts';
 import { LOCK_FILE, lockFolder } from '../../../src-main/web-shell/folder-lock.ts';
 import { startFolderServer } from '../../../src-main/web-shell/folder-server.ts';
 import { RECORD_FILE } from '../../../src-main/web-shell/server-record.ts';

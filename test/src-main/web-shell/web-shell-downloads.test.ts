@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appHandlers } from '../../../src-main/services/handlers/app-handlers.ts';
-import { createDispatch, type Handlers } from '../../../src-main/services/handlers/dispatch.ts';
+import { createDispatch, type Handlers } from '../../../src-main/services/dispatch.ts';
 import {
   contentDisposition,
   DOWNLOAD_TTL_MS,

@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDispatch, type Dispatch, type Handlers } from '../../../src-main/services/handlers/dispatch.ts';
+import { createDispatch, type Dispatch, type Handlers } from '../../../src-main/services/dispatch.ts';
 import { loopbackHost, startWebShell, type WebShell } from '../../../src-main/web-shell/web-shell-server.ts';
 import { serverProofText } from '../../../src-shared/bridge/web-bridge.ts';
 import { rawRequest } from './raw-request.ts';

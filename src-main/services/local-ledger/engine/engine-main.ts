@@ -6,7 +6,7 @@
 // in engine-protocol.ts, each checked here as it arrives.
 import { CHANNELS } from '../../../../src-shared/contract/channels.ts';
 import { ServiceError } from '../../errors.ts';
-import { createDispatch, type Handlers } from '../../handlers/dispatch.ts';
+import { createDispatch, type Handlers } from '../../dispatch.ts';
 import { parentPort } from '../../parent-port.ts';
 import { RequestRegistry } from '../../request-registry.ts';
 import { ledgerHandlers } from '../ledger-handlers.ts';

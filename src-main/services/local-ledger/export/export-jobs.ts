@@ -7,7 +7,7 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { ExportFormat, ExportStatus, TransferPage } from '../../../../src-shared/contract/transfers.ts';
 import { ServiceError } from '../../errors.ts';
-import { commitFile, removeStalePartials } from '../../settings/atomic-write.ts';
+import { commitFile, removeStalePartials } from '../../../files/atomic-write.ts';
 import { CSV_HEADER, csvRows, jsonLine, NO_LABELS, type PartyLabels } from './csv.ts';
 import { ExportTally } from './export-summary.ts';
 import { cursorPages, type FetchPage, type PageStream } from './page-stream.ts';

@@ -10,7 +10,7 @@ import { LocalExportRequest as RequestSchema } from '../../../../src-shared/cont
 import { fromSqlParams } from '../../../../src-shared/notebook/sql-wire.ts';
 import { fileStamp } from '../../../../src-shared/time/time-text.ts';
 import { ServiceError } from '../../errors.ts';
-import { commitFile } from '../../settings/atomic-write.ts';
+import { commitFile } from '../../../files/atomic-write.ts';
 import { copyStatement, parallelParquet } from '../sql/export-copy-sql.ts';
 import { exportSelect } from '../sql/export-sources.ts';
 import { duckdbError } from '../sql/sql-guard.ts';

@@ -3,7 +3,7 @@
 // rename, fsync of the folder). Shared by the writer and the migration to format 2.
 import { open, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { removeStaleTemps, writeFileAtomic } from '../../settings/atomic-write.ts';
+import { removeStaleTemps, writeFileAtomic } from '../../../files/atomic-write.ts';
 import { PARTITION_MANIFEST, type PartitionManifest } from './lake-layout.ts';
 
 /** Parquet's row groups in a lake file: DuckDB's default, fine for every engine's splits. */
@@ -25,7 +25,7 @@ export async function syncPath(path: string, flags: 'r' | 'r+'): Promise<void> {
 
 /**
  * A manifest's temp files a killed writer left in a partition folder: the app's one atomic write's
- * (settings/atomic-write.ts), and `.partition.json.tmp-…` of writers before it.
+ * (files/atomic-write.ts), and `.partition.json.tmp-…` of writers before it.
  */
 export async function removeManifestTemps(dir: string): Promise<void> {
   await removeStaleTemps(join(dir, PARTITION_MANIFEST));

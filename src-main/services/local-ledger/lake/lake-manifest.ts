@@ -3,7 +3,7 @@
 // without opening a data file.
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../../settings/atomic-write.ts';
+import { writeFileAtomic } from '../../../files/atomic-write.ts';
 import {
   LAKE_COLUMNS,
   LAKE_FORMAT,

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { LakeFolder } from '../../../../src-shared/contract/lake.ts';
 import { ProfileIdText } from '../../../../src-shared/contract/transfers.ts';
-import { writeFileAtomic } from '../../settings/atomic-write.ts';
+import { writeFileAtomic } from '../../../files/atomic-write.ts';
 
 const FileShape = z.strictObject({
   version: z.literal(1),

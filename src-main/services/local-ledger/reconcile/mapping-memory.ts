@@ -1,12 +1,12 @@
 // Column mappings remembered per profile, keyed by the CSV's header row: the same export from the
 // same accounting system is mapped once. One small JSON file beside the settings, replaced whole by
-// the one atomic write (settings/atomic-write.ts); an unreadable file is read as "nothing
+// the one atomic write (files/atomic-write.ts); an unreadable file is read as "nothing
 // remembered" (a mapping is a convenience, never data). docs/reconcile.md
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { ReconcileMapping } from '../../../../src-shared/contract/reconcile.ts';
-import { writeFileAtomic } from '../../settings/atomic-write.ts';
+import { writeFileAtomic } from '../../../files/atomic-write.ts';
 
 /** Mappings kept per profile; the least recently used go first. */
 const MAX_PER_PROFILE = 50;

@@ -1,4 +1,4 @@
-// A statement CSV, read as hostile input: the app's one CSV splitter (local-ledger/export/csv-read.ts: RFC 4180
+// A statement CSV, read as hostile input: the app's one CSV splitter (files/csv-read.ts: RFC 4180
 // quoting, a byte-order mark, budgets on columns and cell length) with `,` `;` or tab detected from
 // the header line or chosen, and a budget on lines. A bad line becomes a problem naming its line
 // (1-based, counted in the file as an editor shows it); every other line is still read.
@@ -14,7 +14,7 @@ import { PartyId } from '../../../../src-shared/contract/transfers.ts';
 import { FORMULA_START, unguardCell } from '../../../../src-shared/text/csv-cell.ts';
 import { readTimeInput } from '../../../../src-shared/time/time-text.ts';
 import { ServiceError } from '../../errors.ts';
-import { type CsvProblem, type CsvRecord, csvRecords } from '../export/csv-read.ts';
+import { type CsvProblem, type CsvRecord, csvRecords } from '../../../files/csv-read.ts';
 import { canonicalAmount, readStatementAmount, short } from './statement-amount.ts';
 
 export type StatementDelimiter = (typeof RECONCILE_DELIMITERS)[number];

@@ -15,7 +15,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { writeFileAtomic } from '../../settings/atomic-write.ts';
+import { writeFileAtomic } from '../../../files/atomic-write.ts';
 
 /** A program using a store, as another program names it: "npm run cli -- sync (PID 4242)". */
 export interface StoreUser {

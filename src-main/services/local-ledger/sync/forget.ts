@@ -7,7 +7,7 @@
 // it is left under the store's name for the new file to replay.
 import { chmod, rm } from 'node:fs/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { commitFile } from '../../settings/atomic-write.ts';
+import { commitFile } from '../../../files/atomic-write.ts';
 import { sqlIdentifier, sqlString } from '../store/sql-text.ts';
 import { refreshLegRowsView, SCHEMA_SQL } from '../store/store-schema.ts';
 

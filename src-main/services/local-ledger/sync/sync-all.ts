@@ -19,7 +19,7 @@ import {
   type SyncAllStatus,
 } from '../../../../src-shared/contract/sync-all.ts';
 import { ServiceError } from '../../errors.ts';
-import { writeFileAtomic } from '../../settings/atomic-write.ts';
+import { writeFileAtomic } from '../../../files/atomic-write.ts';
 import type { LedgerSources } from '../store/ledger-sources.ts';
 import type { LegWriter } from '../store/leg-access.ts';
 

@@ -3,17 +3,17 @@
 // (a time by the one time reader, in ui/time-field.tsx), its message at the field. An instrument
 // field offers the instruments the store holds and says what a symbol typed there runs as.
 import { useId } from 'react';
-import { readParamValue } from '../../../../src-shared/notebook/query-params.ts';
-import type { TimeZoneChoice } from '../../../../src-shared/time/time-text.ts';
-import { Field } from '../../../ui/field.tsx';
-import { TimeField } from '../../../ui/time-field.tsx';
 import {
   type InstrumentSeen,
   initialValue,
   instrumentLabel,
   type ParamField,
   readInstrument,
-} from './notebook-model.ts';
+} from '../../../../src-shared/notebook/query-form.ts';
+import { readParamValue } from '../../../../src-shared/notebook/query-params.ts';
+import type { TimeZoneChoice } from '../../../../src-shared/time/time-text.ts';
+import { Field } from '../../../ui/field.tsx';
+import { TimeField } from '../../../ui/time-field.tsx';
 
 const HINTS: Record<ParamField['type'], string> = {
   party: 'a party id, name::1220…',

@@ -10,6 +10,13 @@ import { asBridgeError } from '../../../../src-shared/contract/errors.ts';
 import { fileNameProblem, type NotebookFile } from '../../../../src-shared/contract/notebook.ts';
 import { BUILT_IN_QUERIES } from '../../../../src-shared/notebook/library.ts';
 import { type ChartSpec, parseQueryFile } from '../../../../src-shared/notebook/query-file.ts';
+import {
+  bindFile,
+  formValues,
+  instrumentsSeen,
+  paramFields,
+  resolveInstruments,
+} from '../../../../src-shared/notebook/query-form.ts';
 import type { LineProblem } from '../../../../src-shared/notebook/query-params.ts';
 import { toSqlParams } from '../../../../src-shared/notebook/sql-wire.ts';
 import { useAppInfo } from '../../../data/app.ts';
@@ -23,18 +30,7 @@ import { ResultChart } from '../../../ui/result-chart/result-chart.tsx';
 import { useTimeZone } from '../../../ui/time-zone.ts';
 import { LocalExportMenu } from '../export/local-export-menu.tsx';
 import { ScopePicker, scopeForRequest, useQueryScope } from '../scope/scope-picker.tsx';
-import {
-  bindFile,
-  fileNameFor,
-  formValues,
-  instrumentsSeen,
-  NEW_QUERY,
-  paramFields,
-  resolveInstruments,
-  sqlLineOffset,
-  withChart,
-  withSqlExtension,
-} from './notebook-model.ts';
+import { fileNameFor, NEW_QUERY, sqlLineOffset, withChart, withSqlExtension } from './notebook-model.ts';
 import { ParamForm } from './param-form.tsx';
 import { type OpenTarget, QueryList } from './query-list.tsx';
 import { SqlEditor } from './sql-editor.tsx';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvRow } from '../../../../../src-main/services/local-ledger/export/csv.ts';
-import { type CsvProblem, csvRecords } from '../../../../../src-main/services/local-ledger/export/csv-read.ts';
+import { type CsvProblem, csvRecords } from '../../../../../src-main/files/csv-read.ts';
 import { copyStatement } from '../../../../../src-main/services/local-ledger/sql/export-copy-sql.ts';
 import { sqlString } from '../../../../../src-main/services/local-ledger/store/sql-text.ts';
 import { formatAddressBook, parseAddressBook } from '../../../../../src-main/services/settings/address-book-csv.ts';

@@ -8,9 +8,9 @@ import {
   type ParsedArgsOf,
   type ResultOf,
   type Verb,
-} from '../../../src-shared/contract/channels.ts';
-import type { Envelope } from '../../../src-shared/contract/errors.ts';
-import { ServiceError } from '../errors.ts';
+} from '../../src-shared/contract/channels.ts';
+import type { Envelope } from '../../src-shared/contract/errors.ts';
+import { ServiceError } from './errors.ts';
 
 export type Handlers = {
   [D in Domain]: { [V in Verb<D>]: (...args: ParsedArgsOf<D, V>) => Promise<ResultOf<D, V>> };

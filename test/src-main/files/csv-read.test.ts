@@ -1,8 +1,8 @@
 // The app's one CSV reader (csv-read.ts), as both its users meet it: the address book's import and a
 // statement to reconcile read records the same way (the guard both ways: csv-cell.test.ts).
 import { describe, expect, it } from 'vitest';
-import { type CsvProblem, csvRecords } from '../../../../../src-main/services/local-ledger/export/csv-read.ts';
-import { parseAddressBook } from '../../../../../src-main/services/settings/address-book-csv.ts';
+import { type CsvProblem, csvRecords } from '../../../src-main/files/csv-read.ts';
+import { parseAddressBook } from '../../../src-main/services/settings/address-book-csv.ts';
 
 const read = (text: string, delimiter = ',') => {
   const problems: CsvProblem[] = [];

@@ -1,4 +1,4 @@
-// The app's one atomic write (settings/atomic-write.ts), async and sync (the window's state as the
+// The app's one atomic write (files/atomic-write.ts), async and sync (the window's state as the
 // app quits): the file is replaced whole with its exact mode, a failed write leaves what was there
 // and no temp file, and a temp a killed write left is found by the same name either way.
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -9,7 +9,7 @@ import {
   removeStaleTemps,
   writeFileAtomic,
   writeFileAtomicSync,
-} from '../../../../src-main/services/settings/atomic-write.ts';
+} from '../../../src-main/files/atomic-write.ts';
 
 let dir: string;
 beforeEach(async () => {
