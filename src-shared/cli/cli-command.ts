@@ -8,8 +8,10 @@
 //
 // Every argument is a POSIX shell word, so the line runs the same under cron's /bin/sh (dash on
 // Debian), bash and zsh, and no party or node id, however hostile, can end its word or start a
-// command. Plain single quotes only: `$'…'` (rpc's shellWord, for bash snippets) is not in every
+// command. Plain single quotes only (text/shell-quote.ts, posixWord): `$'…'` (shellWord, for bash snippets) is not in every
 // /bin/sh, and the contract's ids hold no control characters to show.
+
+import { posixWord } from '../text/shell-quote.ts';
 import { isoText, readRfc3339 } from '../time/time-text.ts';
 
 /**
@@ -79,18 +81,6 @@ export function exportCommand(input: ExportCommandInput): string {
 /** Words joined by spaces, each quoted only when it needs to be. */
 export function commandLine(words: readonly string[]): string {
   return words.map(posixWord).join(' ');
-}
-
-/** Characters no POSIX shell treats specially anywhere in a word. */
-const PLAIN_WORD = /^[A-Za-z0-9_@%+=:,./-]+$/;
-
-/**
- * One argument for a POSIX shell: as it is when every character is plain, else in single quotes,
- * where nothing is special but the quote itself, which is closed, escaped and reopened ('\'').
- */
-export function posixWord(text: string): string {
-  if (PLAIN_WORD.test(text)) return text;
-  return `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
 /**

@@ -2,6 +2,7 @@
 // shell variable $LEDGER_API_KEY (so the command runs after `export LEDGER_API_KEY=...` and can be
 // pasted into a ticket safely); only the explicit "with key" variant writes the key itself.
 import type { RpcBody } from '../../../src-shared/contract/rpc.ts';
+import { inDoubleQuotes, singleQuoted } from '../../../src-shared/text/shell-quote.ts';
 import { KEY_PLACEHOLDER } from './rpc-history-store.ts';
 
 export interface CurlInput {
@@ -17,7 +18,7 @@ export function curlCommand({ address, keyPlacement, body, apiKey }: CurlInput):
   const url =
     keyPlacement === 'query'
       ? apiKey === null
-        ? `"${escapeDoubleQuoted(address)}?apiKey=${KEY_PLACEHOLDER}"`
+        ? `"${inDoubleQuotes(address)}?apiKey=${KEY_PLACEHOLDER}"`
         : singleQuoted(`${address}?apiKey=${encodeURIComponent(apiKey)}`)
       : singleQuoted(address);
   const lines = [`curl -sS -X POST ${url}`, `-H 'content-type: application/json'`];
@@ -26,14 +27,4 @@ export function curlCommand({ address, keyPlacement, body, apiKey }: CurlInput):
   }
   lines.push(`--data-raw ${singleQuoted(JSON.stringify(body))}`);
   return lines.join(' \\\n  ');
-}
-
-/** Everything literal: a single quote is closed, escaped and reopened. */
-function singleQuoted(text: string): string {
-  return `'${text.replaceAll("'", `'\\''`)}'`;
-}
-
-/** Inside double quotes only \ " $ and ` are special; the placeholder after it stays a variable. */
-function escapeDoubleQuoted(text: string): string {
-  return text.replace(/[\\"$`]/g, (c) => `\\${c}`);
 }

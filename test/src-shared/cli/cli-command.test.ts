@@ -12,11 +12,11 @@ import {
   commandLine,
   exportArguments,
   exportCommand,
-  posixWord,
   type SyncCommandInput,
   syncArguments,
   syncCommand,
 } from '../../../src-shared/cli/cli-command.ts';
+import { posixWord } from '../../../src-shared/text/shell-quote.ts';
 
 const run = promisify(execFile);
 const PARTY = `exchange-north::1220${'ab'.repeat(32)}`;

@@ -2,7 +2,7 @@
 // The key travels as cast's --rpc-headers (Foundry releases from 2024 on; older ones have no way to
 // send a header, which the snippet says), or inside the URL for the query placement.
 import { KEY_VARIABLE } from '../../../../src-shared/contract/rpc-snippet.ts';
-import { inDoubleQuotes, shellWord } from './quoting.ts';
+import { inDoubleQuotes, shellWord } from '../../../../src-shared/text/shell-quote.ts';
 import { aboutLines, callsOf, KEY_NAME, type SnippetTarget } from './snippet-target.ts';
 
 export function castSnippet(target: SnippetTarget): string {

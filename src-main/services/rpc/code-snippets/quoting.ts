@@ -1,27 +1,7 @@
 // Literals for each language, built so that no text from the request (a method, a string param, a
 // chain name in the address) can end its string, start a command or hide a line from the reader.
 // Tested with fast-check: each literal, read back by bash, node or python3, gives the text again.
-
-/** A shell word taken literally: plain single quotes, or $'…' when the text has control characters. */
-export function shellWord(text: string): string {
-  const chars = [...text];
-  if (!chars.some(isControl)) return `'${text.replaceAll("'", `'\\''`)}'`;
-  // $'…' is bash's (and zsh's, ksh's) quoting with escapes; \x00 cannot be said: no argument holds NUL.
-  const escaped = chars.map((c) =>
-    c === '\\' || c === "'" ? `\\${c}` : isControl(c) ? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}` : c,
-  );
-  return `$'${escaped.join('')}'`;
-}
-
-function isControl(c: string): boolean {
-  const code = c.charCodeAt(0);
-  return code < 0x20 || code === 0x7f;
-}
-
-/** Text placed inside "…" in a shell command: only \ " $ and ` are special there. */
-export function inDoubleQuotes(text: string): string {
-  return text.replace(/[\\"$`]/g, (c) => `\\${c}`);
-}
+// The shell's words are src-shared/text/shell-quote.ts (the curl line and the CLI line quote with it too).
 
 /** A JS string literal; U+2028/2029 escaped too, so older parsers and editors see one line. */
 export function jsString(text: string): string {

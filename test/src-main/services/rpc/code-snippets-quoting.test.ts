@@ -6,15 +6,10 @@ import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { codeSnippet } from '../../../../src-main/services/rpc/code-snippets/index.ts';
-import {
-  inDoubleQuotes,
-  jsString,
-  jsValue,
-  pyValue,
-  shellWord,
-} from '../../../../src-main/services/rpc/code-snippets/quoting.ts';
+import { jsString, jsValue, pyValue } from '../../../../src-main/services/rpc/code-snippets/quoting.ts';
 import type { RpcBody } from '../../../../src-shared/contract/rpc.ts';
 import { SNIPPET_LANGUAGES } from '../../../../src-shared/contract/rpc-snippet.ts';
+import { inDoubleQuotes, shellWord } from '../../../../src-shared/text/shell-quote.ts';
 import { syntaxProblem, writeSnippet } from './snippet-checks.ts';
 
 const run = promisify(execFile);
