@@ -2,10 +2,10 @@
 // both start the app through this, so they run the same handlers against the same services.
 import type { AppInfo } from '../../src-shared/contract/schemas.ts';
 import { CredentialStore, type CredentialStoreOptions } from './credentials/credential-store.ts';
+import { createDispatch, type Dispatch } from './dispatch.ts';
 import { abiHandlers } from './handlers/abi-handlers.ts';
 import { appHandlers } from './handlers/app-handlers.ts';
 import { chainsHandlers } from './handlers/chains-handlers.ts';
-import { createDispatch, type Dispatch } from './dispatch.ts';
 import { exportHandlers } from './handlers/export-handlers.ts';
 import { localHandlers } from './handlers/local-handlers.ts';
 import { notebookHandlers } from './handlers/notebook-handlers.ts';

@@ -1,5 +1,5 @@
-import type { AbiLibraryHost } from '../rpc/abi-library-host.ts';
 import type { Handlers } from '../dispatch.ts';
+import type { AbiLibraryHost } from '../rpc/abi-library-host.ts';
 
 export function abiHandlers(library: AbiLibraryHost): Handlers['abi'] {
   return {

@@ -1,9 +1,9 @@
 import { appInfo } from '../app-info.ts';
+import type { Handlers } from '../dispatch.ts';
 import { ServiceError } from '../errors.ts';
 import type { LinksHost } from '../links/links-host.ts';
 import type { OnFirstUse } from '../on-first-use.ts';
 import type { ServiceContext } from '../service-context.ts';
-import type { Handlers } from '../dispatch.ts';
 
 export function appHandlers(ctx: ServiceContext, links: OnFirstUse<LinksHost>, userDataDir: string): Handlers['app'] {
   return {

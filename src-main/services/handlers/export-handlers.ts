@@ -1,7 +1,7 @@
+import type { Handlers } from '../dispatch.ts';
 import type { ExportJobs } from '../local-ledger/export/export-jobs.ts';
 import { startExport } from '../local-ledger/export/start-export.ts';
 import type { ServiceContext } from '../service-context.ts';
-import type { Handlers } from '../dispatch.ts';
 
 export function exportHandlers(ctx: ServiceContext, jobs: ExportJobs): Handlers['export'] {
   return {

@@ -1,9 +1,9 @@
 import { CHANNELS } from '../../../src-shared/contract/channels.ts';
+import type { Handlers } from '../dispatch.ts';
 import type { EngineClient } from '../local-ledger/engine/engine-client.ts';
 import { type LedgerHandlers, ledgerHandlers } from '../local-ledger/ledger-handlers.ts';
 import type { LocalLedgerHost } from '../local-ledger/local-ledger-host.ts';
 import type { ServiceContext } from '../service-context.ts';
-import type { Handlers } from '../dispatch.ts';
 
 /**
  * The local ledger's channels: forwarded to the ledger engine when the host runs one (the app), else

@@ -1,6 +1,6 @@
+import type { Handlers } from '../dispatch.ts';
 import type { NotebookFolders } from '../notebook/notebook-folders.ts';
 import type { OnFirstUse } from '../on-first-use.ts';
-import type { Handlers } from '../dispatch.ts';
 
 /** The notebook's folder of query files (notebook/notebook-folders.ts), loaded on its first use. */
 export function notebookHandlers(notebook: OnFirstUse<NotebookFolders>): Handlers['notebook'] {

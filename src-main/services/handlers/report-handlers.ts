@@ -1,5 +1,5 @@
-import type { ServiceContext } from '../service-context.ts';
 import type { Handlers } from '../dispatch.ts';
+import type { ServiceContext } from '../service-context.ts';
 
 // The report's code (HTML builder, chart, PDF policy) loads on the first save, not at start-up.
 export function reportHandlers(ctx: ServiceContext): Handlers['report'] {

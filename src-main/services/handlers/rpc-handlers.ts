@@ -1,5 +1,5 @@
-import type { RpcConsole } from '../rpc/rpc-console.ts';
 import type { Handlers } from '../dispatch.ts';
+import type { RpcConsole } from '../rpc/rpc-console.ts';
 
 export function rpcHandlers(rpc: RpcConsole): Handlers['rpc'] {
   return {

@@ -1,6 +1,6 @@
 import { clearSecret, sandboxCredential, saveSecret, secretStatus } from '../credentials/profile-secrets.ts';
-import type { ServiceContext } from '../service-context.ts';
 import type { Handlers } from '../dispatch.ts';
+import type { ServiceContext } from '../service-context.ts';
 
 export function secretsHandlers(ctx: ServiceContext): Handlers['secrets'] {
   return {

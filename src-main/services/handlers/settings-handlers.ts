@@ -1,3 +1,4 @@
+import type { Handlers } from '../dispatch.ts';
 import type { ServiceContext } from '../service-context.ts';
 import {
   deleteProfile,
@@ -7,7 +8,6 @@ import {
   saveProfile,
   setActiveProfile,
 } from '../settings/profiles.ts';
-import type { Handlers } from '../dispatch.ts';
 
 /** `profileDeleted`: what else main keeps per profile (the saved ABIs) is removed with it. */
 export function settingsHandlers(

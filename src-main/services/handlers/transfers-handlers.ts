@@ -1,10 +1,10 @@
+import type { Handlers } from '../dispatch.ts';
 import { knownParties } from '../ledger/known-parties.ts';
 import { nodeChoices } from '../ledger/node-choices.ts';
 import { tokenInfoOf } from '../ledger/token-info.ts';
 import { transferPage } from '../ledger/transfer-fetch.ts';
 import { onFirstUse } from '../on-first-use.ts';
 import type { ServiceContext } from '../service-context.ts';
-import type { Handlers } from '../dispatch.ts';
 
 export function transfersHandlers(ctx: ServiceContext): Handlers['transfers'] {
   const nodeCompare = onFirstUse(() => import('../ledger/node-compare.ts'));

@@ -1,6 +1,6 @@
+import type { Handlers } from '../dispatch.ts';
 import type { OnFirstUse } from '../on-first-use.ts';
 import type { RpcWorkspace } from '../rpc/rpc-workspace.ts';
-import type { Handlers } from '../dispatch.ts';
 
 /** The workspace (environments, collections, Postman import) is loaded on its first use. */
 export function workspaceHandlers(workspace: OnFirstUse<RpcWorkspace>): Handlers['workspace'] {

@@ -29,8 +29,8 @@ import {
   QUERY_TEXT_MAX,
 } from '../../../src-shared/contract/notebook.ts';
 import { parseQueryFile } from '../../../src-shared/notebook/query-file.ts';
-import { ServiceError } from '../errors.ts';
 import { writeFileAtomic } from '../../files/atomic-write.ts';
+import { ServiceError } from '../errors.ts';
 
 export const QUERIES_FOLDER = 'queries';
 export const FOLDERS_FILE = 'notebook-folders.json';

@@ -3,11 +3,11 @@
 // the desktop host). Loaded with import() on first use, so main's start-up never parses it.
 import type { CaseReportRequest, CaseReportSaved } from '../../../src-shared/contract/case-report.ts';
 import { canonicalTime, fileStamp } from '../../../src-shared/time/time-text.ts';
+import { writeFileAtomic } from '../../files/atomic-write.ts';
 import { ServiceError } from '../errors.ts';
 import { nodeChoices } from '../ledger/node-choices.ts';
 import { labelsOf } from '../local-ledger/export/csv.ts';
 import type { ServiceContext } from '../service-context.ts';
-import { writeFileAtomic } from '../../files/atomic-write.ts';
 import { withTimeout } from '../with-timeout.ts';
 import { parseReportRequest } from './parse-report-request.ts';
 import { looksLikePdf, PDF_TIMEOUT_MS } from './pdf-policy.ts';

@@ -3,9 +3,9 @@
 // first use, like the case report.
 import { DashboardReportRequest, type DashboardReportSaved } from '../../../src-shared/contract/dashboard-report.ts';
 import { canonicalTime, fileStamp } from '../../../src-shared/time/time-text.ts';
+import { writeFileAtomic } from '../../files/atomic-write.ts';
 import { checkSvg } from '../local-ledger/export/chart-file.ts';
 import type { ServiceContext } from '../service-context.ts';
-import { writeFileAtomic } from '../../files/atomic-write.ts';
 import { dashboardReportHtml } from './dashboard-report.ts';
 import { parseRequestWith } from './parse-report-request.ts';
 import { everyAddress, everySecret, refuseAddresses, refuseSecrets } from './report-secrets.ts';

@@ -2,9 +2,9 @@
 // Loaded with import() on first use (main's start-up bundle has little room). docs/address-book.md
 import type { AddressBookExported, AddressBookImported } from '../../../src-shared/contract/address-book.ts';
 import type { SavedParty } from '../../../src-shared/contract/schemas.ts';
+import { writeFileAtomic } from '../../files/atomic-write.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { formatAddressBook, parseAddressBook } from './address-book-csv.ts';
-import { writeFileAtomic } from '../../files/atomic-write.ts';
 
 /**
  * Good rows are saved in one settings write, bad rows are reported by line and change nothing. A

@@ -2,8 +2,9 @@
 // ABI library): each change asks for a write; writes never overlap, and changes made while one runs
 // are written by the same loop right after, so every caller's change is on disk when its promise
 // resolves. Each write is atomic (temp file, fsync, rename).
-import { ServiceError } from '../errors.ts';
+
 import { writeFileAtomic } from '../../files/atomic-write.ts';
+import { ServiceError } from '../errors.ts';
 
 export class CoalescedWrite {
   private writing: Promise<void> | null = null;

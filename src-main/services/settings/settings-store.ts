@@ -6,8 +6,8 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { type Settings, Settings as SettingsSchema, type SettingsView } from '../../../src-shared/contract/schemas.ts';
-import { ServiceError } from '../errors.ts';
 import { lastingReadError, moveAside, removeStaleTemps, writeFileAtomic } from '../../files/atomic-write.ts';
+import { ServiceError } from '../errors.ts';
 import { defaultSettings } from './default-settings.ts';
 
 export const SETTINGS_FILE = 'settings.json';

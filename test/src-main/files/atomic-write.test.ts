@@ -5,11 +5,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  removeStaleTemps,
-  writeFileAtomic,
-  writeFileAtomicSync,
-} from '../../../src-main/files/atomic-write.ts';
+import { removeStaleTemps, writeFileAtomic, writeFileAtomicSync } from '../../../src-main/files/atomic-write.ts';
 
 let dir: string;
 beforeEach(async () => {

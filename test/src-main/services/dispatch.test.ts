@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ServiceError } from '../../../src-main/services/errors.ts';
 import { createDispatch, type Handlers } from '../../../src-main/services/dispatch.ts';
+import { ServiceError } from '../../../src-main/services/errors.ts';
 import { CHANNELS } from '../../../src-shared/contract/channels.ts';
 
 // A handler table whose every handler echoes its parsed arguments, or throws what it is told.

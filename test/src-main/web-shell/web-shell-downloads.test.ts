@@ -6,8 +6,8 @@ import { appendFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appHandlers } from '../../../src-main/services/handlers/app-handlers.ts';
 import { createDispatch, type Handlers } from '../../../src-main/services/dispatch.ts';
+import { appHandlers } from '../../../src-main/services/handlers/app-handlers.ts';
 import {
   contentDisposition,
   DOWNLOAD_TTL_MS,

@@ -5,8 +5,8 @@
 // utilityProcess running its bundle (the desktop app), with no secret in its environment. Messages
 // in engine-protocol.ts, each checked here as it arrives.
 import { CHANNELS } from '../../../../src-shared/contract/channels.ts';
-import { ServiceError } from '../../errors.ts';
 import { createDispatch, type Handlers } from '../../dispatch.ts';
+import { ServiceError } from '../../errors.ts';
 import { parentPort } from '../../parent-port.ts';
 import { RequestRegistry } from '../../request-registry.ts';
 import { ledgerHandlers } from '../ledger-handlers.ts';

@@ -9,9 +9,9 @@ import {
   SaveChartRequest,
 } from '../../../../src-shared/contract/chart-file.ts';
 import { fileStamp } from '../../../../src-shared/time/time-text.ts';
+import { writeFileAtomic } from '../../../files/atomic-write.ts';
 import { ServiceError } from '../../errors.ts';
 import type { ServiceContext } from '../../service-context.ts';
-import { writeFileAtomic } from '../../../files/atomic-write.ts';
 
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const MB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;

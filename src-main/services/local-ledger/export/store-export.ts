@@ -9,8 +9,8 @@ import type { LocalExportRequest, LocalExportResult, SqlParam } from '../../../.
 import { LocalExportRequest as RequestSchema } from '../../../../src-shared/contract/local-ledger.ts';
 import { fromSqlParams } from '../../../../src-shared/notebook/sql-wire.ts';
 import { fileStamp } from '../../../../src-shared/time/time-text.ts';
-import { ServiceError } from '../../errors.ts';
 import { commitFile } from '../../../files/atomic-write.ts';
+import { ServiceError } from '../../errors.ts';
 import { copyStatement, parallelParquet } from '../sql/export-copy-sql.ts';
 import { exportSelect } from '../sql/export-sources.ts';
 import { duckdbError } from '../sql/sql-guard.ts';

@@ -20,8 +20,8 @@ import {
   toleranceText,
 } from '../../../../src-shared/contract/reconcile.ts';
 import { fileStamp } from '../../../../src-shared/time/time-text.ts';
-import { ServiceError } from '../../errors.ts';
 import { commitFile } from '../../../files/atomic-write.ts';
+import { ServiceError } from '../../errors.ts';
 import { copyStatement } from '../sql/export-copy-sql.ts';
 import type { ExportSelect } from '../sql/export-sources.ts';
 import { duckdbError } from '../sql/sql-guard.ts';

@@ -13,8 +13,8 @@ import {
 import { PartyId } from '../../../../src-shared/contract/transfers.ts';
 import { FORMULA_START, unguardCell } from '../../../../src-shared/text/csv-cell.ts';
 import { readTimeInput } from '../../../../src-shared/time/time-text.ts';
-import { ServiceError } from '../../errors.ts';
 import { type CsvProblem, type CsvRecord, csvRecords } from '../../../files/csv-read.ts';
+import { ServiceError } from '../../errors.ts';
 import { canonicalAmount, readStatementAmount, short } from './statement-amount.ts';
 
 export type StatementDelimiter = (typeof RECONCILE_DELIMITERS)[number];

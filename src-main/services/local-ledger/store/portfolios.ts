@@ -13,8 +13,8 @@ import {
   SCOPE_MAX_PARTIES,
 } from '../../../../src-shared/contract/party-scope.ts';
 import { PartyId } from '../../../../src-shared/contract/transfers.ts';
-import { ServiceError } from '../../errors.ts';
 import { writeFileAtomic } from '../../../files/atomic-write.ts';
+import { ServiceError } from '../../errors.ts';
 
 /** At most this many portfolios per profile, and this many bytes in the file (a file edited by hand is read within it). */
 export const MAX_PORTFOLIOS = 200;

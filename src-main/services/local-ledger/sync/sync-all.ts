@@ -18,8 +18,8 @@ import {
   type SyncAllRequest as SyncAllRequestInput,
   type SyncAllStatus,
 } from '../../../../src-shared/contract/sync-all.ts';
-import { ServiceError } from '../../errors.ts';
 import { writeFileAtomic } from '../../../files/atomic-write.ts';
+import { ServiceError } from '../../errors.ts';
 import type { LedgerSources } from '../store/ledger-sources.ts';
 import type { LegWriter } from '../store/leg-access.ts';
 
