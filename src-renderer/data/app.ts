@@ -29,6 +29,3 @@ export function useWatchedAppInfo() {
   }, [backend, client]);
   return info;
 }
-
-/** Tells main to abandon the call sent under `requestId` (it drops the HTTP call). */
-export const cancelRequest = (requestId: string) => ledger().app.cancel(requestId);

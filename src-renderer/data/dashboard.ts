@@ -26,8 +26,8 @@ import { type PartySource, scopeText } from '../../src-shared/text/scope-text.ts
 import { readTimeInput, type TimeZoneChoice } from '../../src-shared/time/time-text.ts';
 import { ledger } from './bridge.ts';
 import { useStores } from './local-ledger.ts';
-import { newRequestId } from './local-sql.ts';
 import { queryKeys } from './query-keys.ts';
+import { cancelledWith } from './request.ts';
 
 /** Rows one panel shows (and puts in a report). */
 export const PANEL_ROW_CAP = 1000;
@@ -113,13 +113,7 @@ export function usePanelRun(
         const lines = bound.problems.map((p) => `line ${p.line}: ${p.message}`);
         throw new PanelProblem(`The panel cannot run: ${[...fields, ...lines].join('; ')}`);
       }
-      const requestId = newRequestId('db');
-      const abort = () =>
-        void ledger()
-          .app.cancel(requestId)
-          .catch(() => {});
-      signal.addEventListener('abort', abort, { once: true });
-      try {
+      return cancelledWith(signal, 'db', async (requestId) => {
         const result = await ledger().local.sql({
           requestId,
           profileId,
@@ -139,9 +133,7 @@ export function usePanelRun(
           result,
           ranAt: new Date().toISOString(),
         };
-      } finally {
-        signal.removeEventListener('abort', abort);
-      }
+      });
     },
   });
 }

@@ -20,6 +20,7 @@ import type {
 import type { SqlScope } from '../../src-shared/contract/party-scope.ts';
 import { ledger } from './bridge.ts';
 import { queryKeys, SCOPED_VIEWS } from './query-keys.ts';
+import { cancelledWith } from './request.ts';
 
 const isActive = (status: SyncStatus | null | undefined) => status?.state === 'running' || status?.state === 'waiting';
 
@@ -130,11 +131,6 @@ export function useCancelSync() {
   });
 }
 
-function newRequestId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return `ll-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
-}
-
 export interface LegsView {
   filters: LocalLegFilters;
   sort: { column: LocalSortColumn; desc: boolean };
@@ -151,18 +147,9 @@ async function fetchLegsWindow(
   limit: number,
   signal: AbortSignal,
 ): Promise<LocalLegsPage> {
-  const requestId = newRequestId();
-  const abandon = () => {
-    ledger()
-      .app.cancel(requestId)
-      .catch(() => {});
-  };
-  signal.addEventListener('abort', abandon, { once: true });
-  try {
-    return await ledger().local.legs({ requestId, profileId, party, ...view, offset, limit });
-  } finally {
-    signal.removeEventListener('abort', abandon);
-  }
+  return cancelledWith(signal, 'll', (requestId) =>
+    ledger().local.legs({ requestId, profileId, party, ...view, offset, limit }),
+  );
 }
 
 /**

@@ -12,48 +12,31 @@ import type {
 } from '../../src-shared/contract/local-ledger.ts';
 import type { SqlScope } from '../../src-shared/contract/party-scope.ts';
 import { ledger } from './bridge.ts';
+import { runningRequest } from './request.ts';
 
 /** Rows the editor shows; an export has no cap. */
 export const SQL_ROW_CAP = 1000;
 
-/** A request id for app:cancel: `prefix` (which feature asked) and 24 random hex digits. */
-export function newRequestId(prefix = 'sq'): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return `${prefix}-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
-}
-
 /** Runs a read-only query over the profile's store (`scope`: whose legs; none, every synced party); `cancel()` interrupts the running one. */
 export function useSqlQuery(profileId: string, scope?: SqlScope) {
-  const running = useRef<string | null>(null);
+  const running = useRef(runningRequest()).current;
   // A string: SQL as typed; an object: a notebook query's text with $n markers and its values.
   const mutation = useMutation<SqlResult, unknown, string | { sql: string; params: SqlParam[] }>({
-    mutationFn: async (query) => {
-      const requestId = newRequestId();
-      running.current = requestId;
+    mutationFn: (query) => {
       const { sql, params } = typeof query === 'string' ? { sql: query, params: [] } : query;
-      try {
-        return await ledger().local.sql({
+      return running.run('sq', (requestId) =>
+        ledger().local.sql({
           requestId,
           profileId,
           sql,
           rowCap: SQL_ROW_CAP,
           ...(params.length > 0 ? { params } : {}),
           ...(scope ? { scope } : {}),
-        });
-      } finally {
-        if (running.current === requestId) running.current = null;
-      }
+        }),
+      );
     },
   });
-  const cancel = () => {
-    const requestId = running.current;
-    if (requestId) {
-      ledger()
-        .app.cancel(requestId)
-        .catch(() => {});
-    }
-  };
-  return { ...mutation, cancel };
+  return { ...mutation, cancel: running.cancel };
 }
 
 export function useLocalExport(profileId: string) {

@@ -10,6 +10,7 @@ import type { NodeComparison } from '../../src-shared/contract/node-compare.ts';
 import type { TransferFilters } from '../../src-shared/contract/transfers.ts';
 import { ledger } from './bridge.ts';
 import { queryKeys } from './query-keys.ts';
+import { cancelRequest, newRequestId } from './request.ts';
 
 export interface NodeCompareRun {
   seq: number;
@@ -32,9 +33,7 @@ function cancelRunning(): void {
   if (!running) return;
   const { requestId } = running;
   running = null;
-  void ledger()
-    .app.cancel(requestId)
-    .catch(() => {});
+  cancelRequest(requestId);
 }
 
 function useRun(profileId: string, filters: TransferFilters | null) {
@@ -64,7 +63,7 @@ export function useNodeComparison(
     if (!filters) return;
     const key = compareKey(profileId, filters);
     const seq = ++seqs;
-    const requestId = `nc-${crypto.randomUUID()}`;
+    const requestId = newRequestId('nc');
     cancelRunning();
     running = { seq, requestId };
     client.setQueryData<NodeCompareRun>(key, { seq, requestId, result: null, error: null });
@@ -85,10 +84,7 @@ export function useNodeComparison(
 
   const cancel = () => {
     const current = run.data;
-    if (current && !current.result && !current.error)
-      void ledger()
-        .app.cancel(current.requestId)
-        .catch(() => {});
+    if (current && !current.result && !current.error) cancelRequest(current.requestId);
   };
 
   const data = run.data ?? null;

@@ -13,7 +13,7 @@ import type {
   ReconcileResult,
 } from '../../src-shared/contract/reconcile.ts';
 import { ledger } from './bridge.ts';
-import { newRequestId } from './local-sql.ts';
+import { newRequestId, runningRequest } from './request.ts';
 
 /** Rows shown per category; the counts and the export have all of them. */
 export const RECONCILE_ROW_CAP = 500;
@@ -30,27 +30,12 @@ export function useReconcileMapping() {
 
 /** Runs a reconciliation; `cancel()` interrupts the running one. */
 export function useReconcile() {
-  const running = useRef<string | null>(null);
+  const running = useRef(runningRequest()).current;
   const mutation = useMutation<ReconcileResult, unknown, ReconcileRun>({
-    mutationFn: async (run) => {
-      const requestId = newRequestId('rc');
-      running.current = requestId;
-      try {
-        return await ledger().local.reconcile({ ...run, requestId, rowCap: RECONCILE_ROW_CAP });
-      } finally {
-        if (running.current === requestId) running.current = null;
-      }
-    },
+    mutationFn: (run) =>
+      running.run('rc', (requestId) => ledger().local.reconcile({ ...run, requestId, rowCap: RECONCILE_ROW_CAP })),
   });
-  const cancel = () => {
-    const requestId = running.current;
-    if (requestId) {
-      ledger()
-        .app.cancel(requestId)
-        .catch(() => {});
-    }
-  };
-  return { ...mutation, cancel };
+  return { ...mutation, cancel: running.cancel };
 }
 
 export function useReconcileExport() {

@@ -12,9 +12,9 @@ import type {
 } from '../../src-shared/contract/rpc.ts';
 import type { RpcSnippetRequest } from '../../src-shared/contract/rpc-snippet.ts';
 import type { Profile } from '../../src-shared/contract/schemas.ts';
-import { cancelRequest } from './app.ts';
 import { ledger } from './bridge.ts';
 import { queryKeys } from './query-keys.ts';
+import { cancelRequest, newRequestId } from './request.ts';
 
 /** What was sent, with main's answer or the error it gave: one per send. */
 export interface ConsoleAnswer {
@@ -171,7 +171,7 @@ export function useCompareCalls() {
 
   const start = (targets: [CompareTarget, CompareTarget], body: RpcBody, timeoutSeconds: number) => {
     const seq = (client.getQueryData<CompareRun | null>(queryKeys.rpc.compare())?.seq ?? 0) + 1;
-    const requestIds: [string, string] = [crypto.randomUUID(), crypto.randomUUID()];
+    const requestIds: [string, string] = [newRequestId('cmp'), newRequestId('cmp')];
     client.setQueryData<CompareRun>(queryKeys.rpc.compare(), { seq, body, targets, sides: [null, null], requestIds });
     const calls = targets.map((target, index) =>
       ledger()
@@ -197,7 +197,7 @@ export function useCompareCalls() {
   const cancel = () => {
     const current = client.getQueryData<CompareRun | null>(queryKeys.rpc.compare());
     current?.requestIds.forEach((id, index) => {
-      if (current.sides[index] === null) void cancelRequest(id);
+      if (current.sides[index] === null) cancelRequest(id);
     });
   };
 

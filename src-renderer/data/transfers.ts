@@ -8,14 +8,10 @@ import { asBridgeError } from '../../src-shared/contract/errors.ts';
 import type { TransferFilters, TransferPage } from '../../src-shared/contract/transfers.ts';
 import { ledger } from './bridge.ts';
 import { queryKeys } from './query-keys.ts';
+import { cancelledWith } from './request.ts';
 
 /** Load all asks for the largest pages the service allows: fewer round trips. */
 export const LOAD_ALL_PAGE_SIZE = 1000;
-
-function newRequestId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return `tr-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
-}
 
 /** One page; when `signal` aborts, main abandons the HTTP call as well. */
 export async function fetchTransferPage(
@@ -24,18 +20,7 @@ export async function fetchTransferPage(
   next: string | null,
   signal: AbortSignal,
 ): Promise<TransferPage> {
-  const requestId = newRequestId();
-  const abandon = () => {
-    ledger()
-      .app.cancel(requestId)
-      .catch(() => {});
-  };
-  signal.addEventListener('abort', abandon, { once: true });
-  try {
-    return await ledger().transfers.page({ requestId, profileId, filters, next });
-  } finally {
-    signal.removeEventListener('abort', abandon);
-  }
+  return cancelledWith(signal, 'tr', (requestId) => ledger().transfers.page({ requestId, profileId, filters, next }));
 }
 
 /** Bounded, yet long enough for a slow migration (each wait is the service's Retry-After, at most 60 s). */

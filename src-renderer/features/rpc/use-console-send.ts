@@ -3,7 +3,7 @@
 import { useRef } from 'react';
 import type { NodeType, RpcBody, RpcHistoryEntry } from '../../../src-shared/contract/rpc.ts';
 import type { CollectionRequest } from '../../../src-shared/contract/rpc-workspace.ts';
-import { cancelRequest } from '../../data/app.ts';
+import { cancelRequest, newRequestId } from '../../data/request.ts';
 import { useRpcCall } from '../../data/rpc.ts';
 import { useRecordView } from '../../data/views.ts';
 import { paramsTemplate } from './method-catalog.ts';
@@ -50,7 +50,7 @@ export function useConsoleSend(profileId: string | undefined, scope: VariableSco
   const sendDraft = (state: ConsoleDraft, replay = false, literal = false) => {
     const checked = resolveDraft(state, variables.current, replay, literal);
     if (!checked.ok || !profileId || send.isPending) return;
-    const requestId = crypto.randomUUID();
+    const requestId = newRequestId('rp');
     running.current = requestId;
     advanceId(checked.idsUsed);
     send.mutate({
@@ -79,7 +79,7 @@ export function useConsoleSend(profileId: string | undefined, scope: VariableSco
     sendDraft(useRpcConsoleStore.getState(), true);
   };
   const cancel = () => {
-    if (running.current) void cancelRequest(running.current);
+    if (running.current) cancelRequest(running.current);
   };
 
   return { send, sendCurrent, load, rerun, loadRequest, runRequest, cancel };

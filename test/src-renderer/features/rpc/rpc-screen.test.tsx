@@ -23,7 +23,8 @@ const LISTING: ChainListing = {
   source: 'https://chains.example/v1/chains',
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** A request id as data/request.ts makes them: the RPC console's prefix and 24 random hex digits. */
+const REQUEST_ID = /^rp-[0-9a-f]{24}$/;
 
 /** A node that answers every call with `result` (a JSON-RPC answer with the call's own id). */
 function answering(result: (request: RpcCallRequest) => RpcCallResult = echoBlockNumber): BridgeOverrides['rpc'] {
@@ -552,7 +553,7 @@ describe('RpcScreen', () => {
 
       await waitFor(() => expect(bridge.rpc.call).toHaveBeenCalledOnce());
       expect(lastCall(bridge)).toEqual({
-        requestId: expect.stringMatching(UUID),
+        requestId: expect.stringMatching(REQUEST_ID),
         profileId: 'sandbox',
         chain: 'ethereum',
         nodeType: 'archive',
