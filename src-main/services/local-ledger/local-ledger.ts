@@ -326,7 +326,7 @@ export class LocalLedger implements LedgerReaders, SqlLedger, SingleSyncs {
         (error) => {
           status.state = controller.signal.aborted ? 'cancelled' : 'failed';
           status.waitingFor = null;
-          status.error = controller.signal.aborted ? null : asBridgeError(error);
+          status.error = controller.signal.aborted ? null : syncErrorShape(error);
         },
       )
       .finally(() => {
@@ -499,7 +499,8 @@ export class LocalLedger implements LedgerReaders, SqlLedger, SingleSyncs {
   }
 }
 
-function asBridgeError(error: unknown): BridgeErrorShape {
+/** A sync's failure as its status shows it: a store error in the sync's own words when it is no ServiceError. */
+function syncErrorShape(error: unknown): BridgeErrorShape {
   const known =
     error instanceof ServiceError ? error : storeError(error, 'The sync could not write to the local store');
   return {

@@ -1,5 +1,7 @@
-// Main's side of the SQL process: starts one process per query (sql-child.ts) with an empty
-// environment and a capped JS heap, hands it the job, and watches it from outside: its memory (read
+// Main's side of the SQL process: starts a process (sql-child.ts) with an empty environment and a
+// capped JS heap, hands it one job at a time, and uses it again for the next job while it answered
+// the last, holds under REUSE_BELOW_RSS and has answered fewer than REUSE_JOBS (a process killed at
+// a limit or a cancel is never used again). It watches each job from outside: its memory (read
 // from /proc where there is one, else as the process reports it), its time, and the request's
 // cancel. At a limit or a cancel main kills it, wherever the query is (before the guard, in it,
 // between it and the query, during the fetch): nothing the process was doing can outlive it, and

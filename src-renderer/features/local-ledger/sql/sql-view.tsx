@@ -54,8 +54,6 @@ type Dialog =
   | { kind: 'conflict'; message: string }
   | { kind: 'discard'; proceed: () => void; message?: string; confirm?: string };
 
-export { SqlView as NotebookView };
-
 export function SqlView({ profileId, party }: { profileId: string; party: string }) {
   const zone = useTimeZone();
   const [scope, setScope] = useQueryScope(profileId);
