@@ -101,9 +101,7 @@ export async function exportBench(
     const shellLoop = (url = compareUrl) => {
       const out = join(dir, `shell-${n++}.csv`);
       const started = performance.now();
-      const run = spawnSync(join(ROOT, 'bench/curl-jq-export.sh'), [url, info.tokens.readAll, out, '100000'], {
-        encoding: 'utf8',
-      });
+      const run = spawnSync(join(ROOT, 'bench/curl-jq-export.sh'), [url, out, '100000'], { encoding: 'utf8', env });
       if (run.status !== 0) throw new Error(`curl + jq loop failed: ${run.stderr}`);
       const seconds = (performance.now() - started) / 1000;
       const lines = Number(spawnSync('wc', ['-l', out], { encoding: 'utf8' }).stdout.trim().split(' ')[0]) - 1;

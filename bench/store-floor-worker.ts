@@ -8,8 +8,10 @@
 // the floor is the lower). Prints one JSON line: { legs, threads, ms, cpuMs }.
 //
 // The source is an in-memory database in the same DuckDB instance (a second instance would need a
-// file between them, and reading it back would be timed too), so the memory limit is raised to hold
-// it: 128 MB (the store's) and 1 GB measured the same CPU a leg within their spread (11.6-12.8 us).
+// file between them, and reading it back would be timed too), so the memory limit is raised to 1 GB
+// to hold it (a million legs; the local-ledger worker runs this up to 2,000,000): every other option
+// is the store's. 128 MB (the store's own, the source spilled) and 1 GB measured the same CPU a leg
+// within their spread (12.8 and 11.6 us on 2 threads).
 // `node bench/store-floor-worker.ts STORE [threads]`
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,7 +30,7 @@ try {
   const instance = await DuckDBInstance.create(target, {
     ...DUCKDB_OPTIONS,
     threads,
-    memory_limit: '4GB',
+    memory_limit: '1GB',
     temp_directory: `${target}.tmp`,
   });
   const db = await instance.connect();

@@ -173,6 +173,7 @@ describe('the checker catches (planted violations)', () => {
     const planted: SourceFacts[] = [
       { file: 'src-renderer/data/planted.ts', imports: ['../features/local-ledger/sql/notebook-model.ts'] },
       { file: 'src-main/services/credentials/planted.ts', imports: ['../rpc/rpc-history-store.ts'] },
+      { file: 'src-main/services/credentials/planted-3.ts', imports: ['../../web-shell/web-shell-server.ts'] },
     ];
     const allowed: SourceFacts[] = [
       { file: 'src-renderer/data/planted-2.ts', imports: ['../../src-shared/notebook/query-form.ts', './bridge.ts'] },
@@ -183,7 +184,10 @@ describe('the checker catches (planted violations)', () => {
     ];
     const tree = [...planted, ...allowed];
     expect(findDataImportsFeatures(tree, root).map((v) => v.file)).toEqual(['src-renderer/data/planted.ts']);
-    expect(findCredentialsReach(tree, root).map((v) => v.file)).toEqual(['src-main/services/credentials/planted.ts']);
+    expect(findCredentialsReach(tree, root).map((v) => v.file)).toEqual([
+      'src-main/services/credentials/planted.ts',
+      'src-main/services/credentials/planted-3.ts',
+    ]);
   });
 
   it('an import circle, through import type too, and a file importing itself', () => {

@@ -502,20 +502,23 @@ export function findDataImportsFeatures(tree: SourceFacts[], root: string): Viol
 }
 
 /**
- * src-main/services/credentials/ (the keychain and the secrets) imports no other folder of main's
- * services (its features): only itself, the services' root modules (errors, the service context,
- * timeouts), src-main/files/ and src-shared/.
+ * src-main/services/credentials/ (the keychain and the secrets) imports, within src-main, only its
+ * own files, the services' root modules (errors, the service context, timeouts) and src-main/files/:
+ * no other folder of main's services (its features), nor the shell, the web shell or the CLI.
+ * Direct imports: the root's service-context.ts names each folder's service types (it composes
+ * them), so types reach further through it.
  */
 export function findCredentialsReach(tree: SourceFacts[], root: string): Violation[] {
+  const allowed = (target: string) =>
+    !target.startsWith('src-main/') ||
+    target.startsWith('src-main/services/credentials/') ||
+    target.startsWith('src-main/files/') ||
+    /^src-main\/services\/[^/]+$/.test(target);
   return resolvedEdges(tree, root)
-    .filter((e) => servicesFolder(e.file) === 'credentials')
-    .filter((e) => {
-      const to = servicesFolder(e.target);
-      return to !== null && to !== 'credentials';
-    })
+    .filter((e) => servicesFolder(e.file) === 'credentials' && !allowed(e.target))
     .map((e) => ({
       file: e.file,
       specifier: e.specifier,
-      rule: `credentials/ imports a feature of main: services/${servicesFolder(e.target)}`,
+      rule: `credentials/ imports a feature of main: ${e.target.replace(/^src-main\//, '').replace(/\/[^/]+$/, '/')}`,
     }));
 }

@@ -101,7 +101,7 @@ export class SqlProcesses {
     this.heapMiB = heapMiB;
   }
 
-  /** Runs `job` in a process of its own and answers its result, or throws: `cancelled`, a limit in words (details.limit), or the query's own error. */
+  /** Runs `job` in a SQL process (the spare, or a new one) and answers its result, or throws: `cancelled`, a limit in words (details.limit), or the query's own error. */
   async run<T>(job: Omit<SqlJob, 'workDir'>, options: SqlRunOptions = {}): Promise<T> {
     if (options.signal?.aborted) throw new ServiceError('cancelled', 'Cancelled.');
     if (this.closed) throw new ServiceError('local_store', 'The app is closing.');
