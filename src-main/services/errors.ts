@@ -1,5 +1,5 @@
 import type { ErrorCode } from '../../src-shared/contract/errors.ts';
-import { replaceSecrets } from '../../src-shared/text/secret-text.ts';
+import { replaceSecrets, secretForms } from '../../src-shared/text/secret-text.ts';
 
 /** An error main reports to the renderer as-is: its message is written for the user. */
 export class ServiceError extends Error {
@@ -24,7 +24,8 @@ export function withoutSecrets(error: unknown, secrets: Record<string, string | 
   if (!(error instanceof ServiceError)) return error;
   const present = Object.entries(secrets).filter((entry): entry is [string, string] => (entry[1]?.length ?? 0) >= 4);
   if (present.length === 0) return error;
-  const replacements = present.map(([name, value]) => ({ forms: [value], by: `<${name}>` }));
+  // Every form: a service that quotes the request in a JSON body writes a key with `"` or `\` escaped.
+  const replacements = present.map(([name, value]) => ({ forms: secretForms(value), by: `<${name}>` }));
   const scrub = (text: string) => replaceSecrets(text, replacements);
   const details = error.details
     ? Object.fromEntries(
