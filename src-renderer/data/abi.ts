@@ -2,12 +2,12 @@
 // (entries and a problem); useAbiLibrary selects the entries, useAbiLibraryProblem the problem.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AbiDeleteInput, AbiLibraryView, AbiSaveInput } from '../../src-shared/contract/abi-library.ts';
-import { ledger } from './bridge.ts';
+import { bridge } from './bridge.ts';
 import { queryKeys } from './query-keys.ts';
 
 const libraryQuery = (profileId: string | undefined) => ({
   queryKey: queryKeys.abi.library(profileId),
-  queryFn: () => ledger().abi.list(profileId ?? ''),
+  queryFn: () => bridge().abi.list(profileId ?? ''),
   enabled: profileId !== undefined,
   // Changes only through this app's own saves and deletes, which update the cache.
   staleTime: Number.POSITIVE_INFINITY,
@@ -24,7 +24,7 @@ export const useAbiLibraryProblem = (profileId: string | undefined) =>
 export function useSaveAbi() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: AbiSaveInput) => ledger().abi.save(input),
+    mutationFn: (input: AbiSaveInput) => bridge().abi.save(input),
     onSuccess: (_entry, input) => client.invalidateQueries({ queryKey: queryKeys.abi.library(input.profileId) }),
   });
 }
@@ -32,7 +32,7 @@ export function useSaveAbi() {
 export function useDeleteAbi() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: AbiDeleteInput) => ledger().abi.delete(input),
+    mutationFn: (input: AbiDeleteInput) => bridge().abi.delete(input),
     onSuccess: (view, input) => client.setQueryData(queryKeys.abi.library(input.profileId), view),
   });
 }

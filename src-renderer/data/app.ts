@@ -2,7 +2,7 @@
 // live, the sandbox), and abandoning a call in flight.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ledger } from './bridge.ts';
+import { bridge } from './bridge.ts';
 import { queryKeys } from './query-keys.ts';
 
 /**
@@ -12,13 +12,13 @@ import { queryKeys } from './query-keys.ts';
  */
 const APP_INFO_REFRESH_MS = 5_000;
 
-export const useAppInfo = () => useQuery({ queryKey: queryKeys.app.info(), queryFn: () => ledger().app.info() });
+export const useAppInfo = () => useQuery({ queryKey: queryKeys.app.info(), queryFn: () => bridge().app.info() });
 
 /** The app info, asked for again every few seconds: for the banner that watches secret storage. */
 export function useWatchedAppInfo() {
   const info = useQuery({
     queryKey: queryKeys.app.info(),
-    queryFn: () => ledger().app.info(),
+    queryFn: () => bridge().app.info(),
     refetchInterval: APP_INFO_REFRESH_MS,
   }).data;
   // When secrets move to the session store, what Settings shows about each of them is out of date.

@@ -3,13 +3,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { asBridgeError } from '../../src-shared/contract/errors.ts';
 import type { ChainSummary } from '../../src-shared/contract/schemas.ts';
-import { ledger } from './bridge.ts';
+import { bridge } from './bridge.ts';
 import { queryKeys } from './query-keys.ts';
 
 export const useChainListing = (profileId: string | undefined) =>
   useQuery({
     queryKey: queryKeys.chains.listing(profileId),
-    queryFn: () => ledger().chains.list(profileId ?? ''),
+    queryFn: () => bridge().chains.list(profileId ?? ''),
     enabled: profileId !== undefined,
     staleTime: 5 * 60_000,
     // A dropped connection is tried once more; a timeout is not (the user already waited the whole

@@ -2,10 +2,10 @@
 // it; null means the save dialog was cancelled.
 import { useMutation } from '@tanstack/react-query';
 import type { ChartFileSaved, SaveChartRequest } from '../../src-shared/contract/chart-file.ts';
-import { ledger } from './bridge.ts';
+import { bridge } from './bridge.ts';
 
 export function useSaveChart() {
   return useMutation<ChartFileSaved | null, unknown, SaveChartRequest>({
-    mutationFn: (request) => ledger().local.saveChart(request),
+    mutationFn: (request) => bridge().local.saveChart(request),
   });
 }

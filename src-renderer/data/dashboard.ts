@@ -24,7 +24,7 @@ import type { BoundValue } from '../../src-shared/notebook/query-params.ts';
 import { toSqlParams } from '../../src-shared/notebook/sql-wire.ts';
 import { type PartySource, scopeText } from '../../src-shared/text/scope-text.ts';
 import { readTimeInput, type TimeZoneChoice } from '../../src-shared/time/time-text.ts';
-import { ledger } from './bridge.ts';
+import { bridge } from './bridge.ts';
 import { useStores } from './local-ledger.ts';
 import { queryKeys } from './query-keys.ts';
 import { cancelledWith } from './request.ts';
@@ -41,7 +41,7 @@ export const dashboardKeys = {
 export function useDashboardFile(profileId: string) {
   const file = useQuery({
     queryKey: dashboardKeys.file(profileId),
-    queryFn: () => ledger().notebook.dashboard(profileId),
+    queryFn: () => bridge().notebook.dashboard(profileId),
   });
   const read = file.data ? parseDashboard(file.data.text ?? '{"version":1}') : null;
   return { ...file, read };
@@ -50,7 +50,7 @@ export function useDashboardFile(profileId: string) {
 export function useSaveDashboard(profileId: string) {
   const client = useQueryClient();
   return useMutation<NotebookSaved, unknown, { text: string; expect: string | null; overwrite?: boolean }>({
-    mutationFn: (request) => ledger().notebook.saveDashboard({ profileId, ...request }),
+    mutationFn: (request) => bridge().notebook.saveDashboard({ profileId, ...request }),
     onSettled: () => client.invalidateQueries({ queryKey: dashboardKeys.file(profileId) }),
   });
 }
@@ -82,7 +82,7 @@ export async function queryTextOf(profileId: string, panel: DashboardPanel): Pro
     if (!builtIn) throw new PanelProblem(`The built-in query "${id}" is not in this version of the app.`);
     return { text: builtIn.text, ref: `builtin:${id}` };
   }
-  const read = await ledger().notebook.read({ profileId, file: panel.query.file });
+  const read = await bridge().notebook.read({ profileId, file: panel.query.file });
   return { text: read.text, ref: read.file };
 }
 
@@ -114,7 +114,7 @@ export function usePanelRun(
         throw new PanelProblem(`The panel cannot run: ${[...fields, ...lines].join('; ')}`);
       }
       return cancelledWith(signal, 'db', async (requestId) => {
-        const result = await ledger().local.sql({
+        const result = await bridge().local.sql({
           requestId,
           profileId,
           sql: bound.text,
@@ -155,7 +155,7 @@ export async function pinToDashboard(
   pin: { query: QueryRef; view: 'chart' | 'table'; params: Record<string, string>; scope?: SqlScope },
 ): Promise<{ panels: number }> {
   for (let attempt = 0; attempt < 2; attempt++) {
-    const current = await ledger().notebook.dashboard(profileId);
+    const current = await bridge().notebook.dashboard(profileId);
     const read = current.text === null ? null : parseDashboard(current.text);
     const refusal = read ? writeRefusal(read) : null;
     if (refusal) throw new PanelProblem(`${refusal} Nothing was pinned.`);
@@ -166,7 +166,7 @@ export async function pinToDashboard(
       );
     }
     const next = { ...dashboard, panels: [...dashboard.panels, { id: nextPanelId(dashboard), ...pin }] };
-    const saved = await ledger().notebook.saveDashboard({
+    const saved = await bridge().notebook.saveDashboard({
       profileId,
       text: writeDashboard(next),
       expect: current.version,
@@ -209,5 +209,5 @@ export function pinnedValues(
 
 /** Asks main to write the dashboard as a case report (HTML); null: the save dialog was cancelled. */
 export function saveDashboardReport(request: DashboardReportRequest): Promise<DashboardReportSaved | null> {
-  return ledger().report.dashboard(request);
+  return bridge().report.dashboard(request);
 }

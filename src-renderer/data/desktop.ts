@@ -2,6 +2,6 @@
 // desktop app opens it in the OS file manager; the browser version answers the path only.
 import { useMutation } from '@tanstack/react-query';
 import type { RevealTarget } from '../../src-shared/contract/schemas.ts';
-import { ledger } from './bridge.ts';
+import { bridge } from './bridge.ts';
 
-export const useRevealFolder = () => useMutation({ mutationFn: (target: RevealTarget) => ledger().app.reveal(target) });
+export const useRevealFolder = () => useMutation({ mutationFn: (target: RevealTarget) => bridge().app.reveal(target) });

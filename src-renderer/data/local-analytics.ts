@@ -4,7 +4,7 @@
 // parties (queryKeys.local.viewParty), so a finished sync or a forget refreshes them all.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AnalyticsQuery, FlowsQuery, RelationshipQuery } from '../../src-shared/contract/local-ledger.ts';
-import { ledger } from './bridge.ts';
+import { bridge } from './bridge.ts';
 import { queryKeys } from './query-keys.ts';
 
 /** What a view asks, without the profile (the hooks add it). */
@@ -24,7 +24,7 @@ export function useCounterparties(profileId: string, view: AnalyticsView | null)
       'counterparties',
       view,
     ),
-    queryFn: () => ledger().local.counterparties({ profileId, ...(view as AnalyticsView) }),
+    queryFn: () => bridge().local.counterparties({ profileId, ...(view as AnalyticsView) }),
     enabled: view !== null,
     ...options,
   });
@@ -38,7 +38,7 @@ export function useRelationship(profileId: string, view: RelationshipView | null
       'relationship',
       view,
     ),
-    queryFn: () => ledger().local.relationship({ profileId, ...(view as RelationshipView) }),
+    queryFn: () => bridge().local.relationship({ profileId, ...(view as RelationshipView) }),
     enabled: view !== null,
     ...options,
   });
@@ -47,7 +47,7 @@ export function useRelationship(profileId: string, view: RelationshipView | null
 export function useFlows(profileId: string, view: FlowsView | null) {
   return useQuery({
     queryKey: queryKeys.local.view(profileId, queryKeys.local.viewParty(view?.party ?? '', view?.scope), 'flows', view),
-    queryFn: () => ledger().local.flows({ profileId, ...(view as FlowsView) }),
+    queryFn: () => bridge().local.flows({ profileId, ...(view as FlowsView) }),
     enabled: view !== null,
     ...options,
   });

@@ -18,7 +18,7 @@ import type {
   SyncStatus,
 } from '../../src-shared/contract/local-ledger.ts';
 import type { SqlScope } from '../../src-shared/contract/party-scope.ts';
-import { ledger } from './bridge.ts';
+import { bridge } from './bridge.ts';
 import { queryKeys, SCOPED_VIEWS } from './query-keys.ts';
 import { cancelledWith } from './request.ts';
 
@@ -45,7 +45,7 @@ export function invalidateLocalStore(client: QueryClient, profileId: string): vo
 
 /** The lake the profile's Local ledger reads instead of its store (docs/lake.md), or null. */
 export function useLake(profileId: string) {
-  return useQuery({ queryKey: queryKeys.local.lake(profileId), queryFn: () => ledger().local.lake(profileId) });
+  return useQuery({ queryKey: queryKeys.local.lake(profileId), queryFn: () => bridge().local.lake(profileId) });
 }
 
 /**
@@ -58,7 +58,7 @@ export function useChooseLake(profileId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (folder: string | null): Promise<LakeInfo | null> =>
-      folder === null ? ledger().local.closeLake(profileId) : ledger().local.openLake({ profileId, folder }),
+      folder === null ? bridge().local.closeLake(profileId) : bridge().local.openLake({ profileId, folder }),
     onSuccess: (info) => {
       client.setQueryData(queryKeys.local.lake(profileId), info);
       void client.resetQueries({
@@ -70,7 +70,7 @@ export function useChooseLake(profileId: string) {
 }
 
 export function useStores() {
-  return useQuery({ queryKey: queryKeys.local.stores(), queryFn: () => ledger().local.stores() });
+  return useQuery({ queryKey: queryKeys.local.stores(), queryFn: () => bridge().local.stores() });
 }
 
 /**
@@ -80,7 +80,7 @@ export function useStores() {
 export function useLocalStatus(profileId: string, party: string | null, syncing = false) {
   return useQuery({
     queryKey: queryKeys.local.status(profileId, party ?? ''),
-    queryFn: () => ledger().local.status(profileId, party as string),
+    queryFn: () => bridge().local.status(profileId, party as string),
     enabled: party !== null,
     refetchInterval: (query) =>
       syncing || isActive(query.state.data?.job) || storeBusy(query.state.error) ? 1000 : false,
@@ -90,7 +90,7 @@ export function useLocalStatus(profileId: string, party: string | null, syncing 
 export function useStartSync() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (request: SyncRequest) => ledger().local.sync(request),
+    mutationFn: (request: SyncRequest) => bridge().local.sync(request),
     onSuccess: (status) => client.setQueryData(queryKeys.local.sync(status.jobId), status),
   });
 }
@@ -99,7 +99,7 @@ export function useStartSync() {
 export function useSyncStatus(jobId: string | null) {
   const status = useQuery({
     queryKey: queryKeys.local.sync(jobId),
-    queryFn: () => ledger().local.syncStatus(jobId as string),
+    queryFn: () => bridge().local.syncStatus(jobId as string),
     enabled: jobId !== null,
     staleTime: 0,
     refetchInterval: (query) => (isActive(query.state.data) ? 250 : false),
@@ -126,7 +126,7 @@ function useInvalidateWhenFinished(status: SyncStatus | undefined) {
 export function useCancelSync() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (jobId: string) => ledger().local.cancelSync(jobId),
+    mutationFn: (jobId: string) => bridge().local.cancelSync(jobId),
     onSuccess: (status) => client.setQueryData(queryKeys.local.sync(status.jobId), status),
   });
 }
@@ -148,7 +148,7 @@ async function fetchLegsWindow(
   signal: AbortSignal,
 ): Promise<LocalLegsPage> {
   return cancelledWith(signal, 'll', (requestId) =>
-    ledger().local.legs({ requestId, profileId, party, ...view, offset, limit }),
+    bridge().local.legs({ requestId, profileId, party, ...view, offset, limit }),
   );
 }
 
@@ -183,8 +183,8 @@ export function useFacets(profileId: string, party: string | null, scope?: SqlSc
     // No third argument for the party alone: the browser version's JSON would send `undefined` as null.
     queryFn: () =>
       scope
-        ? ledger().local.facets(profileId, party as string, scope)
-        : ledger().local.facets(profileId, party as string),
+        ? bridge().local.facets(profileId, party as string, scope)
+        : bridge().local.facets(profileId, party as string),
     enabled: party !== null,
   });
 }
@@ -192,7 +192,7 @@ export function useFacets(profileId: string, party: string | null, scope?: SqlSc
 export function useForget() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (request: ForgetRequest) => ledger().local.forget(request),
+    mutationFn: (request: ForgetRequest) => bridge().local.forget(request),
     onSuccess: (stores, request) => {
       // The parties whose views are now stale: the one forgotten, or every party the profile had.
       const before = client.getQueryData<LocalStoreInfo[]>(queryKeys.local.stores()) ?? [];

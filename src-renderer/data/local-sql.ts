@@ -11,7 +11,7 @@ import type {
   SqlResult,
 } from '../../src-shared/contract/local-ledger.ts';
 import type { SqlScope } from '../../src-shared/contract/party-scope.ts';
-import { ledger } from './bridge.ts';
+import { bridge } from './bridge.ts';
 import { runningRequest } from './request.ts';
 
 /** Rows the editor shows; an export has no cap. */
@@ -25,7 +25,7 @@ export function useSqlQuery(profileId: string, scope?: SqlScope) {
     mutationFn: (query) => {
       const { sql, params } = typeof query === 'string' ? { sql: query, params: [] } : query;
       return running.run('sq', (requestId) =>
-        ledger().local.sql({
+        bridge().local.sql({
           requestId,
           profileId,
           sql,
@@ -41,6 +41,6 @@ export function useSqlQuery(profileId: string, scope?: SqlScope) {
 
 export function useLocalExport(profileId: string) {
   return useMutation<LocalExportResult | null, unknown, { source: LocalExportSource; format: LocalExportFormat }>({
-    mutationFn: ({ source, format }) => ledger().local.export({ profileId, source, format }),
+    mutationFn: ({ source, format }) => bridge().local.export({ profileId, source, format }),
   });
 }

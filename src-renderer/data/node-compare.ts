@@ -8,7 +8,7 @@ import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { asBridgeError, type BridgeErrorShape } from '../../src-shared/contract/errors.ts';
 import type { NodeComparison } from '../../src-shared/contract/node-compare.ts';
 import type { TransferFilters } from '../../src-shared/contract/transfers.ts';
-import { ledger } from './bridge.ts';
+import { bridge } from './bridge.ts';
 import { queryKeys } from './query-keys.ts';
 import { cancelRequest, newRequestId } from './request.ts';
 
@@ -74,7 +74,7 @@ export function useNodeComparison(
         current?.seq === seq ? { ...current, ...update } : current,
       );
     };
-    ledger()
+    bridge()
       .transfers.compareNodes({ requestId, profileId, filters })
       .then(
         (result) => settle({ result, error: null }),

@@ -13,7 +13,7 @@ import type {
   NotebookSave,
   NotebookSaved,
 } from '../../src-shared/contract/notebook.ts';
-import { ledger } from './bridge.ts';
+import { bridge } from './bridge.ts';
 
 /** How often the screen asks whether the folder changed. */
 export const NOTEBOOK_POLL_MS = 1000;
@@ -27,7 +27,7 @@ export const notebookKeys = {
 export function useNotebookListing(profileId: string) {
   return useQuery<NotebookListing>({
     queryKey: notebookKeys.listing(profileId),
-    queryFn: () => ledger().notebook.list(profileId),
+    queryFn: () => bridge().notebook.list(profileId),
   });
 }
 
@@ -39,7 +39,7 @@ export function useNotebookChanges(profileId: string, onChange: () => void): voi
   const client = useQueryClient();
   const changes = useQuery({
     queryKey: notebookKeys.changes(profileId),
-    queryFn: () => ledger().notebook.changes(profileId),
+    queryFn: () => bridge().notebook.changes(profileId),
     refetchInterval: NOTEBOOK_POLL_MS,
     refetchIntervalInBackground: false,
   });
@@ -68,7 +68,7 @@ export function useNotebookActions(profileId: string) {
       void refresh();
     }
   };
-  const api = () => ledger().notebook;
+  const api = () => bridge().notebook;
   return {
     read: (file: string): Promise<NotebookFile> => api().read({ profileId, file }),
     save: (request: Omit<NotebookSave, 'profileId'>): Promise<NotebookSaved> =>

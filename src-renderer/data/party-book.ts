@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddressBookExported, AddressBookImported } from '../../src-shared/contract/address-book.ts';
 import type { BridgeErrorShape } from '../../src-shared/contract/errors.ts';
 import type { PartyColour, SavedParty } from '../../src-shared/contract/schemas.ts';
-import { ledger } from './bridge.ts';
+import { bridge } from './bridge.ts';
 import { queryKeys } from './query-keys.ts';
 import { useSettings } from './settings.ts';
 
@@ -52,7 +52,7 @@ export function usePartyBook(): PartyBook {
 export function useImportParties() {
   const client = useQueryClient();
   return useMutation<AddressBookImported, BridgeErrorShape, string>({
-    mutationFn: (text) => ledger().settings.importParties(text),
+    mutationFn: (text) => bridge().settings.importParties(text),
     onSuccess: (result) => client.setQueryData(queryKeys.settings.all(), result.view),
   });
 }
@@ -60,5 +60,5 @@ export function useImportParties() {
 /** Export as CSV: main asks where to save; null when the user cancelled. */
 export const useExportParties = () =>
   useMutation<AddressBookExported | null, BridgeErrorShape, void>({
-    mutationFn: () => ledger().settings.exportParties(),
+    mutationFn: () => bridge().settings.exportParties(),
   });

@@ -12,7 +12,7 @@ import type {
   ReconcileRequest,
   ReconcileResult,
 } from '../../src-shared/contract/reconcile.ts';
-import { ledger } from './bridge.ts';
+import { bridge } from './bridge.ts';
 import { newRequestId, runningRequest } from './request.ts';
 
 /** Rows shown per category; the counts and the export have all of them. */
@@ -24,7 +24,7 @@ export type ReconcileRun = Omit<ReconcileRequest, 'requestId' | 'rowCap'>;
 
 export function useReconcileMapping() {
   return useMutation<ReconcileMappingAnswer, unknown, ReconcileMappingQuery>({
-    mutationFn: (query) => ledger().local.reconcileMapping(query),
+    mutationFn: (query) => bridge().local.reconcileMapping(query),
   });
 }
 
@@ -33,7 +33,7 @@ export function useReconcile() {
   const running = useRef(runningRequest()).current;
   const mutation = useMutation<ReconcileResult, unknown, ReconcileRun>({
     mutationFn: (run) =>
-      running.run('rc', (requestId) => ledger().local.reconcile({ ...run, requestId, rowCap: RECONCILE_ROW_CAP })),
+      running.run('rc', (requestId) => bridge().local.reconcile({ ...run, requestId, rowCap: RECONCILE_ROW_CAP })),
   });
   return { ...mutation, cancel: running.cancel };
 }
@@ -41,7 +41,7 @@ export function useReconcile() {
 export function useReconcileExport() {
   return useMutation<ReconcileExported | null, unknown, ReconcileRun>({
     mutationFn: (run) =>
-      ledger().local.reconcileExport({
+      bridge().local.reconcileExport({
         ...run,
         requestId: newRequestId('rc'),
         rowCap: RECONCILE_ROW_CAP,

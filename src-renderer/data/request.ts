@@ -2,7 +2,7 @@
 // data layer. A long call (a page, a window of the local table, a SQL query, a reconciliation, a node
 // comparison, an RPC call) carries a fresh request id; main registers the call's work under it and
 // stops that work (the HTTP call, DuckDB's query) when told to cancel the id.
-import { ledger } from './bridge.ts';
+import { bridge } from './bridge.ts';
 
 /** A fresh request id: `prefix` (which feature asked) and 24 random hex digits. */
 export function newRequestId(prefix: string): string {
@@ -12,7 +12,7 @@ export function newRequestId(prefix: string): string {
 
 /** Tells main to abandon the call sent under `requestId`. Never fails: a call already over has nothing to stop. */
 export function cancelRequest(requestId: string): void {
-  ledger()
+  bridge()
     .app.cancel(requestId)
     .catch(() => {});
 }

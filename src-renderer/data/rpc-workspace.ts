@@ -8,19 +8,19 @@ import type {
   EnvironmentInput,
   EnvironmentsView,
 } from '../../src-shared/contract/rpc-workspace.ts';
-import { ledger } from './bridge.ts';
+import { bridge } from './bridge.ts';
 import { queryKeys } from './query-keys.ts';
 
 export const useEnvironments = () =>
-  useQuery({ queryKey: queryKeys.workspace.environments(), queryFn: () => ledger().workspace.environments() });
+  useQuery({ queryKey: queryKeys.workspace.environments(), queryFn: () => bridge().workspace.environments() });
 
 export const useCollections = () =>
-  useQuery({ queryKey: queryKeys.workspace.collections(), queryFn: () => ledger().workspace.collections() });
+  useQuery({ queryKey: queryKeys.workspace.collections(), queryFn: () => bridge().workspace.collections() });
 
 export function useSaveEnvironment() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: EnvironmentInput) => ledger().workspace.saveEnvironment(input),
+    mutationFn: (input: EnvironmentInput) => bridge().workspace.saveEnvironment(input),
     onSuccess: (view: EnvironmentsView) => client.setQueryData(queryKeys.workspace.environments(), view),
   });
 }
@@ -28,7 +28,7 @@ export function useSaveEnvironment() {
 export function useDeleteEnvironment() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => ledger().workspace.deleteEnvironment(id),
+    mutationFn: (id: string) => bridge().workspace.deleteEnvironment(id),
     onSuccess: (view: EnvironmentsView) => client.setQueryData(queryKeys.workspace.environments(), view),
   });
 }
@@ -36,7 +36,7 @@ export function useDeleteEnvironment() {
 export function useEditCollection() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (edit: CollectionEdit) => ledger().workspace.editCollection(edit),
+    mutationFn: (edit: CollectionEdit) => bridge().workspace.editCollection(edit),
     onSuccess: (view: CollectionsView) => client.setQueryData(queryKeys.workspace.collections(), view),
   });
 }
@@ -44,10 +44,10 @@ export function useEditCollection() {
 export function useImportCollection() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (file: CollectionImport) => ledger().workspace.importCollection(file),
+    mutationFn: (file: CollectionImport) => bridge().workspace.importCollection(file),
     onSuccess: (result) => client.setQueryData(queryKeys.workspace.collections(), result.view),
   });
 }
 
 /** The collection as JSON text, every secret already taken out by main; the caller saves it as a file. */
-export const exportCollection = (collectionId: string) => ledger().workspace.exportCollection({ collectionId });
+export const exportCollection = (collectionId: string) => bridge().workspace.exportCollection({ collectionId });

@@ -12,7 +12,7 @@ import type {
 } from '../../src-shared/contract/rpc.ts';
 import type { RpcSnippetRequest } from '../../src-shared/contract/rpc-snippet.ts';
 import type { Profile } from '../../src-shared/contract/schemas.ts';
-import { ledger } from './bridge.ts';
+import { bridge } from './bridge.ts';
 import { queryKeys } from './query-keys.ts';
 import { cancelRequest, newRequestId } from './request.ts';
 
@@ -35,7 +35,7 @@ export interface ConsoleAnswer {
 export const useRpcEndpoint = (profile: Profile | null) =>
   useQuery({
     queryKey: queryKeys.rpc.endpoint(profile),
-    queryFn: () => ledger().rpc.endpoint(profile?.id ?? ''),
+    queryFn: () => bridge().rpc.endpoint(profile?.id ?? ''),
     enabled: profile !== null,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -43,7 +43,7 @@ export const useRpcEndpoint = (profile: Profile | null) =>
 export const useRpcHistory = (search: string) =>
   useQuery({
     queryKey: queryKeys.rpc.history(search),
-    queryFn: () => ledger().rpc.history({ search, limit: 100 }),
+    queryFn: () => bridge().rpc.history({ search, limit: 100 }),
     placeholderData: (previous) => previous,
   });
 
@@ -75,7 +75,7 @@ export function useRpcCall() {
       const seq = (last?.seq ?? 0) + 1;
       const sent = { seq, chain: input.chain, nodeType: input.nodeType, body: input.body };
       try {
-        const result = await ledger().rpc.call(input);
+        const result = await bridge().rpc.call(input);
         return { ...sent, result, error: null, previous: null };
       } catch (error) {
         // A failure is an answer too: the pane shows it, and the console stays usable. The last
@@ -94,7 +94,7 @@ export function useRpcCall() {
 export function useClearHistory() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => ledger().rpc.clearHistory(),
+    mutationFn: () => bridge().rpc.clearHistory(),
     onSuccess: (view: RpcHistoryView) => {
       client.setQueriesData({ queryKey: queryKeys.rpc.histories() }, view);
     },
@@ -105,7 +105,7 @@ export function useClearHistory() {
  * The call as a curl command, from main (with the real key when `withKey`). Deliberately not a
  * query or a mutation: an answer holding the key must never sit in the cache.
  */
-export const curlCommand = (request: RpcCurlRequest) => ledger().rpc.curl(request);
+export const curlCommand = (request: RpcCurlRequest) => bridge().rpc.curl(request);
 
 /**
  * A contract's decimals() and symbol(), asked of the node through main once per profile, chain and address and
@@ -119,7 +119,7 @@ export const useTokenInfo = (
     queryKey: queryKeys.rpc.token(profileId, target?.chain ?? '', target?.address ?? ''),
     queryFn: () =>
       target && profileId
-        ? ledger()
+        ? bridge()
             .rpc.token({ profileId, ...target })
             .catch(() => ({ decimals: null, symbol: null }))
         : { decimals: null, symbol: null },
@@ -130,7 +130,7 @@ export const useTokenInfo = (
   });
 
 /** The call as code in another language (never with the key): a plain call, nothing cached. */
-export const codeSnippet = (request: RpcSnippetRequest) => ledger().rpc.snippet(request);
+export const codeSnippet = (request: RpcSnippetRequest) => bridge().rpc.snippet(request);
 
 /** Where one side of a side-by-side run goes. */
 export interface CompareTarget {
@@ -174,7 +174,7 @@ export function useCompareCalls() {
     const requestIds: [string, string] = [newRequestId('cmp'), newRequestId('cmp')];
     client.setQueryData<CompareRun>(queryKeys.rpc.compare(), { seq, body, targets, sides: [null, null], requestIds });
     const calls = targets.map((target, index) =>
-      ledger()
+      bridge()
         .rpc.call({ requestId: requestIds[index], ...target, body, timeoutSeconds })
         .then(
           (result): CompareSide => ({ result, error: null }),

@@ -2,11 +2,11 @@
 // characters, never the secret; saving or clearing one drops every answer fetched with the old one.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SecretKind } from '../../src-shared/contract/schemas.ts';
-import { ledger } from './bridge.ts';
+import { bridge } from './bridge.ts';
 import { queryKeys } from './query-keys.ts';
 
 export const useSecretStatus = (profileId: string) =>
-  useQuery({ queryKey: queryKeys.secrets.status(profileId), queryFn: () => ledger().secrets.status(profileId) });
+  useQuery({ queryKey: queryKeys.secrets.status(profileId), queryFn: () => bridge().secrets.status(profileId) });
 
 export function useSecretMutation(profileId: string) {
   const client = useQueryClient();
@@ -20,12 +20,12 @@ export function useSecretMutation(profileId: string) {
     void client.invalidateQueries({ queryKey: queryKeys.app.info() });
   };
   const save = useMutation({
-    mutationFn: ({ kind, value }: { kind: SecretKind; value: string }) => ledger().secrets.set(profileId, kind, value),
+    mutationFn: ({ kind, value }: { kind: SecretKind; value: string }) => bridge().secrets.set(profileId, kind, value),
     onSuccess,
     // The variables hold the secret: drop the mutation from the cache as soon as it settles.
     gcTime: 0,
   });
-  const clear = useMutation({ mutationFn: (kind: SecretKind) => ledger().secrets.clear(profileId, kind), onSuccess });
+  const clear = useMutation({ mutationFn: (kind: SecretKind) => bridge().secrets.clear(profileId, kind), onSuccess });
   return { save, clear };
 }
 
@@ -34,7 +34,7 @@ export function useSecretMutation(profileId: string) {
  * the user saved). Not cached: gone from the mutation cache as soon as it settles.
  */
 export const useSandboxCredential = (profileId: string) =>
-  useMutation({ mutationFn: (kind: SecretKind) => ledger().secrets.sandboxCredential(profileId, kind), gcTime: 0 });
+  useMutation({ mutationFn: (kind: SecretKind) => bridge().secrets.sandboxCredential(profileId, kind), gcTime: 0 });
 
 /**
  * Which ledger JWT the profile has, as far as the renderer may know it (where it is kept and its

@@ -3,13 +3,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BridgeErrorShape } from '../../src-shared/contract/errors.ts';
 import type { Preferences, ProfileInput, SavedPartyInput, SettingsView } from '../../src-shared/contract/schemas.ts';
-import { ledger } from './bridge.ts';
+import { bridge } from './bridge.ts';
 import { queryKeys } from './query-keys.ts';
 
 export const useSettings = () =>
   useQuery({
     queryKey: queryKeys.settings.all(),
-    queryFn: () => ledger().settings.get(),
+    queryFn: () => bridge().settings.get(),
     staleTime: Number.POSITIVE_INFINITY,
   });
 
@@ -26,15 +26,15 @@ function useSettingsMutation<A>(call: (arg: A) => Promise<SettingsView>) {
   });
 }
 
-export const useSetActiveProfile = () => useSettingsMutation((id: string) => ledger().settings.setActiveProfile(id));
-export const useDeleteProfile = () => useSettingsMutation((id: string) => ledger().settings.deleteProfile(id));
+export const useSetActiveProfile = () => useSettingsMutation((id: string) => bridge().settings.setActiveProfile(id));
+export const useDeleteProfile = () => useSettingsMutation((id: string) => bridge().settings.deleteProfile(id));
 export const useSavePreferences = () =>
-  useSettingsMutation((patch: Partial<Preferences>) => ledger().settings.savePreferences(patch));
+  useSettingsMutation((patch: Partial<Preferences>) => bridge().settings.savePreferences(patch));
 
 export function useSaveProfile() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: ProfileInput) => ledger().settings.saveProfile(input),
+    mutationFn: (input: ProfileInput) => bridge().settings.saveProfile(input),
     onSuccess: ({ profile }) => {
       void client.invalidateQueries({ queryKey: queryKeys.settings.all() });
       void client.invalidateQueries({ queryKey: queryKeys.secrets.status(profile.id) });
@@ -48,7 +48,7 @@ export function useSaveProfile() {
 export function useSavedPartyMutations() {
   const client = useQueryClient();
   const onSuccess = (view: SettingsView) => client.setQueryData(queryKeys.settings.all(), view);
-  const save = useMutation({ mutationFn: (party: SavedPartyInput) => ledger().settings.saveParty(party), onSuccess });
-  const remove = useMutation({ mutationFn: (party: string) => ledger().settings.removeParty(party), onSuccess });
+  const save = useMutation({ mutationFn: (party: SavedPartyInput) => bridge().settings.saveParty(party), onSuccess });
+  const remove = useMutation({ mutationFn: (party: string) => bridge().settings.removeParty(party), onSuccess });
   return { save, remove };
 }

@@ -4,7 +4,7 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect, useRef } from 'react';
 import type { Portfolio, PortfolioDelete, PortfolioSave } from '../../src-shared/contract/party-scope.ts';
 import type { SyncAllRequest, SyncAllStatus } from '../../src-shared/contract/sync-all.ts';
-import { ledger } from './bridge.ts';
+import { bridge } from './bridge.ts';
 import { invalidateLocalStore } from './local-ledger.ts';
 import { queryKeys, SCOPED_VIEWS } from './query-keys.ts';
 
@@ -16,7 +16,7 @@ const keys = {
 export function useStartSyncAll() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (request: SyncAllRequest) => ledger().local.syncAll(request),
+    mutationFn: (request: SyncAllRequest) => bridge().local.syncAll(request),
     onSuccess: (status) => client.setQueryData(keys.job(status.jobId), status),
   });
 }
@@ -26,7 +26,7 @@ export function useSyncAllStatus(jobId: string | null) {
   const client = useQueryClient();
   const status = useQuery({
     queryKey: keys.job(jobId),
-    queryFn: () => ledger().local.syncAllStatus(jobId as string),
+    queryFn: () => bridge().local.syncAllStatus(jobId as string),
     enabled: jobId !== null,
     staleTime: 0,
     refetchInterval: (query) => (query.state.data?.state === 'running' ? 250 : false),
@@ -46,13 +46,13 @@ export function useSyncAllStatus(jobId: string | null) {
 export function useCancelSyncAll() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (jobId: string) => ledger().local.cancelSyncAll(jobId),
+    mutationFn: (jobId: string) => bridge().local.cancelSyncAll(jobId),
     onSuccess: (status: SyncAllStatus) => client.setQueryData(keys.job(status.jobId), status),
   });
 }
 
 export function usePortfolios(profileId: string) {
-  return useQuery({ queryKey: keys.portfolios(profileId), queryFn: () => ledger().local.portfolios(profileId) });
+  return useQuery({ queryKey: keys.portfolios(profileId), queryFn: () => bridge().local.portfolios(profileId) });
 }
 
 /** The new list, and every view over several parties reads again (a portfolio's members may have changed). */
@@ -64,7 +64,7 @@ function portfoliosChanged(client: QueryClient, profileId: string, list: Portfol
 export function useSavePortfolio() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (request: PortfolioSave) => ledger().local.savePortfolio(request),
+    mutationFn: (request: PortfolioSave) => bridge().local.savePortfolio(request),
     onSuccess: (list: Portfolio[], request) => portfoliosChanged(client, request.profileId, list),
   });
 }
@@ -72,7 +72,7 @@ export function useSavePortfolio() {
 export function useDeletePortfolio() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (request: PortfolioDelete) => ledger().local.deletePortfolio(request),
+    mutationFn: (request: PortfolioDelete) => bridge().local.deletePortfolio(request),
     onSuccess: (list: Portfolio[], request) => portfoliosChanged(client, request.profileId, list),
   });
 }

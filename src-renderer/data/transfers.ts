@@ -6,7 +6,7 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { asBridgeError } from '../../src-shared/contract/errors.ts';
 import type { TransferFilters, TransferPage } from '../../src-shared/contract/transfers.ts';
-import { ledger } from './bridge.ts';
+import { bridge } from './bridge.ts';
 import { queryKeys } from './query-keys.ts';
 import { cancelledWith } from './request.ts';
 
@@ -20,7 +20,7 @@ export async function fetchTransferPage(
   next: string | null,
   signal: AbortSignal,
 ): Promise<TransferPage> {
-  return cancelledWith(signal, 'tr', (requestId) => ledger().transfers.page({ requestId, profileId, filters, next }));
+  return cancelledWith(signal, 'tr', (requestId) => bridge().transfers.page({ requestId, profileId, filters, next }));
 }
 
 /** Bounded, yet long enough for a slow migration (each wait is the service's Retry-After, at most 60 s). */
@@ -99,19 +99,19 @@ export function useCancelLoadAll(profileId: string, credential: string | undefin
 export const useTokenInfo = (profileId: string, credential: string | undefined) =>
   useQuery({
     queryKey: queryKeys.transfers.tokenInfo(profileId, credential ?? ''),
-    queryFn: () => ledger().transfers.tokenInfo(profileId),
+    queryFn: () => bridge().transfers.tokenInfo(profileId),
     enabled: credential !== undefined,
     // Cheap and local; its expiry warning must be current.
     staleTime: 0,
   });
 
 export const useNodeChoices = (profileId: string) =>
-  useQuery({ queryKey: queryKeys.transfers.nodes(profileId), queryFn: () => ledger().transfers.nodes(profileId) });
+  useQuery({ queryKey: queryKeys.transfers.nodes(profileId), queryFn: () => bridge().transfers.nodes(profileId) });
 
 /** Parties to offer by name: the sandbox's own (none for a remote profile). They do not change while the app runs. */
 export const useKnownParties = (profileId: string) =>
   useQuery({
     queryKey: queryKeys.transfers.knownParties(profileId),
-    queryFn: () => ledger().transfers.knownParties(profileId),
+    queryFn: () => bridge().transfers.knownParties(profileId),
     staleTime: Number.POSITIVE_INFINITY,
   });

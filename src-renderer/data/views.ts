@@ -8,7 +8,7 @@ import type { ShellEvent, ShellRequest } from '../../src-shared/contract/shell-e
 import type { RecordedView } from '../../src-shared/contract/view-target.ts';
 import type { RecentView, ViewTarget } from '../../src-shared/contract/views.ts';
 import { formatViewLink } from '../../src-shared/links/view-link.ts';
-import { ledger } from './bridge.ts';
+import { bridge } from './bridge.ts';
 import { invalidateLocalStore } from './local-ledger.ts';
 import { queryKeys } from './query-keys.ts';
 
@@ -16,7 +16,7 @@ import { queryKeys } from './query-keys.ts';
 export const useRecentViews = () =>
   useQuery({
     queryKey: queryKeys.views.recent(),
-    queryFn: (): Promise<RecentView[]> => ledger().views.recent(),
+    queryFn: (): Promise<RecentView[]> => bridge().views.recent(),
     // Changes only through this window's own records, which update the cache.
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -28,7 +28,7 @@ export const useRecentViews = () =>
 export function useRecordView() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (target: ViewTarget): Promise<RecordedView> => ledger().views.record(formatViewLink(target)),
+    mutationFn: (target: ViewTarget): Promise<RecordedView> => bridge().views.record(formatViewLink(target)),
     onSuccess: (answer) => client.setQueryData(queryKeys.views.recent(), answer.recent),
   });
 }
@@ -82,7 +82,7 @@ async function pump(mine: number): Promise<void> {
   let failures = 0;
   while (listener && mine === generation) {
     try {
-      const event = await ledger().app.nextEvent();
+      const event = await bridge().app.nextEvent();
       failures = 0;
       if (!event) continue;
       if (listener) listener(event);

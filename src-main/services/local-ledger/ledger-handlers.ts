@@ -8,63 +8,49 @@ import type { LocalLedgerModule } from './local-ledger-host.ts';
 
 export type LedgerHandlers = Omit<Handlers['local'], 'saveChart'>;
 
-export function ledgerHandlers(
-  load: () => Promise<{ module: LocalLedgerModule; ledger: LocalLedger }>,
-): LedgerHandlers {
-  const ledger = async () => (await load()).ledger;
+type Loaded = { module: LocalLedgerModule; ledger: LocalLedger };
+
+/**
+ * Every channel in one form: its call on the loaded ledger and the DuckDB part (`on`), a line each.
+ * The reconciler loads on its first use; a portfolio call's profile is checked first (`known`), as
+ * the ledger's own calls check theirs.
+ */
+export function ledgerHandlers(load: () => Promise<Loaded>): LedgerHandlers {
+  const on =
+    <A extends unknown[], R>(call: (loaded: Loaded, ...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> =>
+      call(await load(), ...args);
   const reconcile = () => import('./reconcile/reconcile.ts');
+  /** The request, once its profile is known (an unknown one is refused as every channel refuses it). */
+  const known = <T extends { profileId: string }>(ledger: LocalLedger, request: T): T => {
+    ledger.ctx.profile(request.profileId);
+    return request;
+  };
   return {
-    stores: async () => (await ledger()).storesInfo(),
-    status: async (profileId, party) => (await ledger()).partyStatus(profileId, party),
-    sync: async (request) => (await ledger()).startSync(request),
-    syncStatus: async (jobId) => (await ledger()).syncStatus(jobId),
-    cancelSync: async (jobId) => (await ledger()).cancelSync(jobId),
-    legs: async (query) => (await ledger()).legs(query),
-    facets: async (profileId, party, scope) => (await ledger()).facets(profileId, party, scope),
-    counterparties: async (query) => {
-      const { module, ledger: local } = await load();
-      return module.counterparties(local, query);
-    },
-    relationship: async (query) => {
-      const { module, ledger: local } = await load();
-      return module.relationship(local, query);
-    },
-    flows: async (query) => {
-      const { module, ledger: local } = await load();
-      return module.flows(local, query);
-    },
-    sql: async (query) => {
-      const { module, ledger: local } = await load();
-      return module.runSql(local, query);
-    },
-    export: async (request) => {
-      const { module, ledger: local } = await load();
-      return module.exportFromStore(local, request);
-    },
-    forget: async (request) => (await ledger()).forget(request),
-    reconcileMapping: async (query) => (await reconcile()).reconcileMapping(await ledger(), query),
-    reconcile: async (request) => (await reconcile()).reconcileStatement(await ledger(), request),
-    reconcileExport: async (request) => (await reconcile()).exportReconciliation(await ledger(), request),
-    lake: async (profileId) => (await ledger()).lakeInfo(profileId),
-    openLake: async (request) => (await ledger()).openLake(request),
-    closeLake: async (profileId) => (await ledger()).closeLake(profileId),
-    syncAll: async (request) => (await ledger()).syncAll.start(request),
-    syncAllStatus: async (jobId) => (await ledger()).syncAll.status(jobId),
-    cancelSyncAll: async (jobId) => (await ledger()).syncAll.cancel(jobId),
-    portfolios: async (profileId) => {
-      const local = await ledger();
-      local.ctx.profile(profileId);
-      return local.portfolios.list(profileId);
-    },
-    savePortfolio: async (request) => {
-      const local = await ledger();
-      local.ctx.profile(request.profileId);
-      return local.portfolios.save(request);
-    },
-    deletePortfolio: async (request) => {
-      const local = await ledger();
-      local.ctx.profile(request.profileId);
-      return local.portfolios.delete(request);
-    },
+    stores: on(({ ledger }) => ledger.storesInfo()),
+    status: on(({ ledger }, profileId, party) => ledger.partyStatus(profileId, party)),
+    sync: on(({ ledger }, request) => ledger.startSync(request)),
+    syncStatus: on(async ({ ledger }, jobId) => ledger.syncStatus(jobId)),
+    cancelSync: on(async ({ ledger }, jobId) => ledger.cancelSync(jobId)),
+    legs: on(({ ledger }, query) => ledger.legs(query)),
+    facets: on(({ ledger }, profileId, party, scope) => ledger.facets(profileId, party, scope)),
+    counterparties: on(({ module, ledger }, query) => module.counterparties(ledger, query)),
+    relationship: on(({ module, ledger }, query) => module.relationship(ledger, query)),
+    flows: on(({ module, ledger }, query) => module.flows(ledger, query)),
+    sql: on(({ module, ledger }, query) => module.runSql(ledger, query)),
+    export: on(({ module, ledger }, request) => module.exportFromStore(ledger, request)),
+    forget: on(({ ledger }, request) => ledger.forget(request)),
+    reconcileMapping: on(async ({ ledger }, query) => (await reconcile()).reconcileMapping(ledger, query)),
+    reconcile: on(async ({ ledger }, request) => (await reconcile()).reconcileStatement(ledger, request)),
+    reconcileExport: on(async ({ ledger }, request) => (await reconcile()).exportReconciliation(ledger, request)),
+    lake: on(({ ledger }, profileId) => ledger.lakeInfo(profileId)),
+    openLake: on(({ ledger }, request) => ledger.openLake(request)),
+    closeLake: on(({ ledger }, profileId) => ledger.closeLake(profileId)),
+    syncAll: on(({ ledger }, request) => ledger.syncAll.start(request)),
+    syncAllStatus: on(async ({ ledger }, jobId) => ledger.syncAll.status(jobId)),
+    cancelSyncAll: on(async ({ ledger }, jobId) => ledger.syncAll.cancel(jobId)),
+    portfolios: on(({ ledger }, profileId) => ledger.portfolios.list(known(ledger, { profileId }).profileId)),
+    savePortfolio: on(({ ledger }, request) => ledger.portfolios.save(known(ledger, request))),
+    deletePortfolio: on(({ ledger }, request) => ledger.portfolios.delete(known(ledger, request))),
   };
 }
