@@ -91,47 +91,10 @@ export async function applyFault(
   catcher: RedirectCatcher | null = null,
 ): Promise<FaultOutcome> {
   switch (fault.kind) {
-    case 'latency': {
-      const gone = () => req.socket.destroyed || res.destroyed;
-      if (!gone()) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(done, fault.ms);
-          // A client that gives up (timeout, cancel) closes the socket: stop waiting.
-          req.socket.once('close', done);
-          function done() {
-            clearTimeout(timer);
-            req.socket.off('close', done);
-            resolve();
-          }
-        });
-      }
-      return gone() ? 'abandoned' : 'delayed';
-    }
+    case 'latency':
+      return wait(fault.ms, req, res);
     case 'status':
-      if (fault.status === 500) {
-        if (where === 'ledger') {
-          const body = problemDetails((req.url ?? '').split('?')[0], 'injected fault: the ledger index query failed');
-          sendJson(res, 500, body, {}, 'application/problem+json');
-        } else {
-          sendJson(res, 500, { error: 'injected fault: internal server error' });
-        }
-      } else if (fault.status === 503 && where === 'ledger') {
-        const now = Date.now();
-        sendJson(res, 503, startupStatusBody(now - 4_000, now, 20), { 'retry-after': '1' });
-      } else if (fault.status === 503) {
-        sendJson(res, 503, { error: 'injected fault: service unavailable' }, { 'retry-after': '1' });
-      } else if (where === 'ledger') {
-        // 429, as a gateway's rate limit says it: problem details (spec 2.4) and when to come back.
-        const body = {
-          ...problemDetails((req.url ?? '').split('?')[0], 'rate limited: too many requests'),
-          type: 'https://docs.sandbox.invalid/problems/rate-limited',
-          title: 'Too Many Requests',
-          status: 429,
-        };
-        sendJson(res, 429, body, { 'retry-after': '2' }, 'application/problem+json');
-      } else {
-        sendJson(res, 429, { error: 'rate limited: too many requests' }, { 'retry-after': '2' });
-      }
+      answerStatus(fault.status, where, req, res);
       return 'answered';
     case 'reset':
       // No answer at all: the connection is reset (RST), as a crashed upstream or a firewall does.
@@ -183,6 +146,57 @@ export async function applyFault(
       res.end();
       return 'redirected';
     }
+  }
+}
+
+/** latency: waits `ms`, or less if the client closes the connection first ('abandoned'). */
+async function wait(ms: number, req: IncomingMessage, res: ServerResponse): Promise<'delayed' | 'abandoned'> {
+  const gone = () => req.socket.destroyed || res.destroyed;
+  if (!gone()) {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      // A client that gives up (timeout, cancel) closes the socket: stop waiting.
+      req.socket.once('close', done);
+      function done() {
+        clearTimeout(timer);
+        req.socket.off('close', done);
+        resolve();
+      }
+    });
+  }
+  return gone() ? 'abandoned' : 'delayed';
+}
+
+/** status=500/503/429: the error answer each interface gives (the ledger's in its own forms). */
+function answerStatus(
+  status: Extract<Fault, { kind: 'status' }>['status'],
+  where: Interface,
+  req: IncomingMessage,
+  res: ServerResponse,
+): void {
+  if (status === 500) {
+    if (where === 'ledger') {
+      const body = problemDetails((req.url ?? '').split('?')[0], 'injected fault: the ledger index query failed');
+      sendJson(res, 500, body, {}, 'application/problem+json');
+    } else {
+      sendJson(res, 500, { error: 'injected fault: internal server error' });
+    }
+  } else if (status === 503 && where === 'ledger') {
+    const now = Date.now();
+    sendJson(res, 503, startupStatusBody(now - 4_000, now, 20), { 'retry-after': '1' });
+  } else if (status === 503) {
+    sendJson(res, 503, { error: 'injected fault: service unavailable' }, { 'retry-after': '1' });
+  } else if (where === 'ledger') {
+    // 429, as a gateway's rate limit says it: problem details (spec 2.4) and when to come back.
+    const body = {
+      ...problemDetails((req.url ?? '').split('?')[0], 'rate limited: too many requests'),
+      type: 'https://docs.sandbox.invalid/problems/rate-limited',
+      title: 'Too Many Requests',
+      status: 429,
+    };
+    sendJson(res, 429, body, { 'retry-after': '2' }, 'application/problem+json');
+  } else {
+    sendJson(res, 429, { error: 'rate limited: too many requests' }, { 'retry-after': '2' });
   }
 }
 

@@ -3,7 +3,8 @@
 // can give a later incremental sync something new. The same as `network.appendTransfers(N)`.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson } from './http-replies.ts';
-import { isoMicros, type TransferStore } from './ledger/transfer-store.ts';
+import { isoMicros } from './ledger/leg-values.ts';
+import type { TransferStore } from './ledger/transfer-store.ts';
 import { readBody } from './request-body.ts';
 
 export const LEDGER_APPEND_PATH = '/__sandbox/ledger/append';

@@ -1,32 +1,24 @@
 // The local sandbox network: one loopback HTTP server with the four addresses of the spec under
 // path prefixes — the ledger-data interface (/ledger), the chain listing (/translate and
-// /partner) and node access (/rpc, forwarded to real in-process EVM nodes).
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+// /partner) and node access (/rpc, forwarded to real in-process EVM nodes). This file starts the
+// parts and the servers; which path goes where is sandbox-router.ts.
+import { createServer } from 'node:http';
 import type { Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import type { TLSSocket } from 'node:tls';
-import { serveChainListing } from './chain-listing.ts';
 import type { RedirectCatcher } from './faults/redirect-catcher.ts';
-import type { FaultControl, Interface } from './faults.ts';
-import { problemDetails, sendJson } from './http-replies.ts';
+import type { FaultControl } from './faults.ts';
 import { createLedgerService, type LedgerService } from './ledger/ledger-service.ts';
 import { appendTransfers } from './ledger/transfer-store.ts';
 import { VALIDATOR_NODES, type ValidatorNode } from './ledger/validator-nodes.ts';
-import {
-  APPEND_GAP_MICROS,
-  type Appended,
-  appendedSummary,
-  LEDGER_APPEND_PATH,
-  serveLedgerAppend,
-} from './ledger-append-endpoint.ts';
+import { APPEND_GAP_MICROS, type Appended, appendedSummary } from './ledger-append-endpoint.ts';
 import { type EvmNodes, startEvmNodes } from './node-access/evm-nodes.ts';
 import { createNodeAccessRouter } from './node-access/node-access-router.ts';
 import { SANDBOX_CHAINS } from './sandbox-chains.ts';
 import { sandboxCredentials } from './sandbox-credentials.ts';
+import { createSandboxHandler, FAULTS_PATH } from './sandbox-router.ts';
 import type { VariationControl } from './variations.ts';
 
-/** The fault control endpoint (only with `faults`): see faults.ts and docs/faults.md. */
-export const FAULTS_PATH = '/__sandbox/faults';
+export { FAULTS_PATH };
 
 export interface SandboxOptions {
   host?: string;
@@ -115,8 +107,8 @@ export type SandboxDescription = SandboxUrls & {
   tokens: LedgerService['auth']['tokens'];
 };
 
-export async function startSandboxNetwork(options: SandboxOptions = {}): Promise<SandboxInternals> {
-  const host = options.host ?? '127.0.0.1';
+/** The parts behind the addresses: the ledger, the EVM nodes, node access and, when asked for, faults and variations. */
+async function startParts(options: SandboxOptions) {
   const seed = options.seed ?? 1;
   const credentials = sandboxCredentials(seed);
   const [ledger, evm] = await Promise.all([
@@ -142,71 +134,26 @@ export async function startSandboxNetwork(options: SandboxOptions = {}): Promise
   const variationsModule = options.faults || options.variations ? await import('./variations.ts') : null;
   const faults = faultsModule ? new faultsModule.FaultControl(catcher) : null;
   const variations = variationsModule ? new variationsModule.VariationControl() : null;
-  let origin = '';
   const append = (count: number): Appended => {
     const before = ledger.store.count;
     appendTransfers(ledger.store, count, 0, APPEND_GAP_MICROS);
     return appendedSummary(ledger.store, before);
   };
+  return { credentials, ledger, evm, nodeAccess, catcher, faults, faultsModule, variations, variationsModule, append };
+}
 
-  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    // Absolute URLs we hand out (nextPageUrl) use the address the client reached us at, so they
-    // work when the server is bound to 0.0.0.0 or reached through a port forward.
-    const host = req.headers.host;
-    const scheme = (req.socket as TLSSocket).encrypted ? 'https' : 'http';
-    const reached =
-      host && /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-fA-F:]+\](:\d{1,5})?$/.test(host)
-        ? `${scheme}://${host}`
-        : scheme === 'https'
-          ? tlsOrigin
-          : origin;
-    const url = new URL(req.url ?? '/', reached);
-    const path = url.pathname;
-    if (faults && path === FAULTS_PATH) return faults.serve(req, res, url);
-    if (faults && path === LEDGER_APPEND_PATH) return serveLedgerAppend(req, res, append);
-    if (variations && path === variationsModule?.VARIATIONS_PATH) return variations.serve(req, res, url);
-    const where: Interface | null = path.startsWith('/ledger/')
-      ? 'ledger'
-      : path.startsWith('/translate/') || path.startsWith('/partner/')
-        ? 'chains'
-        : path.startsWith('/rpc/')
-          ? 'rpc'
-          : null;
-    if (!where) return sendJson(res, 404, { error: `no such resource: ${path}` });
-    if (variations?.wrap(where, req, res, url)) return;
-
-    if (faults && faultsModule) {
-      const header = faultsModule.parseFault(req.headers['x-sandbox-fault']);
-      if (header === 'invalid') {
-        return sendJson(res, 400, { error: `unknown x-sandbox-fault: use ${faultsModule.FAULT_HELP}` });
-      }
-      const taken = faults.take(where, path, header);
-      if (taken && (await faults.apply(taken, where, req, res, path)) !== 'delayed') return;
-    }
-
-    if (where === 'ledger') return ledger.handle(req, res, path.slice('/ledger'.length), url, `${reached}/ledger`);
-    if (where === 'rpc') return nodeAccess(req, res, path.slice('/rpc/'.length));
-    if (path === '/translate/evm/chains' || path === '/partner/evm/chains') {
-      return serveChainListing(req, res, credentials, path.startsWith('/partner'));
-    }
-    sendJson(res, 404, { error: `no such resource: ${path}` });
-  }
-
-  const handle = (req: IncomingMessage, res: ServerResponse) => {
-    route(req, res).catch((error: Error) => {
-      const path = req.url?.split('?')[0] ?? '/';
-      options.log?.(`internal error on ${req.method} ${path}: ${error.name}`);
-      if (res.headersSent) res.destroy();
-      else if (path.startsWith('/ledger/')) sendJson(res, 500, problemDetails(path), {}, 'application/problem+json');
-      else sendJson(res, 500, { error: 'internal error in the sandbox network' });
-    });
-  };
+export async function startSandboxNetwork(options: SandboxOptions = {}): Promise<SandboxInternals> {
+  const host = options.host ?? '127.0.0.1';
+  const parts = await startParts(options);
+  const { credentials, ledger, evm, catcher, faults, variations, append } = parts;
+  let origin = '';
+  let tlsOrigin = '';
+  const handle = createSandboxHandler({ ...parts, origin: () => origin, tlsOrigin: () => tlsOrigin, log: options.log });
   const server = createServer(handle);
   // With faults, the same interfaces over HTTPS with an untrusted certificate, on a port of its own.
   const tls: HttpsServer | null = options.faults
     ? (await import('./faults/tls-listener.ts')).createTestTlsServer(handle)
     : null;
-  let tlsOrigin = '';
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

@@ -6,16 +6,16 @@
 // through JSON.stringify once; the values written here per leg (update id, time, amount) are
 // digits and letters by construction. test/src-sandbox/ledger/page-json.test.ts holds both to it.
 import type { ServerResponse } from 'node:http';
-import type { TransferPage } from './transfer-page.ts';
 import {
   AMOUNT_MAX_BYTES,
   EFFECTIVE_AT_MAX_BYTES,
-  type TransferStore,
   UPDATE_ID_BYTES,
   writeAmount,
   writeIsoMicros,
   writeUpdateId,
-} from './transfer-store.ts';
+} from './leg-values.ts';
+import type { TransferPage } from './transfer-page.ts';
+import type { TransferStore } from './transfer-store.ts';
 
 const bytes = (text: string): Uint8Array => Buffer.from(text, 'utf8');
 

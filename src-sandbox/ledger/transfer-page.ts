@@ -4,8 +4,9 @@
 // writes it as the answer's bytes, legOf builds one leg as an object (tests, variations).
 import { encodeCursor } from './cursor.ts';
 import { LEDGER_COIN } from './instruments.ts';
+import { amountOf, isoMicros, updateIdOf } from './leg-values.ts';
 import type { TransferQuery } from './transfer-query.ts';
-import { amountOf, isoMicros, type TransferStore, updateIdOf } from './transfer-store.ts';
+import type { TransferStore } from './transfer-store.ts';
 
 export interface TransferLeg {
   updateId: string | null;

@@ -2,13 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { decodeCursor, encodeCursor } from '../../../src-sandbox/ledger/cursor.ts';
 import { parseDateTimeMicros } from '../../../src-sandbox/ledger/date-time.ts';
-import {
-  amountOf,
-  generateTransfers,
-  HISTORY_END_MICROS,
-  isoMicros,
-  updateIdOf,
-} from '../../../src-sandbox/ledger/transfer-store.ts';
+import { amountOf, isoMicros, updateIdOf } from '../../../src-sandbox/ledger/leg-values.ts';
+import { generateTransfers, HISTORY_END_MICROS } from '../../../src-sandbox/ledger/transfer-store.ts';
 
 describe('generated ledger', () => {
   it('is the same for the same seed and different for another', () => {

@@ -1,12 +1,11 @@
 // The busy-party option and appended transfers of the generated ledger (benchmarks and sync tests).
 import { describe, expect, it } from 'vitest';
+import { amountOf, updateIdOf } from '../../../src-sandbox/ledger/leg-values.ts';
 import {
-  amountOf,
   appendTransfers,
   BUSY_PARTY,
   generateTransfers,
   HISTORY_END_MICROS,
-  updateIdOf,
 } from '../../../src-sandbox/ledger/transfer-store.ts';
 
 const sample = (s: ReturnType<typeof generateTransfers>) =>
