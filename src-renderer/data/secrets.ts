@@ -10,7 +10,7 @@ export const useSecretStatus = (profileId: string) =>
 
 export function useSecretMutation(profileId: string) {
   const client = useQueryClient();
-  const onSuccess = (status: Awaited<ReturnType<ReturnType<typeof ledger>['secrets']['status']>>) => {
+  const onSuccess = (status: Awaited<ReturnType<ReturnType<typeof bridge>['secrets']['status']>>) => {
     client.setQueryData(queryKeys.secrets.status(profileId), status);
     void client.invalidateQueries({ queryKey: queryKeys.chains.listing(profileId) });
     // Pages, token info and errors fetched with the old ledger JWT are not answers for the new one.
