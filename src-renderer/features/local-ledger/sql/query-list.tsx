@@ -1,12 +1,11 @@
 // The notebook's list of queries: the built-in library (read-only; Duplicate copies one into the
-// folder) and "My queries", the `.sql` files of the profile's folder, with the folder's path and
-// "Open folder…" (the desktop app's dialog; the browser version, which has none, takes a typed path).
-import { useMemo, useState } from 'react';
-import { asBridgeError } from '../../../../src-shared/contract/errors.ts';
+// folder) and "My queries", the `.sql` files of the profile's folder, below the folder's path and its
+// actions (folder-picker.tsx).
+import { useMemo } from 'react';
 import type { NotebookListing } from '../../../../src-shared/contract/notebook.ts';
 import { BUILT_IN_QUERIES } from '../../../../src-shared/notebook/library.ts';
 import { parseQueryFile } from '../../../../src-shared/notebook/query-file.ts';
-import { Field } from '../../../ui/field.tsx';
+import { FolderPicker } from './folder-picker.tsx';
 
 export type OpenTarget = { kind: 'builtin'; id: string } | { kind: 'file'; file: string };
 
@@ -21,26 +20,13 @@ export interface QueryListProps {
   onOpenFolder: (path: string | null) => Promise<unknown>;
 }
 
+/** What a list marks and opens; `isCurrent` says which one is open. */
+interface ListPart {
+  isCurrent: (target: OpenTarget) => boolean;
+  onOpen: (target: OpenTarget) => void;
+}
+
 export function QueryList({ listing, listingError, current, onOpen, onNew, onOpenFolder }: QueryListProps) {
-  const builtIns = useMemo(
-    () => BUILT_IN_QUERIES.map((q) => ({ id: q.id, name: parseQueryFile(q.text).header.name || q.id })),
-    [],
-  );
-  // The browser version has no folder dialog: main says so, and a path field takes its place.
-  const [typing, setTyping] = useState(false);
-  const [path, setPath] = useState('');
-  const [folderError, setFolderError] = useState<string | null>(null);
-  const openFolder = async (value: string | null) => {
-    setFolderError(null);
-    try {
-      await onOpenFolder(value);
-      setTyping(false);
-    } catch (error) {
-      const e = asBridgeError(error);
-      if (e.code === 'unsupported' && value === null) setTyping(true);
-      else setFolderError(e.message);
-    }
-  };
   const isCurrent = (t: OpenTarget) =>
     t.kind === 'builtin'
       ? current?.kind === 'builtin' && current.id === t.id
@@ -48,63 +34,46 @@ export function QueryList({ listing, listingError, current, onOpen, onNew, onOpe
   return (
     <nav className="notebook-list" aria-label="Queries">
       <h3>Built-in</h3>
-      <ul>
-        {builtIns.map((q) => (
-          <li key={q.id}>
-            <button
-              type="button"
-              className="notebook-item"
-              aria-current={isCurrent({ kind: 'builtin', id: q.id }) ? 'true' : undefined}
-              onClick={() => onOpen({ kind: 'builtin', id: q.id })}
-            >
-              {q.name}
-            </button>
-          </li>
-        ))}
-      </ul>
+      <BuiltInQueries isCurrent={isCurrent} onOpen={onOpen} />
       <h3>My queries</h3>
-      <p className="notebook-folder muted" title={listing?.folder}>
-        {listing ? listing.folder : 'Reading the folder…'}
-      </p>
-      <div className="notebook-folder-actions">
-        <button type="button" onClick={() => void openFolder(null)}>
-          Open folder…
-        </button>
-        {listing && !listing.isDefault && (
-          <button type="button" onClick={() => void openFolder('')}>
-            Default folder
-          </button>
-        )}
-        <button type="button" onClick={onNew}>
-          New query
-        </button>
-      </div>
-      {typing && (
-        <form
-          className="notebook-folder-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void openFolder(path);
-          }}
-        >
-          <Field
-            label="Folder path"
-            error={folderError}
-            hint="The browser version has no folder dialog: type the full path of a folder in your home folder."
+      <FolderPicker listing={listing} onNew={onNew} onOpenFolder={onOpenFolder} />
+      <FolderQueries listing={listing} listingError={listingError} isCurrent={isCurrent} onOpen={onOpen} />
+    </nav>
+  );
+}
+
+function BuiltInQueries({ isCurrent, onOpen }: ListPart) {
+  const builtIns = useMemo(
+    () => BUILT_IN_QUERIES.map((q) => ({ id: q.id, name: parseQueryFile(q.text).header.name || q.id })),
+    [],
+  );
+  return (
+    <ul>
+      {builtIns.map((q) => (
+        <li key={q.id}>
+          <button
+            type="button"
+            className="notebook-item"
+            aria-current={isCurrent({ kind: 'builtin', id: q.id }) ? 'true' : undefined}
+            onClick={() => onOpen({ kind: 'builtin', id: q.id })}
           >
-            <input type="text" value={path} onChange={(e) => setPath(e.target.value)} spellCheck={false} />
-          </Field>
-          <button type="submit">Open</button>
-          <button type="button" onClick={() => setTyping(false)}>
-            Cancel
+            {q.name}
           </button>
-        </form>
-      )}
-      {!typing && folderError && (
-        <p className="field-error" role="alert">
-          {folderError}
-        </p>
-      )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The folder's files: each one's name (its header's, else the file's) and file name with its problems. */
+function FolderQueries({
+  listing,
+  listingError,
+  isCurrent,
+  onOpen,
+}: ListPart & { listing: NotebookListing | undefined; listingError: string | null }) {
+  return (
+    <>
       {listingError && <p className="field-error">{listingError}</p>}
       {listing?.error && <p className="field-error">{listing.error}</p>}
       {listing && listing.files.length === 0 && !listing.error && (
@@ -136,6 +105,6 @@ export function QueryList({ listing, listingError, current, onOpen, onNew, onOpe
       {listing && listing.more > 0 && (
         <p className="muted">{listing.more.toLocaleString('en-US')} more .sql files are not listed (at most 2,000).</p>
       )}
-    </nav>
+    </>
   );
 }
