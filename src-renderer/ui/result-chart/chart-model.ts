@@ -7,18 +7,15 @@
 // The one rule for amounts: a y that is units with a scale beside it is drawn at its instrument's
 // scale (units / 10^scale), with the unit (the symbol) in the axis label, and one instrument at a
 // time: two instruments (or scales) never share an axis (which instrument: chart-instruments.ts).
-import type { SqlCell, SqlResult } from '../../../src-shared/contract/local-ledger.ts';
-import { addDecimal, type Decimal, decimalToString, formatAmount, parseDecimal } from '../../../src-shared/decimal.ts';
+// The rows read, summed and folded into Other: chart-sums.ts.
+import type { SqlResult } from '../../../src-shared/contract/local-ledger.ts';
+import { addDecimal, type Decimal, decimalToString, formatAmount } from '../../../src-shared/decimal.ts';
 import type { ChartKind, ChartSpec } from '../../../src-shared/notebook/query-file.ts';
-import { readTimeInput } from '../../../src-shared/time/time-text.ts';
 import { type ChartInstrument, drawnInstrument, INSTRUMENT_COLUMNS } from './chart-instruments.ts';
+import { exactValues, foldSeries, orderXs, sumRows } from './chart-sums.ts';
 
-/** Series drawn at most, "Other" included: more would be colours nobody tells apart. */
-export const MAX_SERIES = 12;
-/** Categories on a category axis at most, "Other" included: beyond that a bar is thinner than a pixel's worth of meaning. */
-export const MAX_CATEGORIES = 200;
-/** Scales a units + scale pair may carry (DuckDB's DECIMAL goes to 38; a ledger instrument's decimals far less). */
-const MAX_SCALE = 76;
+// The chart's names that the screens and tests read, from the one module they import.
+export { MAX_CATEGORIES, MAX_SERIES, unitsAtScale } from './chart-sums.ts';
 
 type Column = SqlResult['columns'][number];
 
@@ -86,35 +83,6 @@ export function proposeSpec(columns: readonly Column[]): ChartSpec | null {
   return { kind: 'bar', x: other.name, xType: 'category', y: y.name };
 }
 
-/** An exact decimal from a cell: a safe integer, or text DuckDB wrote (DECIMAL, HUGEINT, a DOUBLE's digits). */
-export function cellDecimal(cell: SqlCell): Decimal | null {
-  if (typeof cell === 'number') {
-    if (Number.isSafeInteger(cell)) return { units: BigInt(cell), scale: 0 };
-    return Number.isFinite(cell) ? parseDecimal(String(cell)) : null;
-  }
-  if (typeof cell === 'string') return parseDecimal(cell.trim());
-  return null;
-}
-
-/** A units cell at a scale cell's scale, exactly: 12345 at 2 is 123.45. */
-export function unitsAtScale(units: SqlCell, scale: SqlCell): Decimal | null {
-  const u = cellDecimal(units);
-  const s = cellDecimal(scale);
-  if (!u || !s || s.scale !== 0 || s.units < 0n || s.units > BigInt(MAX_SCALE)) return null;
-  return { units: u.units, scale: u.scale + Number(s.units) };
-}
-
-const cellText = (cell: SqlCell) => (cell === null ? '(null)' : String(cell));
-
-/** A time cell as ms and as the text the chart shows ("2026-10-30", or "2026-10-30T14:30:00Z"). */
-export function timeOf(cell: SqlCell): { ms: number; text: string } | null {
-  if (typeof cell !== 'string') return null;
-  const read = readTimeInput(cell, 'utc');
-  if (!read.ok) return null;
-  const text = read.iso.endsWith('T00:00:00Z') ? read.iso.slice(0, 10) : read.iso;
-  return { ms: read.instant.ms, text };
-}
-
 export interface ChartSeries {
   name: string;
   /** Exact decimal text per x (null: no row for this x). */
@@ -156,18 +124,6 @@ const height = (d: Decimal | null): number | null => {
   return Number.isFinite(n) ? n : null;
 };
 
-const abs = (d: Decimal): Decimal => (d.units < 0n ? { units: -d.units, scale: d.scale } : d);
-
-/** a < b, a = b, a > b as -1, 0, 1, exactly. */
-export function compareDecimal(a: Decimal, b: Decimal): number {
-  const scale = Math.max(a.scale, b.scale);
-  const x = a.units * 10n ** BigInt(scale - a.scale);
-  const y = b.units * 10n ** BigInt(scale - b.scale);
-  return x < y ? -1 : x > y ? 1 : 0;
-}
-
-const n = (count: number) => count.toLocaleString('en-US');
-
 /**
  * The chart of `result` as `spec` says. Rows sharing an x and a series are added exactly; a row
  * whose y is not a number, or whose x is not a time on a time axis, is left out and counted.
@@ -178,20 +134,8 @@ export function buildChart(result: SqlResult, spec: ChartSpec): BuiltChart {
   const xi = at(spec.x);
   const yi = at(spec.y);
   const si = spec.series ? at(spec.series) : -1;
-  if (xi < 0) return { ok: false, message: `The chart's x column "${spec.x}" is not in this result.` };
-  if (yi < 0) return { ok: false, message: `The chart's y column "${spec.y}" is not in this result.` };
-  if (spec.series && si < 0) {
-    return { ok: false, message: `The chart's series column "${spec.series}" is not in this result.` };
-  }
-  if (!isNumericType(columns[yi].type)) {
-    return {
-      ok: false,
-      message: `The y column "${spec.y}" is ${columns[yi].type}, not a number: pick a numeric column.`,
-    };
-  }
-  if (spec.scale && scaleColumnOf(columns, spec.y, spec.scale) === null) {
-    return { ok: false, message: `The chart's scale column "${spec.scale}" is not a numeric column of this result.` };
-  }
+  const problem = specProblem(columns, spec, xi, yi, si);
+  if (problem) return { ok: false, message: problem };
   const scaleName = scaleColumnOf(columns, spec.y, spec.scale);
   const ki = scaleName ? at(scaleName) : -1;
   const notes: string[] = [];
@@ -209,106 +153,11 @@ export function buildChart(result: SqlResult, spec: ChartSpec): BuiltChart {
   }
   const instrument = shown >= 0 ? instruments[shown] : null;
 
-  // x key -> series key -> exact sum; x keys and series keys in order of first appearance.
-  const cells = new Map<string, Map<string, Decimal>>();
-  const xInfo = new Map<string, { ms: number; text: string }>();
-  // Series in order of first appearance; their size (the sum of absolute values) only when folding.
-  const seriesOrder = new Map<string, Decimal>();
-  let noY = 0;
-  let noX = 0;
-  // A result repeats its times (a row per series per day): each text is read once.
-  const times = new Map<SqlCell, { ms: number; text: string } | null>();
-  const readTime = (cell: SqlCell) => {
-    let time = times.get(cell);
-    if (time === undefined) {
-      time = timeOf(cell);
-      times.set(cell, time);
-    }
-    return time;
-  };
-  result.rows.forEach((row, rowIndex) => {
-    if (shown >= 0 && rowInstrument[rowIndex] !== shown) return;
-    const value = ki >= 0 ? unitsAtScale(row[yi], row[ki]) : cellDecimal(row[yi]);
-    if (!value) {
-      noY++;
-      return;
-    }
-    let key: string;
-    if (spec.xType === 'time') {
-      const time = readTime(row[xi]);
-      if (!time) {
-        noX++;
-        return;
-      }
-      key = String(time.ms);
-      if (!xInfo.has(key)) xInfo.set(key, time);
-    } else {
-      key = cellText(row[xi]);
-      if (!xInfo.has(key)) xInfo.set(key, { ms: xInfo.size, text: key });
-    }
-    const series = si >= 0 ? cellText(row[si]) : spec.y;
-    if (!seriesOrder.has(series)) seriesOrder.set(series, { units: 0n, scale: 0 });
-    let bySeries = cells.get(key);
-    if (!bySeries) {
-      bySeries = new Map();
-      cells.set(key, bySeries);
-    }
-    const seen = bySeries.get(series);
-    bySeries.set(series, seen ? addDecimal(seen, value) : value);
-  });
-
-  if (noY > 0) notes.push(`${n(noY)} ${noY === 1 ? 'row has' : 'rows have'} no number in "${spec.y}": not drawn.`);
-  if (noX > 0) notes.push(`${n(noX)} ${noX === 1 ? 'row has' : 'rows have'} no time in "${spec.x}": not drawn.`);
-
-  // Series: the largest (by the sum of absolute values, exactly) are kept, the rest added into Other.
-  let seriesNames = [...seriesOrder.keys()];
-  const fold = new Map<string, string>();
-  if (seriesNames.length > MAX_SERIES) {
-    for (const bySeries of cells.values()) {
-      for (const [name, v] of bySeries) seriesOrder.set(name, addDecimal(seriesOrder.get(name) as Decimal, abs(v)));
-    }
-    const ranked = [...seriesOrder].sort((a, b) => compareDecimal(b[1], a[1]) || (a[0] < b[0] ? -1 : 1));
-    const kept = new Set(ranked.slice(0, MAX_SERIES - 1).map(([name]) => name));
-    const folded = seriesNames.length - kept.size;
-    const other = otherName(`Other (${n(folded)} series)`, seriesNames);
-    for (const name of seriesNames) if (!kept.has(name)) fold.set(name, other);
-    seriesNames = [...seriesNames.filter((s) => kept.has(s)), other];
-    notes.push(
-      `${n(seriesOrder.size)} series: the ${MAX_SERIES - 1} largest are drawn, the other ${n(folded)} added exactly into "${other}".`,
-    );
-  }
-
-  // x in order: times ascending; categories as the query ordered them, beyond the cap added into Other.
-  let xKeys = [...cells.keys()];
-  if (spec.xType === 'time') xKeys.sort((a, b) => Number(a) - Number(b));
-  if (spec.xType === 'category' && xKeys.length > MAX_CATEGORIES) {
-    const kept = xKeys.slice(0, MAX_CATEGORIES - 1);
-    const folded = xKeys.length - kept.length;
-    const other = otherName(`Other (${n(folded)} categories)`, xKeys);
-    const merged = new Map<string, Decimal>();
-    for (const key of xKeys.slice(MAX_CATEGORIES - 1)) {
-      for (const [s, v] of cells.get(key) ?? []) {
-        const seen = merged.get(s);
-        merged.set(s, seen ? addDecimal(seen, v) : v);
-      }
-    }
-    cells.set(other, merged);
-    xInfo.set(other, { ms: kept.length, text: other });
-    xKeys = [...kept, other];
-    notes.push(
-      `${n(kept.length + folded)} categories: the first ${MAX_CATEGORIES - 1} are drawn, the other ${n(folded)} added exactly into "${other}".`,
-    );
-  }
-
-  const exact: (Decimal | null)[][] = seriesNames.map(() => xKeys.map(() => null));
-  const seriesIndex = new Map(seriesNames.map((s, i) => [s, i]));
-  xKeys.forEach((key, xIndex) => {
-    for (const [s, v] of cells.get(key) ?? []) {
-      const i = seriesIndex.get(fold.get(s) ?? s) ?? 0;
-      const seen = exact[i][xIndex];
-      exact[i][xIndex] = seen ? addDecimal(seen, v) : v;
-    }
-  });
+  const sums = sumRows(result, spec, { xi, yi, si, ki, shown, rowInstrument }, notes);
+  const { seriesNames, fold } = foldSeries(sums, notes);
+  const xKeys = orderXs(sums, spec.xType, notes);
+  const exact = exactValues(sums.cells, xKeys, seriesNames, fold);
+  const { xInfo } = sums;
   const measure = ki >= 0 ? spec.y.replace(/_units$/i, '') || spec.y : spec.y;
   const model: ChartModel = {
     yLabel: instrument?.unit ? `${measure} (${instrument.unit})` : measure,
@@ -331,11 +180,18 @@ export function buildChart(result: SqlResult, spec: ChartSpec): BuiltChart {
   return { ok: true, model };
 }
 
-/** "Other (3 series)", or with a mark when a real series already has that name. */
-function otherName(name: string, taken: readonly string[]): string {
-  let other = name;
-  while (taken.includes(other)) other = `${other}*`;
-  return other;
+/** Why `spec` cannot be drawn from these columns (given the x, y and series columns' places), or null. */
+function specProblem(columns: readonly Column[], spec: ChartSpec, xi: number, yi: number, si: number): string | null {
+  if (xi < 0) return `The chart's x column "${spec.x}" is not in this result.`;
+  if (yi < 0) return `The chart's y column "${spec.y}" is not in this result.`;
+  if (spec.series && si < 0) return `The chart's series column "${spec.series}" is not in this result.`;
+  if (!isNumericType(columns[yi].type)) {
+    return `The y column "${spec.y}" is ${columns[yi].type}, not a number: pick a numeric column.`;
+  }
+  if (spec.scale && scaleColumnOf(columns, spec.y, spec.scale) === null) {
+    return `The chart's scale column "${spec.scale}" is not a numeric column of this result.`;
+  }
+  return null;
 }
 
 /**

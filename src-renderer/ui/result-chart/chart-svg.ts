@@ -98,7 +98,21 @@ export function chartSvg(model: ChartModel, kind: ChartKind, options: SvgOptions
   out.push(
     `<line x1="${frame.left}" y1="${px(toY(0))}" x2="${frame.left + plotW}" y2="${px(toY(0))}" stroke="${fg}" stroke-width="1"/>`,
   );
-  // marks
+  drawMarks(out, model, kind, toX, toY);
+  if (model.split)
+    out.push(...svgLegend(model, fg, { left: frame.left, width: plotW, bottom: height, rows: legendRows }));
+  out.push('</svg>');
+  return `${out.join('\n')}\n`;
+}
+
+/** The bars, lines or areas, in each series' colour, added to `out` (a long time series has more marks than a call takes arguments). */
+function drawMarks(
+  out: string[],
+  model: ChartModel,
+  kind: ChartKind,
+  toX: (x: number) => number,
+  toY: (v: number) => number,
+) {
   if (kind === 'bar' || kind === 'stacked') {
     for (const r of barRects(model, kind, toX, toY)) {
       out.push(
@@ -122,15 +136,20 @@ export function chartSvg(model: ChartModel, kind: ChartKind, options: SvgOptions
       }
     });
   }
-  // legend
-  if (model.split) {
-    model.series.forEach((s, i) => {
-      const lx = frame.left + (i % 4) * Math.floor(plotW / 4);
-      const ly = height - legendRows * 18 + Math.floor(i / 4) * 18 - 4;
-      out.push(`<rect x="${lx}" y="${ly - 9}" width="10" height="10" fill="${colourOf(i)}"/>`);
-      out.push(`<text x="${lx + 14}" y="${ly}" fill="${fg}">${escapeXml(shorten(s.name, 28))}</text>`);
-    });
-  }
-  out.push('</svg>');
-  return `${out.join('\n')}\n`;
+}
+
+/** The legend under the plot: four series a row, from `left` across `width`, its last row at `bottom`. */
+function svgLegend(
+  model: ChartModel,
+  fg: string,
+  { left, width, bottom, rows }: { left: number; width: number; bottom: number; rows: number },
+): string[] {
+  return model.series.flatMap((s, i) => {
+    const lx = left + (i % 4) * Math.floor(width / 4);
+    const ly = bottom - rows * 18 + Math.floor(i / 4) * 18 - 4;
+    return [
+      `<rect x="${lx}" y="${ly - 9}" width="10" height="10" fill="${colourOf(i)}"/>`,
+      `<text x="${lx + 14}" y="${ly}" fill="${fg}">${escapeXml(shorten(s.name, 28))}</text>`,
+    ];
+  });
 }
