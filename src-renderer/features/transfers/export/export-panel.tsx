@@ -2,17 +2,12 @@
 // Main streams it to the file the user picks; this panel shows its progress and its summary.
 import type { ExportStatus, TransferFilters } from '../../../../src-shared/contract/transfers.ts';
 import { useCancelExport, useExportStatus, useStartExport } from '../../../data/export.ts';
-import { AmountCell } from '../../../ui/amount-cell.tsx';
 import { useAppAction } from '../../../ui/app-action.ts';
 import { DownloadOffer } from '../../../ui/download-offer.tsx';
 import { ErrorMessage } from '../../../ui/error-message.tsx';
-import { useKeyboardGrid } from '../../../ui/keyboard-grid.ts';
 import { LiveStatus } from '../../../ui/live-status.tsx';
-import { shortenParty } from '../../../ui/party-format.ts';
-import { TableScroll } from '../../../ui/table-scroll.tsx';
 import { formatDuration } from '../cards/service-starting-card.tsx';
-import { instrumentKey } from '../summary/transfer-summary.ts';
-import { useTransfersStore } from '../transfers-store.ts';
+import { ExportedSummary } from './exported-summary.tsx';
 
 export function ExportPanel({ profileId, filters }: { profileId: string; filters: TransferFilters }) {
   const start = useStartExport(profileId);
@@ -53,11 +48,6 @@ export function ExportPanel({ profileId, filters }: { profileId: string; filters
 }
 
 function ExportCard({ job, cancelling, onCancel }: { job: ExportStatus; cancelling: boolean; onCancel: () => void }) {
-  // The summary's totals carry no decimals: pad them like the table does when the instrument was seen.
-  const seen = useTransfersStore((s) => s.seenInstruments);
-  const grid = useKeyboardGrid();
-  const decimalsOf = (admin: string | null, id: string | null) =>
-    seen.find((i) => instrumentKey(i.admin, i.id) === instrumentKey(admin, id))?.decimals ?? null;
   const format = job.format === 'csv' ? 'CSV' : 'JSON Lines';
   return (
     // A region, not a live one: the whole card re-read at every progress poll would drown the
@@ -108,63 +98,7 @@ function ExportCard({ job, cancelling, onCancel }: { job: ExportStatus; cancelli
       {job.state === 'failed' && job.error && (
         <ErrorMessage error={{ name: 'BridgeError', code: 'service_error', message: job.error }} />
       )}
-      {job.summary && (
-        <div className="export-summary">
-          <p>
-            {job.summary.legs.toLocaleString('en')} legs in {job.summary.pages} pages
-            {job.summary.firstEffectiveAt && job.summary.lastEffectiveAt
-              ? `, effective from ${job.summary.firstEffectiveAt} to ${job.summary.lastEffectiveAt}`
-              : ''}
-            .
-          </p>
-          {job.summary.instruments.length > 0 && (
-            <TableScroll>
-              <table ref={grid} className="data-table" aria-label="Exported totals per instrument">
-                <thead>
-                  <tr>
-                    <th scope="col">Instrument</th>
-                    <th scope="col">Administrator</th>
-                    <th scope="col" className="numeric">
-                      Legs
-                    </th>
-                    <th scope="col" className="numeric">
-                      Total in
-                    </th>
-                    <th scope="col" className="numeric">
-                      Total out
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {job.summary.instruments.map((i) => (
-                    <tr key={`${i.instrumentAdmin}|${i.instrumentId}`}>
-                      <th scope="row">{i.symbol ?? i.instrumentId ?? '—'}</th>
-                      <td className="mono" title={i.instrumentAdmin ?? undefined}>
-                        {i.instrumentAdmin ? shortenParty(i.instrumentAdmin) : '—'}
-                      </td>
-                      <td className="numeric">{i.legs.toLocaleString('en')}</td>
-                      <td className="numeric">
-                        <AmountCell
-                          amount={i.totalIn}
-                          decimals={decimalsOf(i.instrumentAdmin, i.instrumentId)}
-                          label="total in"
-                        />
-                      </td>
-                      <td className="numeric">
-                        <AmountCell
-                          amount={i.totalOut}
-                          decimals={decimalsOf(i.instrumentAdmin, i.instrumentId)}
-                          label="total out"
-                        />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
-          )}
-        </div>
-      )}
+      <ExportedSummary summary={job.summary} />
     </section>
   );
 }

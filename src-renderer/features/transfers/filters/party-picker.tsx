@@ -1,16 +1,16 @@
 // The party to list: pasted, picked from the saved parties, picked from the ledger JWT, or (on the
 // sandbox profile) picked by name from the sandbox's own parties.
-import { useId, useState } from 'react';
-import { SavedPartyInput } from '../../../../src-shared/contract/schemas.ts';
+import { useId } from 'react';
 import { PARTY_ID_PATTERN } from '../../../../src-shared/contract/transfers.ts';
 import { useLedgerCredential } from '../../../data/secrets.ts';
-import { useSavedPartyMutations, useSettings } from '../../../data/settings.ts';
 import { useKnownParties, useTokenInfo } from '../../../data/transfers.ts';
 import { ErrorMessage, fieldIssue } from '../../../ui/error-message.tsx';
 import { Field } from '../../../ui/field.tsx';
 import { shortenParty } from '../../../ui/party-format.ts';
 import { PartyId } from '../../../ui/party-id.tsx';
+import { SavedPartyFields } from './saved-party-fields.tsx';
 import { TokenParties } from './token-parties.tsx';
+import { useSavedParty } from './use-saved-party.ts';
 
 export function PartyPicker({
   profileId,
@@ -23,28 +23,10 @@ export function PartyPicker({
   error: string | undefined;
   onChange: (party: string) => void;
 }) {
-  const saved = useSettings().data?.settings.savedParties ?? [];
+  const party = value.trim();
+  const saving = useSavedParty(party);
   const credential = useLedgerCredential(profileId);
   const token = useTokenInfo(profileId, credential);
-  const { save, remove } = useSavedPartyMutations();
-  const [label, setLabel] = useState('');
-  // The label is checked with the schema main applies before anything is sent; its message stays
-  // at the label field (and so does what was typed) until the label is edited.
-  const [labelError, setLabelError] = useState<string | null>(null);
-  const saveParty = () => {
-    const checked = SavedPartyInput.safeParse({ party, label });
-    if (!checked.success) {
-      setLabelError(
-        checked.error.issues.find((i) => i.path[0] === 'label')?.message ?? checked.error.issues[0].message,
-      );
-      return;
-    }
-    setLabelError(null);
-    save.mutate(checked.data, { onSuccess: () => setLabel('') });
-  };
-  const labelIssue = labelError ?? fieldIssue(save.error, 'label');
-  const party = value.trim();
-  const isSaved = saved.some((p) => p.party === party);
   const looksValid = PARTY_ID_PATTERN.test(party);
   // The sandbox knows its parties: offered by name, so a new user has something to pick. A remote
   // profile offers none (the service has no listing of parties).
@@ -92,41 +74,10 @@ export function PartyPicker({
             </select>
           </Field>
         )}
-        <Field label="Saved parties">
-          <select value={isSaved ? party : ''} onChange={(e) => e.target.value && onChange(e.target.value)}>
-            <option value="">{saved.length ? 'Pick a saved party…' : 'No saved parties yet'}</option>
-            {saved.map((p) => (
-              <option key={p.party} value={p.party}>
-                {p.label ? `${p.label} — ${shortenParty(p.party)}` : shortenParty(p.party)}
-              </option>
-            ))}
-          </select>
-        </Field>
-        {isSaved ? (
-          <button type="button" onClick={() => remove.mutate(party)} disabled={remove.isPending}>
-            Forget this party
-          </button>
-        ) : (
-          <>
-            <Field label="Label for saving" error={labelIssue}>
-              <input
-                value={label}
-                onChange={(e) => {
-                  setLabel(e.target.value);
-                  setLabelError(null);
-                }}
-                maxLength={80}
-                placeholder="optional"
-              />
-            </Field>
-            <button type="button" disabled={!looksValid || save.isPending} onClick={saveParty}>
-              Save this party
-            </button>
-          </>
-        )}
+        <SavedPartyFields party={party} looksValid={looksValid} saving={saving} onChange={onChange} />
       </div>
-      {save.error && !fieldIssue(save.error, 'label') && <ErrorMessage error={save.error} />}
-      {remove.error && <ErrorMessage error={remove.error} />}
+      {saving.save.error && !fieldIssue(saving.save.error, 'label') && <ErrorMessage error={saving.save.error} />}
+      {saving.remove.error && <ErrorMessage error={saving.remove.error} />}
       <TokenParties info={token.data} error={token.error} onPick={onChange} sandboxParties={offered.length} />
     </fieldset>
   );

@@ -20,7 +20,7 @@ const text = (value: unknown) => (value === null || value === undefined ? missin
 // The address book's label when the party is saved, the short id otherwise; the full id on hover.
 const partyCell = (party: string | null) => (party === null ? missing : <PartyName party={party} />);
 
-/** A leg's amount as the amount cell reads it (transfers-table sizes the column by the same). */
+/** A leg's amount as the amount cell reads it (use-legs-table.ts sizes the column by the same). */
 export const legAmount = (leg: TransferLeg): AmountValue => ({ amount: leg.amount, decimals: leg.decimals });
 
 export const LEG_CELLS: Record<LegFieldKind, CellRenderer> = {

@@ -32,7 +32,7 @@ function legColumn({ field, header, kind, width }: LegField): LegColumn {
     header,
     meta: numeric ? { label: header, numeric } : { label: header },
     size: width,
-    // An amount column widens to its widest amount, however long (transfers-table.tsx).
+    // An amount column widens to its widest amount, however long (use-legs-table.ts).
     ...(kind === 'amount' ? { maxSize: Number.MAX_SAFE_INTEGER } : {}),
     sortFn,
     ...(searchable === false ? { enableGlobalFilter: false } : {}),
