@@ -1,17 +1,19 @@
 // Which parties a local query reads: every party (the default: the store's synced parties, or with
 // a lake open the lake's), one party, a chosen set, or a portfolio (a named set of the user's own
 // parties: legs between its members are internal, `legs.internal`, and instrument_totals leaves
-// them out). Portfolios are created, edited and deleted here too. Controlled: `value` and `onChange` (useQueryScope in scope-state.ts keeps
-// one per profile). docs/notebook.md, "Parties, sets and portfolios".
+// them out). Portfolios are created, edited and deleted here too (portfolio-manager.tsx).
+// Controlled: `value` and `onChange` (useQueryScope in scope-state.ts keeps one per profile).
+// docs/notebook.md, "Parties, sets and portfolios".
 import { useId, useState } from 'react';
-import { asBridgeError } from '../../../../src-shared/contract/errors.ts';
 import type { Portfolio, SqlScope } from '../../../../src-shared/contract/party-scope.ts';
 import { type PartySource, scopeTitle } from '../../../../src-shared/text/scope-text.ts';
 import { useLake, useStores } from '../../../data/local-ledger.ts';
-import { usePartyBook } from '../../../data/party-book.ts';
-import { useDeletePortfolio, usePortfolios, useSavePortfolio } from '../../../data/sync-all.ts';
+import { type PartyBook, usePartyBook } from '../../../data/party-book.ts';
+import { usePortfolios } from '../../../data/sync-all.ts';
 import { ErrorMessage } from '../../../ui/error-message.tsx';
-import { PartyName, partyText } from '../../../ui/party-id.tsx';
+import { partyText } from '../../../ui/party-id.tsx';
+import { PartySetChoice } from './party-set-choice.tsx';
+import { PortfolioManager } from './portfolio-manager.tsx';
 
 export { scopeForRequest, useQueryScope, useViewScope } from './scope-state.ts';
 
@@ -58,7 +60,6 @@ export function ScopePicker({
   const [managing, setManaging] = useState(false);
   const id = useId();
   const list = portfolios.data ?? [];
-  const chosen = value.kind === 'parties' ? value.parties : [];
   // "One party" and "A chosen set" start from the party on screen (the views), else the first offered.
   const first = home ?? parties[0];
   const kind = (next: string) => {
@@ -69,75 +70,24 @@ export function ScopePicker({
   };
   return (
     <div className="scope-picker" data-testid={use === 'query' ? 'scope-picker' : 'view-scope-picker'}>
-      <label>
-        {use === 'query' ? 'Parties' : 'View parties'}{' '}
-        <select aria-label={`${name} parties`} value={value.kind} onChange={(e) => kind(e.target.value)}>
-          <option value="all">{scopeTitle({ kind: 'all' }, from)}</option>
-          <option value="party" disabled={!first}>
-            {use === 'query' ? 'One party' : 'The party above'}
-          </option>
-          <option value="parties" disabled={!first}>
-            A chosen set
-          </option>
-          <option value="portfolio" disabled={list.length === 0}>
-            A portfolio
-          </option>
-        </select>
-      </label>
+      <KindChoice
+        use={use}
+        label={`${name} parties`}
+        kind={value.kind}
+        onKind={kind}
+        from={from}
+        hasParty={!!first}
+        hasPortfolio={list.length > 0}
+      />
       {/* The views' one party is the one the screen's header chooses: no second picker for it. */}
       {value.kind === 'party' && use === 'query' && (
-        <label>
-          Party{' '}
-          <select
-            aria-label={`${name} party`}
-            value={value.party}
-            onChange={(e) => onChange({ kind: 'party', party: e.target.value })}
-          >
-            {[...new Set([value.party, ...parties])].map((p) => (
-              <option key={p} value={p} title={p}>
-                {partyText(book, p)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <OnePartyChoice label={`${name} party`} party={value.party} parties={parties} book={book} onChange={onChange} />
       )}
       {value.kind === 'parties' && (
-        <fieldset className="scope-party-list" aria-label={`${name} party set`}>
-          <legend>Parties in the set</legend>
-          {[...new Set([...chosen, ...parties])].map((p) => (
-            <label key={p}>
-              <input
-                type="checkbox"
-                checked={chosen.includes(p)}
-                // The last one stays: a set of no party reads nothing.
-                disabled={chosen.length === 1 && chosen[0] === p}
-                onChange={(e) =>
-                  onChange({
-                    kind: 'parties',
-                    parties: e.target.checked ? [...chosen, p] : chosen.filter((x) => x !== p),
-                  })
-                }
-              />{' '}
-              <PartyName party={p} />
-            </label>
-          ))}
-        </fieldset>
+        <PartySetChoice label={`${name} party set`} chosen={value.parties} parties={parties} onChange={onChange} />
       )}
       {value.kind === 'portfolio' && (
-        <label>
-          {use === 'query' ? 'Portfolio' : 'View portfolio'}{' '}
-          <select
-            aria-label={`${name} portfolio`}
-            value={value.name}
-            onChange={(e) => onChange({ kind: 'portfolio', name: e.target.value })}
-          >
-            {list.map((p) => (
-              <option key={p.name} value={p.name}>
-                {p.name} ({p.parties.length})
-              </option>
-            ))}
-          </select>
-        </label>
+        <PortfolioChoice use={use} label={`${name} portfolio`} name={value.name} list={list} onChange={onChange} />
       )}
       <button
         type="button"
@@ -168,107 +118,94 @@ export function ScopePicker({
   );
 }
 
-/** Create, edit (rename, members) and delete portfolios; main checks names and party ids and says where. */
-export function PortfolioManager({
-  profileId,
-  portfolios,
-  parties,
-  onSaved,
-  onDeleted,
+/** Which kind of scope: every party, one, a chosen set, or a portfolio (each offered when there is one to pick). */
+function KindChoice({
+  use,
+  label,
+  kind,
+  onKind,
+  from,
+  hasParty,
+  hasPortfolio,
 }: {
-  profileId: string;
-  portfolios: Portfolio[];
-  /** The parties offered as members (the scope's: the store's, or the open lake's). */
-  parties: string[];
-  onSaved?: (previousName: string | null, name: string) => void;
-  onDeleted?: (name: string) => void;
+  use: 'query' | 'view';
+  label: string;
+  kind: SqlScope['kind'];
+  onKind: (kind: string) => void;
+  from: PartySource;
+  hasParty: boolean;
+  hasPortfolio: boolean;
 }) {
-  const save = useSavePortfolio();
-  const remove = useDeletePortfolio();
-  const [editing, setEditing] = useState<string | null>(null);
-  const [name, setName] = useState('');
-  const [members, setMembers] = useState<string[]>([]);
-  const edit = (p: Portfolio | null) => {
-    save.reset();
-    setEditing(p?.name ?? null);
-    setName(p?.name ?? '');
-    setMembers(p?.parties ?? []);
-  };
-  const failure = save.error ? asBridgeError(save.error) : null;
   return (
-    <section className="panel" aria-label="Portfolios">
-      <h3>Portfolios</h3>
-      {portfolios.length === 0 && <p className="muted">No portfolio yet: name a set of your own parties below.</p>}
-      <ul>
-        {portfolios.map((p) => (
-          <li key={p.name}>
-            {p.name} <span className="muted">({p.parties.length} parties)</span>{' '}
-            <button type="button" onClick={() => edit(p)} aria-label={`Edit portfolio ${p.name}`}>
-              Edit
-            </button>{' '}
-            <button
-              type="button"
-              aria-label={`Delete portfolio ${p.name}`}
-              onClick={() => remove.mutate({ profileId, name: p.name }, { onSuccess: () => onDeleted?.(p.name) })}
-            >
-              Delete
-            </button>
-          </li>
+    <label>
+      {use === 'query' ? 'Parties' : 'View parties'}{' '}
+      <select aria-label={label} value={kind} onChange={(e) => onKind(e.target.value)}>
+        <option value="all">{scopeTitle({ kind: 'all' }, from)}</option>
+        <option value="party" disabled={!hasParty}>
+          {use === 'query' ? 'One party' : 'The party above'}
+        </option>
+        <option value="parties" disabled={!hasParty}>
+          A chosen set
+        </option>
+        <option value="portfolio" disabled={!hasPortfolio}>
+          A portfolio
+        </option>
+      </select>
+    </label>
+  );
+}
+
+/** The SQL tab's one party: any party offered (and the one chosen, if no longer offered). */
+function OnePartyChoice({
+  label,
+  party,
+  parties,
+  book,
+  onChange,
+}: {
+  label: string;
+  party: string;
+  parties: string[];
+  book: PartyBook;
+  onChange: (scope: SqlScope) => void;
+}) {
+  return (
+    <label>
+      Party{' '}
+      <select aria-label={label} value={party} onChange={(e) => onChange({ kind: 'party', party: e.target.value })}>
+        {[...new Set([party, ...parties])].map((p) => (
+          <option key={p} value={p} title={p}>
+            {partyText(book, p)}
+          </option>
         ))}
-      </ul>
-      {remove.error ? <ErrorMessage error={remove.error} title="The portfolio could not be deleted." /> : null}
-      <form
-        aria-label={editing === null ? 'New portfolio' : `Edit portfolio ${editing}`}
-        onSubmit={(e) => {
-          e.preventDefault();
-          save.mutate(
-            { profileId, previousName: editing, name, parties: members },
-            {
-              onSuccess: (list) => {
-                onSaved?.(editing, list.find((p) => p.name === name.trim())?.name ?? name.trim());
-                edit(null);
-              },
-            },
-          );
-        }}
-      >
-        <label>
-          Portfolio name{' '}
-          <input
-            value={name}
-            maxLength={80}
-            onChange={(e) => setName(e.target.value)}
-            aria-invalid={failure !== null}
-          />
-        </label>
-        <fieldset className="scope-party-list">
-          <legend>Members</legend>
-          {parties.length === 0 && members.length === 0 && <p className="muted">Sync your parties first.</p>}
-          {[...new Set([...members, ...parties])].map((p) => (
-            <label key={p}>
-              <input
-                type="checkbox"
-                checked={members.includes(p)}
-                onChange={(e) => setMembers(e.target.checked ? [...members, p] : members.filter((x) => x !== p))}
-              />{' '}
-              <PartyName party={p} />
-            </label>
-          ))}
-        </fieldset>
-        <button type="submit" disabled={save.isPending}>
-          {editing === null ? 'Save portfolio' : 'Save changes'}
-        </button>
-        {editing !== null && (
-          <button type="button" onClick={() => edit(null)}>
-            New portfolio instead
-          </button>
-        )}
-        {failure && (
-          <p className="sql-error" role="alert">
-            {failure.message}
-          </p>
-        )}
-      </form>
-    </section>
+      </select>
+    </label>
+  );
+}
+
+function PortfolioChoice({
+  use,
+  label,
+  name,
+  list,
+  onChange,
+}: {
+  use: 'query' | 'view';
+  label: string;
+  name: string;
+  list: Portfolio[];
+  onChange: (scope: SqlScope) => void;
+}) {
+  return (
+    <label>
+      {use === 'query' ? 'Portfolio' : 'View portfolio'}{' '}
+      <select aria-label={label} value={name} onChange={(e) => onChange({ kind: 'portfolio', name: e.target.value })}>
+        {list.map((p) => (
+          <option key={p.name} value={p.name}>
+            {p.name} ({p.parties.length})
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

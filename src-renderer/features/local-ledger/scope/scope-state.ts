@@ -21,17 +21,19 @@ export const useScopeStore = create<ScopeState>((set) => ({
   setViewScope: (profileId, scope) => set((s) => ({ viewScopes: { ...s.viewScopes, [profileId]: scope } })),
 }));
 
+export interface ViewScope {
+  shown: SqlScope;
+  request: SqlScope | undefined;
+  set: (scope: SqlScope) => void;
+}
+
 /**
  * The local views' scope for the party on screen: what the picker shows, what the requests send
  * (undefined: the party alone, the shortest request and the party's own cache keys), and the setter.
  * Choosing "one party" is choosing the party on screen (`onParty`), so the views never read a party
  * other than the one the screen names without saying it in the picker.
  */
-export function useViewScope(
-  profileId: string,
-  party: string,
-  onParty: (party: string) => void,
-): { shown: SqlScope; request: SqlScope | undefined; set: (scope: SqlScope) => void } {
+export function useViewScope(profileId: string, party: string, onParty: (party: string) => void): ViewScope {
   const stored = useScopeStore((s) => s.viewScopes[profileId]);
   const setViewScope = useScopeStore((s) => s.setViewScope);
   return {
