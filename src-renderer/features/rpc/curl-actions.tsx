@@ -1,9 +1,12 @@
+// The console's "Copy as" actions: the request as curl or code in another language, and curl with
+// the real key after a question (CurlActions below says how the key is kept off screen and state).
 import { useEffect, useRef, useState } from 'react';
 import { asBridgeError } from '../../../src-shared/contract/errors.ts';
 import type { RpcCurlRequest } from '../../../src-shared/contract/rpc.ts';
 import { SNIPPET_LABELS, SNIPPET_LANGUAGES, type SnippetLanguage } from '../../../src-shared/contract/rpc-snippet.ts';
 import { codeSnippet, curlCommand } from '../../data/rpc.ts';
 import { useActionStatus } from '../../ui/action-status.ts';
+import { CurlKeyConfirm } from './curl-key-confirm.tsx';
 
 /** How long the command with the key may stay on the clipboard, as password managers do. */
 export const CLIPBOARD_CLEAR_MS = 60_000;
@@ -90,35 +93,15 @@ export function CurlActions({ request }: { request: Omit<RpcCurlRequest, 'withKe
         Copy curl with key
       </button>
       {confirming && request && (
-        <span
-          className="rpc-curl-confirm"
-          role="dialog"
-          aria-label="Copy with the API key?"
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') setConfirming(false);
+        <CurlKeyConfirm
+          request={request}
+          onCopy={() => {
+            setConfirming(false);
+            void copy(true);
           }}
-        >
-          <span data-testid="rpc-curl-confirm-text">
-            This puts on the clipboard the curl command that calls {request.body && describeBody(request.body)} on{' '}
-            {request.chain} ({request.nodeType} node): the same command as "Copy as curl", with your real API key
-            written in it instead of $LEDGER_API_KEY. Anyone who gets it can use your key. The clipboard is cleared
-            after 60 s if it still holds the command.
-          </span>
-          <span>
-            <button
-              type="button"
-              onClick={() => {
-                setConfirming(false);
-                void copy(true);
-              }}
-            >
-              Copy command with key
-            </button>{' '}
-            <button type="button" ref={cancelButton} onClick={() => setConfirming(false)}>
-              Cancel
-            </button>
-          </span>
-        </span>
+          onCancel={() => setConfirming(false)}
+          cancelButton={cancelButton}
+        />
       )}
       {status && (
         <span className={status.error ? 'field-error' : 'muted'} role="status" data-testid="rpc-curl-status">
@@ -127,11 +110,6 @@ export function CurlActions({ request }: { request: Omit<RpcCurlRequest, 'withKe
       )}
     </span>
   );
-}
-
-/** The call(s) in words: eth_getBalance, or "a batch of 3 calls". */
-function describeBody(body: RpcCurlRequest['body']): string {
-  return Array.isArray(body) ? `a batch of ${body.length} calls` : body.method;
 }
 
 /**

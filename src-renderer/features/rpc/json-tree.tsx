@@ -1,15 +1,13 @@
 // The answer as a JSON tree: fold and unfold, search, copy any value, decode hints beside values.
 // Lazy twice over: only expanded containers produce rows (500 children at a time), and only the
 // rows in view are in the DOM (react-virtual), so a 10 MB answer does not freeze the window.
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { valueAt } from './json-tree-model.ts';
 import { JsonTreeMoreRow, JsonTreeRow } from './json-tree-row.tsx';
 import { JsonTreeToolbar } from './json-tree-toolbar.tsx';
 import { useTreeExpansion } from './use-tree-expansion.ts';
+import { ROW_HEIGHT, useTreeScroll } from './use-tree-scroll.ts';
 import './json-tree.css';
-
-const ROW_HEIGHT = 22;
 
 export interface JsonTreeProps {
   root: unknown;
@@ -30,39 +28,7 @@ export function JsonTree({ root, methodAt, symbol, label, marks, focus = null }:
   const afterTree = useRef<HTMLSpanElement>(null);
   const { rows, currentMatch } = tree;
   const [copied, setCopied] = useState<string | null>(null);
-  const scroller = useRef<HTMLElement>(null);
-
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 15,
-  });
-
-  useEffect(() => {
-    if (!currentMatch) return;
-    const index = rows.findIndex((row) => row.path === currentMatch);
-    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'center' });
-  }, [currentMatch, rows, virtualizer]);
-
-  // A focus asked for: open the way once per request, then scroll once the row exists.
-  const { revealPath } = tree;
-  const toScroll = useRef<string | null>(null);
-  const focusSeq = focus?.seq;
-  const focusPath = focus?.path ?? null;
-  useEffect(() => {
-    if (focusSeq === undefined || focusPath === null) return;
-    toScroll.current = focusPath;
-    revealPath(focusPath);
-  }, [focusSeq, focusPath, revealPath]);
-  useEffect(() => {
-    if (toScroll.current === null) return;
-    const index = rows.findIndex((row) => row.path === toScroll.current);
-    if (index >= 0) {
-      toScroll.current = null;
-      virtualizer.scrollToIndex(index, { align: 'center' });
-    }
-  }, [rows, virtualizer]);
+  const { scroller, virtualizer, focusPath } = useTreeScroll(tree, focus);
 
   const copy = (path: string) => {
     const value = valueAt(root, path);

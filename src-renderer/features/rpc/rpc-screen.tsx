@@ -1,12 +1,11 @@
 // The RPC console: pick a chain and node type, write a call (or a batch), send it through main,
 // read the answer. Main adds the key; the renderer never sees it.
-import { type KeyboardEvent, Suspense, useMemo } from 'react';
+import { Suspense } from 'react';
 import { nativeSymbol, useChainListing } from '../../data/chains.ts';
 import { useConsoleAnswer, useRpcEndpoint } from '../../data/rpc.ts';
 import { useActiveProfile } from '../../data/settings.ts';
 import { CopyLinkButton } from '../../ui/copy-link-button.tsx';
 import { SectionBoundary } from '../../ui/section-boundary.tsx';
-import { type ContractCall, useContractStore } from './abi/contract-store.ts';
 import { LazyContractPanel } from './abi/lazy-parts.tsx';
 import { LibraryPanel } from './abi/library-panel.tsx';
 import { AnswerPane } from './answer-pane.tsx';
@@ -22,8 +21,8 @@ import { requestTarget } from './request-link.ts';
 import { useRpcConsoleStore } from './rpc-console-store.ts';
 import { SendBar } from './send-bar.tsx';
 import { TargetPicker } from './target-picker.tsx';
+import { useConsoleRequest } from './use-console-request.ts';
 import { useConsoleSend } from './use-console-send.ts';
-import { resolveDraft } from './variables.ts';
 import './rpc.css';
 
 export function RpcScreen() {
@@ -36,46 +35,9 @@ export function RpcScreen() {
   const environment = useActiveEnvironment(profile?.id);
   const { send, sendCurrent, rerun, loadRequest, runRequest, cancel } = useConsoleSend(profile?.id, environment.scope);
 
-  const contractOpen = useContractStore((s) => s.open) && draft.mode === 'single';
-  const contractCall = useContractStore((s) => s.call);
-  // In Contract mode the draft holds the form's call only while the form makes one: until then nothing is
-  // sent, copied, saved or linked (the draft still holds the call from before).
-  const contractBlocked = contractOpen && !contractCall?.ok;
-  // Resolved with the environment's {{variables}} first: Send, Copy as, Compare and the history get the resolved call.
-  const check = useMemo(() => resolveDraft(draft, environment.scope), [draft, environment.scope]);
-  const ready = check.ok && !contractBlocked;
-  const onContractCall = (call: ContractCall | null) => {
-    useContractStore.getState().patch({ call });
-    // Into the single-call draft as it changes: Send, history, save, Copy as and compare see an ordinary eth_call.
-    if (call?.ok) set({ mode: 'single', method: call.method, paramsText: call.paramsText });
-  };
-  const submit = () => {
-    // Send with the form incomplete: every field says what it needs (empty ones too), and nothing goes.
-    if (contractBlocked) useContractStore.getState().patch({ showAll: true });
-    else sendCurrent();
-  };
+  const { check, contractOpen, contractCall, contractBlocked, onContractCall, submit, onKeyDown, sendable, asWritten } =
+    useConsoleRequest(draft, environment.scope, sendCurrent);
   const answerChain = chains.data?.chains.find((c) => c.name === answer.data?.chain);
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    // The editor handles its own Ctrl+Enter (and marks the event handled): send once, not twice.
-    if (event.defaultPrevented) return;
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-      event.preventDefault();
-      submit();
-    }
-  };
-
-  const sendable = ready && check.ok ? { chain: check.chain, nodeType: check.nodeType, body: check.body } : null;
-  // What a collection keeps: the request as written, {{variables}} and all.
-  const asWritten =
-    ready && check.ok
-      ? {
-          chain: draft.chain.trim(),
-          nodeType: draft.nodeType,
-          method: draft.mode === 'single' ? draft.method.trim() : null,
-          text: draft.mode === 'single' ? draft.paramsText : draft.batchText,
-        }
-      : null;
 
   return (
     <div className="rpc-screen">

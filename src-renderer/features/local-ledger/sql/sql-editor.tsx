@@ -1,17 +1,14 @@
 // A CodeMirror 6 SQL editor (PostgreSQL dialect, the nearest to DuckDB's, told the `legs` view's
-// columns). In a shadow root for the same reason as the RPC console's JSON editor:
-// CodeMirror's styles then go through a constructable stylesheet, which the renderer's CSP allows.
+// columns), on the app's code editor base (ui/code-editor/: in a shadow root, for the CSP).
 // Ctrl/Cmd+Enter runs; the error from the last run is announced with the editor.
-import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { PostgreSQL, sql } from '@codemirror/lang-sql';
-import { bracketMatching, HighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
+import { HighlightStyle } from '@codemirror/language';
 import { setDiagnostics } from '@codemirror/lint';
-import { EditorState, Prec } from '@codemirror/state';
-import { drawSelection, EditorView, keymap, lineNumbers } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { SQL_VIEWS } from '../../../../src-shared/contract/legs-view.ts';
-import { typeOverSelection } from '../../../ui/type-over-selection.ts';
+import { type CodeEditorParts, codeEditorTheme } from '../../../ui/code-editor/code-editor-setup.ts';
+import { useCodeEditor } from '../../../ui/code-editor/use-code-editor.ts';
 
 /** The documented views and their columns (docs/local-ledger.md, "The legs view"): what completion offers. */
 const SCHEMA = Object.fromEntries(
@@ -25,13 +22,11 @@ const sqlHighlight = HighlightStyle.define([
   { tag: [tags.lineComment, tags.blockComment], color: 'var(--muted)' },
 ]);
 
-const appTheme = EditorView.theme({
-  '&': { backgroundColor: 'var(--bg)', color: 'var(--fg)', fontSize: '12px', minHeight: '110px', maxHeight: '320px' },
-  '&.cm-focused': { outline: '2px solid var(--accent)' },
-  '.cm-scroller': { fontFamily: 'ui-monospace, "SFMono-Regular", Menlo, monospace', overflow: 'auto' },
-  '.cm-content': { minHeight: '110px' },
-  '.cm-gutters': { backgroundColor: 'var(--bg-alt)', color: 'var(--muted)', borderRight: '1px solid var(--border)' },
-});
+const SQL_PARTS: CodeEditorParts = {
+  highlight: sqlHighlight,
+  language: sql({ dialect: PostgreSQL, schema: SCHEMA, upperCaseKeywords: true }),
+  theme: codeEditorTheme({ min: '110px', max: '320px' }),
+};
 
 export interface SqlEditorProps {
   /** The text the editor starts with. */
@@ -46,85 +41,25 @@ export interface SqlEditorProps {
   errorAt?: { line: number; column: number } | null;
 }
 
-// The editor owns its text: the parent hears every change but never writes it back on a render.
-// (Writing a render's value back raced with typing: a keystroke landing before React re-rendered
-// was undone, and a query ran without its first letter.)
+// The editor owns its text (use-code-editor.ts): the parent hears every change, and `replace` is
+// the one way it sets the text.
 export function SqlEditor({ initial, replace, onChange, onRun, error, errorAt = null }: SqlEditorProps) {
-  const host = useRef<HTMLDivElement>(null);
-  const view = useRef<EditorView | null>(null);
-  const callbacks = useRef({ onChange, onRun });
-  callbacks.current = { onChange, onRun };
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: built once; rebuilding would lose the undo history
-  useEffect(() => {
-    const element = host.current;
-    if (!element) return;
-    const shadow = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
-    const editor = new EditorView({
-      parent: shadow,
-      root: shadow,
-      state: EditorState.create({
-        doc: initial,
-        extensions: [
-          Prec.highest(
-            keymap.of([
-              {
-                key: 'Mod-Enter',
-                run: (target) => {
-                  callbacks.current.onRun(target.state.doc.toString());
-                  return true;
-                },
-              },
-            ]),
-          ),
-          lineNumbers(),
-          history(),
-          drawSelection(),
-          typeOverSelection,
-          indentOnInput(),
-          bracketMatching(),
-          syntaxHighlighting(sqlHighlight),
-          sql({ dialect: PostgreSQL, schema: SCHEMA, upperCaseKeywords: true }),
-          keymap.of([...defaultKeymap, ...historyKeymap]),
-          EditorView.lineWrapping,
-          appTheme,
-          EditorView.contentAttributes.of({ 'aria-label': 'SQL query', spellcheck: 'false' }),
-          EditorView.updateListener.of((update) => {
-            if (update.docChanged) callbacks.current.onChange(update.state.doc.toString());
-          }),
-        ],
-      }),
-    });
-    view.current = editor;
-    return () => {
-      editor.destroy();
-      view.current = null;
-    };
-  }, []);
-
-  // An example chosen from the list replaces the text (once per choice).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the choice, not on its text
-  useEffect(() => {
-    const editor = view.current;
-    if (editor && replace) editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: replace.text } });
-  }, [replace?.seq]);
-
-  useEffect(() => {
-    const content = view.current?.contentDOM;
-    if (!content) return;
-    if (error) {
-      content.setAttribute('aria-invalid', 'true');
-      content.setAttribute('aria-description', error);
-    } else {
-      content.removeAttribute('aria-invalid');
-      content.removeAttribute('aria-description');
-    }
-  }, [error]);
+  const { host, view } = useCodeEditor({
+    parts: SQL_PARTS,
+    doc: initial,
+    label: 'SQL query',
+    replacement: replace,
+    replaceSameText: true,
+    error,
+    onChange,
+    onSubmit: onRun,
+  });
 
   // The place DuckDB pointed at, marked under the text (a word from there to its end), cleared by a
   // new run's answer. A position past the text (it was edited since) marks nothing.
   const line = errorAt?.line ?? 0;
   const column = errorAt?.column ?? 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the view is a ref, there from mount
   useEffect(() => {
     const editor = view.current;
     if (!editor) return;

@@ -1,31 +1,20 @@
 // Side by side: the console's current (resolved) request sent to two targets at once, full vs
 // archive of a chain, two chains or two profiles, both answers next to each other with what differs
 // marked, "N differences" to step through, and each side's status, time and size.
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { NodeType, RpcBody } from '../../../../src-shared/contract/rpc.ts';
 import { useCompareCalls } from '../../../data/rpc.ts';
 import { useSettings } from '../../../data/settings.ts';
 import { CompareSide } from './compare-side.tsx';
 import { CompareTarget, chainProblem, FOLLOW, type SecondChoice, secondTarget } from './compare-target.tsx';
-import { focusPathFor, marksFor } from './diff-marks.ts';
 import { DifferenceList } from './difference-list.tsx';
-import { diffJson, isRpcId } from './json-diff.ts';
+import { useCompareDiff } from './use-compare-diff.ts';
 import './compare.css';
 
 interface ComparePanelProps {
   /** The request as Send would send it (resolved), with the active profile; null while the form is not valid. */
   request: { profileId: string; chain: string; nodeType: NodeType; body: RpcBody } | null;
   timeoutSeconds: number;
-}
-
-/** A side's answer as JSON (main passes only JSON on; anything else counts as no answer). */
-function parseAnswer(text: string | undefined): { json: unknown } | null {
-  if (text === undefined) return null;
-  try {
-    return { json: JSON.parse(text) as unknown };
-  } catch {
-    return null;
-  }
 }
 
 export function ComparePanel({ request, timeoutSeconds }: ComparePanelProps) {
@@ -39,21 +28,7 @@ export function ComparePanel({ request, timeoutSeconds }: ComparePanelProps) {
   const second = first ? secondTarget(choice, first) : null;
   const canCompare = request !== null && second !== null && chainProblem(second.chain) === null && !pending;
 
-  // Each answer parsed once (a 10 MB one takes a while), the diff once per pair.
-  const [leftText, rightText] = [run?.sides[0]?.result?.text, run?.sides[1]?.result?.text];
-  const left = useMemo(() => parseAnswer(leftText), [leftText]);
-  const right = useMemo(() => parseAnswer(rightText), [rightText]);
-  const diff = useMemo(
-    () => (left && right ? diffJson(left.json, right.json, { ignore: isRpcId }) : null),
-    [left, right],
-  );
-  const marks = useMemo(
-    () => ({ left: marksFor(diff?.differences ?? [], 'left'), right: marksFor(diff?.differences ?? [], 'right') }),
-    [diff],
-  );
-  const difference = picked !== null ? diff?.differences[picked.index] : undefined;
-  const focus = (side: 'left' | 'right') =>
-    difference && picked ? { path: focusPathFor(difference, side), seq: picked.seq } : null;
+  const { left, right, diff, marks, focus } = useCompareDiff(run, picked);
   const profileName = (id: string) => profiles.find((p) => p.id === id)?.name ?? id;
 
   const compare = () => {
