@@ -48,10 +48,12 @@ async function withLock<T>(
   }
 }
 
+/** `beforeCommit`: the durability tests' entry only (cli-main.ts CliRunOptions), to kill the writer there. */
 async function sync(
   services: AppServices,
   args: LakeSyncArgs & { node: string | null },
   syncMany: SyncMany,
+  beforeCommit?: (party: string, month: string | null) => void,
 ): Promise<number> {
   const program = 'npm run cli -- lake sync';
   const started = Date.now();
@@ -68,7 +70,6 @@ async function sync(
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
-    const hook = process.env.LEDGER_EXPLORER_TEST_HOOKS === 'lake';
     const totals = { written: 0, removed: 0, unchanged: 0, legsWritten: 0, bytesWritten: 0 };
     // Each party's months go to the lake as soon as its sync is done, while the next party syncs
     // (the store's sync and the lake's writing share two cores instead of taking turns).
@@ -92,7 +93,7 @@ async function sync(
               signal: controller.signal,
               summarize: false,
               position,
-              beforeCommit: hook ? (p, month) => say(`test-hook: committing ${p} ${month}`) : undefined,
+              beforeCommit,
             }),
           );
           for (const key of Object.keys(totals) as Array<keyof typeof totals>) totals[key] += w[key];

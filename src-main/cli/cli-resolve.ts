@@ -4,11 +4,10 @@
 // and on the sandbox profile the node must be one of its nodes. A remote profile's nodes cannot be
 // listed (the spec has none), so any well-formed id is taken there.
 import type { Profile } from '../../src-shared/contract/schemas.ts';
-import type { KnownParties, NodeChoices } from '../../src-shared/contract/transfers.ts';
 import { PartyId } from '../../src-shared/contract/transfers.ts';
 import { findParty, namedParties } from '../../src-shared/party-names.ts';
-import type { AppServices } from '../services/app-services.ts';
 import { UsageError } from './cli-args.ts';
+import type { CliServices } from './cli-services.ts';
 
 /** The profiles as `profiles` prints them and a wrong --profile lists them. */
 export function profileTable(profiles: readonly Profile[]): string {
@@ -29,20 +28,14 @@ export function resolveProfile(profiles: readonly Profile[], id: string, userDat
   );
 }
 
-async function call<T>(services: AppServices, channel: string, ...args: unknown[]): Promise<T> {
-  const answer = await services.dispatch(channel, args);
-  if (!answer.ok) throw new Error(answer.error.message);
-  return answer.value as T;
-}
-
 /** --party as a full, well-formed id: a name is looked up among the names the profile knows. */
 export async function resolveParty(
-  services: AppServices,
+  services: CliServices,
   profile: Profile,
   text: string,
   option = '--party',
 ): Promise<string> {
-  const known = await call<KnownParties>(services, 'transfers:knownParties', profile.id);
+  const known = await services.api.transfers.knownParties(profile.id);
   const parties = namedParties(services.context.settings.settings.savedParties, known.parties);
   const where = `profile "${profile.id}" (its address book${profile.kind === 'sandbox' ? ' and the sandbox parties' : ''})`;
   const found = findParty(text, parties, where);
@@ -54,12 +47,12 @@ export async function resolveParty(
 
 /** --node on a profile that lists its nodes (the sandbox) must be one of them. */
 export async function resolveNode(
-  services: AppServices,
+  services: CliServices,
   profile: Profile,
   node: string | null,
 ): Promise<string | null> {
   if (node === null || profile.kind !== 'sandbox') return node;
-  const choices = await call<NodeChoices>(services, 'transfers:nodes', profile.id);
+  const choices = await services.api.transfers.nodes(profile.id);
   if (choices.known.some((n) => n.id === node)) return node;
   const listed = choices.known.map((n) => `  ${n.id}${n.note ? `  (${n.note})` : ''}`).join('\n');
   throw new UsageError(`--node: the ${profile.id} profile has no node "${node}"; its nodes:\n${listed}`);

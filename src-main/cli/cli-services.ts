@@ -3,8 +3,12 @@
 // saves going to --out, and LEDGER_EXPLORER_LEDGER_JWT (when set) instead of the keychain's JWT for
 // the profile named. The JWT is handed to main's ledger client as the saved one would be; it is
 // never printed and never written anywhere (not even to the keychain).
+// The commands call the channels as the renderer does: through the typed client (createBridge) over
+// main's dispatch, in this process instead of over IPC, so their names and types are the contract's.
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { createBridge } from '../../src-shared/bridge/create-bridge.ts';
+import type { LedgerApi } from '../../src-shared/contract/channels.ts';
 import { type AppServices, type AppServicesOptions, startAppServices } from '../services/app-services.ts';
 
 export const JWT_ENV = 'LEDGER_EXPLORER_LEDGER_JWT';
@@ -23,7 +27,10 @@ export interface CliServicesOptions {
   localLedger?: AppServicesOptions['localLedger'];
 }
 
-export async function startCliServices(options: CliServicesOptions): Promise<AppServices> {
+/** The app's services, and its channels as the typed client: a failed call rejects with a BridgeErrorShape. */
+export type CliServices = AppServices & { readonly api: LedgerApi };
+
+export async function startCliServices(options: CliServicesOptions): Promise<CliServices> {
   const root = resolve(import.meta.dirname, '../..');
   const { version } = JSON.parse(await readFile(resolve(root, 'package.json'), 'utf8')) as { version: string };
   const services = await startAppServices({
@@ -53,5 +60,5 @@ export async function startCliServices(options: CliServicesOptions): Promise<App
     credentials.get = async (profileId, kind) =>
       profileId === options.profile && kind === 'ledgerJwt' ? jwt : fromKeychain(profileId, kind);
   }
-  return services;
+  return Object.assign(services, { api: createBridge(services.dispatch) });
 }

@@ -68,6 +68,34 @@ export interface AppServices {
   close(): Promise<void>;
 }
 
+/**
+ * The local ledger, named to other programs after the transport unless the caller names it; another
+ * program's change to a store is pushed to the renderer (unless `watch` is false: the CLI).
+ */
+function localLedgerHost(
+  context: ServiceContext,
+  options: AppServicesOptions,
+  pushShellEvent: AppServices['shellInbox']['push'],
+): LocalLedgerHost {
+  const { watch = true, ...localLedger } = options.localLedger ?? {};
+  return new LocalLedgerHost(context, options.userDataDir, {
+    ...localLedger,
+    access: {
+      program: options.transport === 'electron' ? 'Ledger Explorer' : 'Ledger Explorer (npm run dev:web)',
+      ...localLedger.access,
+    },
+    onChange: watch
+      ? (change) =>
+          pushShellEvent({
+            kind: 'local-changed',
+            profileId: change.profileId,
+            party: change.party,
+            by: change.by ? userText(change.by) : null,
+          })
+      : undefined,
+  });
+}
+
 export async function startAppServices(options: AppServicesOptions): Promise<AppServices> {
   const log = options.log ?? (() => {});
   const sandbox = new LocalSandbox(
@@ -109,23 +137,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
   );
   const pushShellEvent: AppServices['shellInbox']['push'] = (event) =>
     void links.get().then((host) => host.inbox.push(event));
-  const { watch = true, ...localLedger } = options.localLedger ?? {};
-  const local = new LocalLedgerHost(context, options.userDataDir, {
-    ...localLedger,
-    access: {
-      program: options.transport === 'electron' ? 'Ledger Explorer' : 'Ledger Explorer (npm run dev:web)',
-      ...localLedger.access,
-    },
-    onChange: watch
-      ? (change) =>
-          pushShellEvent({
-            kind: 'local-changed',
-            profileId: change.profileId,
-            party: change.party,
-            by: change.by ? userText(change.by) : null,
-          })
-      : undefined,
-  });
+  const local = localLedgerHost(context, options, pushShellEvent);
   const abiLibrary = new AbiLibraryHost(context, options.userDataDir);
   const notebook = onFirstUse(async () => {
     const { NotebookFolders } = await import('./notebook/notebook-folders.ts');

@@ -1,6 +1,6 @@
 // The desktop app's ledger engine: Electron's utilityProcess running the bundled ledger-engine.js
 // (the packaged app's RunAsNode fuse is off, so Node's fork of the app binary would not be Node).
-// Same terms as Node's fork in services (engine-client.ts): none of main's environment. The engine
+// Same terms as Node's fork in services (engine-fork.ts): none of main's environment. The engine
 // cannot start processes of its own here, so main starts its SQL processes (startSqlProcess) and
 // relays them (engine-client.ts). Not run here: this machine has no Electron binary.
 import { join } from 'node:path';

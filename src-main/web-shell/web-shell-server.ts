@@ -37,7 +37,7 @@ export interface WebShell {
   close(): Promise<void>;
 }
 
-export async function startWebShell(options: {
+export interface WebShellOptions {
   rendererDir: string;
   /** The handlers, or their promise: the server can listen (and answer /__health) while main's services start. */
   dispatch: Dispatch | Promise<Dispatch>;
@@ -47,126 +47,27 @@ export async function startWebShell(options: {
   port?: number;
   /** The files main wrote that the page may download (`GET /__download/<token>`); absent: none. */
   downloads?: DownloadRegistry | null | Promise<DownloadRegistry | null>;
-}): Promise<WebShell> {
+}
+
+/** What each request is answered with: the options, the key (and its digest, for the bridge) and who answers. */
+interface Shell {
+  options: WebShellOptions;
+  key: string;
+  keyDigest: Buffer;
+  instance: string;
+  /** 0 until the server listens: no Host header names port 0, so nothing is answered before. */
+  port: number;
+}
+
+export async function startWebShell(options: WebShellOptions): Promise<WebShell> {
   const key = options.key ?? newBridgeKey();
-  const keyDigest = digest(key);
-  const instance = randomBytes(8).toString('hex');
-  let port = 0;
+  const shell: Shell = { options, key, keyDigest: digest(key), instance: randomBytes(8).toString('hex'), port: 0 };
   const server = createServer((req, res) => {
-    handle(req, res).catch(() => {
+    handle(shell, req, res).catch(() => {
       if (!res.headersSent) res.writeHead(500);
       res.end();
     });
   });
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    // DNS rebinding: a page on evil.example whose name now resolves to 127.0.0.1 reaches this port
-    // with `Host: evil.example:PORT`. Only the loopback names this server was opened with are ours.
-    const host = loopbackHost(req.headers.host, port);
-    if (!host) return plain(res, 403, 'unknown host');
-    const origin = `http://${host}`;
-    const url = new URL(req.url ?? '/', origin);
-    if (url.pathname.startsWith(BRIDGE_PATH)) {
-      return bridge(req, res, origin, url.pathname.slice(BRIDGE_PATH.length));
-    }
-    if (url.pathname.startsWith(WEB_DOWNLOAD_PATH)) {
-      return download(req, res, origin, url.pathname.slice(WEB_DOWNLOAD_PATH.length));
-    }
-    if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'method not allowed');
-    if (url.pathname === WEB_HEALTH_PATH) return health(res, origin, url.searchParams.get('challenge'));
-    const file = await readStatic(options.rendererDir, url.pathname);
-    if (!file) return plain(res, 404, 'not found');
-    res.writeHead(200, {
-      'content-type': file.type,
-      'content-security-policy': rendererCsp('web'),
-      'x-content-type-options': 'nosniff',
-      'cache-control': 'no-store',
-      'referrer-policy': 'no-referrer',
-      // No other origin may load the bundle as a script or image (it holds no secret; still ours only).
-      'cross-origin-resource-policy': 'same-origin',
-    });
-    res.end(req.method === 'HEAD' ? undefined : file.body);
-  }
-
-  /** Unauthenticated, cheap, no CORS header (another origin cannot read it); the proof only when asked. */
-  function health(res: ServerResponse, origin: string, challenge: string | null): void {
-    if (challenge !== null && !CHALLENGE_PATTERN.test(challenge)) {
-      plain(res, 400, 'bad challenge');
-      return;
-    }
-    const proof =
-      challenge === null
-        ? undefined
-        : createHmac('sha256', key).update(serverProofText(origin, challenge)).digest('hex');
-    const bytes = Buffer.from(JSON.stringify({ app: WEB_APP_NAME, instance, ...(proof ? { proof } : {}) }));
-    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-    res.end(bytes);
-  }
-
-  async function bridge(req: IncomingMessage, res: ServerResponse, origin: string, channel: string): Promise<void> {
-    if (req.method !== 'POST') return plain(res, 405, 'POST only');
-    // The page's own origin (the address it was loaded from) and nothing else: a request a browser
-    // sends for another page names that page's origin, and a non-browser client has no key.
-    if (req.headers.origin !== origin) return plain(res, 403, 'foreign origin');
-    if (!keyMatches(req.headers.authorization, keyDigest)) return plain(res, 403, 'bad bridge token');
-    let args: unknown;
-    try {
-      args = JSON.parse(await readBody(req));
-    } catch (error) {
-      return plain(res, 400, (error as Error).message);
-    }
-    const envelope = await (await options.dispatch)(decodeURIComponent(channel), args);
-    const bytes = Buffer.from(JSON.stringify(envelope));
-    res.writeHead(200, {
-      'content-type': 'application/json',
-      'content-length': bytes.length,
-      'cache-control': 'no-store',
-    });
-    res.end(bytes);
-  }
-
-  /**
-   * A file main wrote, for the token main gave the page over the bridge. A download is a navigation:
-   * it carries no Authorization header (and the key is never a cookie), so the token is the
-   * credential: one-time, ten minutes, 256 random bits, bound to one file. The Host check above
-   * applies; a browser's `Origin` (if sent) must be the page's own, and `Sec-Fetch-Site` (if sent)
-   * same-origin or none: another site, or another port of 127.0.0.1 (same-site), cannot start one.
-   */
-  async function download(req: IncomingMessage, res: ServerResponse, origin: string, token: string): Promise<void> {
-    if (req.method !== 'GET') return plain(res, 405, 'GET only');
-    if (req.headers.origin !== undefined && req.headers.origin !== origin) return plain(res, 403, 'foreign origin');
-    const site = req.headers['sec-fetch-site'];
-    if (site !== undefined && site !== 'same-origin' && site !== 'none') return plain(res, 403, 'foreign origin');
-    const registry = await options.downloads;
-    const opened = registry ? await registry.open(token) : ({ kind: 'unknown' } as const);
-    // Unknown, used or expired: the answer any missing file gets, and nothing more.
-    if (opened.kind === 'unknown') return plain(res, 404, 'not found');
-    if (opened.kind === 'gone') return plain(res, 410, opened.message);
-    const { handle, size } = opened;
-    res.writeHead(200, {
-      'content-type': opened.contentType,
-      'content-length': size,
-      'content-disposition': contentDisposition(opened.fileName),
-      'x-content-type-options': 'nosniff',
-      'cache-control': 'no-store',
-      'referrer-policy': 'no-referrer',
-      'cross-origin-resource-policy': 'same-origin',
-      // Never shown as a page (it is an attachment); if a browser ever did, nothing in it would run.
-      'content-security-policy': "default-src 'none'; sandbox",
-    });
-    if (size === 0) {
-      await handle.close();
-      res.end();
-      return;
-    }
-    // Streamed from the handle that was checked, exactly the size written (a file grown since is cut
-    // there); a client that goes away ends the stream and closes the file.
-    try {
-      await pipeline(handle.createReadStream({ start: 0, end: size - 1 }), res);
-    } catch {
-      res.destroy();
-    }
-  }
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -175,19 +76,143 @@ export async function startWebShell(options: {
       resolve();
     });
   });
-  port = (server.address() as AddressInfo).port;
+  const port = (server.address() as AddressInfo).port;
+  shell.port = port;
   const origin = `http://127.0.0.1:${port}`;
   return {
     url: `${origin}/#bridge=${key}`,
     origin,
     port,
-    instance,
+    instance: shell.instance,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       }),
   };
+}
+
+async function handle(shell: Shell, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  // DNS rebinding: a page on evil.example whose name now resolves to 127.0.0.1 reaches this port
+  // with `Host: evil.example:PORT`. Only the loopback names this server was opened with are ours.
+  const host = loopbackHost(req.headers.host, shell.port);
+  if (!host) return plain(res, 403, 'unknown host');
+  const origin = `http://${host}`;
+  const url = new URL(req.url ?? '/', origin);
+  if (url.pathname.startsWith(BRIDGE_PATH)) {
+    return bridge(shell, req, res, origin, url.pathname.slice(BRIDGE_PATH.length));
+  }
+  if (url.pathname.startsWith(WEB_DOWNLOAD_PATH)) {
+    return download(shell, req, res, origin, url.pathname.slice(WEB_DOWNLOAD_PATH.length));
+  }
+  if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'method not allowed');
+  if (url.pathname === WEB_HEALTH_PATH) return health(shell, res, origin, url.searchParams.get('challenge'));
+  const file = await readStatic(shell.options.rendererDir, url.pathname);
+  if (!file) return plain(res, 404, 'not found');
+  res.writeHead(200, {
+    'content-type': file.type,
+    'content-security-policy': rendererCsp('web'),
+    'x-content-type-options': 'nosniff',
+    'cache-control': 'no-store',
+    'referrer-policy': 'no-referrer',
+    // No other origin may load the bundle as a script or image (it holds no secret; still ours only).
+    'cross-origin-resource-policy': 'same-origin',
+  });
+  res.end(req.method === 'HEAD' ? undefined : file.body);
+}
+
+/** Unauthenticated, cheap, no CORS header (another origin cannot read it); the proof only when asked. */
+function health(shell: Shell, res: ServerResponse, origin: string, challenge: string | null): void {
+  if (challenge !== null && !CHALLENGE_PATTERN.test(challenge)) {
+    plain(res, 400, 'bad challenge');
+    return;
+  }
+  const proof =
+    challenge === null
+      ? undefined
+      : createHmac('sha256', shell.key).update(serverProofText(origin, challenge)).digest('hex');
+  const bytes = Buffer.from(
+    JSON.stringify({ app: WEB_APP_NAME, instance: shell.instance, ...(proof ? { proof } : {}) }),
+  );
+  res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+  res.end(bytes);
+}
+
+async function bridge(
+  shell: Shell,
+  req: IncomingMessage,
+  res: ServerResponse,
+  origin: string,
+  channel: string,
+): Promise<void> {
+  if (req.method !== 'POST') return plain(res, 405, 'POST only');
+  // The page's own origin (the address it was loaded from) and nothing else: a request a browser
+  // sends for another page names that page's origin, and a non-browser client has no key.
+  if (req.headers.origin !== origin) return plain(res, 403, 'foreign origin');
+  if (!keyMatches(req.headers.authorization, shell.keyDigest)) return plain(res, 403, 'bad bridge token');
+  let args: unknown;
+  try {
+    args = JSON.parse(await readBody(req));
+  } catch (error) {
+    return plain(res, 400, (error as Error).message);
+  }
+  const envelope = await (await shell.options.dispatch)(decodeURIComponent(channel), args);
+  const bytes = Buffer.from(JSON.stringify(envelope));
+  res.writeHead(200, {
+    'content-type': 'application/json',
+    'content-length': bytes.length,
+    'cache-control': 'no-store',
+  });
+  res.end(bytes);
+}
+
+/**
+ * A file main wrote, for the token main gave the page over the bridge. A download is a navigation:
+ * it carries no Authorization header (and the key is never a cookie), so the token is the
+ * credential: one-time, ten minutes, 256 random bits, bound to one file. The Host check above
+ * applies; a browser's `Origin` (if sent) must be the page's own, and `Sec-Fetch-Site` (if sent)
+ * same-origin or none: another site, or another port of 127.0.0.1 (same-site), cannot start one.
+ */
+async function download(
+  shell: Shell,
+  req: IncomingMessage,
+  res: ServerResponse,
+  origin: string,
+  token: string,
+): Promise<void> {
+  if (req.method !== 'GET') return plain(res, 405, 'GET only');
+  if (req.headers.origin !== undefined && req.headers.origin !== origin) return plain(res, 403, 'foreign origin');
+  const site = req.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return plain(res, 403, 'foreign origin');
+  const registry = await shell.options.downloads;
+  const opened = registry ? await registry.open(token) : ({ kind: 'unknown' } as const);
+  // Unknown, used or expired: the answer any missing file gets, and nothing more.
+  if (opened.kind === 'unknown') return plain(res, 404, 'not found');
+  if (opened.kind === 'gone') return plain(res, 410, opened.message);
+  const { handle, size } = opened;
+  res.writeHead(200, {
+    'content-type': opened.contentType,
+    'content-length': size,
+    'content-disposition': contentDisposition(opened.fileName),
+    'x-content-type-options': 'nosniff',
+    'cache-control': 'no-store',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-resource-policy': 'same-origin',
+    // Never shown as a page (it is an attachment); if a browser ever did, nothing in it would run.
+    'content-security-policy': "default-src 'none'; sandbox",
+  });
+  if (size === 0) {
+    await handle.close();
+    res.end();
+    return;
+  }
+  // Streamed from the handle that was checked, exactly the size written (a file grown since is cut
+  // there); a client that goes away ends the stream and closes the file.
+  try {
+    await pipeline(handle.createReadStream({ start: 0, end: size - 1 }), res);
+  } catch {
+    res.destroy();
+  }
 }
 
 /**

@@ -1,13 +1,14 @@
 // A local sync SIGKILLed at random points, at least 20 times, restarted each time: the store always
 // holds either the state before the run or the complete new state (never a partial window in
 // leg_rows), and once a run completes, the stored legs equal the service's for the party as a
-// multiset of all 12 fields. The child is the real CLI (`npm run cli -- sync`), against a sandbox in
-// this process through a remote profile whose JWT comes from LEDGER_EXPLORER_LEDGER_JWT. The CLI's
-// sync runs in its ledger engine, a child process that writes the store: each kill is its process
-// group's (the CLI and the engine at once), so it lands in the engine's DuckDB commits.
+// multiset of all 12 fields. The child is the real CLI (`npm run cli -- sync`, started through the
+// tests' entry cli-with-hooks.ts, which adds the hook line below), against a sandbox in this process
+// through a remote profile whose JWT comes from LEDGER_EXPLORER_LEDGER_JWT. The CLI's sync runs in its
+// ledger engine, a child process that writes the store: each kill is its process group's (the CLI and
+// the engine at once), so it lands in the engine's DuckDB commits.
 // Kill points, from a seeded RNG: some event-loop turns after the k-th progress line; the n-th
 // file-system event in the store's folder (lands inside DuckDB's commits); some turns after the
-// line the child prints just before the final replace transaction (LEDGER_EXPLORER_TEST_HOOKS).
+// line the child prints just before the final replace transaction (engine-with-hooks.ts).
 // The sync pages its range as several cursor chains over time windows (sync-windows.ts): ~60 pages
 // make ~7 windows paged 4 at once, so kills land with some windows committed and others not, and
 // each resume must continue the recorded plan without losing or doubling a leg.
@@ -23,7 +24,8 @@ import { type SandboxNetwork, startSandboxNetwork } from '../../src-sandbox/inde
 import { ENGINE_LINE } from '../src-main/cli/cli-process.ts';
 import { multiset, serviceLegs, storedLegs, writeRemoteProfile } from './local-legs.ts';
 
-const CLI = resolve(import.meta.dirname, '../../src-main/cli/cli.ts');
+/** The product's CLI with the tests' hooks (the product's own entry has none). */
+const CLI = resolve(import.meta.dirname, 'cli-with-hooks.ts');
 const SEED = Number(process.env.KILL_SEED ?? 13);
 const KILLS = 20;
 /** Kills that must land with a window plan part committed (some windows done, others not). */
@@ -85,7 +87,6 @@ function startSync(): { child: ChildProcess; lines: AsyncIterableIterator<string
         // No session bus: the keychain is not there, and the JWT comes from the environment.
         DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent',
         LEDGER_EXPLORER_LEDGER_JWT: sandbox.credentials.ledgerJwt,
-        LEDGER_EXPLORER_TEST_HOOKS: 'sync',
       },
     },
   );
@@ -161,7 +162,8 @@ describe('local sync under SIGKILL', () => {
           const named = ENGINE_LINE.exec(line);
           if (named) engine = Number(named[1]);
           if (line.startsWith('sync:') && plan.kind === 'lines' && progress++ >= plan.after) kill(plan.turns, 'lines');
-          if (line === 'test-hook: replacing' && plan.kind === 'replace') kill(plan.turns, 'replace');
+          // The engine's hook line, said by the CLI as one of main's log lines.
+          if (line === '[main] test-hook: replacing' && plan.kind === 'replace') kill(plan.turns, 'replace');
         }
         const end = await exited;
         onEvent = () => {};
@@ -205,6 +207,8 @@ describe('local sync under SIGKILL', () => {
     // The kills the windows need: between a window's commit and the next one's.
     expect(killsMidPlan).toBeGreaterThanOrEqual(MID_PLAN);
     expect(completions).toBeGreaterThanOrEqual(2);
+    // The hook line came (engine-with-hooks.ts): kills were aimed at the replace, not only elsewhere.
+    expect(killsInReplace).toBeGreaterThan(0);
     // Each cycle starts two processes (the CLI and its ledger engine): 262 s measured at load 10 on 2 cores.
   }, 480_000);
 });

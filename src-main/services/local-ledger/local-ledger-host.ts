@@ -8,7 +8,7 @@ import { ServiceError } from '../errors.ts';
 import { readableParties } from '../ledger/readable-parties.ts';
 import { openTransferSource } from '../ledger/transfer-fetch.ts';
 import type { ServiceContext } from '../service-context.ts';
-import { EngineClient, type EngineStarter, type EngineTestHooks } from './engine/engine-client.ts';
+import { EngineClient, type EngineStarter } from './engine/engine-client.ts';
 import type { LocalLedger, LocalLedgerOptions } from './local-ledger.ts';
 import type { LegReader } from './store/leg-access.ts';
 import { storeFolder, storePathIn } from './store/store-paths.ts';
@@ -23,8 +23,6 @@ export interface LocalLedgerHostOptions extends LocalLedgerOptions {
   engine?: EngineStarter;
   /** When the engine stops being restarted (engine-client.ts; default: 3 deaths within a minute). */
   engineRestarts?: { limit: number; windowMs: number };
-  /** Tests (durability): the engine's test hook (engine-client.ts). */
-  engineTestHooks?: EngineTestHooks;
 }
 
 export class LocalLedgerHost {
@@ -38,7 +36,7 @@ export class LocalLedgerHost {
   readonly engine: EngineClient | null;
 
   constructor(ctx: ServiceContext, userDataDir: string, hostOptions: LocalLedgerHostOptions = {}) {
-    const { engine, engineRestarts, engineTestHooks, ...options } = hostOptions;
+    const { engine, engineRestarts, ...options } = hostOptions;
     this.ctx = ctx;
     this.userDataDir = userDataDir;
     this.options = options;
@@ -51,7 +49,6 @@ export class LocalLedgerHost {
           onChange,
           start: engine,
           restarts: engineRestarts,
-          testHooks: engineTestHooks,
         })
       : null;
   }

@@ -8,10 +8,8 @@
 // new engine; what a sync had written is in the store, which resumes from there (sync-run.ts), and an
 // export writes a temporary file renamed only when whole. An engine that dies CRASH_LIMIT times within
 // CRASH_WINDOW_MS is not started again: the calls say so (docs/architecture.md, "The ledger engine").
-import { type ChildProcess, fork } from 'node:child_process';
 import { readdir, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ServiceError } from '../../errors.ts';
 import { readableParties } from '../../ledger/readable-parties.ts';
 import { scrubbedTransferError, transferBody } from '../../ledger/transfer-fetch.ts';
@@ -20,9 +18,8 @@ import { withTimeout } from '../../with-timeout.ts';
 import type { LocalLedgerOptions } from '../local-ledger.ts';
 import type { SqlChild, SqlChildStarter } from '../sql/sql-protocol.ts';
 import type { StoreChange } from '../store/store-watch.ts';
+import { forkEngine } from './engine-fork.ts';
 import {
-  ENGINE_ALLOCATOR_ENV,
-  ENGINE_EXEC_ARGV,
   type EngineChild,
   type EngineStarter,
   EngineToMain,
@@ -31,45 +28,9 @@ import {
   type Question,
 } from './engine-protocol.ts';
 
+// Where the app, the CLI, the browser version and the tests have always imported it from.
+export { forkEngine } from './engine-fork.ts';
 export type { EngineChild, EngineStarter } from './engine-protocol.ts';
-
-/** The entry as source: Node runs it as it is (the browser version, tests). */
-const ENGINE_SOURCE = join(dirname(fileURLToPath(import.meta.url)), 'engine-main.ts');
-
-/**
- * Node's fork of engine-main.ts: none of main's environment (a JWT in LEDGER_EXPLORER_LEDGER_JWT,
- * proxies), only the zone and glibc's allocator settings (ENGINE_ALLOCATOR_ENV); V8's flags
- * (ENGINE_EXEC_ARGV). `bench`: the
- * local-ledger bench's probe (bench/engine-probe.ts), preloaded with its settings; the app never passes it.
- */
-export const forkEngine = (bench?: { execArgv: string[]; env: Record<string, string> }): EngineChild => {
-  const child: ChildProcess = fork(ENGINE_SOURCE, [], {
-    env: { ...(process.env.TZ ? { TZ: process.env.TZ } : {}), ...ENGINE_ALLOCATOR_ENV, ...bench?.env },
-    execArgv: [...process.execArgv, ...ENGINE_EXEC_ARGV, ...(bench?.execArgv ?? [])],
-    serialization: 'advanced',
-    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-  });
-  const stderr: string[] = [];
-  child.stderr?.setEncoding('utf8');
-  child.stderr?.on('data', (text: string) => {
-    stderr.push(text);
-    if (stderr.length > 20) stderr.shift();
-  });
-  return {
-    pid: child.pid,
-    // A channel closed by the engine's death is told by 'exit'; the send's error is not another one.
-    post: (message) => {
-      if (child.connected) child.send(message, () => {});
-    },
-    onMessage: (listener) => child.on('message', listener),
-    onExit: (listener) =>
-      child.once('exit', (code, signal) => {
-        if (code !== 0 && stderr.length > 0) process.emitWarning(`ledger engine: ${stderr.join('').slice(-2000)}`);
-        listener(code, signal);
-      }),
-    kill: () => child.kill('SIGKILL'),
-  };
-};
 
 /** How long main waits for the engine to stop its syncs and close its stores when the app quits. */
 const CLOSE_WAIT_MS = 10_000;
@@ -102,14 +63,6 @@ export interface EngineClientOptions {
   start?: EngineStarter;
   /** How many deaths within how long stop the restarts (default CRASH_LIMIT in CRASH_WINDOW_MS; tests that kill on purpose: more). */
   restarts?: { limit: number; windowMs: number };
-  /** Tests (durability): the engine's test hook, and where main says its lines. */
-  testHooks?: EngineTestHooks;
-}
-
-/** Tests only: `sync` has the engine tell `test-hook: replacing` before a window is replaced; main says it with `say`. */
-export interface EngineTestHooks {
-  kind: 'sync';
-  say: (line: string) => void;
 }
 
 export class EngineClient {
@@ -252,7 +205,6 @@ export class EngineClient {
         downloads: this.ctx.downloads !== undefined,
         sqlThroughMain: this.ctx.host.startSqlProcess !== undefined,
         ...(onWait ? { reportWaits: true } : {}),
-        ...(this.setup.testHooks ? { testHooks: this.setup.testHooks.kind } : {}),
       });
     } catch (error) {
       // Options that cannot cross (a function): said, not waited on.
@@ -327,7 +279,6 @@ export class EngineClient {
         if (event.kind === 'storeChanged') this.setup.onChange?.(event.change as StoreChange);
         else if (event.kind === 'taskFinished') this.ctx.host.taskFinished?.(event.task);
         else if (event.kind === 'storeWait') this.setup.options.access?.onWait?.(event.wait);
-        else if (event.kind === 'testHook') this.setup.testHooks?.say(event.line);
         else this.ctx.log(event.line);
         return;
       }

@@ -152,14 +152,7 @@ function start(message: EngineStart): void {
       }
     : options.access;
   const load = () => {
-    loading ??= (async () => {
-      // Tests (durability): a line just before a window is replaced, so a kill can land in that transaction.
-      if (message.testHooks === 'sync') {
-        const { syncTestHooks } = await import('../sync/sync-run.ts');
-        syncTestHooks.beforeReplace = () => tell({ kind: 'testHook', line: 'test-hook: replacing' });
-      }
-      return import('../entry.ts');
-    })().then((module) => ({
+    loading ??= import('../entry.ts').then((module) => ({
       module,
       ledger: new module.LocalLedger(context, message.userDataDir, {
         ...options,

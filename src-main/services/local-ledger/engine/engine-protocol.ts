@@ -41,8 +41,6 @@ export const EngineStart = z.object({
   sqlThroughMain: z.boolean(),
   /** Tell main each time a store operation waits for another program (the CLI prints them: `waiting: ...`). */
   reportWaits: z.boolean().optional(),
-  /** Tests (durability): `sync` tells main `test-hook: replacing` just before a window is replaced. */
-  testHooks: z.enum(['sync']).optional(),
 });
 export type EngineStart = z.infer<typeof EngineStart>;
 
@@ -143,8 +141,6 @@ export const EngineEvent = z.discriminatedUnion('kind', [
       waitedMs: z.number().nonnegative(),
     }),
   }),
-  /** Tests only (EngineStart.testHooks): a line the test waits for, said by main as it is. */
-  z.object({ kind: z.literal('testHook'), line: z.string() }),
 ]);
 export type EngineEvent = z.infer<typeof EngineEvent>;
 
