@@ -1,7 +1,7 @@
 // What a finished incremental sync found, in the same words on the screen (sync-panel.tsx) and in
 // the CLI's last progress line. Such a sync fetches its last hour again (late and changed legs), so
 // its legs are not all new: "Sync done: 2 legs … only what is new" said it synced two legs while
-// the store stayed as it was (issue 37). Each count is of legs (sync-run.ts, windowOutcome), not a
+// the store stayed as it was (issue 37). Each count is of legs (sync-replace.ts, windowOutcome), not a
 // difference of totals: a leg gone and another come is one new leg, not "nothing new".
 import type { SyncStatus } from '../contract/local-ledger.ts';
 

@@ -1,15 +1,13 @@
 // The local ledger (in the ledger engine's process, or in main's for the CLI and tests): one store per
 // profile (its file opened per operation and shared with other programs: ledger-store.ts), the syncs
-// running into them, and the table's reads. Views, SQL, exports and reconciliation read through
-// `reader()` (a LegReader: the store, or a lake the profile has open); syncs, forget and the CLI write
-// through `writer()` (a LegWriter: the store file alone). The layers below see this class only as the
-// interfaces they declare (LedgerReaders, SqlLedger, SingleSyncs). Changes another program makes to a
-// store are reported through `onChange` (store-watch.ts).
+// running into them (local-syncs.ts), and the table's reads. Views, SQL, exports and reconciliation
+// read through `reader()` (a LegReader: the store, or a lake the profile has open); syncs, forget and
+// the CLI write through `writer()` (a LegWriter: the store file alone). The layers below see this
+// class only as the interfaces they declare (LedgerReaders, SqlLedger, SingleSyncs). Changes another
+// program makes to a store are reported through `onChange` (store-watch.ts).
 
-import { randomBytes } from 'node:crypto';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import type { BridgeErrorShape } from '../../../src-shared/contract/errors.ts';
 import {
   type LakeInfo,
   type OpenLakeRequest,
@@ -27,29 +25,30 @@ import type {
 } from '../../../src-shared/contract/local-ledger.ts';
 import { LocalLegsQuery as LegsQuerySchema } from '../../../src-shared/contract/local-ledger.ts';
 import type { SqlScope } from '../../../src-shared/contract/party-scope.ts';
-import { ServiceError } from '../errors.ts';
 import type { LakeManifest } from './lake/lake-layout.ts';
 import { LakeSources } from './lake/lake-sources.ts';
 import { LakeStore, readLakeManifest } from './lake/lake-store.ts';
+import { LocalSyncs } from './local-syncs.ts';
 import { EXPORT_BUDGETS, SCREEN_BUDGETS, type SqlBudgets, sqlHeapMiB } from './sql/sql-budgets.ts';
 import { SqlProcesses } from './sql/sql-process.ts';
 import type { SqlLedger } from './sql/sql-runner.ts';
 import { removeSnapshots } from './sql/sql-snapshot.ts';
 import type { LedgerContext, LedgerSources } from './store/ledger-sources.ts';
-import { APP_STORE_ACCESS, LedgerStore, type StoreAccess, storeError } from './store/ledger-store.ts';
+import { LedgerStore } from './store/ledger-store.ts';
 import type { LedgerReaders, LegReader, LegWriter } from './store/leg-access.ts';
 import { LEG_SELECT, rowToLeg } from './store/leg-rows.ts';
 import { Portfolios } from './store/portfolios.ts';
+import { storeError } from './store/store-errors.ts';
+import { APP_STORE_ACCESS, type StoreAccess } from './store/store-file.ts';
 import { storeMarkers } from './store/store-markers.ts';
 import { storeFolder, storePathIn } from './store/store-paths.ts';
 import { type StoreChange, StoreWatch } from './store/store-watch.ts';
 import { resolveViewScope } from './store/view-scope.ts';
 import { forgetParty } from './sync/forget.ts';
 import { resumePath, type SingleSyncs, SyncAllJobs } from './sync/sync-all.ts';
-import { runSync, type SyncProgress } from './sync/sync-run.ts';
 import { legFilterSql, SORT_SQL, scalesOf, scopeWhere } from './views/leg-filters-sql.ts';
 
-/** How this process shares its stores (ledger-store.ts), and whom it tells when another program changed one. */
+/** How this process shares its stores (store/store-file.ts), and whom it tells when another program changed one. */
 export interface LocalLedgerOptions {
   /** User SQL's limits, where they differ from SCREEN_BUDGETS and EXPORT_BUDGETS (tests: a short time). */
   sqlBudgets?: Partial<SqlBudgets>;
@@ -65,25 +64,17 @@ export interface LocalLedgerParts extends LocalLedgerOptions {
   sources: LedgerSources;
 }
 
-interface SyncJob {
-  status: SyncStatus;
-  controller: AbortController;
-  done: Promise<void>;
-}
-
 export class LocalLedger implements LedgerReaders, SqlLedger, SingleSyncs {
   readonly ctx: LedgerContext;
   readonly sources: LedgerSources;
   readonly folder: string;
   readonly access: StoreAccess;
-  private readonly syncWaitMs: number;
   private readonly stores = new Map<string, LedgerStore>();
   private readonly lakeStores = new Map<string, LakeStore>();
   /** Which profiles read a lake instead of their store (docs/lake.md, "In the app"). */
   readonly lakes: LakeSources;
-  private readonly jobs = new Map<string, SyncJob>();
-  /** Per profile and party, the start under way (startSync). */
-  private readonly starting = new Map<string, Promise<void>>();
+  /** The single syncs running into the stores (local-syncs.ts). */
+  private readonly syncs: LocalSyncs;
   private readonly watch: StoreWatch | null;
   /** Where user SQL runs: never in this process (sql/). */
   readonly sql: SqlProcesses;
@@ -100,7 +91,7 @@ export class LocalLedger implements LedgerReaders, SqlLedger, SingleSyncs {
     this.portfolios = new Portfolios(dirname(this.folder));
     this.lakes = new LakeSources(dirname(this.folder));
     this.access = { ...APP_STORE_ACCESS, ...options.access };
-    this.syncWaitMs = options.syncWaitMs ?? Number.POSITIVE_INFINITY;
+    this.syncs = new LocalSyncs(this, options.syncWaitMs ?? Number.POSITIVE_INFINITY);
     this.sqlBudgets = {
       screen: { ...SCREEN_BUDGETS, ...options.sqlBudgets },
       export: { ...EXPORT_BUDGETS, ...options.sqlBudgets },
@@ -218,9 +209,7 @@ export class LocalLedger implements LedgerReaders, SqlLedger, SingleSyncs {
       },
       { parties: [party] },
     );
-    const job = [...this.jobs.values()].find(
-      (j) => j.status.profileId === profileId && j.status.party === party && isRunning(j.status),
-    );
+    const job = this.syncs.runningStatus(profileId, party);
     return {
       profileId,
       party,
@@ -231,135 +220,26 @@ export class LocalLedger implements LedgerReaders, SqlLedger, SingleSyncs {
       lastSyncAt: (row[4] as string | null) ?? null,
       nodeId: (row[5] as string | null) ?? null,
       resumable: Number(row[6]) > 0 && !job,
-      job: job?.status ?? null,
+      job: job ?? null,
     };
   }
 
   /** Starts a sync (or returns the one already running for the party). */
   startSync(request: SyncRequest): Promise<SyncStatus> {
-    // Two quick starts for one party (a double click, the CLI beside the app's window in one
-    // process) must not both resume the same run: the second waits for the first to register.
-    const key = `${request.profileId}\u0000${request.party}`;
-    const before = this.starting.get(key) ?? Promise.resolve();
-    const starting = before.catch(() => {}).then(() => this.startSyncNow(request));
-    const settled = starting.then(
-      () => {},
-      () => {},
-    );
-    this.starting.set(key, settled);
-    void settled.then(() => {
-      if (this.starting.get(key) === settled) this.starting.delete(key);
-    });
-    return starting;
-  }
-
-  private async startSyncNow(request: SyncRequest): Promise<SyncStatus> {
-    const profile = this.ctx.profile(request.profileId);
-    const running = [...this.jobs.values()].find(
-      (j) => j.status.profileId === request.profileId && j.status.party === request.party && isRunning(j.status),
-    );
-    if (running) return running.status;
-    const [store, source] = await Promise.all([
-      this.writer(request.profileId),
-      this.sources.transfers(request.profileId),
-    ]);
-    const nodeId = request.nodeId ?? profile.defaultNodeId ?? null;
-    const controller = new AbortController();
-    const started = Date.now();
-    const status: SyncStatus = {
-      jobId: randomBytes(8).toString('hex'),
-      profileId: request.profileId,
-      party: request.party,
-      nodeId,
-      state: 'running',
-      window: { after: request.range.after ?? null, before: request.range.before ?? null },
-      incremental: false,
-      resumed: false,
-      legs: 0,
-      newLegs: null,
-      changedLegs: null,
-      goneLegs: null,
-      pages: 0,
-      legsPerSecond: 0,
-      etaSeconds: null,
-      waitingFor: null,
-      startedAt: new Date(started).toISOString(),
-      finishedAt: null,
-      error: null,
-    };
-    const update = (p: SyncProgress) => {
-      const seconds = (Date.now() - started) / 1000;
-      Object.assign(status, {
-        window: p.window,
-        incremental: p.incremental,
-        resumed: p.resumed,
-        legs: p.legs,
-        newLegs: p.newLegs,
-        changedLegs: p.changedLegs,
-        goneLegs: p.goneLegs,
-        pages: p.pages,
-        state:
-          status.state === 'running' || status.state === 'waiting' ? (p.waiting ? 'waiting' : 'running') : status.state,
-        waitingFor: p.waitingFor,
-        legsPerSecond: seconds > 0 ? Math.round(p.legs / seconds) : 0,
-        // One page gives no pace, and once the last page is in (covered null) nothing is left to fetch.
-        etaSeconds:
-          p.pages >= 2 && p.covered && p.covered > 0 && p.covered < 1
-            ? Math.round((seconds * (1 - p.covered)) / p.covered)
-            : null,
-      });
-    };
-    const plan = {
-      party: request.party,
-      nodeId,
-      after: request.range.after ?? null,
-      before: request.range.before ?? null,
-    };
-    const done = runSync(store, source, plan, controller.signal, update, this.syncWaitMs)
-      .then(
-        (p) => {
-          update(p);
-          status.state = 'done';
-          status.etaSeconds = null;
-          status.waitingFor = null;
-        },
-        (error) => {
-          status.state = controller.signal.aborted ? 'cancelled' : 'failed';
-          status.waitingFor = null;
-          status.error = controller.signal.aborted ? null : syncErrorShape(error);
-        },
-      )
-      .finally(() => {
-        status.finishedAt = new Date().toISOString();
-        // The desktop host may notify (docs/desktop.md).
-        const { state, legs, error } = status;
-        const elapsedMs = Date.now() - started;
-        this.ctx.host.taskFinished?.({ kind: 'sync', state, legs, elapsedMs, error: error?.message ?? null });
-      });
-    this.jobs.set(status.jobId, { status, controller, done });
-    return status;
+    return this.syncs.startSync(request);
   }
 
   syncStatus(jobId: string): SyncStatus {
-    const job = this.jobs.get(jobId);
-    if (!job) throw notFound(jobId);
-    return job.status;
+    return this.syncs.syncStatus(jobId);
   }
 
-  async cancelSync(jobId: string): Promise<SyncStatus> {
-    const job = this.jobs.get(jobId);
-    if (!job) throw notFound(jobId);
-    job.controller.abort();
-    await job.done;
-    return job.status;
+  cancelSync(jobId: string): Promise<SyncStatus> {
+    return this.syncs.cancelSync(jobId);
   }
 
   /** Resolves when the job ends (tests, the CLI). */
-  async waitForSync(jobId: string): Promise<SyncStatus> {
-    const job = this.jobs.get(jobId);
-    if (!job) throw notFound(jobId);
-    await job.done;
-    return job.status;
+  waitForSync(jobId: string): Promise<SyncStatus> {
+    return this.syncs.waitForSync(jobId);
   }
 
   async legs(query: LocalLegsQuery, signal?: AbortSignal): Promise<LocalLegsPage> {
@@ -456,13 +336,7 @@ export class LocalLedger implements LedgerReaders, SqlLedger, SingleSyncs {
   }
 
   private async forgetFiles(request: ForgetRequest): Promise<void> {
-    const running = [...this.jobs.values()].filter(
-      (j) => j.status.profileId === request.profileId && (request.party === null || j.status.party === request.party),
-    );
-    for (const job of running) {
-      job.controller.abort();
-      await job.done;
-    }
+    await this.syncs.stop(request.profileId, request.party);
     const path = this.storePath(request.profileId);
     // An interrupted "sync all" names parties: it starts over after a forget.
     await rm(resumePath(path), { force: true });
@@ -488,8 +362,7 @@ export class LocalLedger implements LedgerReaders, SqlLedger, SingleSyncs {
   }
 
   async close(): Promise<void> {
-    for (const job of this.jobs.values()) job.controller.abort();
-    await Promise.all([...this.jobs.values()].map((j) => j.done));
+    await this.syncs.close();
     for (const store of this.stores.values()) await store.close();
     this.stores.clear();
     for (const store of this.lakeStores.values()) await store.close();
@@ -497,26 +370,6 @@ export class LocalLedger implements LedgerReaders, SqlLedger, SingleSyncs {
     this.watch?.close();
     await this.sql.close();
   }
-}
-
-/** A sync's failure as its status shows it: a store error in the sync's own words when it is no ServiceError. */
-function syncErrorShape(error: unknown): BridgeErrorShape {
-  const known =
-    error instanceof ServiceError ? error : storeError(error, 'The sync could not write to the local store');
-  return {
-    name: 'BridgeError',
-    code: known.code,
-    message: known.message,
-    ...(known.details ? { details: known.details } : {}),
-  };
-}
-
-function isRunning(status: SyncStatus): boolean {
-  return status.state === 'running' || status.state === 'waiting';
-}
-
-function notFound(jobId: string) {
-  return new ServiceError('not_found', `No sync job ${jobId} (it ended before the app last started?)`);
 }
 
 function lakeInfoOf(profileId: string, folder: string, m: LakeManifest): LakeInfo {

@@ -4,11 +4,10 @@
 // a checked file name (no separators, `..`, hidden or device names; links are not followed). Writes are
 // atomic (files/atomic-write.ts) and refuse to overwrite a file changed on disk since it was read
 // unless the user confirms. fs.watch bumps a generation the renderer polls (notebook:changes).
-import { createHash } from 'node:crypto';
-import { constants, type FSWatcher, watch } from 'node:fs';
-import { type FileHandle, lstat, mkdir, open, readdir, readFile, realpath, rename, rm, stat } from 'node:fs/promises';
+import { type FSWatcher, watch } from 'node:fs';
+import { lstat, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import {
   DASHBOARD_FILE,
   DASHBOARD_TEXT_MAX,
@@ -26,18 +25,18 @@ import {
   type NotebookRename,
   type NotebookSave,
   type NotebookSaved,
-  QUERY_TEXT_MAX,
 } from '../../../src-shared/contract/notebook.ts';
 import { parseQueryFile } from '../../../src-shared/notebook/query-file.ts';
 import { writeFileAtomic } from '../../files/atomic-write.ts';
 import { ServiceError } from '../errors.ts';
+import { checkFolder, describe, FILE_BYTES_MAX, fileOf, readChecked, tooBig, versionOf } from './notebook-files.ts';
+
+export { FILE_BYTES_MAX } from './notebook-files.ts';
 
 export const QUERIES_FOLDER = 'queries';
 export const FOLDERS_FILE = 'notebook-folders.json';
 /** A new query or dashboard file: the owner writes, everyone who may enter the folder reads (the default folder is 0700). */
 export const NEW_FILE_MODE = 0o644;
-/** Bytes of a file read at most: 4 per character of the format's budget (UTF-8's widest). */
-export const FILE_BYTES_MAX = QUERY_TEXT_MAX * 4;
 /** Bytes one listing reads at most; files past it are listed unread (their problem says so). */
 export const LIST_BYTES_MAX = 64 * 1024 * 1024;
 /** dashboard.json read at most: 4 bytes per character of the format's budget. */
@@ -346,96 +345,4 @@ export class NotebookFolders {
       .catch(() => ({}));
     return this.remembered;
   }
-}
-
-export function versionOf(data: Buffer): string {
-  return createHash('sha256').update(data).digest('hex');
-}
-
-function fileOf(file: string, data: Buffer, modifiedMs: number): NotebookFile {
-  return { file, text: data.toString('utf8'), version: versionOf(data), modifiedMs };
-}
-
-/**
- * The file's bytes, or null when there is none; a link, a non-file or an over-budget file is refused.
- * The lstat answers early; what is read is what was opened: O_NOFOLLOW refuses a link swapped in after
- * the lstat (O_NONBLOCK: a FIFO swapped in does not hang the open), and the size and kind are checked
- * again on the open handle (fstat).
- */
-async function readChecked(
-  path: string,
-  file: string,
-  max = FILE_BYTES_MAX,
-): Promise<{ data: Buffer; modifiedMs: number; mode: number } | null> {
-  const info = await lstat(path).catch(() => null);
-  if (!info) return null;
-  if (info.isSymbolicLink()) throw new ServiceError('invalid_argument', `${file} is a link: links are not followed.`);
-  if (!info.isFile()) throw new ServiceError('invalid_argument', `${file} is not a plain file.`);
-  if (info.size > max) throw new ServiceError('invalid_argument', `${file}: ${tooBig(info.size, max)}`);
-  let handle: FileHandle;
-  try {
-    // O_NOFOLLOW is undefined on Windows (0 here): the lstat above is the check there.
-    handle = await open(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return null;
-    if (code === 'ELOOP' || code === 'EMLINK') {
-      throw new ServiceError('invalid_argument', `${file} is a link: links are not followed.`);
-    }
-    throw error;
-  }
-  try {
-    const opened = await handle.stat();
-    if (!opened.isFile()) throw new ServiceError('invalid_argument', `${file} is not a plain file.`);
-    if (opened.size > max) throw new ServiceError('invalid_argument', `${file}: ${tooBig(opened.size, max)}`);
-    const data = await handle.readFile();
-    if (data.length > max) throw new ServiceError('invalid_argument', `${file}: ${tooBig(data.length, max)}`);
-    return { data, modifiedMs: Math.round(opened.mtimeMs), mode: opened.mode & 0o777 };
-  } finally {
-    await handle.close();
-  }
-}
-
-/** An existing folder's resolved path; `roots` (the browser version): it must be inside one of them. */
-async function checkFolder(path: string, roots: string[] | null): Promise<string> {
-  if (path.includes('\0') || /\p{Cc}/u.test(path)) throw new ServiceError('invalid_argument', 'Not a folder path.');
-  if (!isAbsolute(path)) {
-    throw new ServiceError('invalid_argument', 'Type the folder’s full path (starting with / or a drive letter).');
-  }
-  const full = resolve(path);
-  const info = await stat(full).catch(() => null);
-  if (!info) throw new ServiceError('not_found', `${full} does not exist.`);
-  if (!info.isDirectory()) throw new ServiceError('invalid_argument', `${full} is not a folder.`);
-  if (roots) {
-    // Links resolved first: a link under the home folder to /etc is /etc.
-    const real = await realpath(full);
-    const inside = await Promise.all(
-      roots.map(async (root) => {
-        const base = await realpath(root).catch(() => null);
-        if (!base) return false;
-        const rel = relative(base, real);
-        return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
-      }),
-    );
-    if (!inside.includes(true)) {
-      throw new ServiceError(
-        'invalid_argument',
-        `The browser version opens folders inside your home folder (${roots[0]}) or the app's data folder only: ${full} is outside them.`,
-      );
-    }
-  }
-  return full;
-}
-
-function tooBig(bytes: number, max = FILE_BYTES_MAX): string {
-  return max === FILE_BYTES_MAX
-    ? `${(bytes / 1_000_000).toFixed(1)} MB: a query file is at most ${QUERY_TEXT_MAX.toLocaleString('en-US')} characters, it was not opened`
-    : `${bytes.toLocaleString('en-US')} bytes: at most ${max.toLocaleString('en-US')}, it was not opened`;
-}
-
-function describe(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException)?.code;
-  if (code === 'ENOENT') return 'it does not exist';
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  return code ?? 'unreadable';
 }

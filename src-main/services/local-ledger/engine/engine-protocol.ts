@@ -184,7 +184,7 @@ export type EngineStarter = () => EngineChild;
  * (a page's bytes) mapped and unmapped on their own, so freed memory goes back to the OS instead of
  * staying in the engine's RSS (glibc otherwise raises the mmap threshold to 32 MB after the first such
  * free). DuckDB allocates through its own jemalloc (its Linux library links it), which these do not reach:
- * its levers are DuckDB options (DUCKDB_OPTIONS in store/ledger-store.ts). Measured in
+ * its levers are DuckDB options (DUCKDB_OPTIONS in store/store-file.ts). Measured in
  * docs/performance.md, "The engine's memory levers".
  */
 export const ENGINE_ALLOCATOR_ENV: Readonly<Record<string, string>> = {

@@ -4,6 +4,7 @@
 // A lake is verified in the layout its _lake.json names (format 1 or 2, lake-layout.ts).
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import {
   columnsProblem,
   type FileColumn,
@@ -21,6 +22,7 @@ import {
   LAKE_MANIFEST,
   LAYOUTS,
   type LakeFormat,
+  type LakeManifest,
   NULL_MONTH,
   type PartitionManifest,
   type PartitionTotal,
@@ -60,6 +62,25 @@ function folderProblem(format: LakeFormat, partition: Partition, manifest: Parti
   return null;
 }
 
+/** What verifying one lake gathers as it goes: the result, and what each party's partitions hold. */
+interface Verify {
+  format: LakeFormat;
+  /** The columns the format's files have. */
+  columns: typeof LAKE_COLUMNS;
+  connection: DuckDBConnection;
+  result: VerifyResult;
+  perParty: Map<string, { legs: number; months: number }>;
+  problem: (where: string, text: string) => void;
+}
+
+/** A partition whose file is read with the rest of its party's. */
+interface Queued {
+  where: string;
+  file: string;
+  manifest: PartitionManifest;
+  party: string;
+}
+
 /**
  * Recomputes each partition's legs, totals, times, columns and hash from its file and compares them
  * with its manifest and its format (and, in format 2, that every leg's `party` is the manifest's);
@@ -85,60 +106,8 @@ export async function verifyLake(
   const result: VerifyResult = { format, partitions: 0, legs: 0, bytes: 0, problems: [] };
   const { instance, connection } = await lakeDuckDb();
   const problem = (where: string, text: string) => result.problems.push({ where, problem: text });
-  const perParty = new Map<string, { legs: number; months: number }>();
-  const queued: Array<{ where: string; file: string; manifest: PartitionManifest; party: string }> = [];
-  /** One party's files in one read; a file DuckDB cannot read is then found by reading each alone. */
-  const compareFacts = async (batch: typeof queued) => {
-    if (batch.length === 0) return;
-    const options = { party: format === 2 };
-    let facts: Map<string, FileFacts>;
-    let schemas: Map<string, FileColumn[]>;
-    try {
-      const files = batch.map((b) => b.file);
-      schemas = await filesColumns(connection, files);
-      facts = await filesFacts(connection, files, options);
-    } catch {
-      facts = new Map();
-      schemas = new Map();
-      for (const b of batch) {
-        try {
-          schemas.set(b.file, (await filesColumns(connection, [b.file])).get(b.file) as FileColumn[]);
-          facts.set(b.file, (await filesFacts(connection, [b.file], options)).get(b.file) as FileFacts);
-        } catch (error) {
-          problem(
-            b.where,
-            `the file cannot be read as this lake's Parquet: ${(error as Error).message.split('\n')[0]}`,
-          );
-        }
-      }
-    }
-    for (const { where, file, manifest, party } of batch) {
-      const schema = schemas.get(file);
-      const wrongColumns = schema ? columnsProblem(schema, columns, format) : null;
-      if (wrongColumns) problem(where, wrongColumns);
-      const f = facts.get(file);
-      if (!f) continue;
-      result.legs += f.legs;
-      const count = perParty.get(party) ?? { legs: 0, months: 0 };
-      perParty.set(party, { legs: count.legs + f.legs, months: count.months + 1 });
-      if (f.legs !== manifest.legs) problem(where, `${f.legs} legs in the file, ${manifest.legs} in the manifest`);
-      if (f.party && f.legs > 0 && (f.party.min !== party || f.party.max !== party || f.party.nulls > 0))
-        problem(where, `legs of another party in the file (party ${f.party.min} … ${f.party.max}), not only ${party}`);
-      if (f.firstAt !== manifest.firstAt || f.lastAt !== manifest.lastAt)
-        problem(
-          where,
-          `times ${f.firstAt} – ${f.lastAt} in the file, ${manifest.firstAt} – ${manifest.lastAt} in the manifest`,
-        );
-      if (!same(f.totals, manifest.totals)) {
-        const key = (t: PartitionTotal) => `${t.instrumentAdmin}/${t.instrumentId} at scale ${t.scale}`;
-        const listed = new Map(manifest.totals.map((t) => [key(t), t]));
-        const differs = f.totals.filter((t) => !same(t, listed.get(key(t)))).map(key);
-        const missing = manifest.totals.filter((t) => !f.totals.some((x) => key(x) === key(t))).map(key);
-        const all = [...differs, ...missing];
-        problem(where, `totals differ for ${all.slice(0, 5).join(', ')}${all.length > 5 ? ' and more' : ''}`);
-      }
-    }
-  };
+  const v: Verify = { format, columns, connection, result, perParty: new Map(), problem };
+  const queued: Queued[] = [];
   try {
     const partitions = await lakePartitions(lake, LAYOUTS[format]);
     for (const [index, partition] of partitions.entries()) {
@@ -174,75 +143,140 @@ export async function verifyLake(
         );
       queued.push({ where, file, manifest, party: manifest.party });
       const next = partitions[index + 1];
-      if (!next || next.partyFolder !== partition.partyFolder) await compareFacts(queued.splice(0));
+      if (!next || next.partyFolder !== partition.partyFolder) await compareFacts(v, queued.splice(0));
     }
-    await compareFacts(queued.splice(0));
+    await compareFacts(v, queued.splice(0));
     onPartition?.(partitions.length, partitions.length);
     if (read.problem && partitions.length > 0) problem(LAKE_MANIFEST, read.problem.text);
-    if (top) {
-      for (const p of top.parties) {
-        const seen = perParty.get(p.party);
-        if (!seen)
-          problem(
-            LAKE_MANIFEST,
-            `lists ${p.party}, which has no readable partition (${LAYOUTS[format].partyFolder(p.party)})`,
-          );
-        else if (seen.legs !== p.legs || seen.months !== p.months)
-          problem(
-            LAKE_MANIFEST,
-            `says ${p.party} has ${p.legs} legs in ${p.months} months; the files hold ${seen.legs} in ${seen.months}`,
-          );
-      }
-      for (const party of perParty.keys())
-        if (!top.parties.some((p) => p.party === party)) problem(LAKE_MANIFEST, `does not list ${party}`);
-    }
-    if (format === 2) {
-      // Format-1 months beside a lake of format 2: a move's leftovers, or months it could not move.
-      const byFolder = new Map<string, number>();
-      const old = await oldMonths(lake);
-      for (const m of old) {
-        if (await leftBehind(lake, m)) {
-          byFolder.set(m.partition.partyFolder, (byFolder.get(m.partition.partyFolder) ?? 0) + 1);
-          continue;
-        }
-        const why =
-          (await notMovable(connection, m)) ?? 'it was written after the move (by an older version of the app?)';
-        problem(
-          m.where,
-          `a month of format 1 not moved to format 2 (no reader of this lake reads it; an engine reading party=* would): ${why}; ${
-            m.extras.length > 0
-              ? 'move its other data files out by hand, then a lake sync removes the folder once the month is in format 2'
-              : `a lake sync of ${m.party} from a store that holds it writes the month in format 2, and the one after it removes this folder`
-          }`,
-        );
-      }
-      for (const folder of await partyFolders(lake, LAYOUTS[1])) {
-        const left = byFolder.get(folder) ?? 0;
-        if (left > 0)
-          problem(
-            folder,
-            `a party folder of format 1 that a move to format 2 left behind (${left} month${left === 1 ? '' : 's'} in format 2 now): the next lake sync removes ${left === 1 ? 'it' : 'them'} (an engine reading party=* would read them)`,
-          );
-        else if (!old.some((m) => m.partition.partyFolder === folder))
-          problem(
-            folder,
-            'a party folder of format 1 that a move to format 2 left behind, with no month in it: the next lake sync removes it when it is empty',
-          );
-      }
-    } else {
-      const hidden = top ? await hiddenByOlderWriter(lake, top) : [];
-      if (top && hidden.length > 0) problem(LAKE_MANIFEST, olderWriterText(top, hidden));
-      for (const folder of await partyFolders(lake, LAYOUTS[2]))
-        problem(
-          folder,
-          hidden.length > 0
-            ? `a party folder of format 2 that the ${LAKE_MANIFEST} of format 1, written by an older version of the app, hides from readers: the next lake sync of this version lists it again`
-            : 'a party folder of format 2 from a move to format 2 that did not finish: the next lake sync finishes it',
-        );
-    }
+    if (top) manifestProblems(v, top);
+    await otherFormatProblems(v, lake, top);
     return result;
   } finally {
     connection.closeSync();
     instance.closeSync();
+  }
+}
+
+/** One party's files in one read; a file DuckDB cannot read is then found by reading each alone. */
+async function compareFacts(v: Verify, batch: readonly Queued[]): Promise<void> {
+  const { format, columns, connection, result, perParty, problem } = v;
+  if (batch.length === 0) return;
+  const options = { party: format === 2 };
+  let facts: Map<string, FileFacts>;
+  let schemas: Map<string, FileColumn[]>;
+  try {
+    const files = batch.map((b) => b.file);
+    schemas = await filesColumns(connection, files);
+    facts = await filesFacts(connection, files, options);
+  } catch {
+    facts = new Map();
+    schemas = new Map();
+    for (const b of batch) {
+      try {
+        schemas.set(b.file, (await filesColumns(connection, [b.file])).get(b.file) as FileColumn[]);
+        facts.set(b.file, (await filesFacts(connection, [b.file], options)).get(b.file) as FileFacts);
+      } catch (error) {
+        problem(b.where, `the file cannot be read as this lake's Parquet: ${(error as Error).message.split('\n')[0]}`);
+      }
+    }
+  }
+  for (const { where, file, manifest, party } of batch) {
+    const schema = schemas.get(file);
+    const wrongColumns = schema ? columnsProblem(schema, columns, format) : null;
+    if (wrongColumns) problem(where, wrongColumns);
+    const f = facts.get(file);
+    if (!f) continue;
+    result.legs += f.legs;
+    const count = perParty.get(party) ?? { legs: 0, months: 0 };
+    perParty.set(party, { legs: count.legs + f.legs, months: count.months + 1 });
+    if (f.legs !== manifest.legs) problem(where, `${f.legs} legs in the file, ${manifest.legs} in the manifest`);
+    if (f.party && f.legs > 0 && (f.party.min !== party || f.party.max !== party || f.party.nulls > 0))
+      problem(where, `legs of another party in the file (party ${f.party.min} … ${f.party.max}), not only ${party}`);
+    if (f.firstAt !== manifest.firstAt || f.lastAt !== manifest.lastAt)
+      problem(
+        where,
+        `times ${f.firstAt} – ${f.lastAt} in the file, ${manifest.firstAt} – ${manifest.lastAt} in the manifest`,
+      );
+    if (!same(f.totals, manifest.totals)) {
+      const key = (t: PartitionTotal) => `${t.instrumentAdmin}/${t.instrumentId} at scale ${t.scale}`;
+      const listed = new Map(manifest.totals.map((t) => [key(t), t]));
+      const differs = f.totals.filter((t) => !same(t, listed.get(key(t)))).map(key);
+      const missing = manifest.totals.filter((t) => !f.totals.some((x) => key(x) === key(t))).map(key);
+      const all = [...differs, ...missing];
+      problem(where, `totals differ for ${all.slice(0, 5).join(', ')}${all.length > 5 ? ' and more' : ''}`);
+    }
+  }
+}
+
+/** The lake's manifest against the partitions: each party it lists with what its files hold, and no other. */
+function manifestProblems(v: Verify, top: LakeManifest): void {
+  const { format, perParty, problem } = v;
+  for (const p of top.parties) {
+    const seen = perParty.get(p.party);
+    if (!seen)
+      problem(
+        LAKE_MANIFEST,
+        `lists ${p.party}, which has no readable partition (${LAYOUTS[format].partyFolder(p.party)})`,
+      );
+    else if (seen.legs !== p.legs || seen.months !== p.months)
+      problem(
+        LAKE_MANIFEST,
+        `says ${p.party} has ${p.legs} legs in ${p.months} months; the files hold ${seen.legs} in ${seen.months}`,
+      );
+  }
+  for (const party of perParty.keys())
+    if (!top.parties.some((p) => p.party === party)) problem(LAKE_MANIFEST, `does not list ${party}`);
+}
+
+/**
+ * The folders of the other format: in a lake of format 2, format-1 months a move left behind or
+ * could not move; in one of format 1, format-2 folders (a move not finished, or hidden by an older
+ * version's manifest).
+ */
+async function otherFormatProblems(v: Verify, lake: string, top: LakeManifest | null): Promise<void> {
+  const { format, connection, problem } = v;
+  if (format === 2) {
+    // Format-1 months beside a lake of format 2: a move's leftovers, or months it could not move.
+    const byFolder = new Map<string, number>();
+    const old = await oldMonths(lake);
+    for (const m of old) {
+      if (await leftBehind(lake, m)) {
+        byFolder.set(m.partition.partyFolder, (byFolder.get(m.partition.partyFolder) ?? 0) + 1);
+        continue;
+      }
+      const why =
+        (await notMovable(connection, m)) ?? 'it was written after the move (by an older version of the app?)';
+      problem(
+        m.where,
+        `a month of format 1 not moved to format 2 (no reader of this lake reads it; an engine reading party=* would): ${why}; ${
+          m.extras.length > 0
+            ? 'move its other data files out by hand, then a lake sync removes the folder once the month is in format 2'
+            : `a lake sync of ${m.party} from a store that holds it writes the month in format 2, and the one after it removes this folder`
+        }`,
+      );
+    }
+    for (const folder of await partyFolders(lake, LAYOUTS[1])) {
+      const left = byFolder.get(folder) ?? 0;
+      if (left > 0)
+        problem(
+          folder,
+          `a party folder of format 1 that a move to format 2 left behind (${left} month${left === 1 ? '' : 's'} in format 2 now): the next lake sync removes ${left === 1 ? 'it' : 'them'} (an engine reading party=* would read them)`,
+        );
+      else if (!old.some((m) => m.partition.partyFolder === folder))
+        problem(
+          folder,
+          'a party folder of format 1 that a move to format 2 left behind, with no month in it: the next lake sync removes it when it is empty',
+        );
+    }
+  } else {
+    const hidden = top ? await hiddenByOlderWriter(lake, top) : [];
+    if (top && hidden.length > 0) problem(LAKE_MANIFEST, olderWriterText(top, hidden));
+    for (const folder of await partyFolders(lake, LAYOUTS[2]))
+      problem(
+        folder,
+        hidden.length > 0
+          ? `a party folder of format 2 that the ${LAKE_MANIFEST} of format 1, written by an older version of the app, hides from readers: the next lake sync of this version lists it again`
+          : 'a party folder of format 2 from a move to format 2 that did not finish: the next lake sync finishes it',
+      );
   }
 }

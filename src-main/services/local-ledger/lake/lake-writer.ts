@@ -82,6 +82,10 @@ export interface LakeWriteResult {
 }
 
 type MonthKey = string; // YYYY-MM or NULL_MONTH
+/** What the store says of a party's sync (party_sync): the lake's manifests repeat it. */
+type PartySync = { node: string | null; syncedAt: string | null; fullHistory: boolean };
+/** What writeLake counts as it goes (its result less the lake's manifest). */
+type WriteCounts = Omit<LakeWriteResult, 'manifest'>;
 
 /**
  * The manifests of a party's partitions, by month folder value (an unreadable one is left out: it is
@@ -136,57 +140,8 @@ export async function writeLake(connection: DuckDBConnection, options: LakeWrite
           `lake: ${party}: kept ${missing.length} months the store does not hold (its sync covers a window, not the whole history)`,
         );
       result.unchanged += want.size - touched.length;
-      if (touched.length > 0) {
-        const dir = join(staging, `p${index}`);
-        await copyMonths(connection, party, touched, dir);
-        const stagedOf = (month: MonthKey) => join(dir, monthFolder(month === NULL_MONTH ? null : month), DATA_FILE);
-        const allFacts = await filesFacts(connection, touched.map(stagedOf));
-        // The staged files reach the disk first, all at once (fsyncs in parallel: one each took
-        // longer than writing a month); then each month is renamed in, its manifest beside it.
-        await Promise.all(touched.map((month) => syncPath(stagedOf(month), 'r+')));
-        const landed: string[] = [];
-        for (const month of touched.sort()) {
-          const staged = stagedOf(month);
-          const facts = allFacts.get(staged) as FileFacts;
-          const hash = await fileHash(staged);
-          const fp = want.get(month) as string;
-          if (`${facts.legs}` !== fp.split(':')[0])
-            throw new Error(
-              `the file staged for ${party} ${month} has ${facts.legs} legs, the store ${fp.split(':')[0]}: nothing of it was switched in`,
-            );
-          const manifest: PartitionManifest = {
-            format: LAKE_FORMAT,
-            party,
-            month: month === NULL_MONTH ? null : month,
-            file: DATA_FILE,
-            legs: facts.legs,
-            bytes: hash.bytes,
-            sha256: hash.sha256,
-            fingerprint: fp,
-            firstAt: facts.firstAt,
-            lastAt: facts.lastAt,
-            totals: facts.totals,
-            node: synced.get(party)?.node ?? null,
-            syncedAt: synced.get(party)?.syncedAt ?? null,
-            writtenAt: new Date().toISOString(),
-          };
-          const target = join(lake, partitionPath(party, manifest.month));
-          await mkdir(target, { recursive: true });
-          // A manifest's temp file a killed writer left in this month.
-          await removeManifestTemps(target);
-          options.beforeCommit?.(party, manifest.month);
-          await rename(staged, join(target, DATA_FILE));
-          options.afterSwitch?.(party, manifest.month);
-          await writePartitionManifest(target, manifest);
-          landed.push(target);
-          result.written += 1;
-          result.legsWritten += facts.legs;
-          result.bytesWritten += hash.bytes;
-        }
-        // The renames and the manifests on disk (a power cut before this leaves months the next
-        // run rewrites: their manifests no longer match the store, or are unreadable).
-        await Promise.all(landed.flatMap((dir) => [syncPath(join(dir, PARTITION_MANIFEST), 'r'), syncPath(dir, 'r')]));
-      }
+      if (touched.length > 0)
+        await switchInMonths(connection, options, party, touched, join(staging, `p${index}`), want, synced, result);
       for (const month of gone) {
         const target = join(lake, partyFolder(party), monthFolder(month === NULL_MONTH ? null : month));
         // The data first: a manifest without a file is read as "rewrite", a file without one too.
@@ -204,6 +159,71 @@ export async function writeLake(connection: DuckDBConnection, options: LakeWrite
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
+}
+
+/**
+ * A party's `touched` months: each written to `dir` (in the run's staging folder) and read back,
+ * then switched in, its manifest beside it (the file's header: "How a month is switched in").
+ */
+async function switchInMonths(
+  connection: DuckDBConnection,
+  options: LakeWriteOptions,
+  party: string,
+  touched: MonthKey[],
+  dir: string,
+  want: ReadonlyMap<MonthKey, string>,
+  synced: ReadonlyMap<string, PartySync>,
+  result: WriteCounts,
+): Promise<void> {
+  const { lake } = options;
+  await copyMonths(connection, party, touched, dir);
+  const stagedOf = (month: MonthKey) => join(dir, monthFolder(month === NULL_MONTH ? null : month), DATA_FILE);
+  const allFacts = await filesFacts(connection, touched.map(stagedOf));
+  // The staged files reach the disk first, all at once (fsyncs in parallel: one each took
+  // longer than writing a month); then each month is renamed in, its manifest beside it.
+  await Promise.all(touched.map((month) => syncPath(stagedOf(month), 'r+')));
+  const landed: string[] = [];
+  for (const month of touched.sort()) {
+    const staged = stagedOf(month);
+    const facts = allFacts.get(staged) as FileFacts;
+    const hash = await fileHash(staged);
+    const fp = want.get(month) as string;
+    if (`${facts.legs}` !== fp.split(':')[0])
+      throw new Error(
+        `the file staged for ${party} ${month} has ${facts.legs} legs, the store ${fp.split(':')[0]}: nothing of it was switched in`,
+      );
+    const manifest: PartitionManifest = {
+      format: LAKE_FORMAT,
+      party,
+      month: month === NULL_MONTH ? null : month,
+      file: DATA_FILE,
+      legs: facts.legs,
+      bytes: hash.bytes,
+      sha256: hash.sha256,
+      fingerprint: fp,
+      firstAt: facts.firstAt,
+      lastAt: facts.lastAt,
+      totals: facts.totals,
+      node: synced.get(party)?.node ?? null,
+      syncedAt: synced.get(party)?.syncedAt ?? null,
+      writtenAt: new Date().toISOString(),
+    };
+    const target = join(lake, partitionPath(party, manifest.month));
+    await mkdir(target, { recursive: true });
+    // A manifest's temp file a killed writer left in this month.
+    await removeManifestTemps(target);
+    options.beforeCommit?.(party, manifest.month);
+    await rename(staged, join(target, DATA_FILE));
+    options.afterSwitch?.(party, manifest.month);
+    await writePartitionManifest(target, manifest);
+    landed.push(target);
+    result.written += 1;
+    result.legsWritten += facts.legs;
+    result.bytesWritten += hash.bytes;
+  }
+  // The renames and the manifests on disk (a power cut before this leaves months the next
+  // run rewrites: their manifests no longer match the store, or are unreadable).
+  await Promise.all(landed.flatMap((dir) => [syncPath(join(dir, PARTITION_MANIFEST), 'r'), syncPath(dir, 'r')]));
 }
 
 /** (party → month → fingerprint) of the store's finished legs. */
@@ -227,10 +247,7 @@ async function storeMonths(
   return out;
 }
 
-async function partySync(
-  connection: DuckDBConnection,
-  parties: readonly string[],
-): Promise<Map<string, { node: string | null; syncedAt: string | null; fullHistory: boolean }>> {
+async function partySync(connection: DuckDBConnection, parties: readonly string[]): Promise<Map<string, PartySync>> {
   if (parties.length === 0) return new Map();
   const rows = (
     await connection.runAndReadAll(

@@ -153,28 +153,16 @@ async function candidates(c: DuckDBConnection, sql: string): Promise<Array<[numb
 }
 
 /**
- * Leaves temp tables `stmt`, `lg` (the legs compared with) and `paired` (line, leg, kind) on `c`;
- * the rows and the export read them (resultSql). Counts come from the pairs.
+ * Creates temp view `lg` on `c`: the legs compared with. Answers their count, what the statuses left
+ * out held (per status), and the scales each instrument's legs are stored at.
  */
-export async function matchStatement(
+async function selectLegs(
   c: DuckDBConnection,
   lines: readonly StatementLine[],
   options: MatchOptions,
-): Promise<MatchSummary> {
-  const timings: Record<string, number> = {};
-  let mark = performance.now();
-  const lap = (name: string) => {
-    const now = performance.now();
-    timings[name] = Math.round(now - mark);
-    mark = now;
-  };
+  width: bigint,
+): Promise<{ legs: number; otherStatuses: MatchSummary['otherStatuses']; scales: Map<string, number[]> }> {
   const tol = options.toleranceMicros;
-  // Time buckets as wide as the tolerance (at least a second): a pair within the tolerance is in the
-  // same or a neighbouring bucket, so each join is a hash join on the bucket and the exact keys,
-  // never a line against every leg of a counterparty.
-  const width = tol > 1_000_000n ? tol : 1_000_000n;
-  await loadStatement(c, lines, width);
-  lap('load statement');
   let from = 0n;
   let to = 0n;
   if (lines.length) {
@@ -225,6 +213,33 @@ export async function matchStatement(
     list.push(Number(scale));
     scales.set(instrument as string, list);
   }
+  return { legs, otherStatuses, scales };
+}
+
+/**
+ * Leaves temp tables `stmt`, `lg` (the legs compared with) and `paired` (line, leg, kind) on `c`;
+ * the rows and the export read them (resultSql). Counts come from the pairs.
+ */
+export async function matchStatement(
+  c: DuckDBConnection,
+  lines: readonly StatementLine[],
+  options: MatchOptions,
+): Promise<MatchSummary> {
+  const timings: Record<string, number> = {};
+  let mark = performance.now();
+  const lap = (name: string) => {
+    const now = performance.now();
+    timings[name] = Math.round(now - mark);
+    mark = now;
+  };
+  const tol = options.toleranceMicros;
+  // Time buckets as wide as the tolerance (at least a second): a pair within the tolerance is in the
+  // same or a neighbouring bucket, so each join is a hash join on the bucket and the exact keys,
+  // never a line against every leg of a counterparty.
+  const width = tol > 1_000_000n ? tol : 1_000_000n;
+  await loadStatement(c, lines, width);
+  lap('load statement');
+  const { legs, otherStatuses, scales } = await selectLegs(c, lines, options, width);
   lap('select legs');
   // HUGEINT, the store's own type of amount_units (a text-to-DECIMAL(38,0) cast took 5 s per 100,000).
   await c.run('CREATE OR REPLACE TEMP TABLE stmt_units (line INTEGER, scale INTEGER, units HUGEINT)');
