@@ -1,6 +1,6 @@
 // Reading CSV, in one place: the RFC 4180 record splitter with its budgets. Every CSV the app reads
 // goes through here (the address book's import, a statement to reconcile); the formula guard, both
-// ways, is the one cell rule's (src-shared/text/csv-cell.ts), which every writer uses. A file is hostile input: a bad record becomes a problem naming the line it
+// ways, is the one cell rule's (src-main/files/csv-cell.ts), which every writer uses. A file is hostile input: a bad record becomes a problem naming the line it
 // starts on (1-based, counted as an editor shows them), and every other record is still read.
 // docs/address-book.md, docs/reconcile.md
 

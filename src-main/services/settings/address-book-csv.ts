@@ -1,12 +1,12 @@
 // The address book as CSV (RFC 4180: comma, double quotes, CRLF), read and written here and
 // nowhere else: its records split by the app's one CSV reader (files/csv-read.ts), its
-// cells written and formulas guarded by the one cell rule (src-shared/text/csv-cell.ts). Reading
+// cells written and formulas guarded by the one cell rule (src-main/files/csv-cell.ts). Reading
 // never gives up on the whole file for one bad row: each row is checked with the same schema a party
 // saved in the app gets, and a bad one is reported by its line number.
 // docs/address-book.md
 
 import { PARTY_COLOURS, type SavedParty, SavedPartyInput } from '../../../src-shared/contract/schemas.ts';
-import { csvCell, unguardCell } from '../../../src-shared/text/csv-cell.ts';
+import { csvCell, unguardCell } from '../../files/csv-cell.ts';
 import { type CsvProblem, type CsvRecord, csvRecords } from '../../files/csv-read.ts';
 
 export const ADDRESS_BOOK_COLUMNS = ['party', 'label', 'colour', 'note'] as const;
@@ -29,7 +29,7 @@ export interface ImportRow {
 }
 
 export function formatAddressBook(parties: ReadonlyArray<SavedParty>): string {
-  // The one cell rule (src-shared/text/csv-cell.ts), spaces at either end quoted too: reading back keeps them.
+  // The one cell rule (src-main/files/csv-cell.ts), spaces at either end quoted too: reading back keeps them.
   const rows = parties.map((p) =>
     [p.party, p.label, p.colour, p.note].map((v) => csvCell(v, { quoteSpaces: true })).join(','),
   );

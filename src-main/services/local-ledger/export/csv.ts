@@ -1,9 +1,9 @@
 // The live export's CSV and JSON Lines rows. Every cell by the app's one CSV cell rule
-// (src-shared/text/csv-cell.ts): RFC 4180 quoting, and the formula guard (a party id or status from
+// (src-main/files/csv-cell.ts): RFC 4180 quoting, and the formula guard (a party id or status from
 // the service must never execute on the analyst's machine). Null is an empty field.
 
 import { TRANSFER_LEG_FIELDS, type TransferLeg } from '../../../../src-shared/contract/transfers.ts';
-import { csvCell, FORMULA_CLASS, GUARD_MARK } from '../../../../src-shared/text/csv-cell.ts';
+import { csvCell, FORMULA_CLASS, GUARD_MARK } from '../../../files/csv-cell.ts';
 
 /** Party id -> the address book's label (saved parties with a label), read when an export starts. */
 export type PartyLabels = ReadonlyMap<string, string>;

@@ -11,7 +11,7 @@ import {
   type ReconcileMapping,
 } from '../../../../src-shared/contract/reconcile.ts';
 import { PartyId } from '../../../../src-shared/contract/transfers.ts';
-import { FORMULA_START, unguardCell } from '../../../../src-shared/text/csv-cell.ts';
+import { FORMULA_START, unguardCell } from '../../../files/csv-cell.ts';
 import { readTimeInput } from '../../../../src-shared/time/time-text.ts';
 import { type CsvProblem, type CsvRecord, csvRecords } from '../../../files/csv-read.ts';
 import { ServiceError } from '../../errors.ts';

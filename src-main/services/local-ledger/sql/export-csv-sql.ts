@@ -1,4 +1,4 @@
-// The app's one CSV cell rule (src-shared/text/csv-cell.ts) as one SQL expression per line, so
+// The app's one CSV cell rule (src-main/files/csv-cell.ts) as one SQL expression per line, so
 // DuckDB writes the file with the bytes the live export's csvCell writes: built from the rule's own
 // tables (formula characters, guard mark, plain number, quote characters), never restated here.
 // A cell is quoted when it holds a comma, a quote, CR or LF (quotes doubled); text starting like a
@@ -9,7 +9,7 @@ import {
   NEEDS_GUARD_PATTERN,
   PLAIN_NUMBER_PATTERN,
   QUOTE_CHARS,
-} from '../../../../src-shared/text/csv-cell.ts';
+} from '../../../files/csv-cell.ts';
 import { sqlIdentifier, sqlString } from '../store/sql-text.ts';
 
 /** needsGuard in SQL: DuckDB's RE2 reads the rule's patterns as JS does. */

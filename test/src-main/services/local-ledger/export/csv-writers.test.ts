@@ -1,4 +1,4 @@
-// Every CSV the app writes follows the one cell rule (src-shared/text/csv-cell.ts): the same cells
+// Every CSV the app writes follows the one cell rule (src-main/files/csv-cell.ts): the same cells
 // give the same bytes from the live export's writer, DuckDB's COPY of the store's, a query's and a
 // reconciliation's export (the rule as SQL), and the address book; and the app's own reader gives
 // each cell back as it was.
@@ -13,7 +13,7 @@ import { copyStatement } from '../../../../../src-main/services/local-ledger/sql
 import { sqlString } from '../../../../../src-main/services/local-ledger/store/sql-text.ts';
 import { formatAddressBook, parseAddressBook } from '../../../../../src-main/services/settings/address-book-csv.ts';
 import type { TransferLeg } from '../../../../../src-shared/contract/transfers.ts';
-import { csvCell, unguardCell } from '../../../../../src-shared/text/csv-cell.ts';
+import { csvCell, unguardCell } from '../../../../../src-main/files/csv-cell.ts';
 
 /** Cells that need care: every formula start, guard marks already there, numbers, quoting. */
 const CELLS = [

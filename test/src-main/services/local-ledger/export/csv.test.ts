@@ -8,7 +8,7 @@ import {
   type PartyLabels,
 } from '../../../../../src-main/services/local-ledger/export/csv.ts';
 import { TRANSFER_LEG_FIELDS, type TransferLeg } from '../../../../../src-shared/contract/transfers.ts';
-import { csvCell } from '../../../../../src-shared/text/csv-cell.ts';
+import { csvCell } from '../../../../../src-main/files/csv-cell.ts';
 
 /** The 12 fields, then the labels of sender and receiver (empty when the party is not saved). */
 const reference = (leg: TransferLeg, labels: PartyLabels = new Map()) =>

@@ -8,7 +8,7 @@ import { CSV_HEADER, csvRow } from '../../../../../src-main/services/local-ledge
 import { ExportJobs, type FetchPage } from '../../../../../src-main/services/local-ledger/export/export-jobs.ts';
 import { type SandboxInternals, startSandboxNetwork } from '../../../../../src-sandbox/sandbox-network.ts';
 import type { TransferFilters, TransferLeg } from '../../../../../src-shared/contract/transfers.ts';
-import { csvCell } from '../../../../../src-shared/text/csv-cell.ts';
+import { csvCell } from '../../../../../src-main/files/csv-cell.ts';
 
 let net: SandboxInternals;
 let dir: string;

@@ -1,8 +1,8 @@
-// The one CSV cell rule (src-shared/text/csv-cell.ts) on its own: which text is guarded, how a cell
+// The one CSV cell rule (src-main/files/csv-cell.ts) on its own: which text is guarded, how a cell
 // is quoted, and that reading a cell back without its guard gives the very text that was written.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvCell, guardCell, needsGuard, unguardCell } from '../../../src-shared/text/csv-cell.ts';
+import { csvCell, guardCell, needsGuard, unguardCell } from '../../../src-main/files/csv-cell.ts';
 
 describe('the CSV cell rule', () => {
   it('guards what a spreadsheet would run, and not a number', () => {

@@ -9,7 +9,8 @@
 //   unguardCell strips exactly one when the app reads its own file back and the round trip holds.
 // - RFC 4180: a cell is quoted when it holds a comma, a quote, CR or LF; quotes inside are doubled.
 // - null is an empty cell.
-// Imports nothing: main's writers, the SQL process and the renderer may all use it.
+// Imports nothing: main's writers and the SQL process use it (src-main/files/: what several service
+// folders write or read, issue 40).
 
 /** The characters a spreadsheet reads a cell starting with as a formula (OWASP, "CSV Injection"). */
 export const FORMULA_CHARS = ['=', '+', '-', '@', '\t', '\r'] as const;
