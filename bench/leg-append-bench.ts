@@ -11,39 +11,12 @@ import { DUCKDB_OPTIONS } from '../src-main/services/local-ledger/store/ledger-s
 import { appendLegs } from '../src-main/services/local-ledger/store/leg-rows.ts';
 import { SCHEMA_SQL } from '../src-main/services/local-ledger/store/store-schema.ts';
 import type { TransferLeg } from '../src-shared/contract/transfers.ts';
+import { SYNTHETIC_PARTY, syntheticLeg } from './synthetic-legs.ts';
 
 const N = Number(process.argv[2] ?? 200_000);
 const BATCH = Number(process.env.BATCH ?? 20_000);
-const hex = (k: number, len: number) =>
-  k
-    .toString(16)
-    .padStart(8, '0')
-    .repeat(Math.ceil(len / 8))
-    .slice(0, len);
-const party = `busy-party::1220${hex(7, 64)}`;
-const others = Array.from({ length: 200 }, (_, k) => `party-${k}::1220${hex(k * 7919 + 13, 64)}`);
-const admin = `dso::1220${hex(99, 64)}`;
-const legs: TransferLeg[] = [];
-const t0ms = Date.parse('2024-01-01T00:00:00Z');
-for (let k = 0; k < N; k++) {
-  const other = others[k % others.length];
-  const incoming = k % 3 === 0;
-  const at = new Date(t0ms + k * 37_000).toISOString().replace('Z', `${String(k % 1000).padStart(3, '0')}Z`);
-  legs.push({
-    updateId: `1220${hex(k * 2654435761, 64)}`,
-    effectiveAt: at,
-    instrumentAdmin: admin,
-    instrumentId: k % 5 === 0 ? 'USDCx' : 'Amulet',
-    symbol: k % 5 === 0 ? 'USDCx' : 'CC',
-    decimals: 10,
-    amount: `${(k * 7919) % 100000}.${String((k * 104729) % 10_000_000_000).padStart(10, '0')}`,
-    senderParty: incoming ? other : party,
-    receiverParty: incoming ? party : other,
-    counterparty: other,
-    isIncoming: incoming,
-    status: 'completed',
-  });
-}
+const party = SYNTHETIC_PARTY;
+const legs: TransferLeg[] = Array.from({ length: N }, (_, k) => syntheticLeg(k));
 
 const dir = mkdtempSync(join(tmpdir(), 'leg-append-bench-'));
 try {

@@ -1,7 +1,5 @@
 // Process and layer boundaries, checked mechanically by reading every import in the tree. Each rule
 // also has a planted test: a made-up tree that breaks it, proving the checker would notice.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   findBoundaryViolations,
@@ -14,33 +12,19 @@ import {
   findWingLayerViolations,
   findZodReachable,
   importsOf,
-  projectPath,
   reachableFrom,
   readSource,
   type SourceFacts,
   SQL_PROCESS_ENTRY,
 } from './import-rules.ts';
-
-const root = resolve(import.meta.dirname, '../..');
-const SOURCE_DIRS = ['src-main', 'src-sandbox', 'src-shared', 'src-preload', 'src-renderer'];
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.(ts|tsx|mts|mjs)$/.test(name) ? [path] : [];
-  });
-}
+import { readSourceTree, root } from './source-tree.ts';
 
 const specifiers = (facts: SourceFacts) =>
   facts.imports.map((entry) => (typeof entry === 'string' ? entry : entry.specifier));
 
 describe('process boundaries', () => {
-  const files = SOURCE_DIRS.filter((d) => existsSync(join(root, d))).flatMap((d) => sourceFiles(join(root, d)));
-  const tree: SourceFacts[] = files.map((file) => ({
-    file: projectPath(root, file),
-    ...readSource(readFileSync(file, 'utf8'), file),
-  }));
+  const files = readSourceTree();
+  const tree: SourceFacts[] = files.map(({ path, file, source }) => ({ file, ...readSource(source, path) }));
 
   it('finds the source tree', () => {
     expect(files.length).toBeGreaterThan(20);

@@ -1,9 +1,6 @@
 // The size rules over the whole product source (size-rules.ts), each with planted sources that break
 // it, so a checker that noticed nothing would fail here.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { projectPath } from './import-rules.ts';
 import {
   LARGE_ON_PURPOSE,
   lineCount,
@@ -12,22 +9,10 @@ import {
   oversizedFile,
   oversizedFunctions,
 } from './size-rules.ts';
-
-const root = resolve(import.meta.dirname, '../..');
-const SOURCE_DIRS = ['src-main', 'src-sandbox', 'src-shared', 'src-preload', 'src-renderer'];
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.(ts|tsx|mts)$/.test(name) ? [path] : [];
-  });
-}
+import { readSourceTree } from './source-tree.ts';
 
 describe('the source tree', () => {
-  const files = SOURCE_DIRS.filter((d) => existsSync(join(root, d)))
-    .flatMap((d) => sourceFiles(join(root, d)))
-    .map((path) => ({ file: projectPath(root, path), source: readFileSync(path, 'utf8') }));
+  const files = readSourceTree();
 
   it('is read whole', () => {
     expect(files.length).toBeGreaterThan(400);
