@@ -1,10 +1,16 @@
 // Settings: the theme, and the zone times are shown (and typed times read) in.
 import type { Preferences } from '../../../src-shared/contract/schemas.ts';
-import { useSavePreferences } from '../../data/settings.ts';
+import type { useSavePreferences } from '../../data/settings.ts';
 import { ErrorMessage } from '../../ui/error-message.tsx';
 
-export function AppearancePanel({ preferences }: { preferences: Preferences }) {
-  const savePreferences = useSavePreferences();
+export function AppearancePanel({
+  preferences,
+  savePreferences,
+}: {
+  preferences: Preferences;
+  /** Held by the screen (see settings-screen.tsx). */
+  savePreferences: ReturnType<typeof useSavePreferences>;
+}) {
   return (
     <section className="panel" aria-labelledby="appearance-heading">
       <h2 id="appearance-heading">Appearance and time</h2>

@@ -1,7 +1,7 @@
 // Settings: the connection profiles, each with its id (what the CLI's --profile takes); picking one
 // shows it below, Use makes it the active one, New profile… opens an empty form.
 import type { Profile } from '../../../src-shared/contract/schemas.ts';
-import { useSetActiveProfile } from '../../data/settings.ts';
+import type { useSetActiveProfile } from '../../data/settings.ts';
 import { ErrorMessage } from '../../ui/error-message.tsx';
 
 export function ProfileListPanel({
@@ -10,6 +10,7 @@ export function ProfileListPanel({
   selectedId,
   onPick,
   onNew,
+  setActive,
 }: {
   profiles: readonly Profile[];
   activeProfileId: string;
@@ -17,8 +18,9 @@ export function ProfileListPanel({
   selectedId: string | undefined;
   onPick: (id: string) => void;
   onNew: () => void;
+  /** Held by the screen, so a failed Use still says so after the list left the screen and came back. */
+  setActive: ReturnType<typeof useSetActiveProfile>;
 }) {
-  const setActive = useSetActiveProfile();
   return (
     <section className="panel" aria-labelledby="profiles-heading">
       <h2 id="profiles-heading">Connection profiles</h2>

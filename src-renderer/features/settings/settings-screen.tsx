@@ -2,7 +2,7 @@
 // secrets), appearance and time, the address book, the local stores and the folders.
 import { useState } from 'react';
 import type { Profile } from '../../../src-shared/contract/schemas.ts';
-import { useDeleteProfile, useSettings } from '../../data/settings.ts';
+import { useDeleteProfile, useSavePreferences, useSetActiveProfile, useSettings } from '../../data/settings.ts';
 import { ErrorMessage } from '../../ui/error-message.tsx';
 import { AddressBookPanel } from './address-book-panel.tsx';
 import { AppearancePanel } from './appearance-panel.tsx';
@@ -17,9 +17,11 @@ export function SettingsScreen() {
   const settings = useSettings();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
-  // Here, not in the profile's panel, which New profile… takes off the screen: a deletion on its
-  // way still says so when the panel comes back.
+  // Here, not in the panels: a panel leaves the screen (New profile… takes the profile's, a failed
+  // reload of the settings takes them all), and what an action on its way says must outlive it.
   const remove = useDeleteProfile();
+  const setActive = useSetActiveProfile();
+  const savePreferences = useSavePreferences();
 
   if (settings.error) return <ErrorMessage error={settings.error} title="Settings could not be loaded." />;
   if (!settings.data) return <p className="muted">Loading settings…</p>;
@@ -38,6 +40,7 @@ export function SettingsScreen() {
           setCreating(false);
         }}
         onNew={() => setCreating(true)}
+        setActive={setActive}
       />
       {creating ? (
         <section className="panel">
@@ -53,7 +56,7 @@ export function SettingsScreen() {
       ) : (
         selected && <ProfileDetailsPanel profile={selected} remove={remove} onSaved={setSelectedId} />
       )}
-      <AppearancePanel preferences={preferences} />
+      <AppearancePanel preferences={preferences} savePreferences={savePreferences} />
       <AddressBookPanel />
       <LocalStoresPanel />
       <FoldersPanel />
