@@ -11,8 +11,8 @@ import {
   type ReconcileMapping,
 } from '../../../../src-shared/contract/reconcile.ts';
 import { PartyId } from '../../../../src-shared/contract/transfers.ts';
-import { FORMULA_START, unguardCell } from '../../../files/csv-cell.ts';
 import { readTimeInput } from '../../../../src-shared/time/time-text.ts';
+import { FORMULA_START, unguardCell } from '../../../files/csv-cell.ts';
 import { type CsvProblem, type CsvRecord, csvRecords } from '../../../files/csv-read.ts';
 import { ServiceError } from '../../errors.ts';
 import { canonicalAmount, readStatementAmount, short } from './statement-amount.ts';

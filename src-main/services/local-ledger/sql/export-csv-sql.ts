@@ -4,12 +4,7 @@
 // A cell is quoted when it holds a comma, a quote, CR or LF (quotes doubled); text starting like a
 // formula (after any guard marks, and not a plain number) gets a leading ' and quotes; null is an
 // empty cell; a number, a boolean or a time is written as DuckDB prints it.
-import {
-  GUARD_MARK,
-  NEEDS_GUARD_PATTERN,
-  PLAIN_NUMBER_PATTERN,
-  QUOTE_CHARS,
-} from '../../../files/csv-cell.ts';
+import { GUARD_MARK, NEEDS_GUARD_PATTERN, PLAIN_NUMBER_PATTERN, QUOTE_CHARS } from '../../../files/csv-cell.ts';
 import { sqlIdentifier, sqlString } from '../store/sql-text.ts';
 
 /** needsGuard in SQL: DuckDB's RE2 reads the rule's patterns as JS does. */

@@ -7,13 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvCell, unguardCell } from '../../../../../src-main/files/csv-cell.ts';
 import { type CsvProblem, csvRecords } from '../../../../../src-main/files/csv-read.ts';
 import { csvRow } from '../../../../../src-main/services/local-ledger/export/csv.ts';
 import { copyStatement } from '../../../../../src-main/services/local-ledger/sql/export-copy-sql.ts';
 import { sqlString } from '../../../../../src-main/services/local-ledger/store/sql-text.ts';
 import { formatAddressBook, parseAddressBook } from '../../../../../src-main/services/settings/address-book-csv.ts';
 import type { TransferLeg } from '../../../../../src-shared/contract/transfers.ts';
-import { csvCell, unguardCell } from '../../../../../src-main/files/csv-cell.ts';
 
 /** Cells that need care: every formula start, guard marks already there, numbers, quoting. */
 const CELLS = [

@@ -1,6 +1,7 @@
 // The export's row writer takes shortcuts for plain fields; every row must still be exactly the
 // row the one cell rule gives (csvCell: quotes, formula guard, nulls), including hostile values.
 import { describe, expect, it } from 'vitest';
+import { csvCell } from '../../../../../src-main/files/csv-cell.ts';
 import {
   csvRow,
   csvRows,
@@ -8,7 +9,6 @@ import {
   type PartyLabels,
 } from '../../../../../src-main/services/local-ledger/export/csv.ts';
 import { TRANSFER_LEG_FIELDS, type TransferLeg } from '../../../../../src-shared/contract/transfers.ts';
-import { csvCell } from '../../../../../src-main/files/csv-cell.ts';
 
 /** The 12 fields, then the labels of sender and receiver (empty when the party is not saved). */
 const reference = (leg: TransferLeg, labels: PartyLabels = new Map()) =>

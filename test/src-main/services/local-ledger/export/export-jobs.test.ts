@@ -3,12 +3,12 @@ import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvCell } from '../../../../../src-main/files/csv-cell.ts';
 import { fetchTransferPage } from '../../../../../src-main/services/ledger/ledger-client.ts';
 import { CSV_HEADER, csvRow } from '../../../../../src-main/services/local-ledger/export/csv.ts';
 import { ExportJobs, type FetchPage } from '../../../../../src-main/services/local-ledger/export/export-jobs.ts';
 import { type SandboxInternals, startSandboxNetwork } from '../../../../../src-sandbox/sandbox-network.ts';
 import type { TransferFilters, TransferLeg } from '../../../../../src-shared/contract/transfers.ts';
-import { csvCell } from '../../../../../src-main/files/csv-cell.ts';
 
 let net: SandboxInternals;
 let dir: string;
