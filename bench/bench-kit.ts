@@ -182,6 +182,8 @@ export interface SyncCpu {
   mainMs: number;
   engineMs: number | null;
   sandboxMs: number | null;
+  /** Main's collections over the sync: full (mark-compact) and young, with their pauses. */
+  mainGc?: { full: number; fullMs: number; young: number; youngMs: number };
 }
 export interface FloorRun {
   legs: number;

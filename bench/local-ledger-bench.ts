@@ -157,6 +157,15 @@ function cpuFigures(r: WorkerResult): Figure[] {
       pass: null,
     },
     {
+      figure: "... main's collections in the sync: full (their pauses) / young (theirs)",
+      median: r.syncCpu.mainGc ? String(r.syncCpu.mainGc.full) : 'not measured',
+      range: r.syncCpu.mainGc
+        ? `${r.syncCpu.mainGc.full} full (${r.syncCpu.mainGc.fullMs} ms) / ${r.syncCpu.mainGc.young} young (${r.syncCpu.mainGc.youngMs} ms)`
+        : '-',
+      target: '-',
+      pass: null,
+    },
+    {
       figure: '... CPU a leg in the floor: its process (fetch, parse) / the sandbox',
       median: `${us(c.floor.totalUs)} us`,
       range: `${us(c.floor.processUs)} / ${us(c.floor.sandboxUs)} us`,

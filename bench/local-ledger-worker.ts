@@ -8,7 +8,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver, constants as perfConstants } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -179,6 +179,31 @@ const cpuMsOf = (pid: number): number => {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 };
+/**
+ * Main's garbage collections over a phase (perf_hooks 'gc' entries): full (mark-compact) ones and
+ * young-generation ones, with their pause time. Main's full collections during a sync are most of
+ * its CPU beyond the fetch (docs/performance.md, "The sync's bound").
+ */
+const watchGc = () => {
+  const seen = { full: 0, fullMs: 0, young: 0, youngMs: 0 };
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const kind = (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind;
+      if (kind === perfConstants.NODE_PERFORMANCE_GC_MAJOR) {
+        seen.full++;
+        seen.fullMs += entry.duration;
+      } else if (kind === perfConstants.NODE_PERFORMANCE_GC_MINOR) {
+        seen.young++;
+        seen.youngMs += entry.duration;
+      }
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return () => {
+    observer.disconnect();
+    return { ...seen, fullMs: Math.round(seen.fullMs), youngMs: Math.round(seen.youngMs) };
+  };
+};
 const sandboxPid = values['sandbox-pid'] ? Number(values['sandbox-pid']) : null;
 /**
  * Where a phase's CPU went: main (this process), the engine and the sandbox, in ms. With 2 cores a
@@ -188,9 +213,11 @@ const cpuDuring = () => {
   const main0 = process.cpuUsage();
   const sandbox0 = sandboxPid === null ? null : cpuMsOf(sandboxPid);
   const t0 = performance.now();
+  const gc = watchGc();
   return (enginePid: number | null, engine0 = 0) => {
     const main = process.cpuUsage(main0);
     return {
+      mainGc: gc(),
       wallMs: Math.round(performance.now() - t0),
       mainMs: Math.round((main.user + main.system) / 1000),
       engineMs: enginePid === null ? null : cpuMsOf(enginePid) - engine0,

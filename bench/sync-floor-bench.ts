@@ -53,6 +53,7 @@ try {
           peakRssMb: { main: r.syncMemory.main.peakMb, engine: r.syncMemory.engine?.peakMb ?? null },
           syncMemory: r.syncMemory,
           lag: r.syncLag,
+          mainGc: r.syncCpu.mainGc,
           cpu: syncCpuCeiling(r.legs, r.syncCpu, r.floor, r.storeFloor),
         }),
       );
