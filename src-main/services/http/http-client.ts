@@ -34,6 +34,8 @@ export {
   preview,
 } from '../json-answer.ts';
 
+import { pageBytes } from './page-buffers.ts';
+
 export interface HttpRequest {
   url: string;
   method?: 'GET' | 'POST';
@@ -132,8 +134,9 @@ export async function httpRequest(request: HttpRequest): Promise<HttpResponse> {
       { receivedBytes: received, ...(declared ? { expectedBytes: declared } : {}), headersStatus: status },
     );
   }
-  const bytes = Buffer.concat(chunks, received);
   const ok = status >= 200 && status <= 299;
+  // A page for the ledger engine in a buffer that comes back once the engine has its copy (page-buffers.ts).
+  const bytes = status === 200 && request.rawBody ? pageBytes(chunks, received) : Buffer.concat(chunks, received);
   if (status === 200 && request.rawBody) return { status, headers: response.headers, text: '', bytes };
   // An error page is shown for its status and words, even in a legacy charset; an answer must be UTF-8.
   const text = ok ? strictText(bytes, request.what, target, status) : lenient.decode(bytes);

@@ -11,6 +11,7 @@
 import { readdir, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { ServiceError } from '../../errors.ts';
+import { givePageBack } from '../../http/page-buffers.ts';
 import { readableParties } from '../../ledger/readable-parties.ts';
 import { scrubbedTransferError, transferBody } from '../../ledger/transfer-fetch.ts';
 import type { ServiceContext } from '../../service-context.ts';
@@ -297,6 +298,8 @@ export class EngineClient {
       const value = await this.answerOf(question, controller.signal);
       if (question.kind === 'chooseSavePath' && typeof value === 'string') running.savePaths.add(value);
       this.post(running, { type: 'answer', id, ok: true, value });
+      // The message holds its own copy of the page (posting copies it at once): the buffer may serve the next.
+      if (question.kind === 'transferBody') givePageBack((value as { bytes: Uint8Array }).bytes);
     } catch (error) {
       this.post(running, { type: 'answer', id, ok: false, error: shapeOf(error) });
     } finally {
