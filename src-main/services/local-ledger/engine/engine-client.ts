@@ -297,9 +297,14 @@ export class EngineClient {
     try {
       const value = await this.answerOf(question, controller.signal);
       if (question.kind === 'chooseSavePath' && typeof value === 'string') running.savePaths.add(value);
-      this.post(running, { type: 'answer', id, ok: true, value });
-      // The message holds its own copy of the page (posting copies it at once): the buffer may serve the next.
-      if (question.kind === 'transferBody') givePageBack((value as { bytes: Uint8Array }).bytes);
+      if (question.kind === 'transferBody') {
+        // A page in a reused buffer (page-buffers.ts): posting copies it at once, so the buffer may
+        // serve the next page; a host whose copy would take the whole buffer gets the page's own bytes.
+        const body = value as { bytes: Uint8Array };
+        const bytes = running.child.copiesViewBytesOnly ? body.bytes : body.bytes.slice();
+        this.post(running, { type: 'answer', id, ok: true, value: { ...body, bytes } });
+        givePageBack(body.bytes);
+      } else this.post(running, { type: 'answer', id, ok: true, value });
     } catch (error) {
       this.post(running, { type: 'answer', id, ok: false, error: shapeOf(error) });
     } finally {

@@ -37,6 +37,7 @@ export const forkEngine = (options?: ForkOptions): EngineChild => {
   });
   return {
     pid: child.pid,
+    copiesViewBytesOnly: true,
     // A channel closed by the engine's death is told by 'exit'; the send's error is not another one.
     post: (message) => {
       if (child.connected) child.send(message, () => {});

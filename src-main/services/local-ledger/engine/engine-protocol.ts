@@ -169,6 +169,12 @@ export type EngineToMain = z.infer<typeof EngineToMain>;
 /** A running engine, however the host started it (Node's fork, Electron's utilityProcess). */
 export interface EngineChild {
   readonly pid: number | undefined;
+  /**
+   * Posting copies a byte view's own bytes only (Node's advanced serialization), so a page read into
+   * a reused buffer may be posted as it is. Electron's structured clone copies a view's whole
+   * buffer: there main posts an exact copy of the page instead (engine-client.ts).
+   */
+  readonly copiesViewBytesOnly?: boolean;
   post(message: MainToEngine): void;
   onMessage(listener: (message: unknown) => void): void;
   /** Called once, when the process has gone: its exit code, or the signal that ended it. */

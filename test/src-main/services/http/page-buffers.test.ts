@@ -46,4 +46,24 @@ describe('page buffers', () => {
     expect(x.buffer).toBe(once.buffer);
     expect(y.buffer).not.toBe(once.buffer);
   });
+
+  it('never lends a buffer in use: a stale view given back after its buffer went to another page is ignored', () => {
+    const a = pageBytes(page(700_000, 10).chunks, 700_000);
+    givePageBack(a);
+    const b = pageBytes(page(700_000, 11).chunks, 700_000);
+    expect(b.buffer).toBe(a.buffer);
+    givePageBack(a);
+    const c = pageBytes(page(700_000, 12).chunks, 700_000);
+    expect(c.buffer).not.toBe(b.buffer);
+    expect(Buffer.compare(b, page(700_000, 11).whole)).toBe(0);
+  });
+
+  it('serves a page from the smallest free buffer it fits, so a small page does not take a large one', () => {
+    const large = pageBytes(page(3_000_000, 13).chunks, 3_000_000);
+    const medium = pageBytes(page(700_000, 14).chunks, 700_000);
+    givePageBack(large);
+    givePageBack(medium);
+    expect(pageBytes(page(600_000, 15).chunks, 600_000).buffer).toBe(medium.buffer);
+    expect(pageBytes(page(2_900_000, 16).chunks, 2_900_000).buffer).toBe(large.buffer);
+  });
 });
