@@ -10,6 +10,7 @@
 // ledger-store.ts.
 import { setPriority } from 'node:os';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { legDaysTuning } from '../src-main/services/local-ledger/store/leg-days.ts';
 import { syncTuning } from '../src-main/services/local-ledger/sync/sync-windows.ts';
 
 const env = process.env;
@@ -17,6 +18,8 @@ const env = process.env;
 if (env.BENCH_ENGINE_NICE) setPriority(Number(env.BENCH_ENGINE_NICE));
 if (env.BENCH_SYNC_CHAINS) syncTuning.chains = Number(env.BENCH_SYNC_CHAINS);
 if (env.BENCH_SYNC_READ_AHEAD) syncTuning.readAhead = Number(env.BENCH_SYNC_READ_AHEAD);
+// The sync without its aggregates (issue 39's paired figure): the store's leg_days left as they were.
+if (env.BENCH_NO_LEG_DAYS) legDaysTuning.keep = false;
 const storeOptions = {
   ...(env.BENCH_DUCKDB_MEMORY_LIMIT ? { memory_limit: env.BENCH_DUCKDB_MEMORY_LIMIT } : {}),
   ...(env.BENCH_DUCKDB_THREADS ? { threads: env.BENCH_DUCKDB_THREADS } : {}),

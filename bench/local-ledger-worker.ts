@@ -60,6 +60,7 @@ const benchEngine = () => {
       ...Object.fromEntries(
         [
           'BENCH_SYNC_READ_AHEAD',
+          'BENCH_NO_LEG_DAYS',
           'BENCH_DUCKDB_MEMORY_LIMIT',
           'BENCH_DUCKDB_THREADS',
           'BENCH_DUCKDB_CHECKPOINT',

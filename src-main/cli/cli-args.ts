@@ -37,6 +37,11 @@ export interface ExportArgs extends StoreCommand {
   format: LocalExportFormat;
   out: string;
 }
+/** `aggregates`: check the store's kept aggregates against its legs, rebuilding them first with --rebuild. */
+export interface AggregatesArgs extends StoreCommand {
+  command: 'aggregates';
+  rebuild: boolean;
+}
 export interface ProfilesArgs {
   command: 'profiles';
   json: boolean;
@@ -63,9 +68,9 @@ export type LakeArgs = LakeSyncArgs | LakeReadArgs;
 export interface HelpArgs {
   command: 'help';
 }
-export type CliArgs = SyncArgs | ExportArgs | ProfilesArgs | LakeArgs | HelpArgs;
+export type CliArgs = SyncArgs | ExportArgs | AggregatesArgs | ProfilesArgs | LakeArgs | HelpArgs;
 
-export const COMMANDS = ['sync', 'export', 'profiles', 'lake', 'help'] as const;
+export const COMMANDS = ['sync', 'export', 'aggregates', 'profiles', 'lake', 'help'] as const;
 export const LAKE_ACTIONS = ['sync', 'verify', 'status'] as const;
 /** At most this many parties named on one command line (a sync of many parties takes as many: all-readable has no limit). */
 const MAX_NAMED_PARTIES = SCOPE_MAX_PARTIES;
@@ -81,6 +86,7 @@ usage:
   npm run cli -- sync     --profile P --party X [--node N] [--after T] [--before T] [options]
   npm run cli -- sync     --profile P --parties all-readable [--node N] [--after T] [--before T] [options]
   npm run cli -- export   --profile P --party X --format F --out PATH [options]
+  npm run cli -- aggregates --profile P [--rebuild] [options]
   npm run cli -- profiles [--json] [--user-data-dir D]
   npm run cli -- lake sync   --profile P --parties X,Y,…|all-readable --lake DIR [--node N] [options]
   npm run cli -- lake verify --lake DIR [--json] [--wait S]
@@ -92,6 +98,9 @@ commands:
              of a party fetches its whole history (or the --after/--before window); later ones fetch
              only what is new. An interrupted sync resumes where it stopped when run again.
   export     Writes every stored leg of the party, oldest first, to --out.
+  aggregates Checks the totals the store keeps per party, instrument, UTC day, counterparty, direction
+             and status (what Counterparties and Flows read) against its legs, and names any that
+             differ (exit 1). --rebuild: rebuild them from the legs first, in one transaction.
   profiles   Lists the connection profiles: id, kind, name (--json: one JSON array, for scripts).
   lake sync  Syncs each party into the store as \`sync\` does (only what is new), then writes the months
              that changed to a team's lake: Hive-partitioned Parquet that DuckDB, Spark, Trino and
@@ -167,6 +176,7 @@ const OPTIONS = {
   out: { type: 'string' },
   wait: { type: 'string' },
   json: { type: 'boolean' },
+  rebuild: { type: 'boolean' },
   lake: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   'user-data-dir': { type: 'string' },
@@ -187,6 +197,7 @@ const STORE_OPTIONS = [
 const ALLOWED: Record<Exclude<(typeof COMMANDS)[number], 'help'>, string[]> = {
   sync: [...STORE_OPTIONS, 'parties', 'node', 'after', 'before'],
   export: [...STORE_OPTIONS, 'format', 'out'],
+  aggregates: [...STORE_OPTIONS.filter((o) => o !== 'party'), 'rebuild'],
   profiles: ['json', 'user-data-dir'],
   lake: [],
 };
@@ -248,7 +259,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (allReadable && values.party !== undefined) throw new UsageError('--party and --parties: give one of them');
   const common: StoreCommand = {
     profile: required('--profile', values.profile).trim(),
-    party: allReadable ? '' : required('--party', values.party).trim(),
+    party: allReadable || name === 'aggregates' ? '' : required('--party', values.party).trim(),
     userDataDir,
     keychainService: values['keychain-service'] ?? null,
     waitMs: waitSeconds(values.wait) * 1000,
@@ -257,7 +268,9 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   };
   if (common.profile === '')
     throw new UsageError('--profile: a profile id is needed (`npm run cli -- profiles` lists them)');
-  if (common.party === '' && !allReadable) throw new UsageError('--party: a party id or a party name is needed');
+  if (common.party === '' && !allReadable && name !== 'aggregates')
+    throw new UsageError('--party: a party id or a party name is needed');
+  if (name === 'aggregates') return { command: 'aggregates', ...common, rebuild: values.rebuild ?? false };
   if (name === 'sync') {
     const range = readTimeRange({ from: values.after ?? '', before: values.before ?? '' }, 'utc', {
       from: '--after',

@@ -9,6 +9,7 @@ import type { StoreWaitNotice } from '../services/local-ledger/store/leg-access.
 import { userText } from '../services/local-ledger/store/store-markers.ts';
 import { SettingsStore } from '../services/settings/settings-store.ts';
 import {
+  type AggregatesArgs,
   type CliArgs,
   type ExportArgs,
   type LakeSyncArgs,
@@ -248,8 +249,22 @@ async function profiles(args: ProfilesArgs, userDataDir: string): Promise<number
   return EXIT.done;
 }
 
+/** The kept aggregates against the legs (after a rebuild with --rebuild): exit 1 when any differ. */
+async function aggregates(services: CliServices, args: AggregatesArgs): Promise<number> {
+  const check = await services.api.local.aggregates({ profileId: args.profile, rebuild: args.rebuild });
+  const { elapsedMs, ...figures } = check;
+  const rows = `${check.rows.toLocaleString('en')} rows for ${check.legs.toLocaleString('en')} legs`;
+  say(
+    check.differing === 0
+      ? `aggregates: ${rows}${check.rebuilt ? ', rebuilt' : ''}: every one agrees with the legs`
+      : `aggregates: ${check.differing.toLocaleString('en')} rows differ from the legs (the first: ${JSON.stringify(check.examples[0])}); \`npm run cli -- aggregates --profile ${args.profile} --rebuild\` rebuilds them`,
+  );
+  process.stdout.write(`${JSON.stringify({ command: 'aggregates', ...figures, seconds: elapsedMs / 1000 })}\n`);
+  return check.differing === 0 ? EXIT.done : EXIT.failed;
+}
+
 async function storeCommand(
-  args: SyncArgs | ExportArgs | LakeSyncArgs,
+  args: SyncArgs | ExportArgs | AggregatesArgs | LakeSyncArgs,
   userDataDir: string,
   run: CliRunOptions,
 ): Promise<number> {
@@ -291,9 +306,11 @@ async function storeCommand(
           for (const text of named) parties.push(await resolveParty(services, profile, text, '--parties'));
           parties = [...new Set(parties)];
         }
+      } else if (args.command === 'aggregates') {
+        // the whole store: no party, no node
       } else if (!(args.command === 'sync' && args.allReadable))
         party = await resolveParty(services, profile, args.party);
-      if (args.command !== 'export') node = await resolveNode(services, profile, args.node);
+      if (args.command === 'sync' || args.command === 'lake') node = await resolveNode(services, profile, args.node);
     } catch (error) {
       if (!(error instanceof UsageError)) throw error;
       say(`error: ${error.message}`);
@@ -306,6 +323,7 @@ async function storeCommand(
         (many) => syncMany(services, many),
         run.beforeLakeCommit,
       );
+    if (args.command === 'aggregates') return await aggregates(services, args);
     if (args.command === 'sync' && args.allReadable) return await syncAll(services, args, node);
     return args.command === 'sync' ? await sync(services, args, party, node) : await exportStore(services, args, party);
   } catch (error) {

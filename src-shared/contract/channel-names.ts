@@ -67,6 +67,7 @@ export const CHANNEL_NAMES = {
     'reconcileMapping',
     'reconcile',
     'reconcileExport',
+    'aggregates',
     'saveChart',
     'lake',
     'openLake',

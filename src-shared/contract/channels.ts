@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { AbiDeleteInput, type AbiLibraryEntry, type AbiLibraryView, AbiSaveInput } from './abi-library.ts';
 import { ADDRESS_BOOK_CSV_MAX, type AddressBookExported, type AddressBookImported } from './address-book.ts';
+import { type AggregatesCheck, AggregatesRequest } from './aggregates.ts';
 import type { CaseReportRequest, CaseReportSaved } from './case-report.ts';
 import type { CHANNEL_NAMES, ChannelId, ChannelName } from './channel-names.ts';
 import { type ChartFileSaved, SaveChartRequest } from './chart-file.ts';
@@ -292,6 +293,8 @@ export const contract = {
     /** Asks where to save, then writes the whole reconciliation as CSV. null: the user cancelled. */
     reconcileExport: channel<ReconcileExported | null>()(z.tuple([ReconcileRequest])),
 
+    /** Checks the aggregates the store keeps against its legs, rebuilding them first if asked (the CLI's `aggregates`). */
+    aggregates: channel<AggregatesCheck>()(z.tuple([AggregatesRequest])),
     /** Asks where to save, then writes a chart's PNG or SVG (checked: PNG magic, plain SVG). null: cancelled. */
     saveChart: channel<ChartFileSaved | null>()(z.tuple([SaveChartRequest])),
     /** The lake the profile's Local ledger reads instead of its store (docs/lake.md), or null. */

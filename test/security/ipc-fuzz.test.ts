@@ -185,6 +185,7 @@ function validArgs(): Record<ChannelName, unknown[]> {
     'local:sql': [{ requestId: 'req-00000005', profileId: 'sandbox', sql: 'SELECT count(*) FROM legs', rowCap: 10 }],
     'local:export': [{ profileId: 'no-such-profile', source: { kind: 'sql', sql: 'SELECT 1' }, format: 'csv' }],
     'local:forget': [{ profileId: 'no-such-profile', party }],
+    'local:aggregates': [{ profileId: 'no-such-profile', rebuild: true }],
     'notebook:list': ['sandbox'],
     'notebook:read': [{ profileId: 'sandbox', file: 'no-such-query.sql' }],
     'notebook:save': [{ profileId: 'no-such-profile', file: 'fuzz.sql', text: '-- name: x\n\nSELECT 1', expect: null }],

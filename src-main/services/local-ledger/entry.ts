@@ -5,4 +5,5 @@
 export { exportFromStore } from './export/store-export.ts';
 export { LocalLedger } from './local-ledger.ts';
 export { runSql } from './sql/sql-runner.ts';
+export { checkAggregates } from './sync/aggregates.ts';
 export { counterparties, flows, relationship } from './views/analytics.ts';

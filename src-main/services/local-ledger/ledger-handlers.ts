@@ -40,6 +40,7 @@ export function ledgerHandlers(load: () => Promise<Loaded>): LedgerHandlers {
     sql: on(({ module, ledger }, query) => module.runSql(ledger, query)),
     export: on(({ module, ledger }, request) => module.exportFromStore(ledger, request)),
     forget: on(({ ledger }, request) => ledger.forget(request)),
+    aggregates: on(({ module, ledger }, request) => module.checkAggregates(ledger, request)),
     reconcileMapping: on(async ({ ledger }, query) => (await reconcile()).reconcileMapping(ledger, query)),
     reconcile: on(async ({ ledger }, request) => (await reconcile()).reconcileStatement(ledger, request)),
     reconcileExport: on(async ({ ledger }, request) => (await reconcile()).exportReconciliation(ledger, request)),

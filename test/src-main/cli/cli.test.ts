@@ -43,6 +43,8 @@ describe('npm run cli', () => {
         'npm run cli -- sync',
         'npm run cli -- export',
         'npm run cli -- profiles',
+        'npm run cli -- aggregates',
+        '--rebuild',
         ...['--profile', '--party', '--node', '--after', '--before', '--format', '--out', '--wait'],
         ...['--user-data-dir', '--json', '--keychain-service', '--sandbox-transfers'],
         'parquet | parquet-by-month | csv | jsonl',
@@ -80,10 +82,10 @@ describe('npm run cli', () => {
     const dir = ['--user-data-dir', join(home, 'remote-data')];
     const sandboxSync = ['sync', '--profile', 'sandbox', ...dir, ...smallSandbox];
     const cases: Array<[string[], RegExp[]]> = [
-      [[], [/a command is needed: sync, export, profiles, lake, help/]],
+      [[], [/a command is needed: sync, export, aggregates, profiles, lake, help/]],
       [
         ['pull', '--profile', 'sandbox'],
-        [/unknown command "pull": the commands are sync, export, profiles, lake, help/],
+        [/unknown command "pull": the commands are sync, export, aggregates, profiles, lake, help/],
       ],
       [['sync', '--profile', 'sandbox'], [/--party is required/]],
       [

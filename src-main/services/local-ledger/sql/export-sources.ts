@@ -11,8 +11,9 @@ import type { ScopeData } from '../store/party-scope.ts';
 import { sqlIdentifier } from '../store/sql-text.ts';
 import { LEGS_VIEW_SQL } from '../store/store-schema.ts';
 import { rankCounterparties } from '../views/counterparty-ranking.ts';
+import { daySource } from '../views/day-source.ts';
 import { flowBuckets } from '../views/flow-buckets.ts';
-import { analyticsWhere, legFilterSql, SORT_SQL, scalesOf } from '../views/leg-filters-sql.ts';
+import { legFilterSql, SORT_SQL, scalesOf } from '../views/leg-filters-sql.ts';
 import { checkReadOnly, refused } from './sql-guard.ts';
 
 export interface ExportSelect {
@@ -214,7 +215,7 @@ async function analyticsTable(
   from: PartySource,
 ): Promise<ExportSelect> {
   const q = { ...source.query, profileId: '' };
-  const where = analyticsWhere(q, scope);
+  const where = daySource(q, scope);
   // One party's rows name it; rows summed over several parties name none (the scope column says which).
   const party = scope && scope.parties.length === 1 && !scope.portfolio ? scope.parties[0] : null;
   // The scope as asked (a portfolio by its name), in the app's one wording (scope-text.ts).

@@ -5,6 +5,7 @@
 // while the run is open) and replaces its window in one transaction when the last page is in (docs/service-decisions.md, "Local sync").
 
 import { LEGS_VIEW_COLUMNS, type LegsViewColumn } from '../../../../src-shared/contract/legs-view.ts';
+import { LEG_DAYS_TABLE } from './leg-days.ts';
 
 /** Bump when a table changes; an older store is rebuilt from a new sync (its file is kept aside). */
 export const SCHEMA_VERSION = 1;
@@ -175,6 +176,8 @@ export const SCHEMA_SQL = [
      legs BIGINT NOT NULL,
      done BOOLEAN NOT NULL
    )`,
+  // The aggregates the sync keeps (leg-days.ts): rebuilt from the legs whenever this DDL runs.
+  LEG_DAYS_TABLE,
   legRowsViewSql([]),
   // Units beyond 38 digits fit a HUGEINT but no exact Parquet type: a store written before the
   // limit (stored-amount.ts) keeps such an amount as text, as a new sync would.

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { chmod, link, rm, stat } from 'node:fs/promises';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { rebuildAllLegDays } from './leg-days.ts';
 import { refreshLegRowsView, SCHEMA_SQL, SCHEMA_VERSION } from './store-schema.ts';
 
 /**
@@ -15,7 +16,10 @@ const SCHEMA_FINGERPRINT = createHash('sha256')
   .digest('hex')
   .slice(0, 32);
 
-/** Runs the schema's DDL only when the store's fingerprint differs, in one transaction (a kill leaves the old schema). */
+/**
+ * Runs the schema's DDL only when the store's fingerprint differs, and rebuilds the aggregates, in one
+ * transaction (a kill leaves the old schema).
+ */
 export async function ensureSchema(connection: DuckDBConnection): Promise<void> {
   const current = await connection
     .runAndReadAll("SELECT value FROM store_meta WHERE key = 'schema_sql'")
@@ -26,6 +30,8 @@ export async function ensureSchema(connection: DuckDBConnection): Promise<void> 
   try {
     for (const sql of SCHEMA_SQL) await connection.run(sql);
     await refreshLegRowsView(connection);
+    // A store from before the aggregates (or from another version of them) gets them from its legs.
+    await rebuildAllLegDays(connection);
     await connection.run(`INSERT OR IGNORE INTO store_meta VALUES ('schema', '${SCHEMA_VERSION}')`);
     await connection.run(`INSERT OR REPLACE INTO store_meta VALUES ('schema_sql', '${SCHEMA_FINGERPRINT}')`);
     await connection.run('COMMIT');

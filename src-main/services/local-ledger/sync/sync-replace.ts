@@ -4,6 +4,7 @@
 // found").
 import { type DuckDBConnection, DuckDBTimestampValue } from '@duckdb/node-api';
 import type { LegWriter, StoreWait } from '../store/leg-access.ts';
+import { legDaysTuning, rebuildLegDays } from '../store/leg-days.ts';
 import { refreshLegRowsView } from '../store/store-schema.ts';
 import { type Run, runGone, type SyncPlan } from './sync-state.ts';
 
@@ -106,6 +107,8 @@ export async function replaceWindow(
       if (closed.rowsChanged !== 1) throw runGone();
       await connection.run('DELETE FROM sync_windows WHERE run_id = ?', [run.runId]);
       await refreshLegRowsView(connection);
+      // The aggregates of every day the window touches, from its legs as they now stand (leg-days.ts).
+      if (legDaysTuning.keep) await rebuildLegDays(connection, plan.party, run.after, run.before);
       const full = run.after === null && run.before === null;
       await connection.run(
         `INSERT INTO party_sync VALUES (?, now()::TIMESTAMP, ?, ?)

@@ -1,6 +1,7 @@
 // Counterparties, the relationship between two parties, and flows over time, answered from the
-// local store with one GROUP BY each (counterparty-ranking.ts, flow-buckets.ts): exact sums of
-// HUGEINT units (exact-sums.ts), legs whose amount is text only counted but left out of volumes.
+// local store with one GROUP BY each (counterparty-ranking.ts, flow-buckets.ts) over the kept
+// aggregates and the range's partial days (day-source.ts): exact sums of HUGEINT units, legs whose
+// amount is text only counted but left out of volumes.
 import type {
   AnalyticsQuery,
   CounterpartyRanking,
@@ -13,6 +14,7 @@ import type { LedgerReaders } from '../store/leg-access.ts';
 import { LEG_SELECT, rowToLeg } from '../store/leg-rows.ts';
 import { resolveViewScope } from '../store/view-scope.ts';
 import { rankCounterparties } from './counterparty-ranking.ts';
+import { daySource } from './day-source.ts';
 import { flowBuckets } from './flow-buckets.ts';
 import { analyticsWhere } from './leg-filters-sql.ts';
 
@@ -31,7 +33,7 @@ export async function counterparties(local: LedgerReaders, query: AnalyticsQuery
   return reader.read(
     async (c) => {
       const started = performance.now();
-      const ranking = await rankCounterparties(c, analyticsWhere(query, scope));
+      const ranking = await rankCounterparties(c, daySource(query, scope));
       return { ...ranking, elapsedMs: Math.round(performance.now() - started) };
     },
     { parties: scope?.parties },
@@ -44,10 +46,10 @@ export async function relationship(local: LedgerReaders, query: RelationshipQuer
     async (c) => {
       const started = performance.now();
       const where = analyticsWhere(query, scope, query.counterparty);
+      const source = daySource(query, scope, { counterparty: query.counterparty });
       // One connection runs one query at a time.
-      const totals = await rankCounterparties(c, where);
-      const flows = await flowBuckets(c, where, query.bucket);
-      const count = await c.runAndReadAll(`SELECT count(*) FROM leg_rows WHERE ${where.sql}`, where.params);
+      const totals = await rankCounterparties(c, source);
+      const flows = await flowBuckets(c, source, query.bucket);
       const legs = await c.runAndReadAll(
         `SELECT ${LEG_SELECT} FROM leg_rows WHERE ${where.sql}
         ORDER BY effective_ts DESC NULLS LAST, seq DESC LIMIT ${RELATIONSHIP_LEG_CAP}`,
@@ -58,7 +60,7 @@ export async function relationship(local: LedgerReaders, query: RelationshipQuer
         totals: totals.rows,
         flows: flows.buckets,
         legs: legs.getRows().map(rowToLeg),
-        total: Number(count.getRows()[0][0]),
+        total: totals.rows.reduce((n, r) => n + r.legsIn + r.legsOut, 0),
         inexactLegs: totals.inexactLegs,
         elapsedMs: Math.round(performance.now() - started),
       };
@@ -72,7 +74,7 @@ export async function flows(local: LedgerReaders, query: FlowsQuery): Promise<Fl
   return reader.read(
     async (c) => {
       const started = performance.now();
-      const answer = await flowBuckets(c, analyticsWhere(query, scope), query.bucket);
+      const answer = await flowBuckets(c, daySource(query, scope), query.bucket);
       return { ...answer, elapsedMs: Math.round(performance.now() - started) };
     },
     { parties: scope?.parties },

@@ -1,28 +1,29 @@
-// The counterparty ranking: one GROUP BY over the party's legs in the range, per counterparty,
-// instrument and amount scale; the grouped rows (one per counterparty and instrument, never one
-// per leg) are then ranked here exactly with bigints: by volume in + out within an instrument,
-// ties by counterparty.
-import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
+// The counterparty ranking: one GROUP BY over the party's rows at the aggregates' grain in the range
+// (day-source.ts: the kept days and the range's partial days), per counterparty, instrument and
+// amount scale; the grouped rows (one per counterparty and instrument, never one per leg) are then
+// ranked here exactly with bigints: by volume in + out within an instrument, ties by counterparty.
+import type { DuckDBConnection } from '@duckdb/node-api';
 import type { CounterpartyRow } from '../../../../src-shared/contract/local-ledger.ts';
-import { isoOf, readWithExactSums, SCALE_KEY, volumes } from '../store/exact-sums.ts';
+import { isoOf, volumes } from '../store/exact-sums.ts';
+import { unitsOf } from '../store/leg-days.ts';
+import type { SqlWhere } from './leg-filters-sql.ts';
 
-/** `where`: a WHERE clause over leg_rows (party, range, instruments, maybe one counterparty). */
+/** `source`: a relation with leg_days' columns (day-source.ts). */
 export async function rankCounterparties(
   connection: DuckDBConnection,
-  where: { sql: string; params: DuckDBValue[] },
+  source: SqlWhere,
 ): Promise<{ rows: CounterpartyRow[]; inexactLegs: number }> {
-  // Grouped by direction too (two rows per pair, merged below): plain sums run faster than FILTER ones.
-  const rows = await readWithExactSums(
-    connection,
-    (
-      sum,
-    ) => `SELECT counterparty, instrument_admin, instrument_id, any_value(symbol), any_value(decimals), ${SCALE_KEY} AS scale,
-        is_incoming, count(*), ${sum('amount_units', 'true')}, ${isoOf('min(effective_ts)')}, ${isoOf('max(effective_ts)')},
-        count(*) FILTER (WHERE NOT amount_exact)
-      FROM leg_rows WHERE ${where.sql}
+  // Grouped by direction too (two rows per pair, merged below). The sums of the units' two parts
+  // never overflow (leg-days.ts), so there is no second, slower query.
+  const read = await connection.runAndReadAll(
+    `SELECT counterparty, instrument_admin, instrument_id, min(symbol), min(decimals), scale,
+        is_incoming, sum(legs), sum(units_hi)::VARCHAR, sum(units_lo)::VARCHAR, ${isoOf('min(first_ts)')}, ${isoOf('max(last_ts)')},
+        sum(inexact_legs)
+      FROM ${source.sql} AS s
       GROUP BY counterparty, instrument_admin, instrument_id, scale, is_incoming`,
-    where.params,
+    source.params,
   );
+  const rows = read.getRows().map((r) => [...r.slice(0, 8), unitsOf(r[8], r[9]).toString(), r[10], r[11], r[12]]);
   let inexactLegs = 0;
   const pairs = new Map<string, { r: unknown[]; in: unknown[] | null; out: unknown[] | null }>();
   for (const r of rows) {

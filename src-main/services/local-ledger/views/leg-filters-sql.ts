@@ -173,10 +173,21 @@ export async function scalesOf(
  * internal legs out; the relationship with one counterparty keeps every leg with it.
  */
 export function analyticsWhere(query: AnalyticsQuery, scope: ScopeData | undefined, counterparty?: string): SqlWhere {
+  const filter = analyticsFilter(query, scope, counterparty);
+  const parts = filter.sql === 'true' ? [] : [filter.sql];
+  const params = [...filter.params];
+  addRange(parts, params, { after: query.range.after ?? null, before: query.range.before ?? null });
+  return whereOf(parts, params);
+}
+
+/**
+ * analyticsWhere without the time range: columns the kept aggregates have too (party, counterparty,
+ * instrument), so it narrows leg_days and leg_rows alike (day-source.ts).
+ */
+export function analyticsFilter(query: AnalyticsQuery, scope: ScopeData | undefined, counterparty?: string): SqlWhere {
   const parts: string[] = [];
   const params: DuckDBValue[] = [];
   addScope(parts, params, scope, { external: counterparty === undefined });
-  addRange(parts, params, { after: query.range.after ?? null, before: query.range.before ?? null });
   addInstruments(parts, params, query.instruments ?? null);
   if (counterparty !== undefined) {
     parts.push('counterparty = ?');

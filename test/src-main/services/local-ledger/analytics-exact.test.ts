@@ -1,15 +1,17 @@
 // Exact sums in the analytics, on synthetic legs appended straight into a store: amounts at 0, 6
-// and 18 decimals, 30-digit amounts, sums past HUGEINT (the BIGNUM re-run), and amounts the store
-// keeps as text only (counted, left out of volumes, reported).
+// and 18 decimals, 30-digit amounts, sums past HUGEINT (units summed in two parts: leg-days.ts), and
+// amounts the store keeps as text only (counted, left out of volumes, reported). Every answer is
+// read twice, from the kept aggregates and from the legs alone, and the two must be equal.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LedgerStore } from '../../../../src-main/services/local-ledger/store/ledger-store.ts';
+import { rebuildLegDays } from '../../../../src-main/services/local-ledger/store/leg-days.ts';
 import { appendLegs } from '../../../../src-main/services/local-ledger/store/leg-rows.ts';
 import { rankCounterparties } from '../../../../src-main/services/local-ledger/views/counterparty-ranking.ts';
+import { daySource } from '../../../../src-main/services/local-ledger/views/day-source.ts';
 import { flowBuckets } from '../../../../src-main/services/local-ledger/views/flow-buckets.ts';
-import { analyticsWhere } from '../../../../src-main/services/local-ledger/views/leg-filters-sql.ts';
 import type { TransferLeg } from '../../../../src-shared/contract/transfers.ts';
 
 let dir: string;
@@ -47,15 +49,20 @@ function leg(party: string, over: Partial<TransferLeg>): TransferLeg {
 async function analyse(party: string, legs: TransferLeg[]) {
   const first = seq;
   seq += BigInt(legs.length);
-  await store.write((c) => appendLegs(c, 0n, party, legs, first));
-  const where = analyticsWhere(
-    { profileId: 'p', party, range: { after: null, before: null }, instruments: null },
-    { parties: [party], portfolio: false },
-  );
-  return store.read(async (c) => ({
-    ranking: await rankCounterparties(c, where),
-    months: await flowBuckets(c, where, 'month'),
-  }));
+  await store.write(async (c) => {
+    await appendLegs(c, 0n, party, legs, first);
+    await rebuildLegDays(c, party, null, null);
+  });
+  const query = { profileId: 'p', party, range: { after: null, before: null }, instruments: null };
+  const scope = { parties: [party], portfolio: false };
+  const answer = (aggregates: boolean) =>
+    store.read(async (c) => ({
+      ranking: await rankCounterparties(c, daySource(query, scope, { aggregates })),
+      months: await flowBuckets(c, daySource(query, scope, { aggregates }), 'month'),
+    }));
+  const kept = await answer(true);
+  expect(kept).toEqual(await answer(false));
+  return kept;
 }
 
 describe('exact sums', () => {
@@ -90,7 +97,7 @@ describe('exact sums', () => {
     });
   });
 
-  it('sums past 2^127 exactly by re-running the sum as BIGNUM', async () => {
+  it('sums past 2^127 exactly (the units summed as two parts that cannot overflow)', async () => {
     const party = 'huge::1';
     const max = (10n ** 38n - 1n).toString(); // the largest amount the store holds as units (38 digits)
     const { ranking, months } = await analyse(party, [
@@ -137,5 +144,36 @@ describe('exact sums', () => {
     const carol = ranking.rows.find((r) => r.counterparty === 'carol::1');
     // First and last seen are UTC ISO text (the time the leg's own offset gives).
     expect([carol?.firstSeen, carol?.lastSeen]).toEqual(['2025-01-02T00:00:00.000000Z', '2025-01-31T22:00:00.000000Z']);
+  });
+});
+
+describe('legs without a time', () => {
+  it('count in an open range, in no bounded one and in no flow, from the aggregates as from the legs', async () => {
+    const party = 'undated::1';
+    const { ranking, months } = await analyse(party, [
+      leg(party, { effectiveAt: null, amount: '4', isIncoming: true }),
+      leg(party, { effectiveAt: 'not a time', amount: '3', isIncoming: true }),
+      leg(party, { effectiveAt: '2025-03-04T23:59:59.999999Z', amount: '2', isIncoming: true }),
+      leg(party, { effectiveAt: '2025-03-05T00:00:00Z', amount: '1', isIncoming: true }),
+    ]);
+    expect(ranking.rows[0]).toMatchObject({ legsIn: 4, volumeIn: '10' });
+    expect(months.buckets.map((b) => [b.start, b.legsIn, b.volumeIn])).toEqual([
+      ['2025-03-01T00:00:00.000000Z', 2, '3'],
+    ]);
+    const scope = { parties: [party], portfolio: false };
+    for (const range of [
+      { after: '2025-03-04T00:00:00Z', before: null },
+      { after: null, before: '2025-03-05T00:00:00Z' },
+      { after: '2025-03-04T12:00:00Z', before: '2025-03-05T00:00:00.000001Z' },
+    ]) {
+      const query = { profileId: 'p', party, range, instruments: null };
+      const [kept, legs] = await Promise.all(
+        [true, false].map((aggregates) =>
+          store.read((c) => rankCounterparties(c, daySource(query, scope, { aggregates }))),
+        ),
+      );
+      expect(kept, JSON.stringify(range)).toEqual(legs);
+      expect(kept.rows[0].legsIn, JSON.stringify(range)).toBeLessThanOrEqual(2);
+    }
   });
 });

@@ -24,7 +24,8 @@ export interface RemoteSync {
   sandbox: SandboxInternals;
   userDataDir: string;
   parties: string[];
-  sync(party: string): Promise<SyncStatus>;
+  /** Syncs `party` (its whole history, or one window of it) and waits for the end. */
+  sync(party: string, range?: { after: string | null; before: string | null }): Promise<SyncStatus>;
   call<T>(channel: string, ...args: unknown[]): Promise<T>;
   close(): Promise<void>;
 }
@@ -58,13 +59,8 @@ export async function startRemoteSync(
     userDataDir,
     parties: sandbox.describe().parties,
     call,
-    sync: async (party) => {
-      const started = await call<SyncStatus>('local:sync', {
-        profileId: 'remote',
-        party,
-        nodeId: null,
-        range: { after: null, before: null },
-      });
+    sync: async (party, range = { after: null, before: null }) => {
+      const started = await call<SyncStatus>('local:sync', { profileId: 'remote', party, nodeId: null, range });
       if (!services.local.engine) return services.local.waitForSync(started.jobId);
       // The ledger in its engine: the job's end as the screen sees it, through syncStatus.
       return vi.waitFor(
