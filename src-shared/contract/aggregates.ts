@@ -13,8 +13,9 @@ export type AggregatesRequest = z.input<typeof AggregatesRequest>;
 export interface AggregatesCheck {
   /** Whether they were rebuilt first. */
   rebuilt: boolean;
-  /** Rows kept, the legs they count, and the legs in the store. */
+  /** Rows kept by day and by month, the legs they count, and the legs in the store. */
   rows: number;
+  monthRows: number;
   legs: number;
   legRows: number;
   /** Rows (party × instrument × scale × UTC day × counterparty × direction × status) that differ from the legs'. */

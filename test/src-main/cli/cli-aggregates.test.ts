@@ -54,8 +54,9 @@ describe('npm run cli -- aggregates', () => {
 
     const wrong = await cli(['aggregates', '--profile', 'sandbox']);
     expect(wrong.code).toBe(1);
-    expect(summary(wrong.stdout)).toMatchObject({ differing: 2 }); // the kept row and the legs' row for its grain
-    expect(wrong.stderr).toMatch(/2 rows differ from the legs \(the first: \{"party":"exchange-north::1220/);
+    // The day's kept row and the legs' row for its grain; its month's kept row and the days' sum.
+    expect(summary(wrong.stdout)).toMatchObject({ differing: 4 });
+    expect(wrong.stderr).toMatch(/4 rows differ from the legs \(the first: \{"party":"exchange-north::1220/);
     expect(wrong.stderr).toContain('--rebuild');
 
     const rebuilt = await cli(['aggregates', '--profile', 'sandbox', '--rebuild']);

@@ -88,6 +88,7 @@ export class LakeStore implements LegReader {
         await c.run(`CREATE VIEW leg_rows AS ${lakeLegRowsSql(this.lake, undefined, this.layoutNow)}`);
         // The store's aggregates' shape, a row per leg: nothing is kept for a lake yet (store/leg-days.ts).
         await c.run(`CREATE VIEW leg_days AS ${legsAsDays('true')}`);
+        await c.run(`CREATE VIEW leg_months AS ${legsAsDays('true', 'month')}`);
         // What a scope with no file in the lake reads: the columns of leg_rows, no row.
         await c.run(`CREATE TABLE no_leg_rows (${LEG_COLUMNS})`);
         await c.run(
@@ -189,6 +190,7 @@ export class LakeStore implements LegReader {
             `CREATE TEMP VIEW leg_rows AS ${files.length > 0 ? lakeLegRowsSql(this.lake, files, this.layoutNow) : 'SELECT * FROM no_leg_rows'}`,
           );
           await connection.run(`CREATE TEMP VIEW leg_days AS ${legsAsDays('true')}`);
+          await connection.run(`CREATE TEMP VIEW leg_months AS ${legsAsDays('true', 'month')}`);
         }
         return work(connection);
       },

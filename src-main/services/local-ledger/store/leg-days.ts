@@ -64,9 +64,10 @@ export function legDaysSelect(where: string): string {
  * the views group where nothing is kept (a range's partial days, a lake, the legs-only reference),
  * with the very sums a kept row holds.
  */
-export function legsAsDays(where: string): string {
+export function legsAsDays(where: string, grain: 'day' | 'month' = 'day'): string {
+  const at = grain === 'day' ? 'effective_ts::DATE AS day' : "date_trunc('month', effective_ts)::DATE AS month";
   return `SELECT party, instrument_admin, instrument_id, coalesce(amount_scale, decimals, 18) AS scale,
-      effective_ts::DATE AS day, counterparty, is_incoming, status, symbol, decimals,
+      ${at}, counterparty, is_incoming, status, symbol, decimals,
       1::BIGINT AS legs, CASE WHEN amount_exact THEN 0 ELSE 1 END::BIGINT AS inexact_legs,
       coalesce(amount_units::HUGEINT >> 63, 0)::HUGEINT AS units_hi,
       coalesce(amount_units::HUGEINT & ${LOW_BITS}, 0)::HUGEINT AS units_lo,
@@ -127,48 +128,44 @@ export async function rebuildLegDays(
   }
 }
 
-/** Legs grouped by one statement at most (months are never split): ~20 MB of DuckDB memory at the sandbox's shapes. */
-const CHUNK_LEGS = 100_000;
+/** A bound parameter of a time in micros. */
+export const ts = (micros: bigint) => new DuckDBTimestampValue(micros);
 
-const ts = (micros: bigint) => new DuckDBTimestampValue(micros);
+/** What legChunks pieces: the legs (by their time), or the kept days (by their day). */
+export const LEG_SOURCE = { table: 'leg_rows', time: 'effective_ts', rows: 100_000 } as const;
+export const DAY_SOURCE = { table: 'leg_days', time: 'day', rows: 200_000 } as const;
 
 /**
- * `party`'s dated legs in [from, to) as time ranges [start, end) of whole months (clipped to the
- * bounds), consecutive months together up to CHUNK_LEGS legs: the pieces a rebuild or a check
- * groups one at a time.
+ * `party`'s dated rows of `source` in [from, to) as time ranges [start, end) of whole months
+ * (clipped to the bounds), consecutive months together up to the source's rows: the pieces a
+ * rebuild or a check groups one at a time.
  */
-async function legChunks(
+export async function legChunks(
   connection: DuckDBConnection,
   party: string,
   from: bigint | null,
   to: bigint | null,
+  source: { table: string; time: string; rows: number } = LEG_SOURCE,
 ): Promise<Array<[bigint, bigint]>> {
   const bounds = [from, to].filter((b) => b !== null).map(ts);
+  const t = source.time;
   const months = await connection.runAndReadAll(
     `SELECT epoch_us(m), epoch_us(m + INTERVAL 1 MONTH), n FROM (
-       SELECT date_trunc('month', effective_ts) AS m, count(*) AS n FROM leg_rows
-        WHERE party = ? AND effective_ts IS NOT NULL${from !== null ? ' AND effective_ts >= ?' : ''}${to !== null ? ' AND effective_ts < ?' : ''}
+       SELECT date_trunc('month', ${t})::TIMESTAMP AS m, count(*) AS n FROM ${source.table}
+        WHERE party = ? AND ${t} IS NOT NULL${from !== null ? ` AND ${t} >= ?` : ''}${to !== null ? ` AND ${t} < ?` : ''}
         GROUP BY m) ORDER BY m`,
     [party, ...bounds],
   );
-  const chunks: Array<{ start: bigint; end: bigint; legs: number }> = [];
+  const chunks: Array<{ start: bigint; end: bigint; rows: number }> = [];
   for (const [start, end, n] of months.getRows() as [bigint, bigint, bigint][]) {
     const last = chunks.at(-1);
-    if (last && last.end === start && last.legs + Number(n) <= CHUNK_LEGS) {
+    if (last && last.end === start && last.rows + Number(n) <= source.rows) {
       last.end = end;
-      last.legs += Number(n);
-    } else chunks.push({ start, end, legs: Number(n) });
+      last.rows += Number(n);
+    } else chunks.push({ start, end, rows: Number(n) });
   }
   // Clipped: the rest of a month outside [from, to) is neither deleted nor rebuilt.
   return chunks.map((c) => [from !== null && from > c.start ? from : c.start, to !== null && to < c.end ? to : c.end]);
-}
-
-/** Every party's aggregates again, from the legs (a new schema; `cli aggregates --rebuild`). Inside a transaction. */
-export async function rebuildAllLegDays(connection: DuckDBConnection): Promise<number> {
-  await connection.run('DELETE FROM leg_days');
-  const parties = await connection.runAndReadAll('SELECT DISTINCT party FROM leg_rows ORDER BY party');
-  for (const [party] of parties.getRows()) await rebuildLegDays(connection, party as string, null, null);
-  return parties.getRows().length;
 }
 
 export interface LegDaysCheck {

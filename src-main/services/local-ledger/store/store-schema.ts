@@ -6,6 +6,7 @@
 
 import { LEGS_VIEW_COLUMNS, type LegsViewColumn } from '../../../../src-shared/contract/legs-view.ts';
 import { LEG_DAYS_TABLE } from './leg-days.ts';
+import { LEG_MONTHS_TABLE } from './leg-months.ts';
 
 /** Bump when a table changes; an older store is rebuilt from a new sync (its file is kept aside). */
 export const SCHEMA_VERSION = 1;
@@ -176,8 +177,9 @@ export const SCHEMA_SQL = [
      legs BIGINT NOT NULL,
      done BOOLEAN NOT NULL
    )`,
-  // The aggregates the sync keeps (leg-days.ts): rebuilt from the legs whenever this DDL runs.
+  // The aggregates the sync keeps (kept-aggregates.ts): rebuilt from the legs whenever this DDL runs.
   LEG_DAYS_TABLE,
+  LEG_MONTHS_TABLE,
   legRowsViewSql([]),
   // Units beyond 38 digits fit a HUGEINT but no exact Parquet type: a store written before the
   // limit (stored-amount.ts) keeps such an amount as text, as a new sync would.

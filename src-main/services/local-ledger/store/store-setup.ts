@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { chmod, link, rm, stat } from 'node:fs/promises';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
-import { rebuildAllLegDays } from './leg-days.ts';
+import { rebuildAllAggregates } from './kept-aggregates.ts';
 import { refreshLegRowsView, SCHEMA_SQL, SCHEMA_VERSION } from './store-schema.ts';
 
 /**
@@ -31,7 +31,7 @@ export async function ensureSchema(connection: DuckDBConnection): Promise<void> 
     for (const sql of SCHEMA_SQL) await connection.run(sql);
     await refreshLegRowsView(connection);
     // A store from before the aggregates (or from another version of them) gets them from its legs.
-    await rebuildAllLegDays(connection);
+    await rebuildAllAggregates(connection);
     await connection.run(`INSERT OR IGNORE INTO store_meta VALUES ('schema', '${SCHEMA_VERSION}')`);
     await connection.run(`INSERT OR REPLACE INTO store_meta VALUES ('schema_sql', '${SCHEMA_FINGERPRINT}')`);
     await connection.run('COMMIT');

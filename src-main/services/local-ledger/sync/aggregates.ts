@@ -2,8 +2,8 @@
 // the legs (store/leg-days.ts), after rebuilding every party's from the legs in one transaction when
 // asked. A rebuild is a write: it waits for the store like a sync, and other programs' views hear of it.
 import type { AggregatesCheck, AggregatesRequest } from '../../../../src-shared/contract/aggregates.ts';
+import { checkKeptAggregates, rebuildAllAggregates } from '../store/kept-aggregates.ts';
 import type { LegWriter } from '../store/leg-access.ts';
-import { checkLegDays, rebuildAllLegDays } from '../store/leg-days.ts';
 import { inTransaction } from './sync-state.ts';
 
 /** What of the local ledger this needs (LocalLedger is one). */
@@ -17,9 +17,9 @@ export async function checkAggregates(ledger: StoreWriters, request: AggregatesR
   const started = performance.now();
   const store = await ledger.writer(request.profileId);
   if (request.rebuild) {
-    await store.write((c) => inTransaction(c, () => rebuildAllLegDays(c)));
+    await store.write((c) => inTransaction(c, () => rebuildAllAggregates(c)));
     await store.announce(null);
   }
-  const check = await store.read((c) => checkLegDays(c));
+  const check = await store.read((c) => checkKeptAggregates(c));
   return { rebuilt: request.rebuild, ...check, elapsedMs: Math.round(performance.now() - started) };
 }

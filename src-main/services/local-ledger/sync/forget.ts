@@ -11,7 +11,7 @@ import { commitFile } from '../../../files/atomic-write.ts';
 import { sqlIdentifier, sqlString } from '../store/sql-text.ts';
 import { refreshLegRowsView, SCHEMA_SQL } from '../store/store-schema.ts';
 
-const TABLES_BY_PARTY = ['leg_store', 'leg_days', 'party_sync', 'sync_runs', 'sync_windows'] as const;
+const TABLES_BY_PARTY = ['leg_store', 'leg_days', 'leg_months', 'party_sync', 'sync_runs', 'sync_windows'] as const;
 const FRESH = 'forget_rewrite';
 
 export async function forgetParty(connection: DuckDBConnection, path: string, party: string): Promise<void> {

@@ -3,8 +3,9 @@
 // the way what the sync found against the rows it replaced (docs/service-decisions.md, "What a sync
 // found").
 import { type DuckDBConnection, DuckDBTimestampValue } from '@duckdb/node-api';
+import { rebuildAggregates } from '../store/kept-aggregates.ts';
 import type { LegWriter, StoreWait } from '../store/leg-access.ts';
-import { legDaysTuning, rebuildLegDays } from '../store/leg-days.ts';
+import { legDaysTuning } from '../store/leg-days.ts';
 import { refreshLegRowsView } from '../store/store-schema.ts';
 import { type Run, runGone, type SyncPlan } from './sync-state.ts';
 
@@ -108,7 +109,7 @@ export async function replaceWindow(
       await connection.run('DELETE FROM sync_windows WHERE run_id = ?', [run.runId]);
       await refreshLegRowsView(connection);
       // The aggregates of every day the window touches, from its legs as they now stand (leg-days.ts).
-      if (legDaysTuning.keep) await rebuildLegDays(connection, plan.party, run.after, run.before);
+      if (legDaysTuning.keep) await rebuildAggregates(connection, plan.party, run.after, run.before);
       const full = run.after === null && run.before === null;
       await connection.run(
         `INSERT INTO party_sync VALUES (?, now()::TIMESTAMP, ?, ?)

@@ -1,12 +1,14 @@
 // What the counterparty ranking and the flows group: rows at the grain of the kept aggregates
-// (store/leg-days.ts). The whole UTC days of the query's range come from `leg_days`; the partial
+// (store/kept-aggregates.ts). The whole UTC months of the query's range come from `leg_months`, its
+// other whole UTC days from `leg_days`; the partial
 // days at its edges (a range from 09:30) are the legs themselves, each a row of one leg, so an
 // answer is the same as one over the legs alone, for any range. `aggregates: false` reads every leg
 // so: what the exactness tests compare against.
-import { DuckDBTimestampValue, type DuckDBValue } from '@duckdb/node-api';
+import type { DuckDBValue } from '@duckdb/node-api';
 import type { AnalyticsQuery } from '../../../../src-shared/contract/local-ledger.ts';
 import { isoToMicros } from '../store/effective-time.ts';
-import { dayCeil, dayStart, LEG_DAYS_COLUMNS, legsAsDays } from '../store/leg-days.ts';
+import { dayCeil, dayStart, LEG_DAYS_COLUMNS, legsAsDays, ts } from '../store/leg-days.ts';
+import { LEG_MONTHS_AS_DAYS, monthCeil, monthStart } from '../store/leg-months.ts';
 import type { ScopeData } from '../store/party-scope.ts';
 import { analyticsFilter, type SqlWhere } from './leg-filters-sql.ts';
 
@@ -26,7 +28,6 @@ export function daySource(
   const filter = analyticsFilter(query, scope, options.counterparty);
   const after = query.range.after ? isoToMicros(query.range.after) : null;
   const before = query.range.before ? isoToMicros(query.range.before) : null;
-  const ts = (micros: bigint) => new DuckDBTimestampValue(micros);
   const legRange: string[] = [];
   const legParams: DuckDBValue[] = [];
   if (after !== null) {
@@ -43,36 +44,74 @@ export function daySource(
       params: [...filter.params, ...legParams],
     };
   }
-  // Whole days: [first, last) as day starts; empty when the range lies within one day.
+  // Whole days [first, last) as day starts (empty when the range lies within one day), and of
+  // them whole months [firstMonth, lastMonth) (empty when no month is whole in it).
   const first = after === null ? null : dayCeil(after);
   const last = before === null ? null : dayStart(before);
-  const days: string[] = [];
-  const dayParams: DuckDBValue[] = [];
-  if (first !== null || last !== null) days.push('day IS NOT NULL'); // undated legs are in no range
-  if (first !== null) {
-    days.push('day >= ?::DATE');
-    dayParams.push(ts(first));
-  }
-  if (last !== null) {
-    days.push('day < ?::DATE');
-    dayParams.push(ts(last));
-  }
-  const kept = `SELECT ${LEG_DAYS_COLUMNS} FROM leg_days WHERE ${[filter.sql, ...days].join(' AND ')}`;
-  if (first === null && last === null) return { sql: `(${kept})`, params: [...filter.params, ...dayParams] };
-  // The edges: the range's legs outside its whole days.
-  const whole: string[] = [];
-  const wholeParams: DuckDBValue[] = [];
-  if (first !== null) {
-    whole.push('effective_ts >= ?');
-    wholeParams.push(ts(first));
-  }
-  if (last !== null) {
-    whole.push('effective_ts < ?');
-    wholeParams.push(ts(last));
-  }
-  const edges = legsAsDays([filter.sql, ...legRange, `NOT (${whole.join(' AND ')})`].join(' AND '));
-  return {
-    sql: `(${kept} UNION ALL ${edges})`,
-    params: [...filter.params, ...dayParams, ...filter.params, ...legParams, ...wholeParams],
+  const firstMonth = first === null ? null : monthCeil(first);
+  const lastMonth = last === null ? null : monthStart(last);
+  const months = firstMonth === null || lastMonth === null || firstMonth < lastMonth;
+  const parts: string[] = [];
+  const params: DuckDBValue[] = [];
+  const add = (sql: string, where: string[], bound: DuckDBValue[]) => {
+    parts.push(`${sql} WHERE ${[filter.sql, ...where].join(' AND ')}`);
+    params.push(...filter.params, ...bound);
   };
+  const dated = first !== null || last !== null ? ['day IS NOT NULL'] : []; // undated legs are in no range
+  if (months) {
+    const where = [...(first !== null || last !== null ? ['month IS NOT NULL'] : [])];
+    const bound: DuckDBValue[] = [];
+    if (firstMonth !== null) {
+      where.push('month >= ?::DATE');
+      bound.push(ts(firstMonth));
+    }
+    if (lastMonth !== null) {
+      where.push('month < ?::DATE');
+      bound.push(ts(lastMonth));
+    }
+    add(`SELECT ${LEG_MONTHS_AS_DAYS} FROM leg_months`, where, bound);
+    // The whole days before the first whole month and after the last.
+    if (first !== null && firstMonth !== null && first < firstMonth) {
+      add(
+        `SELECT ${LEG_DAYS_COLUMNS} FROM leg_days`,
+        [...dated, 'day >= ?::DATE', 'day < ?::DATE'],
+        [ts(first), ts(firstMonth)],
+      );
+    }
+    if (last !== null && lastMonth !== null && lastMonth < last) {
+      add(
+        `SELECT ${LEG_DAYS_COLUMNS} FROM leg_days`,
+        [...dated, 'day >= ?::DATE', 'day < ?::DATE'],
+        [ts(lastMonth), ts(last)],
+      );
+    }
+  } else {
+    const where = [...dated];
+    const bound: DuckDBValue[] = [];
+    if (first !== null) {
+      where.push('day >= ?::DATE');
+      bound.push(ts(first));
+    }
+    if (last !== null) {
+      where.push('day < ?::DATE');
+      bound.push(ts(last));
+    }
+    add(`SELECT ${LEG_DAYS_COLUMNS} FROM leg_days`, where, bound);
+  }
+  if (first !== null || last !== null) {
+    // The edges: the range's legs outside its whole days.
+    const whole: string[] = [];
+    const wholeParams: DuckDBValue[] = [];
+    if (first !== null) {
+      whole.push('effective_ts >= ?');
+      wholeParams.push(ts(first));
+    }
+    if (last !== null) {
+      whole.push('effective_ts < ?');
+      wholeParams.push(ts(last));
+    }
+    parts.push(legsAsDays([filter.sql, ...legRange, `NOT (${whole.join(' AND ')})`].join(' AND ')));
+    params.push(...filter.params, ...legParams, ...wholeParams);
+  }
+  return { sql: `(${parts.join(' UNION ALL ')})`, params };
 }

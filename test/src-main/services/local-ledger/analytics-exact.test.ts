@@ -6,8 +6,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rebuildAggregates } from '../../../../src-main/services/local-ledger/store/kept-aggregates.ts';
 import { LedgerStore } from '../../../../src-main/services/local-ledger/store/ledger-store.ts';
-import { rebuildLegDays } from '../../../../src-main/services/local-ledger/store/leg-days.ts';
 import { appendLegs } from '../../../../src-main/services/local-ledger/store/leg-rows.ts';
 import { rankCounterparties } from '../../../../src-main/services/local-ledger/views/counterparty-ranking.ts';
 import { daySource } from '../../../../src-main/services/local-ledger/views/day-source.ts';
@@ -51,7 +51,7 @@ async function analyse(party: string, legs: TransferLeg[]) {
   seq += BigInt(legs.length);
   await store.write(async (c) => {
     await appendLegs(c, 0n, party, legs, first);
-    await rebuildLegDays(c, party, null, null);
+    await rebuildAggregates(c, party, null, null);
   });
   const query = { profileId: 'p', party, range: { after: null, before: null }, instruments: null };
   const scope = { parties: [party], portfolio: false };
