@@ -215,7 +215,7 @@ async function analyticsTable(
   from: PartySource,
 ): Promise<ExportSelect> {
   const q = { ...source.query, profileId: '' };
-  const where = daySource(q, scope);
+  const where = daySource(q, scope, source.kind === 'flows' ? { bucket: source.query.bucket } : {});
   // One party's rows name it; rows summed over several parties name none (the scope column says which).
   const party = scope && scope.parties.length === 1 && !scope.portfolio ? scope.parties[0] : null;
   // The scope as asked (a portfolio by its name), in the app's one wording (scope-text.ts).

@@ -46,10 +46,13 @@ export async function relationship(local: LedgerReaders, query: RelationshipQuer
     async (c) => {
       const started = performance.now();
       const where = analyticsWhere(query, scope, query.counterparty);
-      const source = daySource(query, scope, { counterparty: query.counterparty });
       // One connection runs one query at a time.
-      const totals = await rankCounterparties(c, source);
-      const flows = await flowBuckets(c, source, query.bucket);
+      const totals = await rankCounterparties(c, daySource(query, scope, { counterparty: query.counterparty }));
+      const flows = await flowBuckets(
+        c,
+        daySource(query, scope, { counterparty: query.counterparty, bucket: query.bucket }),
+        query.bucket,
+      );
       const legs = await c.runAndReadAll(
         `SELECT ${LEG_SELECT} FROM leg_rows WHERE ${where.sql}
         ORDER BY effective_ts DESC NULLS LAST, seq DESC LIMIT ${RELATIONSHIP_LEG_CAP}`,
@@ -74,7 +77,7 @@ export async function flows(local: LedgerReaders, query: FlowsQuery): Promise<Fl
   return reader.read(
     async (c) => {
       const started = performance.now();
-      const answer = await flowBuckets(c, daySource(query, scope), query.bucket);
+      const answer = await flowBuckets(c, daySource(query, scope, { bucket: query.bucket }), query.bucket);
       return { ...answer, elapsedMs: Math.round(performance.now() - started) };
     },
     { parties: scope?.parties },

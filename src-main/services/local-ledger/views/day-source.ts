@@ -17,6 +17,8 @@ export interface DaySourceOptions {
   counterparty?: string;
   /** false: group every leg, read no aggregate (the reference the aggregates are checked against). */
   aggregates?: boolean;
+  /** The buckets the caller groups by (flows): months are read only for month buckets, or none. */
+  bucket?: 'day' | 'week' | 'month';
 }
 
 /** A relation (parenthesised SELECT, bound parameters beside it) with leg_days' columns. */
@@ -50,7 +52,8 @@ export function daySource(
   const last = before === null ? null : dayStart(before);
   const firstMonth = first === null ? null : monthCeil(first);
   const lastMonth = last === null ? null : monthStart(last);
-  const months = firstMonth === null || lastMonth === null || firstMonth < lastMonth;
+  const byMonth = options.bucket === undefined || options.bucket === 'month';
+  const months = byMonth && (firstMonth === null || lastMonth === null || firstMonth < lastMonth);
   const parts: string[] = [];
   const params: DuckDBValue[] = [];
   const add = (sql: string, where: string[], bound: DuckDBValue[]) => {

@@ -58,7 +58,7 @@ async function analyse(party: string, legs: TransferLeg[]) {
   const answer = (aggregates: boolean) =>
     store.read(async (c) => ({
       ranking: await rankCounterparties(c, daySource(query, scope, { aggregates })),
-      months: await flowBuckets(c, daySource(query, scope, { aggregates }), 'month'),
+      months: await flowBuckets(c, daySource(query, scope, { aggregates, bucket: 'month' }), 'month'),
     }));
   const kept = await answer(true);
   expect(kept).toEqual(await answer(false));

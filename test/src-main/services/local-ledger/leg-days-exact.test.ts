@@ -12,7 +12,12 @@ import { rankCounterparties } from '../../../../src-main/services/local-ledger/v
 import { daySource } from '../../../../src-main/services/local-ledger/views/day-source.ts';
 import { flowBuckets } from '../../../../src-main/services/local-ledger/views/flow-buckets.ts';
 import { reviseTransfer } from '../../../../src-sandbox/ledger/transfer-store.ts';
-import type { AnalyticsQuery, CounterpartyRanking, Flows } from '../../../../src-shared/contract/local-ledger.ts';
+import type {
+  AnalyticsQuery,
+  CounterpartyRanking,
+  Flows,
+  Relationship,
+} from '../../../../src-shared/contract/local-ledger.ts';
 import { microsIso } from '../../../../src-shared/time/time-text.ts';
 import { type RemoteSync, startRemoteSync } from './remote-sync-fixture.ts';
 
@@ -66,7 +71,7 @@ async function answers(range: AnalyticsQuery['range'], aggregates: boolean): Pro
     const ranking = await rankCounterparties(c, daySource(query, scope, { aggregates }));
     const flows: Answers['flows'] = {};
     for (const bucket of ['day', 'week', 'month'] as const) {
-      flows[bucket] = (await flowBuckets(c, daySource(query, scope, { aggregates }), bucket)).buckets;
+      flows[bucket] = (await flowBuckets(c, daySource(query, scope, { aggregates, bucket }), bucket)).buckets;
     }
     const top = ranking.rows[0]?.counterparty ?? 'nobody';
     const withTop = await rankCounterparties(c, daySource(query, scope, { aggregates, counterparty: top }));
@@ -109,6 +114,22 @@ describe('the aggregates the sync keeps', () => {
     const after = await answers({ after: iso(dayOf(timeOf(i))), before: iso(dayOf(timeOf(i)) + DAY) }, true);
     expect(after.flows.day).not.toEqual(before.flows.day);
     await expectSameAnswers(i);
+  });
+
+  it("answer the app's channels, by day, week and month, as the legs do (the bucket picks the level read)", async () => {
+    const range = rangesAround(Math.floor(fixture.sandbox.ledger.store.count / 2))[2];
+    const legs = await answers(range, false);
+    const query = { profileId: 'remote', party, range, instruments: null };
+    for (const bucket of ['day', 'week', 'month'] as const) {
+      const flows = await fixture.call<Flows>('local:flows', { ...query, bucket });
+      expect(flows.buckets, bucket).toEqual(legs.flows[bucket]);
+      const counterparty = legs.ranking[0].counterparty as string;
+      const relationship = await fixture.call<Relationship>('local:relationship', { ...query, counterparty, bucket });
+      expect(relationship.flows.length, bucket).toBeGreaterThan(0);
+      expect(relationship.total).toBe(relationship.totals.reduce((n, r) => n + r.legsIn + r.legsOut, 0));
+    }
+    const ranking = await fixture.call<CounterpartyRanking>('local:counterparties', query);
+    expect(ranking.rows).toEqual(legs.ranking);
   });
 
   it('take in new legs from an incremental sync', async () => {
