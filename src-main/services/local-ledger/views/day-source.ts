@@ -101,20 +101,39 @@ export function daySource(
     }
     add(`SELECT ${LEG_DAYS_COLUMNS} FROM leg_days`, where, bound);
   }
-  if (first !== null || last !== null) {
-    // The edges: the range's legs outside its whole days.
-    const whole: string[] = [];
-    const wholeParams: DuckDBValue[] = [];
-    if (first !== null) {
-      whole.push('effective_ts >= ?');
-      wholeParams.push(ts(first));
+  // The edges: the range's legs outside its whole days, as plain time ranges (a NOT around the
+  // whole days made DuckDB read every leg of the range: 40 ms at a million legs for no row).
+  for (const [from, to] of edges(after, before, first, last)) {
+    const where = [filter.sql];
+    const bound: DuckDBValue[] = [...filter.params];
+    if (from !== null) {
+      where.push('effective_ts >= ?');
+      bound.push(ts(from));
     }
-    if (last !== null) {
-      whole.push('effective_ts < ?');
-      wholeParams.push(ts(last));
+    if (to !== null) {
+      where.push('effective_ts < ?');
+      bound.push(ts(to));
     }
-    parts.push(legsAsDays([filter.sql, ...legRange, `NOT (${whole.join(' AND ')})`].join(' AND ')));
-    params.push(...filter.params, ...legParams, ...wholeParams);
+    parts.push(legsAsDays(where.join(' AND ')));
+    params.push(...bound);
   }
   return { sql: `(${parts.join(' UNION ALL ')})`, params };
+}
+
+/**
+ * The partial days of [after, before) as time ranges: before its first whole day and after its last
+ * (`first`, `last`: the whole days' bounds); the whole range when it holds no whole day. None when
+ * both ends fall on midnights, or the range is open at both.
+ */
+function edges(
+  after: bigint | null,
+  before: bigint | null,
+  first: bigint | null,
+  last: bigint | null,
+): Array<[bigint | null, bigint | null]> {
+  if (first !== null && last !== null && first > last) return [[after, before]];
+  const found: Array<[bigint | null, bigint | null]> = [];
+  if (after !== null && first !== null && after < first) found.push([after, first]);
+  if (before !== null && last !== null && last < before) found.push([last, before]);
+  return found;
 }
