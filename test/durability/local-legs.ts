@@ -6,6 +6,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { fetchTransferPage } from '../../src-main/services/ledger/ledger-client.ts';
+import { checkKeptAggregates } from '../../src-main/services/local-ledger/store/kept-aggregates.ts';
 import { LEG_SELECT, rowToLeg } from '../../src-main/services/local-ledger/store/leg-rows.ts';
 import { TRANSFER_LEG_FIELDS, type TransferLeg } from '../../src-shared/contract/transfers.ts';
 
@@ -54,12 +55,14 @@ export interface StoredState {
   /** An unfinished run's time windows (sync-windows.ts): how many, and how many wholly committed. */
   windows: number;
   windowsDone: number;
+  /** Kept aggregate rows that differ from the legs (store/kept-aggregates.ts): 0 when they agree. */
+  aggregatesDiffering: number;
 }
 
 /** What the store file holds for the party, read-only (the file is not changed by looking). */
 export async function storedLegs(path: string, party: string): Promise<StoredState> {
   // Killed before the store was created: it holds nothing.
-  if (!existsSync(path)) return { legs: [], staged: 0, runs: 0, windows: 0, windowsDone: 0 };
+  if (!existsSync(path)) return { legs: [], staged: 0, runs: 0, windows: 0, windowsDone: 0, aggregatesDiffering: 0 };
   const instance = await DuckDBInstance.create(path, { access_mode: 'READ_ONLY' });
   const connection = await instance.connect();
   try {
@@ -67,7 +70,7 @@ export async function storedLegs(path: string, party: string): Promise<StoredSta
     const has = new Set(names.getRows().map((row) => row[0] as string));
     // Killed while the first open created the schema: no legs yet.
     if (!has.has('leg_rows') || !has.has('sync_runs'))
-      return { legs: [], staged: 0, runs: 0, windows: 0, windowsDone: 0 };
+      return { legs: [], staged: 0, runs: 0, windows: 0, windowsDone: 0, aggregatesDiffering: 0 };
     const rows = await connection.runAndReadAll(`SELECT ${LEG_SELECT} FROM leg_rows WHERE party = ?`, [party]);
     // Legs of an unfinished run: in their own table, or (one table) under a run still open.
     const staged = await connection.runAndReadAll(
@@ -94,6 +97,7 @@ export async function storedLegs(path: string, party: string): Promise<StoredSta
       runs: Number(runs.getRows()[0][0]),
       windows: Number(windows[0]),
       windowsDone: Number(windows[1]),
+      aggregatesDiffering: has.has('leg_months') ? (await checkKeptAggregates(connection)).differing : 0,
     };
   } finally {
     connection.closeSync();

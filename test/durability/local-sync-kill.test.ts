@@ -181,6 +181,8 @@ describe('local sync under SIGKILL', () => {
           );
           // Nothing partial: the state before this run, or (the kill came after the replace committed) the whole new one.
           expect([before, expected]).toContainEqual(now);
+          // And the aggregates the sync keeps agree with those legs, whichever they are.
+          expect(state.aggregatesDiffering).toBe(0);
           continue;
         }
         expect(end, run.stderr()).toEqual({ code: 0, signal: null });
@@ -188,6 +190,7 @@ describe('local sync under SIGKILL', () => {
         log.push(`done after ${kills} kills (${JSON.stringify(plan)}): ${state.legs.length} legs`);
         expect(now).toEqual(expected);
         expect([state.staged, state.runs, state.windows]).toEqual([0, 0, 0]);
+        expect(state.aggregatesDiffering).toBe(0);
         // Next cycle: from an empty store (a first sync again: the only one with a window plan, while
         // mid-plan kills are still missing) or on this one (an incremental sync).
         if (killsMidPlan < MID_PLAN || random() < 0.5) {

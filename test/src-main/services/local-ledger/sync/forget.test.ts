@@ -52,6 +52,8 @@ describe('forget local data', () => {
 
     expect(multiset((await storedLegs(path, kept)).legs)).toEqual(multiset(legsOf.get(kept) ?? []));
     expect((await storedLegs(path, gone)).legs).toEqual([]);
+    // The kept aggregates were rewritten with the legs: the gone party's are gone too.
+    expect((await storedLegs(path, kept)).aggregatesDiffering).toBe(0);
   }, 60_000);
 
   it('a profile: its files are gone', async () => {
