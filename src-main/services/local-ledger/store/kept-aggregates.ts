@@ -1,20 +1,25 @@
 // The aggregates the store keeps, both levels (issue 39): by UTC day from the legs (leg-days.ts) and
 // by month from the days (leg-months.ts), rebuilt together for what a sync's window touched, all of
 // them for a new schema or `cli aggregates --rebuild`, and checked: the days against the legs, the
-// months against the days.
+// months against the days (aggregate-levels.ts).
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { checkLegDays, type LegDaysCheck, rebuildLegDays } from './leg-days.ts';
-import { checkLegMonths, rebuildLegMonths } from './leg-months.ts';
+import { checkLevel, type Differing, rebuildLevel } from './aggregate-levels.ts';
+import { DAYS, dayCeil, dayStart } from './leg-days.ts';
+import { MONTHS, monthCeil, monthStart } from './leg-months.ts';
 
-/** `party`'s kept days that [after, before) touches (micros; null: no bound), then their months. Inside a transaction. */
+/**
+ * `party`'s kept days that [after, before) touches (micros; null: no bound), whole, and their
+ * months, with the undated rows, from the legs as they stand. Inside a transaction.
+ */
 export async function rebuildAggregates(
   connection: DuckDBConnection,
   party: string,
   after: bigint | null,
   before: bigint | null,
 ): Promise<void> {
-  await rebuildLegDays(connection, party, after, before);
-  await rebuildLegMonths(connection, party, after, before);
+  const bound = (micros: bigint | null, round: (m: bigint) => bigint) => (micros === null ? null : round(micros));
+  await rebuildLevel(connection, DAYS, party, bound(after, dayStart), bound(before, dayCeil));
+  await rebuildLevel(connection, MONTHS, party, bound(after, monthStart), bound(before, monthCeil));
 }
 
 /** Every party's, from the legs. Inside a transaction. */
@@ -26,24 +31,36 @@ export async function rebuildAllAggregates(connection: DuckDBConnection): Promis
   return parties.getRows().length;
 }
 
-export interface KeptAggregatesCheck extends LegDaysCheck {
-  /** Rows kept by month. */
+export interface KeptAggregatesCheck {
+  /** Rows kept by day and by month. */
+  rows: number;
   monthRows: number;
+  /** Legs they count (the legs' own count beside it). */
+  legs: number;
+  legRows: number;
+  /** Rows that differ (days from the legs', months from the days'), at most 20 named. */
+  differing: number;
+  examples: Differing[];
 }
 
-/** The days against the legs and the months against the days; `differing` counts both. */
+/** The days against the legs and the months against the days, party by party. */
 export async function checkKeptAggregates(connection: DuckDBConnection): Promise<KeptAggregatesCheck> {
-  const days = await checkLegDays(connection);
-  const parties = await connection.runAndReadAll(
-    'SELECT party FROM leg_days UNION SELECT party FROM leg_months ORDER BY 1',
+  const counts = await connection.runAndReadAll(
+    `SELECT (SELECT count(*) FROM leg_days), (SELECT count(*) FROM leg_months),
+       (SELECT coalesce(sum(legs), 0) FROM leg_days), (SELECT count(*) FROM leg_rows)`,
   );
-  let { differing } = days;
-  const examples = [...days.examples];
+  const [rows, monthRows, legs, legRows] = counts.getRows()[0].map(Number);
+  const parties = await connection.runAndReadAll(
+    'SELECT party FROM leg_rows UNION SELECT party FROM leg_days UNION SELECT party FROM leg_months ORDER BY 1',
+  );
+  let differing = 0;
+  const examples: Differing[] = [];
   for (const [party] of parties.getRows() as [string][]) {
-    const months = await checkLegMonths(connection, party);
-    differing += months.differing;
-    examples.push(...months.examples.slice(0, Math.max(0, 20 - examples.length)));
+    for (const level of [DAYS, MONTHS]) {
+      const found = await checkLevel(connection, level, party);
+      differing += found.differing;
+      examples.push(...found.examples.slice(0, Math.max(0, 20 - examples.length)));
+    }
   }
-  const monthRows = await connection.runAndReadAll('SELECT count(*) FROM leg_months');
-  return { ...days, differing, examples, monthRows: Number(monthRows.getRows()[0][0]) };
+  return { rows, monthRows, legs, legRows, differing, examples };
 }

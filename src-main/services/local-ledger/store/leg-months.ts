@@ -2,27 +2,9 @@
 // grain otherwise, so a range of whole months, the common case (a year of them), reads ~30 times
 // fewer rows than by day (37,142 rows against 290,605 at the sandbox's million legs). Rebuilt from
 // the kept days, never from the legs, for every month a rebuild of days touched.
-import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
-import { DAY_SOURCE, legChunks, ts } from './leg-days.ts';
+import { type Level, levelTableSql } from './aggregate-levels.ts';
 
-export const LEG_MONTHS_TABLE = `CREATE TABLE IF NOT EXISTS leg_months (
-     party VARCHAR NOT NULL,
-     instrument_admin VARCHAR,
-     instrument_id VARCHAR,
-     scale INTEGER NOT NULL,
-     month DATE,
-     counterparty VARCHAR,
-     is_incoming BOOLEAN NOT NULL,
-     status VARCHAR,
-     symbol VARCHAR,
-     decimals INTEGER,
-     legs BIGINT NOT NULL,
-     inexact_legs BIGINT NOT NULL,
-     units_hi HUGEINT NOT NULL,
-     units_lo HUGEINT NOT NULL,
-     first_ts TIMESTAMP,
-     last_ts TIMESTAMP
-   )`;
+export const LEG_MONTHS_TABLE = levelTableSql('leg_months', 'month');
 
 /** The table's columns in leg_days' order and names (its month as `day`: the first day of the month). */
 export const LEG_MONTHS_AS_DAYS =
@@ -54,100 +36,10 @@ export function monthCeil(micros: bigint): bigint {
   return BigInt(d.getTime()) * 1000n;
 }
 
-/**
- * Rebuilds `party`'s months that the days [from, to) (day starts, micros; null: no bound) touch,
- * and its undated row, from the kept days: after rebuildLegDays, in its transaction.
- */
-export async function rebuildLegMonths(
-  connection: DuckDBConnection,
-  party: string,
-  from: bigint | null,
-  to: bigint | null,
-): Promise<void> {
-  const first = from === null ? null : monthStart(from);
-  const last = to === null ? null : monthCeil(to);
-  const months: string[] = [];
-  const params: DuckDBValue[] = [];
-  if (first !== null) {
-    months.push('month >= ?::DATE');
-    params.push(ts(first));
-  }
-  if (last !== null) {
-    months.push('month < ?::DATE');
-    params.push(ts(last));
-  }
-  await connection.run(
-    `DELETE FROM leg_months WHERE party = ? AND (month IS NULL OR ${months.length > 0 ? `(${months.join(' AND ')})` : 'true'})`,
-    [party, ...params],
-  );
-  await connection.run(`INSERT INTO leg_months ${legMonthsSelect('party = ? AND day IS NULL')}`, [party]);
-  for (const [start, end] of await legChunks(connection, party, first, last, DAY_SOURCE)) {
-    await connection.run(
-      `INSERT INTO leg_months ${legMonthsSelect('party = ? AND day >= ?::DATE AND day < ?::DATE')}`,
-      [party, ts(start), ts(end)],
-    );
-  }
-}
-
-/**
- * The kept months against the kept days, per party (the days are checked against the legs):
- * rows that differ, at most `limit` of them named.
- */
-export async function checkLegMonths(
-  connection: DuckDBConnection,
-  party: string,
-): Promise<{
-  differing: number;
-  examples: Array<{ party: string; day: string | null; counterparty: string | null; instrumentId: string | null }>;
-}> {
-  const found = {
-    differing: 0,
-    examples: [] as Array<{
-      party: string;
-      day: string | null;
-      counterparty: string | null;
-      instrumentId: string | null;
-    }>,
-  };
-  const compare = async (daysWhere: string, monthsWhere: string, params: DuckDBValue[]) => {
-    const diff = await connection.runAndReadAll(
-      `WITH kept AS (SELECT * FROM leg_months WHERE ${monthsWhere}),
-            fresh AS (${legMonthsSelect(daysWhere)}),
-            d AS ((SELECT * FROM kept EXCEPT ALL SELECT * FROM fresh) UNION ALL (SELECT * FROM fresh EXCEPT ALL SELECT * FROM kept))
-       SELECT count(*) OVER (), party, month::VARCHAR, counterparty, instrument_id FROM d LIMIT 20`,
-      params,
-    );
-    const rows = diff.getRows();
-    if (rows.length === 0) return;
-    found.differing += Number(rows[0][0]);
-    for (const r of rows) {
-      found.examples.push({
-        party: r[1] as string,
-        day: r[2] as string | null,
-        counterparty: r[3] as string | null,
-        instrumentId: r[4] as string | null,
-      });
-    }
-  };
-  await compare('party = $1 AND day IS NULL', 'party = $1 AND month IS NULL', [party]);
-  let covered = 0;
-  for (const [start, end] of await legChunks(connection, party, null, null, DAY_SOURCE)) {
-    const params = [party, ts(start), ts(end)];
-    await compare(
-      'party = $1 AND day >= $2::DATE AND day < $3::DATE',
-      'party = $1 AND month >= $2::DATE AND month < $3::DATE',
-      params,
-    );
-    const kept = await connection.runAndReadAll(
-      'SELECT count(*) FROM leg_months WHERE party = $1 AND month >= $2::DATE AND month < $3::DATE',
-      params,
-    );
-    covered += Number(kept.getRows()[0][0]);
-  }
-  const dated = await connection.runAndReadAll(
-    'SELECT count(*) FROM leg_months WHERE party = $1 AND month IS NOT NULL',
-    [party],
-  );
-  found.differing += Number(dated.getRows()[0][0]) - covered;
-  return found;
-}
+/** The months, grouped from the kept days: at most 200,000 day rows a statement. */
+export const MONTHS: Level = {
+  table: 'leg_months',
+  time: 'month',
+  source: { table: 'leg_days', time: 'day', cast: '::DATE', rows: 200_000 },
+  select: legMonthsSelect,
+};

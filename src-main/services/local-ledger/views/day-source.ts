@@ -6,8 +6,9 @@
 // so: what the exactness tests compare against.
 import type { DuckDBValue } from '@duckdb/node-api';
 import type { AnalyticsQuery } from '../../../../src-shared/contract/local-ledger.ts';
+import { timeRange } from '../store/aggregate-levels.ts';
 import { isoToMicros } from '../store/effective-time.ts';
-import { dayCeil, dayStart, LEG_DAYS_COLUMNS, legsAsDays, ts } from '../store/leg-days.ts';
+import { dayCeil, dayStart, LEG_DAYS_COLUMNS, legsAsDays } from '../store/leg-days.ts';
 import { LEG_MONTHS_AS_DAYS, monthCeil, monthStart } from '../store/leg-months.ts';
 import type { ScopeData } from '../store/party-scope.ts';
 import { analyticsFilter, type SqlWhere } from './leg-filters-sql.ts';
@@ -30,93 +31,47 @@ export function daySource(
   const filter = analyticsFilter(query, scope, options.counterparty);
   const after = query.range.after ? isoToMicros(query.range.after) : null;
   const before = query.range.before ? isoToMicros(query.range.before) : null;
-  const legRange: string[] = [];
-  const legParams: DuckDBValue[] = [];
-  if (after !== null) {
-    legRange.push('effective_ts >= ?');
-    legParams.push(ts(after));
-  }
-  if (before !== null) {
-    legRange.push('effective_ts < ?');
-    legParams.push(ts(before));
-  }
+  const parts: string[] = [];
+  const params: DuckDBValue[] = [];
+  /** One piece of the relation: `select` narrowed by the filter and `range` (parts and parameters). */
+  const add = (
+    select: (where: string) => string,
+    where: string[],
+    range: { parts: string[]; params: DuckDBValue[] },
+  ) => {
+    parts.push(select([filter.sql, ...where, ...range.parts].join(' AND ')));
+    params.push(...filter.params, ...range.params);
+  };
+  const legs = (where: string) => legsAsDays(where);
   if (options.aggregates === false) {
-    return {
-      sql: `(${legsAsDays([filter.sql, ...legRange].join(' AND '))})`,
-      params: [...filter.params, ...legParams],
-    };
+    add(legs, [], timeRange('effective_ts', after, before));
+    return { sql: `(${parts.join(' UNION ALL ')})`, params };
   }
   // Whole days [first, last) as day starts (empty when the range lies within one day), and of
-  // them whole months [firstMonth, lastMonth) (empty when no month is whole in it).
+  // them whole months [firstMonth, lastMonth) (empty when no month is whole in it). Undated legs
+  // are in no bounded range.
   const first = after === null ? null : dayCeil(after);
   const last = before === null ? null : dayStart(before);
   const firstMonth = first === null ? null : monthCeil(first);
   const lastMonth = last === null ? null : monthStart(last);
+  const bounded = first !== null || last !== null;
   const byMonth = options.bucket === undefined || options.bucket === 'month';
-  const months = byMonth && (firstMonth === null || lastMonth === null || firstMonth < lastMonth);
-  const parts: string[] = [];
-  const params: DuckDBValue[] = [];
-  const add = (sql: string, where: string[], bound: DuckDBValue[]) => {
-    parts.push(`${sql} WHERE ${[filter.sql, ...where].join(' AND ')}`);
-    params.push(...filter.params, ...bound);
-  };
-  const dated = first !== null || last !== null ? ['day IS NOT NULL'] : []; // undated legs are in no range
-  if (months) {
-    const where = [...(first !== null || last !== null ? ['month IS NOT NULL'] : [])];
-    const bound: DuckDBValue[] = [];
-    if (firstMonth !== null) {
-      where.push('month >= ?::DATE');
-      bound.push(ts(firstMonth));
-    }
-    if (lastMonth !== null) {
-      where.push('month < ?::DATE');
-      bound.push(ts(lastMonth));
-    }
-    add(`SELECT ${LEG_MONTHS_AS_DAYS} FROM leg_months`, where, bound);
+  const days = (where: string) => `SELECT ${LEG_DAYS_COLUMNS} FROM leg_days WHERE ${where}`;
+  const dated = bounded ? ['day IS NOT NULL'] : [];
+  if (byMonth && (firstMonth === null || lastMonth === null || firstMonth < lastMonth)) {
+    const months = (where: string) => `SELECT ${LEG_MONTHS_AS_DAYS} FROM leg_months WHERE ${where}`;
+    add(months, bounded ? ['month IS NOT NULL'] : [], timeRange('month', firstMonth, lastMonth, '::DATE'));
     // The whole days before the first whole month and after the last.
-    if (first !== null && firstMonth !== null && first < firstMonth) {
-      add(
-        `SELECT ${LEG_DAYS_COLUMNS} FROM leg_days`,
-        [...dated, 'day >= ?::DATE', 'day < ?::DATE'],
-        [ts(first), ts(firstMonth)],
-      );
-    }
-    if (last !== null && lastMonth !== null && lastMonth < last) {
-      add(
-        `SELECT ${LEG_DAYS_COLUMNS} FROM leg_days`,
-        [...dated, 'day >= ?::DATE', 'day < ?::DATE'],
-        [ts(lastMonth), ts(last)],
-      );
-    }
+    if (first !== null && firstMonth !== null && first < firstMonth)
+      add(days, dated, timeRange('day', first, firstMonth, '::DATE'));
+    if (last !== null && lastMonth !== null && lastMonth < last)
+      add(days, dated, timeRange('day', lastMonth, last, '::DATE'));
   } else {
-    const where = [...dated];
-    const bound: DuckDBValue[] = [];
-    if (first !== null) {
-      where.push('day >= ?::DATE');
-      bound.push(ts(first));
-    }
-    if (last !== null) {
-      where.push('day < ?::DATE');
-      bound.push(ts(last));
-    }
-    add(`SELECT ${LEG_DAYS_COLUMNS} FROM leg_days`, where, bound);
+    add(days, dated, timeRange('day', first, last, '::DATE'));
   }
   // The edges: the range's legs outside its whole days, as plain time ranges (a NOT around the
   // whole days made DuckDB read every leg of the range: 40 ms at a million legs for no row).
-  for (const [from, to] of edges(after, before, first, last)) {
-    const where = [filter.sql];
-    const bound: DuckDBValue[] = [...filter.params];
-    if (from !== null) {
-      where.push('effective_ts >= ?');
-      bound.push(ts(from));
-    }
-    if (to !== null) {
-      where.push('effective_ts < ?');
-      bound.push(ts(to));
-    }
-    parts.push(legsAsDays(where.join(' AND ')));
-    params.push(...bound);
-  }
+  for (const [from, to] of edges(after, before, first, last)) add(legs, [], timeRange('effective_ts', from, to));
   return { sql: `(${parts.join(' UNION ALL ')})`, params };
 }
 
