@@ -1322,6 +1322,21 @@ const localStoreRows = [
     [{ profileId: 'sandbox' }],
     /expected string/,
   ),
+  call(
+    'local:aggregates',
+    '0.profileId',
+    'a path as the profile id',
+    [{ profileId: '../../', rebuild: false }],
+    PROFILE_MESSAGE,
+  ),
+  call(
+    'local:aggregates',
+    '0.rebuild',
+    'a rebuild that is text, not true or false',
+    [{ profileId: 'sandbox', rebuild: 'yes' }],
+    /expected boolean/,
+  ),
+  call('local:aggregates', '', 'no argument', [], TOO_FEW(1)),
 ];
 
 const SQL = { requestId: 'req-00000001', profileId: 'sandbox', sql: 'SELECT * FROM legs', rowCap: 1000 };

@@ -13,7 +13,6 @@ import { join } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { ServiceError } from '../../errors.ts';
 import type { LegReader, LegSource, ReadOptions } from '../store/leg-access.ts';
-import { legsAsDays } from '../store/leg-days.ts';
 import { onConnection } from '../store/read-connection.ts';
 import { DECIMAL_TEXT_MACRO, INSTRUMENT_TOTALS_VIEW, LEG_COLUMNS, legsViewSql } from '../store/store-schema.ts';
 import { LAKE_MANIFEST, LAYOUT, LAYOUTS, type LakeLayout, type LakeManifest } from './lake-layout.ts';
@@ -86,9 +85,6 @@ export class LakeStore implements LegReader {
         await c.run('SET parquet_metadata_cache = false');
         this.layoutNow = LAYOUTS[(await readLakeManifest(this.lake)).format];
         await c.run(`CREATE VIEW leg_rows AS ${lakeLegRowsSql(this.lake, undefined, this.layoutNow)}`);
-        // The store's aggregates' shape, a row per leg: nothing is kept for a lake yet (store/leg-days.ts).
-        await c.run(`CREATE VIEW leg_days AS ${legsAsDays('true')}`);
-        await c.run(`CREATE VIEW leg_months AS ${legsAsDays('true', 'month')}`);
         // What a scope with no file in the lake reads: the columns of leg_rows, no row.
         await c.run(`CREATE TABLE no_leg_rows (${LEG_COLUMNS})`);
         await c.run(
@@ -189,8 +185,6 @@ export class LakeStore implements LegReader {
           await connection.run(
             `CREATE TEMP VIEW leg_rows AS ${files.length > 0 ? lakeLegRowsSql(this.lake, files, this.layoutNow) : 'SELECT * FROM no_leg_rows'}`,
           );
-          await connection.run(`CREATE TEMP VIEW leg_days AS ${legsAsDays('true')}`);
-          await connection.run(`CREATE TEMP VIEW leg_months AS ${legsAsDays('true', 'month')}`);
         }
         return work(connection);
       },

@@ -215,7 +215,11 @@ async function analyticsTable(
   from: PartySource,
 ): Promise<ExportSelect> {
   const q = { ...source.query, profileId: '' };
-  const where = daySource(q, scope, source.kind === 'flows' ? { bucket: source.query.bucket } : {});
+  // A lake keeps no aggregates: its legs are read once, each a row (day-source.ts).
+  const where = daySource(q, scope, {
+    aggregates: from === 'store',
+    ...(source.kind === 'flows' ? { bucket: source.query.bucket } : {}),
+  });
   // One party's rows name it; rows summed over several parties name none (the scope column says which).
   const party = scope && scope.parties.length === 1 && !scope.portfolio ? scope.parties[0] : null;
   // The scope as asked (a portfolio by its name), in the app's one wording (scope-text.ts).

@@ -42,6 +42,8 @@ const PLAIN_NAME = /^[a-z_][a-z0-9_]*$/;
 const INTERNAL = new Set([
   'leg_rows',
   'leg_store',
+  'leg_days',
+  'leg_months',
   'sync_staging',
   'party_sync',
   'sync_runs',

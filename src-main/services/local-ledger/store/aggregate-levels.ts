@@ -59,6 +59,8 @@ export interface ChunkSource {
   /** The cast a time parameter needs against `time`. */
   cast: string;
   rows: number;
+  /** Whether a month of more rows may be cut into days (the legs: a day is the days' grain). */
+  byDay: boolean;
 }
 
 export interface Level {
@@ -83,24 +85,44 @@ async function chunks(
   to: bigint | null,
   source: ChunkSource,
 ): Promise<Array<[bigint, bigint]>> {
+  const months = await piecesOf(connection, party, from, to, source, 'month');
+  const found: Array<{ start: bigint; end: bigint; rows: number }> = [];
+  for (const month of months) {
+    // A month of more rows than a statement may group: its days, when the grain allows it.
+    const pieces =
+      month.rows > source.rows && source.byDay
+        ? await piecesOf(connection, party, month.start, month.end, source, 'day')
+        : [month];
+    for (const piece of pieces) {
+      const last = found.at(-1);
+      if (last && last.end === piece.start && last.rows + piece.rows <= source.rows) {
+        last.end = piece.end;
+        last.rows += piece.rows;
+      } else found.push({ ...piece });
+    }
+  }
+  // Clipped: the rest of a month (or day) outside [from, to) is neither deleted nor rebuilt.
+  return found.map((c) => [from !== null && from > c.start ? from : c.start, to !== null && to < c.end ? to : c.end]);
+}
+
+/** `party`'s dated rows of `source` in [from, to), counted per UTC month or day: [start, end) and rows. */
+async function piecesOf(
+  connection: DuckDBConnection,
+  party: string,
+  from: bigint | null,
+  to: bigint | null,
+  source: ChunkSource,
+  unit: 'month' | 'day',
+): Promise<Array<{ start: bigint; end: bigint; rows: number }>> {
   const range = timeRange(source.time, from, to, source.cast);
-  const months = await connection.runAndReadAll(
-    `SELECT epoch_us(m), epoch_us(m + INTERVAL 1 MONTH), n FROM (
-       SELECT date_trunc('month', ${source.time})::TIMESTAMP AS m, count(*) AS n FROM ${source.table}
+  const counted = await connection.runAndReadAll(
+    `SELECT epoch_us(m), epoch_us(m + INTERVAL 1 ${unit.toUpperCase()}), n FROM (
+       SELECT date_trunc('${unit}', ${source.time})::TIMESTAMP AS m, count(*) AS n FROM ${source.table}
         WHERE ${['party = ?', `${source.time} IS NOT NULL`, ...range.parts].join(' AND ')}
         GROUP BY m) ORDER BY m`,
     [party, ...range.params],
   );
-  const found: Array<{ start: bigint; end: bigint; rows: number }> = [];
-  for (const [start, end, n] of months.getRows() as [bigint, bigint, bigint][]) {
-    const last = found.at(-1);
-    if (last && last.end === start && last.rows + Number(n) <= source.rows) {
-      last.end = end;
-      last.rows += Number(n);
-    } else found.push({ start, end, rows: Number(n) });
-  }
-  // Clipped: the rest of a month outside [from, to) is neither deleted nor rebuilt.
-  return found.map((c) => [from !== null && from > c.start ? from : c.start, to !== null && to < c.end ? to : c.end]);
+  return (counted.getRows() as [bigint, bigint, bigint][]).map(([start, end, n]) => ({ start, end, rows: Number(n) }));
 }
 
 /**

@@ -47,10 +47,9 @@ export function legDaysSelect(where: string): string {
  * the views group where nothing is kept (a range's partial days, a lake, the legs-only reference),
  * with the very sums a kept row holds.
  */
-export function legsAsDays(where: string, grain: 'day' | 'month' = 'day'): string {
-  const at = grain === 'day' ? 'effective_ts::DATE AS day' : "date_trunc('month', effective_ts)::DATE AS month";
+export function legsAsDays(where: string): string {
   return `SELECT party, instrument_admin, instrument_id, coalesce(amount_scale, decimals, 18) AS scale,
-      ${at}, counterparty, is_incoming, status, symbol, decimals,
+      effective_ts::DATE AS day, counterparty, is_incoming, status, symbol, decimals,
       1::BIGINT AS legs, CASE WHEN amount_exact THEN 0 ELSE 1 END::BIGINT AS inexact_legs,
       coalesce(amount_units::HUGEINT >> 63, 0)::HUGEINT AS units_hi,
       coalesce(amount_units::HUGEINT & ${LOW_BITS}, 0)::HUGEINT AS units_lo,
@@ -78,6 +77,6 @@ export const dayCeil = (micros: bigint) => {
 export const DAYS: Level = {
   table: 'leg_days',
   time: 'day',
-  source: { table: 'leg_rows', time: 'effective_ts', cast: '', rows: 100_000 },
+  source: { table: 'leg_rows', time: 'effective_ts', cast: '', rows: 100_000, byDay: true },
   select: legDaysSelect,
 };

@@ -40,6 +40,6 @@ export function monthCeil(micros: bigint): bigint {
 export const MONTHS: Level = {
   table: 'leg_months',
   time: 'month',
-  source: { table: 'leg_days', time: 'day', cast: '::DATE', rows: 200_000 },
+  source: { table: 'leg_days', time: 'day', cast: '::DATE', rows: 200_000, byDay: false },
   select: legMonthsSelect,
 };

@@ -4,6 +4,8 @@ import { createHash } from 'node:crypto';
 import { chmod, link, rm, stat } from 'node:fs/promises';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { rebuildAllAggregates } from './kept-aggregates.ts';
+import { DAYS } from './leg-days.ts';
+import { MONTHS } from './leg-months.ts';
 import { refreshLegRowsView, SCHEMA_SQL, SCHEMA_VERSION } from './store-schema.ts';
 
 /**
@@ -12,7 +14,8 @@ import { refreshLegRowsView, SCHEMA_SQL, SCHEMA_VERSION } from './store-schema.t
  * and another program's watcher does not take an open for a change.
  */
 const SCHEMA_FINGERPRINT = createHash('sha256')
-  .update(`${SCHEMA_VERSION}\n${SCHEMA_SQL.join('\n;\n')}`)
+  // The aggregates' groupings too: a change in how they are summed rebuilds them in older stores.
+  .update(`${SCHEMA_VERSION}\n${SCHEMA_SQL.join('\n;\n')}\n${DAYS.select('?')}\n${MONTHS.select('?')}`)
   .digest('hex')
   .slice(0, 32);
 

@@ -21,19 +21,24 @@ import { analyticsWhere } from './leg-filters-sql.ts';
 /** The relationship view lists at most this many legs (newest first); `total` says how many there are. */
 export const RELATIONSHIP_LEG_CAP = 10_000;
 
-/** The reader and the query's parties; an unknown profile is refused before a store file is made for it. */
+/**
+ * The reader, the query's parties, and whether it keeps aggregates (a store does; a lake's legs
+ * are read once, each a row: day-source.ts). An unknown profile is refused before a store file is
+ * made for it.
+ */
 async function readerFor(local: LedgerReaders, query: AnalyticsQuery) {
   local.ctx.profile(query.profileId);
   const scope = await resolveViewScope(local, query.profileId, query.party, query.scope);
-  return { reader: await local.reader(query.profileId), scope };
+  const reader = await local.reader(query.profileId);
+  return { reader, scope, kept: (await reader.source()).kind === 'store' };
 }
 
 export async function counterparties(local: LedgerReaders, query: AnalyticsQuery): Promise<CounterpartyRanking> {
-  const { reader, scope } = await readerFor(local, query);
+  const { reader, scope, kept } = await readerFor(local, query);
   return reader.read(
     async (c) => {
       const started = performance.now();
-      const ranking = await rankCounterparties(c, daySource(query, scope));
+      const ranking = await rankCounterparties(c, daySource(query, scope, { aggregates: kept }));
       return { ...ranking, elapsedMs: Math.round(performance.now() - started) };
     },
     { parties: scope?.parties },
@@ -41,18 +46,15 @@ export async function counterparties(local: LedgerReaders, query: AnalyticsQuery
 }
 
 export async function relationship(local: LedgerReaders, query: RelationshipQuery): Promise<Relationship> {
-  const { reader, scope } = await readerFor(local, query);
+  const { reader, scope, kept } = await readerFor(local, query);
   return reader.read(
     async (c) => {
       const started = performance.now();
       const where = analyticsWhere(query, scope, query.counterparty);
       // One connection runs one query at a time.
-      const totals = await rankCounterparties(c, daySource(query, scope, { counterparty: query.counterparty }));
-      const flows = await flowBuckets(
-        c,
-        daySource(query, scope, { counterparty: query.counterparty, bucket: query.bucket }),
-        query.bucket,
-      );
+      const one = { counterparty: query.counterparty, aggregates: kept };
+      const totals = await rankCounterparties(c, daySource(query, scope, one));
+      const flows = await flowBuckets(c, daySource(query, scope, { ...one, bucket: query.bucket }), query.bucket);
       const legs = await c.runAndReadAll(
         `SELECT ${LEG_SELECT} FROM leg_rows WHERE ${where.sql}
         ORDER BY effective_ts DESC NULLS LAST, seq DESC LIMIT ${RELATIONSHIP_LEG_CAP}`,
@@ -73,11 +75,15 @@ export async function relationship(local: LedgerReaders, query: RelationshipQuer
 }
 
 export async function flows(local: LedgerReaders, query: FlowsQuery): Promise<Flows> {
-  const { reader, scope } = await readerFor(local, query);
+  const { reader, scope, kept } = await readerFor(local, query);
   return reader.read(
     async (c) => {
       const started = performance.now();
-      const answer = await flowBuckets(c, daySource(query, scope, { bucket: query.bucket }), query.bucket);
+      const answer = await flowBuckets(
+        c,
+        daySource(query, scope, { aggregates: kept, bucket: query.bucket }),
+        query.bucket,
+      );
       return { ...answer, elapsedMs: Math.round(performance.now() - started) };
     },
     { parties: scope?.parties },

@@ -110,6 +110,23 @@ describe('exact sums', () => {
     expect(months.buckets[0].volumeIn).toBe(expected);
   });
 
+  it('sums negative amounts exactly (their units split into high and low bits like any other)', async () => {
+    const party = 'negative::1';
+    const low = (-(2n ** 63n) - 1n).toString(); // just past the low bits' range, negative
+    const { ranking, months } = await analyse(party, [
+      leg(party, { decimals: 6, amount: '-5.5', isIncoming: true }),
+      leg(party, { decimals: 6, amount: '-0.000001', isIncoming: true }),
+      leg(party, { decimals: 6, amount: '3', isIncoming: true }),
+      leg(party, { decimals: 0, amount: low, isIncoming: false, instrumentId: 'BIG' }),
+      leg(party, { decimals: 0, amount: '-1', isIncoming: false, instrumentId: 'BIG' }),
+    ]);
+    const inst = ranking.rows.find((r) => r.instrumentId === 'INST');
+    const big = ranking.rows.find((r) => r.instrumentId === 'BIG');
+    expect(inst).toMatchObject({ legsIn: 3, volumeIn: '-2.500001', net: '-2.500001' });
+    expect(big).toMatchObject({ legsOut: 2, volumeOut: (BigInt(low) - 1n).toString() });
+    expect(months.buckets.find((b) => b.instrumentId === 'INST')?.volumeIn).toBe('-2.500001');
+  });
+
   it('counts inexact amounts in legs, leaves them out of volumes and reports how many', async () => {
     const party = 'inexact::1';
     const { ranking, months } = await analyse(party, [

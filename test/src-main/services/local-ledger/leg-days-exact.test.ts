@@ -5,7 +5,9 @@
 // arriving (an incremental sync). After each sync every view is read twice, from the aggregates
 // and from the legs alone, for ranges on whole days, cut mid-day, and within one day; and the kept
 // rows are checked grain by grain against the legs.
+import { DuckDBTimestampValue } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isoToMicros } from '../../../../src-main/services/local-ledger/store/effective-time.ts';
 import { checkKeptAggregates } from '../../../../src-main/services/local-ledger/store/kept-aggregates.ts';
 import type { LegReader } from '../../../../src-main/services/local-ledger/store/leg-access.ts';
 import { rankCounterparties } from '../../../../src-main/services/local-ledger/views/counterparty-ranking.ts';
@@ -125,8 +127,29 @@ describe('the aggregates the sync keeps', () => {
       expect(flows.buckets, bucket).toEqual(legs.flows[bucket]);
       const counterparty = legs.ranking[0].counterparty as string;
       const relationship = await fixture.call<Relationship>('local:relationship', { ...query, counterparty, bucket });
-      expect(relationship.flows.length, bucket).toBeGreaterThan(0);
-      expect(relationship.total).toBe(relationship.totals.reduce((n, r) => n + r.legsIn + r.legsOut, 0));
+      // Against the legs alone, with that counterparty: totals, flows and how many legs there are.
+      const scope = { parties: [party], portfolio: false };
+      const one = { aggregates: false, counterparty };
+      const reference = await reader.read(async (c) => ({
+        totals: (await rankCounterparties(c, daySource(query, scope, one))).rows,
+        flows: (await flowBuckets(c, daySource(query, scope, { ...one, bucket }), bucket)).buckets,
+        total: Number(
+          (
+            await c.runAndReadAll(
+              'SELECT count(*) FROM leg_rows WHERE party = ? AND counterparty = ? AND effective_ts >= ? AND effective_ts < ?',
+              [
+                party,
+                counterparty,
+                ...[range.after, range.before].map((t) => new DuckDBTimestampValue(isoToMicros(t as string))),
+              ],
+            )
+          ).getRows()[0][0],
+        ),
+      }));
+      expect({ totals: relationship.totals, flows: relationship.flows, total: relationship.total }, bucket).toEqual(
+        reference,
+      );
+      expect(relationship.total).toBeGreaterThan(0);
     }
     const ranking = await fixture.call<CounterpartyRanking>('local:counterparties', query);
     expect(ranking.rows).toEqual(legs.ranking);

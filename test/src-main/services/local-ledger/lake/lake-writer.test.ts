@@ -23,6 +23,7 @@ import {
 import { LakeStore } from '../../../../../src-main/services/local-ledger/lake/lake-store.ts';
 import { verifyLake } from '../../../../../src-main/services/local-ledger/lake/lake-verify.ts';
 import { type LakeWriteResult, writeLake } from '../../../../../src-main/services/local-ledger/lake/lake-writer.ts';
+import { legsAsDays } from '../../../../../src-main/services/local-ledger/store/leg-days.ts';
 import { rankCounterparties } from '../../../../../src-main/services/local-ledger/views/counterparty-ranking.ts';
 import { PARTY_ID_PATTERN } from '../../../../../src-shared/contract/transfers.ts';
 import { type FixtureShape, PARTY, writeFixtureStore } from './lake-fixture.ts';
@@ -186,7 +187,7 @@ describe('sums over a lake', () => {
     const reader = new LakeStore(lake);
     try {
       const ranking = await reader.read((c) =>
-        rankCounterparties(c, { sql: '(SELECT * FROM leg_days WHERE party = ?)', params: [PARTY(1)] }),
+        rankCounterparties(c, { sql: `(${legsAsDays('party = ?')})`, params: [PARTY(1)] }),
       );
       expect(ranking.rows.map((r) => r.volumeIn)).toEqual([(BigInt(nines) * 4n).toString()]);
     } finally {
