@@ -257,7 +257,7 @@ async function aggregates(services: CliServices, args: AggregatesArgs): Promise<
   say(
     check.differing === 0
       ? `aggregates: ${rows}${check.rebuilt ? ', rebuilt' : ''}: every one agrees with the legs`
-      : `aggregates: ${check.differing.toLocaleString('en')} rows differ from the legs (the first: ${JSON.stringify(check.examples[0])}); \`npm run cli -- aggregates --profile ${args.profile} --rebuild\` rebuilds them`,
+      : `aggregates: ${check.differing.toLocaleString('en')} rows differ from the legs${check.examples.length > 0 ? ` (the first: ${JSON.stringify(check.examples[0])})` : ' (kept rows of days that hold no leg)'}; \`npm run cli -- aggregates --profile ${args.profile} --rebuild\` rebuilds them`,
   );
   process.stdout.write(`${JSON.stringify({ command: 'aggregates', ...figures, seconds: elapsedMs / 1000 })}\n`);
   return check.differing === 0 ? EXIT.done : EXIT.failed;

@@ -10,6 +10,7 @@
 // legs can overflow a HUGEINT; units = hi * 2^63 + lo, put together with bigints (`unitsOf`). Legs
 // whose amount is text only (inexact) are counted, never summed, as in the legs' views.
 import { type Level, levelTableSql } from './aggregate-levels.ts';
+import { SCALE_KEY } from './exact-sums.ts';
 
 export const LEG_DAYS_TABLE = levelTableSql('leg_days', 'day');
 
@@ -32,7 +33,7 @@ const TWO_63 = 9223372036854775808n;
  * views' sums are at (exact-sums.ts, SCALE_KEY).
  */
 export function legDaysSelect(where: string): string {
-  return `SELECT party, instrument_admin, instrument_id, coalesce(amount_scale, decimals, 18) AS scale,
+  return `SELECT party, instrument_admin, instrument_id, ${SCALE_KEY} AS scale,
       effective_ts::DATE AS day, counterparty, is_incoming, status, min(symbol) AS symbol, min(decimals) AS decimals,
       count(*) AS legs, count(*) FILTER (WHERE NOT amount_exact) AS inexact_legs,
       coalesce(sum(amount_units::HUGEINT >> 63), 0)::HUGEINT AS units_hi,
@@ -48,7 +49,7 @@ export function legDaysSelect(where: string): string {
  * with the very sums a kept row holds.
  */
 export function legsAsDays(where: string): string {
-  return `SELECT party, instrument_admin, instrument_id, coalesce(amount_scale, decimals, 18) AS scale,
+  return `SELECT party, instrument_admin, instrument_id, ${SCALE_KEY} AS scale,
       effective_ts::DATE AS day, counterparty, is_incoming, status, symbol, decimals,
       1::BIGINT AS legs, CASE WHEN amount_exact THEN 0 ELSE 1 END::BIGINT AS inexact_legs,
       coalesce(amount_units::HUGEINT >> 63, 0)::HUGEINT AS units_hi,
