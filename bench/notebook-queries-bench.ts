@@ -1,15 +1,15 @@
 // The notebook's built-in queries at 1M legs: the local ledger bench's store (a sandbox with
 // --transfers 1000000 --busy-party, its busy party synced into a DuckDB store through main's
 // services), then each query bound as the notebook binds it and sent through local:sql as its Run
-// sends it (the profile's current snapshot, a SQL process, the screen's budgets). p50 of `runs` after a warm-up;
-// target <= 100 ms each. A query that errors (or answers no row) fails the section.
+// sends it (the profile's current snapshot, a SQL process, the screen's budgets, its row cap). p50 of
+// `runs` after a first run (reported beside it); target <= 100 ms each. A query that errors (or answers no row) fails the section.
 // Alone: node bench/notebook-queries-bench.ts [--transfers N] [--runs N]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { SqlResult } from '../src-shared/contract/local-ledger.ts';
+import { SQL_ROW_CAP, type SqlResult } from '../src-shared/contract/local-ledger.ts';
 import { BUILT_IN_QUERIES } from '../src-shared/notebook/library.ts';
 import { parseQueryFile } from '../src-shared/notebook/query-file.ts';
 import { bindQuery } from '../src-shared/notebook/query-params.ts';
@@ -56,11 +56,15 @@ export async function notebookQueriesBench(options: { transfers?: number; runs?:
           requestId: `bench-nb-${String(n++).padStart(8, '0')}`,
           profileId: main.profileId,
           sql: bound.text,
-          rowCap: 10_000,
+          rowCap: SQL_ROW_CAP,
           params: toSqlParams(bound.params),
         });
       try {
-        const first = await once(); // warm-up, untimed
+        // The first run is reported apart: the kept sandbox (sql-sandbox-db.ts) may not yet hold the
+        // blocks of the columns this query reads; the p50 is of the runs after it.
+        const started = performance.now();
+        const first = await once();
+        const firstMs = performance.now() - started;
         if (first.rows.length === 0) throw new Error('no row answered');
         const times: number[] = [];
         for (let k = 0; k < runs; k++) {
@@ -72,7 +76,7 @@ export async function notebookQueriesBench(options: { transfers?: number; runs?:
         figures.push({
           figure: `notebook "${file.header.name}" (${first.rows.length}${first.truncated ? '+' : ''} rows)`,
           median: `${p50.toFixed(0)} ms`,
-          range: `${Math.min(...times).toFixed(0)}-${Math.max(...times).toFixed(0)} ms, ${runs} runs`,
+          range: `${Math.min(...times).toFixed(0)}-${Math.max(...times).toFixed(0)} ms, ${runs} runs; first ${firstMs.toFixed(0)} ms`,
           target: `<= ${NOTEBOOK_TARGET_MS} ms`,
           pass: p50 <= NOTEBOOK_TARGET_MS,
         });

@@ -10,12 +10,10 @@ import type {
   SqlParam,
   SqlResult,
 } from '../../src-shared/contract/local-ledger.ts';
+import { SQL_ROW_CAP } from '../../src-shared/contract/local-ledger.ts';
 import type { SqlScope } from '../../src-shared/contract/party-scope.ts';
 import { bridge } from './bridge.ts';
 import { runningRequest } from './request.ts';
-
-/** Rows the editor shows; an export has no cap. */
-export const SQL_ROW_CAP = 1000;
 
 /** Runs a read-only query over the profile's store (`scope`: whose legs; none, every synced party); `cancel()` interrupts the running one. */
 export function useSqlQuery(profileId: string, scope?: SqlScope) {

@@ -292,6 +292,9 @@ export type SqlParam = z.infer<typeof SqlParam>;
 /** At most 64 values: the SQL process's own limit (sql-params.ts, MAX_PARAMS). */
 export const SqlParams = z.array(SqlParam).max(64, 'at most 64 values');
 
+/** Rows the SQL editor and a notebook query show (what their Run asks for); an export has no cap. */
+export const SQL_ROW_CAP = 1000;
+
 export const SqlQuery = z.object({
   requestId: RequestId,
   profileId: ProfileIdText,

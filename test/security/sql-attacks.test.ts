@@ -85,7 +85,7 @@ async function userDataFiles(): Promise<string[]> {
       .filter((e) => e.isFile() && !join(e.parentPath, e.name).startsWith(spill))
       .map((e) => relative(userDataDir, join(e.parentPath, e.name)))
       // The SQL snapshot main writes for the queries to read (sql/): the app's file, not an attack's.
-      .filter((name) => !new RegExp(`^local-ledger/${PROFILE}\\.duckdb\\.sql/legs-[0-9a-z]+\\.parquet$`).test(name))
+      .filter((name) => !new RegExp(`^local-ledger/${PROFILE}\\.duckdb\\.sql/legs-[0-9a-z]+\\.duckdb$`).test(name))
       .sort()
   );
 }

@@ -1,7 +1,8 @@
 // Main's side of the SQL process: starts a process (sql-child.ts) with an empty environment and a
 // capped JS heap, hands it one job at a time, and uses it again for the next job while it answered
-// the last, holds under REUSE_BELOW_RSS and has answered fewer than REUSE_JOBS (a process killed at
-// a limit or a cancel is never used again). It watches each job from outside: its memory (read
+// the last, holds under its memory for reuse and has answered fewer than REUSE_JOBS (a process killed at
+// a limit or a cancel is never used again); it keeps its last query's sandbox, warm, for the next
+// over the same snapshot (sql-sandbox-db.ts). It watches each job from outside: its memory (read
 // from /proc where there is one, else as the process reports it), its time, and the request's
 // cancel. At a limit or a cancel main kills it, wherever the query is (before the guard, in it,
 // between it and the query, during the fetch): nothing the process was doing can outlive it, and
@@ -77,15 +78,19 @@ interface Started {
   answered: boolean;
 }
 
-/** A process is used again after answering, unless it holds this much memory or has answered this many jobs. */
-const REUSE_BELOW_RSS = 256 * 1024 * 1024;
+/**
+ * A process is used again after answering, unless it holds more than DuckDB's share of the job's
+ * budget (the kept sandbox's buffer pool, which holds the snapshot's blocks on purpose) and this
+ * much besides, or has answered REUSE_JOBS jobs.
+ */
+const REUSE_ABOVE_DUCKDB = 256 * 1024 * 1024;
 const REUSE_JOBS = 100;
 
 /**
  * The SQL processes of one app. One waits, ready, for the next query, so a query does not wait for
  * Node and DuckDB to load (about half a second here). A process that answered (rows, or the
- * query's own error) takes the next query too, each in a new in-memory DuckDB; one that main
- * stopped (a cancel, a limit) is gone, and so is one that grew past REUSE_BELOW_RSS.
+ * query's own error) takes the next query too, on a connection of its own to the kept sandbox; one that main
+ * stopped (a cancel, a limit) is gone, and so is one that grew past its memory for reuse.
  */
 export class SqlProcesses {
   private spare: Promise<Started> | null = null;
@@ -115,7 +120,7 @@ export class SqlProcesses {
       const reuse =
         started.answered &&
         started.exited === null &&
-        started.rss < REUSE_BELOW_RSS &&
+        started.rss < job.budgets.duckdbMemoryBytes + REUSE_ABOVE_DUCKDB &&
         started.jobs < REUSE_JOBS &&
         !this.closed &&
         this.spare === null;

@@ -23,8 +23,12 @@ export type SqlTask =
       scope?: ScopeData;
     };
 
+/** A store's snapshot (sql-snapshot.ts) is a DuckDB file named so, holding one table of the legs view's columns. */
+export const SNAPSHOT_SUFFIX = '.duckdb';
+export const SNAPSHOT_TABLE = 'legs';
+
 export interface SqlJob {
-  /** The profile's legs as Parquet (sql-snapshot.ts): the one file the process may read; for a lake, its files' glob. */
+  /** The profile's legs as a DuckDB file (sql-snapshot.ts): the one file the process may read; for a lake, its files' glob. */
   snapshot: string;
   /** A lake the profile reads instead (docs/lake.md): the one folder the process may read, `snapshot` its glob. */
   lake?: string;

@@ -1,5 +1,6 @@
-// The SQL process's database: an in-memory DuckDB that sees the `legs` view over a Parquet snapshot
-// of the profile's legs, `instrument_totals` and `decimal_text()`, nothing else. Before the user's
+// The SQL process's database: an in-memory DuckDB that sees the `legs` view over a snapshot of the
+// profile's legs (a DuckDB file, attached read-only), `instrument_totals` and `decimal_text()`,
+// nothing else. It is kept for the next query over the same snapshot (its buffer pool warm). Before the user's
 // text is even parsed, DuckDB's own configuration is locked with file access off (the snapshot, and
 // an export's target, are the only paths it may touch), extensions neither loaded nor installed, and
 // limits on its memory, threads and spill folder. The parse check (sql-guard.ts) still runs, as the
@@ -21,10 +22,27 @@ import { exportSelect } from './export-sources.ts';
 import { limitMessage, type SqlBudgets } from './sql-budgets.ts';
 import { checkReadOnly, duckdbError } from './sql-guard.ts';
 import { checkParams, duckdbParams } from './sql-params.ts';
-import type { ExportDone, SqlJob } from './sql-protocol.ts';
+import { type ExportDone, SNAPSHOT_TABLE, type SqlJob } from './sql-protocol.ts';
 
-/** The sandbox: an in-memory DuckDB that can read `job.snapshot` (and write an export's target), and nothing else. */
-export async function openSandbox(job: SqlJob): Promise<{ c: DuckDBConnection; close: () => void }> {
+/** The attached snapshot's name inside the sandbox (user SQL cannot name it: sql-guard.ts). */
+const SNAPSHOT_ALIAS = 'snapshot';
+
+/** A sandbox's DuckDB: in memory, its limits set and its configuration locked, reading the job's source alone. */
+interface Sandbox {
+  instance: DuckDBInstance;
+  /** What it was opened for: a query job with the same key may use it again (snapshot, lake, budgets, folder). */
+  key: string;
+}
+
+function sandboxKey(job: SqlJob): string {
+  return JSON.stringify([job.snapshot, job.lake ?? null, job.lakeFormat ?? null, job.budgets, job.workDir]);
+}
+
+/**
+ * An in-memory DuckDB that can read `job.snapshot` (and write an export's target), and nothing else.
+ * A store's snapshot is attached read-only; a lake is read where it is (its folder, Hive-partitioned).
+ */
+async function openInstance(job: SqlJob): Promise<Sandbox> {
   const b = job.budgets;
   const instance = await DuckDBInstance.create(':memory:', {
     // Before anything runs: no extension is installed or loaded, even by a name in the query.
@@ -32,57 +50,112 @@ export async function openSandbox(job: SqlJob): Promise<{ c: DuckDBConnection; c
     autoload_known_extensions: 'false',
   });
   const c = await instance.connect();
-  // A lake is read where it is (its folder, Hive-partitioned); a store through its snapshot file.
-  const paths = job.lake ? [] : [job.snapshot];
-  const folders: string[] = job.lake ? [`${job.lake}/`] : [];
-  if (job.task.kind === 'export') {
-    paths.push(job.task.target);
-    // Parquet by month writes a folder of Hive-style partitions.
-    if (job.task.format === 'parquet-by-month') folders.push(`${job.task.target}/`);
+  try {
+    const paths = job.lake ? [] : [job.snapshot];
+    const folders: string[] = job.lake ? [`${job.lake}/`] : [];
+    if (job.task.kind === 'export') {
+      paths.push(job.task.target);
+      // Parquet by month writes a folder of Hive-style partitions.
+      if (job.task.format === 'parquet-by-month') folders.push(`${job.task.target}/`);
+    }
+    // The limits by SET, not at create: given at create, DuckDB 1.5 shows them in its settings but a
+    // sort then spilled past max_temp_directory_size (measured), while SET holds.
+    for (const [name, value] of [
+      ['memory_limit', `${Math.floor(b.duckdbMemoryBytes / 1024)}KiB`],
+      ['threads', String(b.threads)],
+      ['temp_directory', join(job.workDir, 'spill')],
+      ['max_temp_directory_size', `${Math.floor(b.tempBytes / 1024)}KiB`],
+      ['allow_community_extensions', 'false'],
+      ['allow_persistent_secrets', 'false'],
+      // Where DuckDB would look for extensions and secrets: the process's own folder, not the home folder.
+      ['home_directory', job.workDir],
+      ['secret_directory', join(job.workDir, 'secrets')],
+    ]) {
+      await c.run(`SET ${name} = ${sqlString(value)}`);
+    }
+    await c.run(`SET allowed_paths = ${sqlList(paths)}`);
+    await c.run(`SET allowed_directories = ${sqlList(folders)}`);
+    if (!job.lake) await c.run(`ATTACH ${sqlString(job.snapshot)} AS ${SNAPSHOT_ALIAS} (READ_ONLY)`);
+    await c.run(DECIMAL_TEXT_MACRO);
+    await c.run('SET enable_external_access = false');
+    await c.run('SET lock_configuration = true');
+  } catch (error) {
+    instance.closeSync();
+    throw error;
+  } finally {
+    c.closeSync();
   }
-  // The limits by SET, not at create: given at create, DuckDB 1.5 shows them in its settings but a
-  // sort then spilled past max_temp_directory_size (measured), while SET holds.
-  for (const [name, value] of [
-    ['memory_limit', `${Math.floor(b.duckdbMemoryBytes / 1024)}KiB`],
-    ['threads', String(b.threads)],
-    ['temp_directory', join(job.workDir, 'spill')],
-    ['max_temp_directory_size', `${Math.floor(b.tempBytes / 1024)}KiB`],
-    ['allow_community_extensions', 'false'],
-    ['allow_persistent_secrets', 'false'],
-    // Where DuckDB would look for extensions and secrets: the process's own folder, not the home folder.
-    ['home_directory', job.workDir],
-    ['secret_directory', join(job.workDir, 'secrets')],
-  ]) {
-    await c.run(`SET ${name} = ${sqlString(value)}`);
+  return { instance, key: sandboxKey(job) };
+}
+
+/**
+ * One job's connection to a sandbox: its `legs` view (the job's scope) and `instrument_totals`, as
+ * temporary views of this connection alone, so the next job on the same sandbox starts from none.
+ */
+async function connectJob(sandbox: Sandbox, job: SqlJob): Promise<DuckDBConnection> {
+  const c = await sandbox.instance.connect();
+  try {
+    // A lake's time is an instant (TIMESTAMP WITH TIME ZONE, docs/lake.md): the view's is UTC TIMESTAMP, as the store's.
+    const columns = LEGS_VIEW_COLUMNS.map(({ name }) =>
+      job.lake && name === 'effective_at' ? 'make_timestamp(epoch_us(effective_at)) AS effective_at' : name,
+    ).join(', ');
+    // A scoped query over a lake reads its parties' files alone (a lake's every file costs DuckDB bind time).
+    // `party` is a column of the files (format 2) or of the folders (format 1): the same name either way.
+    const layout = LAYOUTS[job.lakeFormat ?? LAKE_FORMAT];
+    // Listed here, in the process, before the query (lake-listing.ts); none: the whole lake, which the scope then filters.
+    const files = job.lake && job.task.scope ? await lakeFiles(job.lake, layout, job.task.scope.parties) : null;
+    const from = job.lake
+      ? lakeParquetSql(job.lake, layout, files && files.length > 0 ? files : undefined)
+      : `${SNAPSHOT_ALIAS}.${SNAPSHOT_TABLE}`;
+    // A query's scope (party-scope.ts): whose legs the views show; none, every party's.
+    const scope = await scopeParts(c, job.task.scope);
+    await c.run(`CREATE TEMP VIEW legs AS SELECT ${columns}${scope.columns} FROM ${from}${scope.where}`);
+    await c.run(scope.totals);
+    return c;
+  } catch (error) {
+    c.closeSync();
+    throw error;
   }
-  await c.run(`SET allowed_paths = ${sqlList(paths)}`);
-  await c.run(`SET allowed_directories = ${sqlList(folders)}`);
-  // A lake's time is an instant (TIMESTAMP WITH TIME ZONE, docs/lake.md): the view's is UTC TIMESTAMP, as the store's.
-  const columns = LEGS_VIEW_COLUMNS.map(({ name }) =>
-    job.lake && name === 'effective_at' ? 'make_timestamp(epoch_us(effective_at)) AS effective_at' : name,
-  ).join(', ');
-  // A scoped query over a lake reads its parties' files alone (a lake's every file costs DuckDB bind time).
-  // `party` is a column of the files (format 2) or of the folders (format 1): the same name either way.
-  const layout = LAYOUTS[job.lakeFormat ?? LAKE_FORMAT];
-  // Listed before DuckDB's file access is locked (lake-listing.ts); none: the whole lake, which the scope then filters.
-  const files = job.lake && job.task.scope ? await lakeFiles(job.lake, layout, job.task.scope.parties) : null;
-  const from = job.lake
-    ? lakeParquetSql(job.lake, layout, files && files.length > 0 ? files : undefined)
-    : `read_parquet(${sqlString(job.snapshot)})`;
-  // A query's scope (sql-scope.ts): whose legs the views show; none, every party's.
-  const scope = await scopeParts(c, job.task.scope);
-  await c.run(`CREATE VIEW legs AS SELECT ${columns}${scope.columns} FROM ${from}${scope.where}`);
-  await c.run(DECIMAL_TEXT_MACRO);
-  await c.run(scope.totals);
-  await c.run('SET enable_external_access = false');
-  await c.run('SET lock_configuration = true');
-  return {
-    c,
-    close: () => {
-      c.closeSync();
-      instance.closeSync();
-    },
-  };
+}
+
+/**
+ * The sandbox kept between queries: a query over the same snapshot (or lake), with the same limits,
+ * uses it again, so DuckDB's buffer pool still holds the snapshot's blocks the last query read (the
+ * built-in queries at 1M legs: 128-543 ms cold, 19-263 ms warm; docs/performance.md). An export
+ * has a sandbox of its own (its target is one more path it may write), closed after it.
+ */
+let kept: Sandbox | null = null;
+
+async function sandboxFor(job: SqlJob): Promise<{ sandbox: Sandbox; release: () => void }> {
+  if (job.task.kind !== 'query') {
+    const sandbox = await openInstance(job);
+    return { sandbox, release: () => sandbox.instance.closeSync() };
+  }
+  const key = sandboxKey(job);
+  if (kept?.key !== key) {
+    kept?.instance.closeSync();
+    kept = null;
+    kept = await openInstance(job);
+  }
+  return { sandbox: kept, release: () => {} };
+}
+
+/** The sandbox for a job, and its connection: what DuckDB itself allows it, before the parse check (tests). */
+export async function openSandbox(job: SqlJob): Promise<{ c: DuckDBConnection; close: () => void }> {
+  const { sandbox, release } = await sandboxFor(job);
+  try {
+    const c = await connectJob(sandbox, job);
+    return {
+      c,
+      close: () => {
+        c.closeSync();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 /** Integer types whose JSON form is text in DuckDB's conversion: shown as a number when it is a safe integer. */

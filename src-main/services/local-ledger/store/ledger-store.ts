@@ -63,7 +63,7 @@ export class LedgerStore extends StoreFile implements LegWriter {
     }
   }
 
-  /** The SQL process reads a store through a Parquet snapshot of its `legs` view (sql/sql-snapshot.ts). */
+  /** The SQL process reads a store through a snapshot of its `legs` view (sql/sql-snapshot.ts, a DuckDB file). */
   async source(): Promise<LegSource> {
     return { kind: 'store', path: this.path };
   }

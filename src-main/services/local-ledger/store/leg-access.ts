@@ -39,7 +39,7 @@ export interface ReadOptions {
 
 /**
  * Where a reader's legs are, as the SQL process needs to know: a store file, which it reads through
- * a Parquet snapshot of its `legs` view (sql/sql-snapshot.ts), or a lake, whose Parquet it reads
+ * a snapshot of its `legs` view (sql/sql-snapshot.ts, a DuckDB file), or a lake, whose Parquet it reads
  * where it is (`format`: lake-layout.ts's LakeFormat).
  */
 export type LegSource = { kind: 'store'; path: string } | { kind: 'lake'; folder: string; format: 1 | 2 };

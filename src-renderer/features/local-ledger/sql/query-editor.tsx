@@ -1,7 +1,7 @@
 // The notebook's editor (sql-editor.tsx) with what it says around it: what the SQL can read and where
 // the form's values go, above it; the error of the last Run, below it (also marked in the text).
 import type { ComponentProps } from 'react';
-import { SQL_ROW_CAP } from '../../../data/local-sql.ts';
+import { SQL_ROW_CAP } from '../../../../src-shared/contract/local-ledger.ts';
 import { count } from '../../../ui/local-format.ts';
 import { SqlEditor } from './sql-editor.tsx';
 

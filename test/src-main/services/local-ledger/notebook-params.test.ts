@@ -11,7 +11,11 @@ import { SCREEN_BUDGETS } from '../../../../src-main/services/local-ledger/sql/s
 import { checkReadOnly } from '../../../../src-main/services/local-ledger/sql/sql-guard.ts';
 import { duckdbParams, MAX_PARAMS } from '../../../../src-main/services/local-ledger/sql/sql-params.ts';
 import { SqlProcesses } from '../../../../src-main/services/local-ledger/sql/sql-process.ts';
-import type { SqlTask } from '../../../../src-main/services/local-ledger/sql/sql-protocol.ts';
+import {
+  SNAPSHOT_SUFFIX,
+  SNAPSHOT_TABLE,
+  type SqlTask,
+} from '../../../../src-main/services/local-ledger/sql/sql-protocol.ts';
 import { sqlString } from '../../../../src-main/services/local-ledger/store/sql-text.ts';
 import { SCHEMA_SQL } from '../../../../src-main/services/local-ledger/store/store-schema.ts';
 import { LEGS_VIEW_COLUMNS } from '../../../../src-shared/contract/legs-view.ts';
@@ -225,9 +229,12 @@ describe('the SQL process takes a query with its values (sql-protocol.ts)', () =
   let processes: SqlProcesses;
   beforeAll(async () => {
     folder = await mkdtemp(join(tmpdir(), 'notebook-params-'));
-    snapshot = join(folder, 'legs.parquet');
+    // A snapshot as sql-snapshot.ts makes it: a DuckDB file whose one table holds the legs view's columns.
+    snapshot = join(folder, `legs${SNAPSHOT_SUFFIX}`);
     const columns = LEGS_VIEW_COLUMNS.map((column) => column.name).join(', ');
-    await c.run(`COPY (SELECT ${columns} FROM legs) TO '${snapshot}' (FORMAT parquet)`);
+    await c.run(`ATTACH '${snapshot}' AS made`);
+    await c.run(`CREATE TABLE made.${SNAPSHOT_TABLE} AS SELECT ${columns} FROM legs`);
+    await c.run('DETACH made');
     processes = new SqlProcesses(undefined, 128);
   });
   afterAll(async () => {

@@ -7,10 +7,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, stat } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServices, startAppServices } from '../../../../src-main/services/app-services.ts';
 import { SCREEN_BUDGETS, type SqlBudgets } from '../../../../src-main/services/local-ledger/sql/sql-budgets.ts';
-import { SqlProcesses } from '../../../../src-main/services/local-ledger/sql/sql-process.ts';
+import { forkSqlChild, SqlProcesses } from '../../../../src-main/services/local-ledger/sql/sql-process.ts';
 import { openSandbox } from '../../../../src-main/services/local-ledger/sql/sql-sandbox-db.ts';
 import { snapshotFolder, sqlSource } from '../../../../src-main/services/local-ledger/sql/sql-snapshot.ts';
 import { LEGS_VIEW_COLUMNS } from '../../../../src-shared/contract/legs-view.ts';
@@ -89,13 +90,19 @@ describe('the first wall: the SQL process sees the legs and nothing else', () =>
         (e: Error) => e.message.split('\n')[0],
       );
     try {
-      expect(await rows('SELECT table_name FROM duckdb_tables()')).toEqual([]);
-      expect(await rows('SELECT view_name FROM duckdb_views() WHERE NOT internal ORDER BY 1')).toEqual([
-        ['instrument_totals'],
-        ['legs'],
+      // One table: the snapshot's, attached read-only; the views are the job's own (temporary).
+      expect(await rows('SELECT database_name, table_name FROM duckdb_tables()')).toEqual([['snapshot', 'legs']]);
+      expect(await rows('SELECT database_name, view_name FROM duckdb_views() WHERE NOT internal ORDER BY 2')).toEqual([
+        ['temp', 'instrument_totals'],
+        ['temp', 'legs'],
       ]);
+      expect(await rows("SELECT readonly FROM duckdb_databases() WHERE database_name = 'snapshot'")).toEqual([[true]]);
       // The snapshot holds the legs view's columns, and nothing of the store's own tables.
       expect((await rows('DESCRIBE legs')).map((r) => r[0])).toEqual(LEGS_VIEW_COLUMNS.map((column) => column.name));
+      expect((await rows('DESCRIBE snapshot.legs')).map((r) => r[0])).toEqual(
+        LEGS_VIEW_COLUMNS.map((column) => column.name),
+      );
+      expect(await error('DELETE FROM snapshot.legs')).toMatch(/read-only/i);
       expect(await rows('SELECT count(DISTINCT party) FROM legs')).toEqual([['1']]);
       for (const text of [
         "SELECT * FROM read_csv('/etc/passwd')",
@@ -123,7 +130,10 @@ describe('the first wall: the SQL process sees the legs and nothing else', () =>
         )
         .filter(Boolean);
       expect(paths.length).toBeGreaterThan(0);
-      for (const path of paths) expect(path === snapshot || path.startsWith(workDir), path).toBe(true);
+      // (DuckDB adds the attached file's WAL names itself; read-only, it writes none.)
+      const own = (path: string) =>
+        path === snapshot || /^\.wal(\.(recovery|checkpoint))?$/.test(path.slice(snapshot.length));
+      for (const path of paths) expect(own(path) || path.startsWith(workDir), path).toBe(true);
       expect(JSON.stringify(paths)).not.toContain(homedir());
     } finally {
       close();
@@ -144,6 +154,57 @@ describe('the SQL process', () => {
       expect(environ.filter((entry) => !/^(TZ|NODE_CHANNEL_[A-Z_]+)=/.test(entry))).toEqual([]);
     } finally {
       delete process.env.LEDGER_EXPLORER_LEDGER_JWT;
+    }
+  });
+});
+
+describe('the kept sandbox (the next query over the same snapshot, warm)', () => {
+  it('serves query after query from one process, each with its own scope, and follows a new snapshot', async () => {
+    const snapshot = (await sqlSource(await services.local.reader('sandbox'))).snapshot;
+    let launches = 0;
+    const processes = new SqlProcesses((options) => {
+      launches += 1;
+      return forkSqlChild(options);
+    });
+    const run = (sqlText: string, job: { snapshot?: string; scope?: { parties: string[]; portfolio: boolean } } = {}) =>
+      processes.run<SqlResult>({
+        snapshot: job.snapshot ?? snapshot,
+        budgets: SCREEN_BUDGETS,
+        task: { kind: 'query', sql: sqlText, rowCap: 10, ...(job.scope ? { scope: job.scope } : {}) },
+      });
+    const count = async (job: Parameters<typeof run>[1] = {}) =>
+      (await run('SELECT count(*) FROM legs', job)).rows[0][0];
+    // A smaller snapshot beside it: three of the legs.
+    const other = join(folder, 'other-snapshot.duckdb');
+    const maker = await DuckDBInstance.create(':memory:');
+    const m = await maker.connect();
+    await m.run(`ATTACH '${snapshot}' AS source (READ_ONLY)`);
+    await m.run(`ATTACH '${other}' AS made`);
+    await m.run('CREATE TABLE made.legs AS SELECT * FROM source.legs ORDER BY update_id, direction LIMIT 3');
+    await m.run('DETACH made');
+    m.closeSync();
+    maker.closeSync();
+    try {
+      const all = await count();
+      expect(Number(all)).toBeGreaterThan(3);
+      // A portfolio's view has `internal`; the next job's, without a scope, has not, and sees every leg.
+      expect(
+        (
+          await run('SELECT count(*) FILTER (WHERE internal) FROM legs', {
+            scope: { parties: [party], portfolio: true },
+          })
+        ).rows,
+      ).toEqual([[0]]);
+      await expect(run('SELECT internal FROM legs')).rejects.toThrow(/internal/);
+      expect(await count({ scope: { parties: ['nobody::1220aa'], portfolio: false } })).toBe(0);
+      expect(await count()).toBe(all);
+      // Another snapshot (a sync made a new version): its legs, then the first's again.
+      expect(await count({ snapshot: other })).toBe(3);
+      expect(await count()).toBe(all);
+      // One process answered all of them (the spare it keeps is the one that answered).
+      expect(launches).toBe(1);
+    } finally {
+      await processes.close();
     }
   });
 });

@@ -4,9 +4,9 @@
 import { EditorView } from '@codemirror/view';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { SQL_ROW_CAP } from '../../../../src-renderer/data/local-sql.ts';
 import { SqlView } from '../../../../src-renderer/features/local-ledger/sql/sql-view.tsx';
 import type { SqlResult } from '../../../../src-shared/contract/local-ledger.ts';
+import { SQL_ROW_CAP } from '../../../../src-shared/contract/local-ledger.ts';
 import { createFakeBridge, failWith } from '../../../fixtures/fake-bridge.ts';
 import { renderWithApp } from '../../support/render-with-app.tsx';
 
