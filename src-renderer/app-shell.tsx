@@ -1,16 +1,13 @@
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { AboutDialog } from './about/about-dialog.tsx';
 import { CommandDialogs } from './commands/app-dialogs.tsx';
 import { useRevealSettingsPanel } from './commands/settings-panels.ts';
 import { useGlobalKeys } from './commands/use-global-keys.ts';
 import { useAppInfo } from './data/app.ts';
 import { useActiveProfile, useSettings } from './data/settings.ts';
-import { ChainsScreen } from './features/chains/chains-screen.tsx';
-import { LocalLedgerScreen } from './features/local-ledger/local-ledger-screen.tsx';
-import { RpcScreen } from './features/rpc/rpc-screen.tsx';
-import { SettingsScreen } from './features/settings/settings-screen.tsx';
 import { TransfersScreen } from './features/transfers/transfers-screen.tsx';
 import { useTransfersStore } from './features/transfers/transfers-store.ts';
+import { ChainsScreen, LocalLedgerScreen, preloadScreens, RpcScreen, SettingsScreen } from './lazy-screens.tsx';
 import { LinkRouter } from './navigation/link-router.tsx';
 import { useSettleActions } from './ui/app-action.ts';
 import { Banners } from './ui/banners.tsx';
@@ -18,7 +15,7 @@ import { ErrorMessage } from './ui/error-message.tsx';
 import { SectionBoundary } from './ui/section-boundary.tsx';
 import { SECTIONS, type SectionId, useUiStore } from './ui-store.ts';
 
-const SCREENS: Record<SectionId, () => React.ReactElement> = {
+const SCREENS: Record<SectionId, React.ComponentType> = {
   transfers: TransfersScreen,
   local: LocalLedgerScreen,
   chains: ChainsScreen,
@@ -35,7 +32,14 @@ export function App() {
   // Ready means a click lands where it was aimed and stays: the settings and the app info are in,
   // and on Transfers (where the app opens) the filter form has everything it is laid out from.
   const transfersRestored = useTransfersStore((s) => profile !== null && s.restoredProfile === profile.id);
-  const ready = settings.data && info.data && (section !== 'transfers' || transfersRestored);
+  // A screen loaded on demand (lazy-screens.tsx) is ready once its chunk is in and it is on the page.
+  const [shown, setShown] = useState<SectionId | null>(null);
+  const screenShown = shown === section;
+  const ready = settings.data && info.data && screenShown && (section !== 'transfers' || transfersRestored);
+
+  useEffect(() => {
+    if (ready) preloadScreens();
+  }, [ready]);
 
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
@@ -43,9 +47,10 @@ export function App() {
   useGlobalKeys();
   // After the screen's own effects (a parent's run after its children's): the panel the palette
   // asked for is on the page, and an action no part of it took is dropped.
-  useRevealSettingsPanel();
-  const droppedAction = useSettleActions();
-  useFocusNewScreen(section);
+  // (A screen loaded on demand has its turn once it is on the page.)
+  useRevealSettingsPanel(screenShown);
+  const droppedAction = useSettleActions(screenShown);
+  useFocusNewScreen(section, screenShown);
 
   const Screen = SCREENS[section];
   return (
@@ -83,7 +88,10 @@ export function App() {
         {settings.error && <ErrorMessage error={settings.error} title="Settings could not be loaded." />}
         {/* One screen that throws while rendering leaves the sidebar, the palette and the other screens working. */}
         <SectionBoundary key={section} what="This screen">
-          <Screen />
+          <Suspense fallback={<p className="muted">Loading…</p>}>
+            <Screen />
+            <Shown section={section} onShown={setShown} />
+          </Suspense>
         </SectionBoundary>
       </main>
       <SectionBoundary what="The dialog">
@@ -94,16 +102,23 @@ export function App() {
   );
 }
 
+/** Rendered beside a screen inside its Suspense: it mounts when the screen's chunk is in and the screen is on the page. */
+function Shown({ section, onShown }: { section: SectionId; onShown: (section: SectionId) => void }) {
+  useEffect(() => onShown(section), [section, onShown]);
+  return null;
+}
+
 /**
  * A screen opened from where focus was nowhere (the command palette or a link run from the page
  * body): focus goes to its title, so the keyboard starts at the top of what is shown, not at the
  * page's beginning. A click on the sidebar keeps focus on the button clicked.
  */
-function useFocusNewScreen(section: string) {
+function useFocusNewScreen(section: string, screenShown: boolean) {
   const shown = useRef(section);
   useEffect(() => {
-    // The first screen at start keeps the browser's own focus; only a change of screen moves it.
-    if (shown.current === section) return;
+    // The first screen at start keeps the browser's own focus; only a change of screen moves it,
+    // once the new screen is on the page (its title is there to take focus).
+    if (!screenShown || shown.current === section) return;
     shown.current = section;
     const active = document.activeElement;
     if (active && active !== document.body) return;
@@ -111,5 +126,5 @@ function useFocusNewScreen(section: string) {
     if (!title) return;
     title.tabIndex = -1;
     title.focus();
-  }, [section]);
+  }, [section, screenShown]);
 }

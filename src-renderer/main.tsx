@@ -7,13 +7,16 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app-shell.tsx';
+import { startEarlyQueries } from './data/early-queries.ts';
 import { createQueryClient } from './data/query-client.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('no #root element');
+const client = createQueryClient();
+startEarlyQueries(client);
 createRoot(root).render(
   <StrictMode>
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={client}>
       <App />
     </QueryClientProvider>
   </StrictMode>,

@@ -21,17 +21,20 @@ export function revealSettingsPanel(id: string): void {
   useUiStore.getState().showSection('settings');
 }
 
-/** Called by the app shell: its effect runs after Settings (a child) is on the page. */
-export function useRevealSettingsPanel(): void {
+/**
+ * Called by the app shell: its effect runs after Settings (a child) is on the page. `screenShown`:
+ * the section's screen is on the page (Settings is loaded on demand: lazy-screens.tsx).
+ */
+export function useRevealSettingsPanel(screenShown: boolean): void {
   const request = usePanelRequest((s) => s.request);
   const section = useUiStore((s) => s.section);
   useEffect(() => {
-    if (!request || section !== 'settings') return;
+    if (!screenShown || !request || section !== 'settings') return;
     usePanelRequest.setState({ request: null });
     const target = document.getElementById(request.id);
     const panel = target?.closest('section') ?? target;
     if (!panel) return;
     panel.scrollIntoView?.({ block: 'start' });
     panel.querySelector<HTMLElement>('button, input, select, textarea, a[href]')?.focus();
-  }, [request, section]);
+  }, [request, section, screenShown]);
 }

@@ -1,6 +1,6 @@
 // Hooks over the app channels: what main says about itself (version, transport, where secrets
 // live, the sandbox), and abandoning a call in flight.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { bridge } from './bridge.ts';
 import { queryKeys } from './query-keys.ts';
@@ -12,7 +12,10 @@ import { queryKeys } from './query-keys.ts';
  */
 const APP_INFO_REFRESH_MS = 5_000;
 
-export const useAppInfo = () => useQuery({ queryKey: queryKeys.app.info(), queryFn: () => bridge().app.info() });
+/** What main says about itself: the hook's query, and what the app asks for before its first render (early-queries.ts). */
+export const appInfoQuery = () => queryOptions({ queryKey: queryKeys.app.info(), queryFn: () => bridge().app.info() });
+
+export const useAppInfo = () => useQuery(appInfoQuery());
 
 /** The app info, asked for again every few seconds: for the banner that watches secret storage. */
 export function useWatchedAppInfo() {

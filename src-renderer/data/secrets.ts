@@ -1,12 +1,14 @@
 // Hooks over the secrets channels. The renderer learns only where a secret is kept and its last
 // characters, never the secret; saving or clearing one drops every answer fetched with the old one.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SecretKind } from '../../src-shared/contract/schemas.ts';
 import { bridge } from './bridge.ts';
 import { queryKeys } from './query-keys.ts';
 
-export const useSecretStatus = (profileId: string) =>
-  useQuery({ queryKey: queryKeys.secrets.status(profileId), queryFn: () => bridge().secrets.status(profileId) });
+export const secretStatusQuery = (profileId: string) =>
+  queryOptions({ queryKey: queryKeys.secrets.status(profileId), queryFn: () => bridge().secrets.status(profileId) });
+
+export const useSecretStatus = (profileId: string) => useQuery(secretStatusQuery(profileId));
 
 export function useSecretMutation(profileId: string) {
   const client = useQueryClient();

@@ -1,17 +1,20 @@
 // Hooks over the settings channels. Mutations write the answer from main straight into the query
 // cache, so the screen shows what main actually stored.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BridgeErrorShape } from '../../src-shared/contract/errors.ts';
 import type { Preferences, ProfileInput, SavedPartyInput, SettingsView } from '../../src-shared/contract/schemas.ts';
 import { bridge } from './bridge.ts';
 import { queryKeys } from './query-keys.ts';
 
-export const useSettings = () =>
-  useQuery({
+/** The settings: the hook's query, and what the app asks for before its first render (early-queries.ts). */
+export const settingsQuery = () =>
+  queryOptions({
     queryKey: queryKeys.settings.all(),
     queryFn: () => bridge().settings.get(),
     staleTime: Number.POSITIVE_INFINITY,
   });
+
+export const useSettings = () => useQuery(settingsQuery());
 
 export function useActiveProfile() {
   const { data } = useSettings();

@@ -3,7 +3,7 @@
 // it aborts the query's signal and main is told to stop the HTTP call (app.cancel). Query keys
 // carry the filters and the cursor, so a late answer lands in its own cache entry and can never
 // replace what a newer filter shows.
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { asBridgeError } from '../../src-shared/contract/errors.ts';
 import type { TransferFilters, TransferPage } from '../../src-shared/contract/transfers.ts';
 import { bridge } from './bridge.ts';
@@ -105,13 +105,17 @@ export const useTokenInfo = (profileId: string, credential: string | undefined) 
     staleTime: 0,
   });
 
-export const useNodeChoices = (profileId: string) =>
-  useQuery({ queryKey: queryKeys.transfers.nodes(profileId), queryFn: () => bridge().transfers.nodes(profileId) });
+export const nodeChoicesQuery = (profileId: string) =>
+  queryOptions({ queryKey: queryKeys.transfers.nodes(profileId), queryFn: () => bridge().transfers.nodes(profileId) });
+
+export const useNodeChoices = (profileId: string) => useQuery(nodeChoicesQuery(profileId));
 
 /** Parties to offer by name: the sandbox's own (none for a remote profile). They do not change while the app runs. */
-export const useKnownParties = (profileId: string) =>
-  useQuery({
+export const knownPartiesQuery = (profileId: string) =>
+  queryOptions({
     queryKey: queryKeys.transfers.knownParties(profileId),
     queryFn: () => bridge().transfers.knownParties(profileId),
     staleTime: Number.POSITIVE_INFINITY,
   });
+
+export const useKnownParties = (profileId: string) => useQuery(knownPartiesQuery(profileId));

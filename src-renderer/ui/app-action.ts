@@ -40,16 +40,18 @@ export function useAppAction(id: AppActionId, run: () => void): void {
  * Drops an action no owner took, and answers what the user is told about it (null: nothing to say).
  * Called once, by the app shell: React runs a parent's effects after its children's, so every owner
  * on screen has had its turn by then. The note goes when the section changes or another action comes.
+ * `screenShown`: the section's screen is on the page (a screen loaded on demand, lazy-screens.tsx, is
+ * not until its chunk is in); until then nothing is dropped, as its owners have not had their turn.
  */
-export function useSettleActions(): string | null {
+export function useSettleActions(screenShown: boolean): string | null {
   const action = useUiStore((s) => s.action);
   const section = useUiStore((s) => s.section);
   const [dropped, setDropped] = useState<{ seq: number; section: string } | null>(null);
   useEffect(() => {
-    if (!action || action.seq <= settledSeq) return;
+    if (!screenShown || !action || action.seq <= settledSeq) return;
     settledSeq = action.seq;
     if (takenSeq < action.seq) setDropped({ seq: action.seq, section });
-  }, [action, section]);
+  }, [action, section, screenShown]);
   if (!dropped || !action || action.seq !== dropped.seq || section !== dropped.section) return null;
   return DROPPED[action.id];
 }

@@ -1,42 +1,9 @@
-// Browser entry: installs window.ledger over the browser version's loopback bridge, then starts the
-// same app. The bridge key arrives in the URL fragment (never sent to a server), is taken out of the
-// address bar at once and kept in this tab's sessionStorage (bridge-key.ts); a reload, back/forward
-// and a second tab keep working, and a stopped server is said and recovered from (server-link.ts).
+// Browser entry: installs window.ledger over the browser version's loopback bridge (web-bridge-setup.ts),
+// then starts the same app. Static imports, in this order (ES modules run their imports in order):
+// the bridge exists before main.tsx's module runs, and the whole first screen's module graph is one
+// static graph, which the built index.html preloads at once (a dynamic import of main.tsx fetched
+// its chunks only after this module had run: 150-250 ms more of the cold load, issue 39).
 // Must stay first: it configures zod before any schema is built (see the module).
 import '../zod-jitless.ts';
-import { onlineManager } from '@tanstack/react-query';
-import { createBridge } from '../../src-shared/bridge/create-bridge.ts';
-import { BRIDGE_GLOBAL } from '../../src-shared/contract/channel-names.ts';
-import { storedKey, storeKey, takeAddressParts } from './bridge-key.ts';
-import { showServerBanner } from './server-banner.ts';
-import { ServerLink } from './server-link.ts';
-
-const { key: given, link } = takeAddressParts();
-if (given) storeKey(given);
-const server = new ServerLink(given ?? storedKey());
-// TanStack Query's "online" is "the server answers with this tab's key": while it is not, queries
-// and mutations wait (paused, nothing the user typed is dropped) instead of failing, and they run
-// again when it is back (the browser's own online/offline says nothing about a loopback server).
-onlineManager.setEventListener((setOnline) => server.subscribe((state) => setOnline(state === 'ok')));
-showServerBanner(server);
-
-Object.defineProperty(window, BRIDGE_GLOBAL, {
-  value: createBridge(server.transport),
-  writable: false,
-  configurable: false,
-});
-
-// The printed address opened again in this tab changes only the fragment (no reload): a new key
-// and a view to open are taken from it all the same.
-window.addEventListener('hashchange', () => {
-  const parts = takeAddressParts();
-  if (parts.key) void server.offerKey(parts.key);
-  if (parts.link !== null) void openView(parts.link);
-});
-
-async function openView(view: string): Promise<void> {
-  (await import('../navigation/link-requests.ts')).openLink(view);
-}
-
-if (link !== null) await openView(link);
-await import('../main.tsx');
+import './web-bridge-setup.ts';
+import '../main.tsx';

@@ -4,10 +4,10 @@
 // scale. The time axis (range and ticks) is computed in time-axis.ts, never by uPlot's autoscale.
 // The plot itself (uPlot, its options and the keyboard's pointer): flow-plot.tsx.
 // docs/charts.md
-import { type ReactNode, useId, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useId, useMemo, useState } from 'react';
 import type { TimeZoneChoice } from '../../../src-shared/time/time-text.ts';
 import { bucketWord, dateText, type Grain } from '../chart/time-axis.ts';
-import { FlowPlot } from './flow-plot.tsx';
+import { HEIGHT } from './flow-plot-size.ts';
 import {
   bucketReadout,
   type ChartBucket,
@@ -18,6 +18,11 @@ import {
   flowSeries,
 } from './flow-scale.ts';
 import './flow-chart.css';
+
+// uPlot (about 120 KB of script) loads with the first chart drawn, not with the first screen
+// (issue 39: the cold load to interactive); the app fetches it while idle (lazy-screens.tsx).
+export const loadFlowPlot = () => import('./flow-plot.tsx');
+const FlowPlot = lazy(async () => ({ default: (await loadFlowPlot()).FlowPlot }));
 
 export interface FlowChartProps {
   /** One point per bucket start (points sharing a start are added exactly); missing buckets are gaps. */
@@ -109,13 +114,16 @@ export function FlowChart({
           <p className="flow-readout mono" aria-live="polite">
             {readout}
           </p>
-          <FlowPlot
-            series={series}
-            grain={grain}
-            zone={zone}
-            label={`${title}: ${describe(buckets, grain, zone)}`}
-            onPoint={setPointed}
-          />
+          {/* Its place kept while uPlot loads: nothing below it moves when it is drawn. */}
+          <Suspense fallback={<div className="flow-chart" style={{ height: HEIGHT }} aria-busy="true" />}>
+            <FlowPlot
+              series={series}
+              grain={grain}
+              zone={zone}
+              label={`${title}: ${describe(buckets, grain, zone)}`}
+              onPoint={setPointed}
+            />
+          </Suspense>
           <p className="muted flow-chart-note">
             {note}
             {note ? ' ' : ''}Bar heights are rounded for drawing; the amount under the pointer is exact. Drag across the

@@ -8,9 +8,9 @@ import type { TimeZoneChoice } from '../../../src-shared/time/time-text.ts';
 import { compactAmount } from '../chart/axis-labels.ts';
 import { axisTheme, themeColor, yAxisSize } from '../chart/chart-theme.ts';
 import { type Grain, pointedBucket, timeTicks } from '../chart/time-axis.ts';
+import { HEIGHT } from './flow-plot-size.ts';
 import type { FlowSeries } from './flow-scale.ts';
 
-export const HEIGHT = 220;
 /** Two lines of labels (day over year), the ticks and the gap. */
 const X_AXIS_SIZE = 52;
 /** A bar is at most this wide (CSS px), so one day on a wide chart is a bar, not a wall. */

@@ -10,7 +10,8 @@ import 'uplot/dist/uPlot.min.css';
 import type { TimeZoneChoice } from '../../../src-shared/time/time-text.ts';
 import { useThemeKey } from '../chart/chart-theme.ts';
 import { barSpan, type Grain, xRange } from '../chart/time-axis.ts';
-import { type FlowPlotRefs, flowPlotOptions, HEIGHT, plotData } from './flow-plot-options.ts';
+import { type FlowPlotRefs, flowPlotOptions, plotData } from './flow-plot-options.ts';
+import { HEIGHT } from './flow-plot-size.ts';
 import type { FlowSeries } from './flow-scale.ts';
 
 export function FlowPlot({

@@ -12,7 +12,7 @@ function Owner({ onExport }: { onExport: () => void }) {
 }
 
 function Shell({ owner, onExport }: { owner: boolean; onExport: () => void }) {
-  useSettleActions();
+  useSettleActions(true);
   return owner ? <Owner onExport={onExport} /> : null;
 }
 
@@ -35,7 +35,7 @@ describe('useAppAction', () => {
   it('runs for an owner that appears in the same update as the request (the section switch)', () => {
     const onExport = vi.fn();
     function Switching() {
-      useSettleActions();
+      useSettleActions(true);
       const section = useUiStore((s) => s.section);
       return section === 'transfers' ? <Owner onExport={onExport} /> : null;
     }
@@ -49,7 +49,7 @@ describe('useAppAction', () => {
     const onExport = vi.fn();
     let show: (v: boolean) => void = () => {};
     function Later() {
-      useSettleActions();
+      useSettleActions(true);
       const [owner, setOwner] = useState(false);
       show = setOwner;
       return owner ? <Owner onExport={onExport} /> : null;
@@ -62,7 +62,7 @@ describe('useAppAction', () => {
 
   it('tells the user why a dropped request did nothing, until the section changes; a taken one says nothing', () => {
     function Told({ owner }: { owner: boolean }) {
-      const note = useSettleActions();
+      const note = useSettleActions(true);
       return (
         <>
           {owner && <Owner onExport={() => {}} />}

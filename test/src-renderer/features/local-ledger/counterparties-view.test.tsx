@@ -179,7 +179,7 @@ describe('CounterpartiesView', () => {
     expect(
       screen.getByRole('heading', { name: /^Net flow of CC \(Amulet\) per UTC month · administrator / }),
     ).toBeTruthy();
-    expect(screen.getByTestId('flow-chart').getAttribute('aria-label')).toBe(
+    expect((await screen.findByTestId('flow-chart')).getAttribute('aria-label')).toBe(
       'Net flow of CC (Amulet) per UTC month: 2 months from 2025-02-01 to 2025-03-01',
     );
     expect(rowsOf('Legs between the parties')[0].slice(0, 4)).toEqual([

@@ -88,7 +88,7 @@ describe('FlowsView', () => {
       '0.20',
       '99,999,999,999,999,999,999.80',
     ]);
-    const chart = screen.getByTestId('flow-chart');
+    const chart = await screen.findByTestId('flow-chart');
     expect(chart.querySelector('canvas')).not.toBeNull();
     expect(
       screen.getByRole('heading', { name: 'Net flow of CC (Amulet) per UTC day · administrator dso::1' }),

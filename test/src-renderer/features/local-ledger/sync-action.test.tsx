@@ -11,7 +11,7 @@ import { renderWithApp } from '../../support/render-with-app.tsx';
 const PARTY = SAMPLE_PARTIES[0].party;
 
 function Screen() {
-  useSettleActions();
+  useSettleActions(true);
   return <LocalLedgerScreen />;
 }
 

@@ -41,13 +41,15 @@ beforeEach(() => {
 });
 
 describe('FlowChart', () => {
-  it('titles the chart with the instrument and its administrator, and names it for screen readers', () => {
+  it('titles the chart with the instrument and its administrator, and names it for screen readers', async () => {
     renderWithApp(chart({ points: [{ start: ms('2026-10-30'), value: '1' }] }));
 
     expect(
       screen.getByRole('heading', { name: 'Net flow of CC (Amulet) per UTC day · administrator DSO::1220dd…dddd' }),
     ).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'Net flow of CC (Amulet) per UTC day: 1 day, 2026-10-30' })).toBeTruthy();
+    expect(
+      await screen.findByRole('img', { name: 'Net flow of CC (Amulet) per UTC day: 1 day, 2026-10-30' }),
+    ).toBeTruthy();
   });
 
   it('says in words that there is nothing to draw, under the title, instead of an empty axis', () => {
@@ -61,7 +63,7 @@ describe('FlowChart', () => {
 
   it('draws one month between its neighbours, with its tick, not across a thousand days', async () => {
     renderWithApp(chart({ grain: 'month', points: [{ start: ms('2026-10-01'), value: '5' }] }));
-    const plot = screen.getByTestId('flow-chart');
+    const plot = await screen.findByTestId('flow-chart');
 
     await waitFor(() => expect(plot.dataset.xFrom).toBe('2026-09-01T00:00:00.000Z'));
     expect(plot.dataset.xTo).toBe('2026-11-01T00:00:00.000Z');
@@ -80,7 +82,7 @@ describe('FlowChart', () => {
         ],
       }),
     );
-    const plot = screen.getByTestId('flow-chart');
+    const plot = await screen.findByTestId('flow-chart');
     const readout = screen.getByText('Point at a bar for its exact amount.');
 
     await pointAt(plot, '2026-10-01');
@@ -109,7 +111,7 @@ describe('FlowChart', () => {
         ],
       }),
     );
-    const plot = screen.getByTestId('flow-chart');
+    const plot = await screen.findByTestId('flow-chart');
     const readout = screen.getByText('Point at a bar for its exact amount.');
     await waitFor(() => expect(plot.dataset.xFrom).toBeDefined());
 
@@ -141,7 +143,7 @@ describe('FlowChart', () => {
     expect(second.getByRole('radio', { name: 'Clip outliers' })).toHaveProperty('checked', true);
     expect(second.getByText('1 day clipped at ±500')).toBeTruthy();
 
-    await pointAt(second.getByTestId('flow-chart'), '2026-10-03');
+    await pointAt(await second.findByTestId('flow-chart'), '2026-10-03');
     expect(second.getByText(/^2026-10-03 \(UTC\)/).textContent).toBe(
       '2026-10-03 (UTC): net +1,000,000.0000000000 CC (bar clipped)',
     );

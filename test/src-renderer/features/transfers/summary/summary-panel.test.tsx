@@ -48,7 +48,7 @@ describe('SummaryPanel', () => {
 
   it('draws the daily net flow of the first instrument, and of another one picked', async () => {
     const { user } = renderWithApp(<SummaryPanel chunks={[PAGE_1]} zone="utc" />);
-    const chart = screen.getByTestId('flow-chart');
+    const chart = await screen.findByTestId('flow-chart');
     expect(
       screen.getByRole('heading', { name: 'Net flow of CC (Amulet) per UTC day · administrator DSO::1220dd…dddd' }),
     ).toBeTruthy();
@@ -64,7 +64,7 @@ describe('SummaryPanel', () => {
     expect(
       screen.getByRole('heading', { name: 'Net flow of USDx per UTC day · administrator registrar::1220ee…eeee' }),
     ).toBeTruthy();
-    expect(screen.getByTestId('flow-chart').getAttribute('aria-label')).toBe(
+    expect((await screen.findByTestId('flow-chart')).getAttribute('aria-label')).toBe(
       'Net flow of USDx per UTC day: 1 day, 2026-10-31',
     );
   });
@@ -146,7 +146,7 @@ describe('SummaryPanel', () => {
       const readout = screen.getByText('Point at a bar for its exact amount.');
 
       // One day: its bar is in the middle of the plot (a day either side).
-      const chart = screen.getByTestId('flow-chart');
+      const chart = await screen.findByTestId('flow-chart');
       // uPlot lays out and draws in a microtask: the axis it drew is written on the element.
       await waitFor(() => expect(chart.dataset.ticks).toBe('2026-10-02T00:00:00.000Z'));
       const over = chart.querySelector('.u-over') as HTMLElement;
