@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import { RENDERER_CODE_SPLITTING } from './src-renderer/chunk-groups.ts';
 
 const here = import.meta.dirname;
 
@@ -42,7 +43,10 @@ export default defineConfig({
       outDir: resolve(here, 'out/renderer'),
       emptyOutDir: true,
       minify: true,
-      rollupOptions: { input: resolve(here, 'src-renderer/index.html') },
+      rollupOptions: {
+        input: resolve(here, 'src-renderer/index.html'),
+        output: { codeSplitting: RENDERER_CODE_SPLITTING },
+      },
     },
   },
 });

@@ -3,6 +3,7 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { RENDERER_CODE_SPLITTING } from './src-renderer/chunk-groups.ts';
 
 const here = import.meta.dirname;
 
@@ -13,6 +14,9 @@ export default defineConfig({
   build: {
     outDir: resolve(here, 'out/web'),
     emptyOutDir: true,
-    rollupOptions: { input: resolve(here, 'src-renderer/web/index.html') },
+    rollupOptions: {
+      input: resolve(here, 'src-renderer/web/index.html'),
+      output: { codeSplitting: RENDERER_CODE_SPLITTING },
+    },
   },
 });
