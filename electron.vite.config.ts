@@ -43,6 +43,8 @@ export default defineConfig({
       outDir: resolve(here, 'out/renderer'),
       emptyOutDir: true,
       minify: true,
+      // One stylesheet in source order: the shared base first, as in the web build.
+      cssCodeSplit: false,
       rollupOptions: {
         input: resolve(here, 'src-renderer/index.html'),
         output: { codeSplitting: RENDERER_CODE_SPLITTING },

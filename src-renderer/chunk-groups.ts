@@ -5,7 +5,5 @@
 // any schema is built (or zod probes `new Function` and Chromium reports a CSP violation), so it
 // runs in zod's own chunk, right after zod, before any chunk that imports zod can build a schema.
 export const RENDERER_CODE_SPLITTING = {
-  groups: [
-    { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src-renderer[\\/]zod-jitless\.ts$/ },
-  ],
+  groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src-renderer[\\/]zod-jitless\.ts$/ }],
 };

@@ -5,13 +5,14 @@
 // compiled while the browser is idle (`preloadScreens`), so a click on one rarely waits; uPlot, which
 // the flow charts load the same way (flow-chart.tsx), goes first.
 import { lazy } from 'react';
+import { loadChunk } from './chunk-gate.ts';
 import { loadFlowPlot } from './ui/flow-chart/flow-chart.tsx';
 
 const loaders = {
-  local: () => import('./features/local-ledger/local-ledger-screen.tsx'),
-  chains: () => import('./features/chains/chains-screen.tsx'),
-  rpc: () => import('./features/rpc/rpc-screen.tsx'),
-  settings: () => import('./features/settings/settings-screen.tsx'),
+  local: () => loadChunk(() => import('./features/local-ledger/local-ledger-screen.tsx')),
+  chains: () => loadChunk(() => import('./features/chains/chains-screen.tsx')),
+  rpc: () => loadChunk(() => import('./features/rpc/rpc-screen.tsx')),
+  settings: () => loadChunk(() => import('./features/settings/settings-screen.tsx')),
 };
 
 export const LocalLedgerScreen = lazy(async () => ({ default: (await loaders.local()).LocalLedgerScreen }));

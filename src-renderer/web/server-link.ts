@@ -116,6 +116,16 @@ export class ServerLink {
     }
   }
 
+  /**
+   * Resolves when the server at this origin proves, now, that it holds this tab's key (a fresh
+   * challenge); rejects otherwise. Asked before the app fetches more of its own code (chunk-gate.ts).
+   */
+  async proven(): Promise<void> {
+    const key = this.key;
+    if (key !== null && this.state === 'ok' && (await this.verdict(key)) === 'ours') return;
+    throw new Error(STOPPED_TEXT);
+  }
+
   /** Look for the server now (the banner's "Try now", the tab back in front). */
   tryNow(): void {
     this.wake?.();

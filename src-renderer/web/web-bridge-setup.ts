@@ -5,6 +5,7 @@
 import { onlineManager } from '@tanstack/react-query';
 import { createBridge } from '../../src-shared/bridge/create-bridge.ts';
 import { BRIDGE_GLOBAL } from '../../src-shared/contract/channel-names.ts';
+import { setChunkGate } from '../chunk-gate.ts';
 import { openLink } from '../navigation/link-requests.ts';
 import { storedKey, storeKey, takeAddressParts } from './bridge-key.ts';
 import { showServerBanner } from './server-banner.ts';
@@ -18,6 +19,8 @@ const server = new ServerLink(given ?? storedKey());
 // again when it is back (the browser's own online/offline says nothing about a loopback server).
 onlineManager.setEventListener((setOnline) => server.subscribe((state) => setOnline(state === 'ok')));
 showServerBanner(server);
+// More of the app's code is fetched only from a server that proves it holds this tab's key (chunk-gate.ts).
+setChunkGate(() => server.proven());
 
 Object.defineProperty(window, BRIDGE_GLOBAL, {
   value: createBridge(server.transport),

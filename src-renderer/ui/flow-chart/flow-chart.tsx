@@ -6,6 +6,7 @@
 // docs/charts.md
 import { lazy, type ReactNode, Suspense, useId, useMemo, useState } from 'react';
 import type { TimeZoneChoice } from '../../../src-shared/time/time-text.ts';
+import { loadChunk } from '../../chunk-gate.ts';
 import { bucketWord, dateText, type Grain } from '../chart/time-axis.ts';
 import { HEIGHT } from './flow-plot-size.ts';
 import {
@@ -21,7 +22,7 @@ import './flow-chart.css';
 
 // uPlot (about 120 KB of script) loads with the first chart drawn, not with the first screen
 // (issue 39: the cold load to interactive); the app fetches it while idle (lazy-screens.tsx).
-export const loadFlowPlot = () => import('./flow-plot.tsx');
+export const loadFlowPlot = () => loadChunk(() => import('./flow-plot.tsx'));
 const FlowPlot = lazy(async () => ({ default: (await loadFlowPlot()).FlowPlot }));
 
 export interface FlowChartProps {
