@@ -128,6 +128,10 @@ let kept: Sandbox | null = null;
 
 async function sandboxFor(job: SqlJob): Promise<{ sandbox: Sandbox; release: () => void }> {
   if (job.task.kind !== 'query') {
+    // The kept sandbox's cache goes first: the export's own DuckDB has the same memory budget, and
+    // the two side by side could pass the process's limit, which stops the export.
+    kept?.instance.closeSync();
+    kept = null;
     const sandbox = await openInstance(job);
     return { sandbox, release: () => sandbox.instance.closeSync() };
   }

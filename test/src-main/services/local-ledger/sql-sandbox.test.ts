@@ -10,7 +10,11 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServices, startAppServices } from '../../../../src-main/services/app-services.ts';
-import { SCREEN_BUDGETS, type SqlBudgets } from '../../../../src-main/services/local-ledger/sql/sql-budgets.ts';
+import {
+  EXPORT_BUDGETS,
+  SCREEN_BUDGETS,
+  type SqlBudgets,
+} from '../../../../src-main/services/local-ledger/sql/sql-budgets.ts';
 import { forkSqlChild, SqlProcesses } from '../../../../src-main/services/local-ledger/sql/sql-process.ts';
 import { openSandbox } from '../../../../src-main/services/local-ledger/sql/sql-sandbox-db.ts';
 import { snapshotFolder, sqlSource } from '../../../../src-main/services/local-ledger/sql/sql-snapshot.ts';
@@ -200,6 +204,16 @@ describe('the kept sandbox (the next query over the same snapshot, warm)', () =>
       expect(await count()).toBe(all);
       // Another snapshot (a sync made a new version): its legs, then the first's again.
       expect(await count({ snapshot: other })).toBe(3);
+      expect(await count()).toBe(all);
+      // An export between queries has a sandbox of its own (the kept one closed first), and the next
+      // query opens a new one.
+      const target = join(folder, 'kept-export.csv');
+      const exported = await processes.run<{ rows: number }>({
+        snapshot,
+        budgets: EXPORT_BUDGETS,
+        task: { kind: 'export', sql: 'SELECT update_id FROM legs', format: 'csv', target },
+      });
+      expect(exported.rows).toBe(all);
       expect(await count()).toBe(all);
       // One process answered all of them (the spare it keeps is the one that answered).
       expect(launches).toBe(1);
