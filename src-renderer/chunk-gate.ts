@@ -12,7 +12,7 @@ export function setChunkGate(next: Gate): void {
   gate = next;
 }
 
-/** Loads a chunk once the gate holds; rejects (the screen says it could not be shown) when it does not. */
+/** Loads a chunk once the gate holds (in the browser version, it waits while the server is away). */
 export async function loadChunk<T>(load: () => Promise<T>): Promise<T> {
   await gate();
   return load();

@@ -118,12 +118,29 @@ export class ServerLink {
 
   /**
    * Resolves when the server at this origin proves, now, that it holds this tab's key (a fresh
-   * challenge); rejects otherwise. Asked before the app fetches more of its own code (chunk-gate.ts).
+   * challenge), waiting while it is away. Asked before the app fetches more of its own code (chunk-gate.ts).
    */
   async proven(): Promise<void> {
-    const key = this.key;
-    if (key !== null && this.state === 'ok' && (await this.verdict(key)) === 'ours') return;
-    throw new Error(STOPPED_TEXT);
+    for (;;) {
+      // While the server is away (or the key is refused, or still being asked for), the banner says
+      // so; the chunk waits for the link to be back rather than fail for good.
+      if (this.state !== 'ok') {
+        await new Promise<void>((resolve) => {
+          const stop = this.subscribe((state) => {
+            if (state !== 'ok') return;
+            queueMicrotask(() => stop());
+            resolve();
+          });
+        });
+      }
+      const key = this.key;
+      // (The link is ok only with a key: never met, but never a loop either.)
+      if (key === null) throw new Error(STOPPED_TEXT);
+      const verdict = await this.verdict(key);
+      if (verdict === 'ours') return;
+      // Not the server of this key now: the link learns it here, says so, and looks again with its backoff.
+      if (this.key === key && this.state === 'ok') this.lost(verdict === 'other-key' ? 'key-refused' : 'stopped');
+    }
   }
 
   /** Look for the server now (the banner's "Try now", the tab back in front). */

@@ -350,7 +350,9 @@ export class LocalLedger implements LedgerReaders, SqlLedger, SingleSyncs {
     // With the file to itself (another program can neither write it meanwhile nor keep writing the old one).
     const { party } = request;
     await store.exclusive(async (connection) => {
-      // What user SQL read goes first: a forgotten party stays in no snapshot (the next query makes a new one).
+      // What user SQL read goes first: a forgotten party stays in no snapshot (the next query makes a
+      // new one), nor in the waiting SQL process, which keeps the last snapshot open and cached.
+      await this.sql.dropSpare();
       await removeSnapshots(path);
       if (party !== null) return forgetParty(connection, path, party);
       for (const suffix of ['', '.wal', '.tmp']) await rm(`${path}${suffix}`, { recursive: true, force: true });

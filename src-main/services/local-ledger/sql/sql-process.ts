@@ -135,6 +135,18 @@ export class SqlProcesses {
     await rm(started.workDir, { recursive: true, force: true }).catch(() => {});
   }
 
+  /**
+   * Stops the waiting process and readies a new one: its kept sandbox holds the last snapshot's
+   * legs (its file open, its blocks cached), which a forget must not leave behind.
+   */
+  async dropSpare(): Promise<void> {
+    const spare = this.spare;
+    this.spare = null;
+    const started = await spare?.catch(() => null);
+    if (started) await this.retire(started);
+    if (!this.closed && this.spare === null) this.spare = this.launch();
+  }
+
   /** Stops the spare process (the app is closing). */
   async close(): Promise<void> {
     this.closed = true;

@@ -48,6 +48,8 @@ async function openInstance(job: SqlJob): Promise<Sandbox> {
     // Before anything runs: no extension is installed or loaded, even by a name in the query.
     autoinstall_known_extensions: 'false',
     autoload_known_extensions: 'false',
+    // Also at create: a SET of it holds for the connection that ran it, and each job has its own.
+    home_directory: job.workDir,
   });
   const c = await instance.connect();
   try {
@@ -126,19 +128,23 @@ async function connectJob(sandbox: Sandbox, job: SqlJob): Promise<DuckDBConnecti
  */
 let kept: Sandbox | null = null;
 
+/** Closes the kept sandbox (its file handle and cache go with it). */
+export function dropKept(): void {
+  kept?.instance.closeSync();
+  kept = null;
+}
+
 async function sandboxFor(job: SqlJob): Promise<{ sandbox: Sandbox; release: () => void }> {
   if (job.task.kind !== 'query') {
     // The kept sandbox's cache goes first: the export's own DuckDB has the same memory budget, and
     // the two side by side could pass the process's limit, which stops the export.
-    kept?.instance.closeSync();
-    kept = null;
+    dropKept();
     const sandbox = await openInstance(job);
     return { sandbox, release: () => sandbox.instance.closeSync() };
   }
   const key = sandboxKey(job);
   if (kept?.key !== key) {
-    kept?.instance.closeSync();
-    kept = null;
+    dropKept();
     kept = await openInstance(job);
   }
   return { sandbox: kept, release: () => {} };
@@ -263,6 +269,8 @@ export async function runJob(job: SqlJob, started: () => void = () => {}): Promi
   } catch (error) {
     if (error instanceof ServiceError) throw error;
     const message = (error as Error)?.message ?? String(error);
+    // DuckDB invalidates its whole instance after an internal or fatal error: the next query must not get it.
+    if (/^(INTERNAL|FATAL) Error|invalidated/i.test(message)) dropKept();
     if (/max_temp_directory_size|failed to offload data block/i.test(message)) {
       throw new ServiceError('invalid_argument', limitMessage('temp_disk', job.budgets), { limit: 'temp_disk' });
     }

@@ -4,7 +4,7 @@
 // a cancel at every point of the pipeline, and each budget answering in words with main's memory
 // unchanged. Real DuckDB, real processes, the in-process sandbox service.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, readlink, stat } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -16,7 +16,7 @@ import {
   type SqlBudgets,
 } from '../../../../src-main/services/local-ledger/sql/sql-budgets.ts';
 import { forkSqlChild, SqlProcesses } from '../../../../src-main/services/local-ledger/sql/sql-process.ts';
-import { openSandbox } from '../../../../src-main/services/local-ledger/sql/sql-sandbox-db.ts';
+import { dropKept, openSandbox } from '../../../../src-main/services/local-ledger/sql/sql-sandbox-db.ts';
 import { snapshotFolder, sqlSource } from '../../../../src-main/services/local-ledger/sql/sql-snapshot.ts';
 import { LEGS_VIEW_COLUMNS } from '../../../../src-shared/contract/legs-view.ts';
 import type { SqlResult, SyncStatus } from '../../../../src-shared/contract/local-ledger.ts';
@@ -141,6 +141,9 @@ describe('the first wall: the SQL process sees the legs and nothing else', () =>
       expect(JSON.stringify(paths)).not.toContain(homedir());
     } finally {
       close();
+      // This test opened the sandbox in the test's own process, where a query's is kept: closed here,
+      // or the SQL processes forked later would inherit its open snapshot file.
+      dropKept();
     }
   });
 });
@@ -342,5 +345,30 @@ describe('budgets', () => {
       expect(error).toMatchObject({ code: 'invalid_argument', details: { limit: 'memory' } });
       expect(error.message).toContain('more than 300 MiB of memory');
     });
+  });
+});
+
+// Last in this file: it forgets the party every test above reads.
+describe('a forget', () => {
+  it('leaves no SQL process holding the forgotten legs: the waiting one, with the snapshot open, is replaced', async () => {
+    const folderOfSnapshots = snapshotFolder(
+      ((await services.local.reader('sandbox')) as unknown as { path: string }).path,
+    );
+    // The files under the snapshot folder any SQL process of this test process has open.
+    const holders = async () => {
+      const held: string[] = [];
+      for (const pid of await sqlProcesses()) {
+        for (const fd of await readdir(`/proc/${pid}/fd`).catch(() => [] as string[])) {
+          const target = await readlink(`/proc/${pid}/fd/${fd}`).catch(() => '');
+          if (target.startsWith(folderOfSnapshots)) held.push(target);
+        }
+      }
+      return held;
+    };
+    expect((await sql('SELECT count(*) FROM legs')).ok).toBe(true);
+    // The process that answered waits for the next query with the snapshot attached.
+    await expect.poll(holders).not.toEqual([]);
+    expect((await services.dispatch('local:forget', [{ profileId: 'sandbox', party }])).ok).toBe(true);
+    await expect.poll(holders).toEqual([]);
   });
 });
