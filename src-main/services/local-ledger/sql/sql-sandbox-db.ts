@@ -48,7 +48,8 @@ async function openInstance(job: SqlJob): Promise<Sandbox> {
     // Before anything runs: no extension is installed or loaded, even by a name in the query.
     autoinstall_known_extensions: 'false',
     autoload_known_extensions: 'false',
-    // Also at create: a SET of it holds for the connection that ran it, and each job has its own.
+    // Where DuckDB would look for extensions and secrets: the process's own folder, not the home
+    // folder. At create, not by SET: a SET of it holds only for the connection that ran it.
     home_directory: job.workDir,
   });
   const c = await instance.connect();
@@ -69,8 +70,6 @@ async function openInstance(job: SqlJob): Promise<Sandbox> {
       ['max_temp_directory_size', `${Math.floor(b.tempBytes / 1024)}KiB`],
       ['allow_community_extensions', 'false'],
       ['allow_persistent_secrets', 'false'],
-      // Where DuckDB would look for extensions and secrets: the process's own folder, not the home folder.
-      ['home_directory', job.workDir],
       ['secret_directory', join(job.workDir, 'secrets')],
     ]) {
       await c.run(`SET ${name} = ${sqlString(value)}`);
@@ -121,10 +120,12 @@ async function connectJob(sandbox: Sandbox, job: SqlJob): Promise<DuckDBConnecti
 }
 
 /**
- * The sandbox kept between queries: a query over the same snapshot (or lake), with the same limits,
- * uses it again, so DuckDB's buffer pool still holds the snapshot's blocks the last query read (the
- * built-in queries at 1M legs: 128-543 ms cold, 19-263 ms warm; docs/performance.md). An export
- * has a sandbox of its own (its target is one more path it may write), closed after it.
+ * The sandbox kept between queries: a query over the same snapshot, with the same limits, uses it
+ * again, so DuckDB's buffer pool still holds the snapshot's blocks the last query read (the
+ * built-in queries at 1M legs: 128-543 ms cold, 19-263 ms warm; docs/performance.md). Only a
+ * store's snapshot: its name is its version, so what the pool holds is never stale. A lake's files
+ * are switched in place under the same names (docs/lake.md), and an export's target is one more
+ * path it may write: each of those has a sandbox of its own, closed after it.
  */
 let kept: Sandbox | null = null;
 
@@ -135,9 +136,9 @@ export function dropKept(): void {
 }
 
 async function sandboxFor(job: SqlJob): Promise<{ sandbox: Sandbox; release: () => void }> {
-  if (job.task.kind !== 'query') {
-    // The kept sandbox's cache goes first: the export's own DuckDB has the same memory budget, and
-    // the two side by side could pass the process's limit, which stops the export.
+  if (job.task.kind !== 'query' || job.lake) {
+    // The kept sandbox's cache goes first: this one has the same memory budget, and the two side
+    // by side could pass the process's limit, which stops the job.
     dropKept();
     const sandbox = await openInstance(job);
     return { sandbox, release: () => sandbox.instance.closeSync() };
