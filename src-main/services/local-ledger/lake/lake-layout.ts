@@ -31,6 +31,22 @@ export const LAKE_MANIFEST = '_lake.json';
 export const LAKE_LOCK = '_lake.lock';
 export const PARTITION_MANIFEST = '_manifest.json';
 export const DATA_FILE = 'part-0.parquet';
+/**
+ * A month's file of one generation (docs/lake.md, "Generations"): `_part-0.parquet.g<N>`, the same
+ * bytes as `part-0.parquet` (a hard link) when written. The app reads the files its generation's
+ * _lake.json names; engines that glob read `part-0.parquet`. It starts with `_` and does not end in
+ * .parquet, so no engine's glob reads it as data.
+ */
+export const VERSION_PREFIX = '_part-0.parquet.g';
+export const versionFile = (generation: number) => `${VERSION_PREFIX}${generation}`;
+/** The generation a month folder's name holds, or null when it is not a month's versioned file. */
+export function versionOf(name: string): number | null {
+  if (!name.startsWith(VERSION_PREFIX)) return null;
+  const text = name.slice(VERSION_PREFIX.length);
+  return /^[1-9]\d{0,15}$/.test(text) ? Number(text) : null;
+}
+/** Where a month's switch links its versioned file before renaming the link over part-0.parquet. */
+export const LINK_TEMP_PREFIX = '.part-0.parquet.link-';
 /** Hive's (and Spark's, Trino's) name of a NULL partition value: a leg whose time could not be read. */
 export const NULL_MONTH = '__HIVE_DEFAULT_PARTITION__';
 /** Where one run stages its files, inside the lake (the renames stay on one file system). */
@@ -173,6 +189,8 @@ export const PartitionManifest = z.object({
     .regex(/^\d{4}-\d{2}$/)
     .nullable(),
   file: z.literal(DATA_FILE),
+  /** The generation whose versioned file (versionFile) holds these bytes; absent: written before generations. */
+  generation: z.number().int().positive().optional(),
   legs: z.number().int().nonnegative(),
   bytes: z.number().int().nonnegative(),
   /** sha256 of the data file's bytes, hex. */
@@ -198,11 +216,18 @@ export const LakeParty = z.object({
   bytes: z.number().int().nonnegative(),
   firstAt: Instant.nullable(),
   lastAt: Instant.nullable(),
+  /** Its months (folder value: YYYY-MM or NULL_MONTH) and the generation of each one's file; absent before generations. */
+  versions: z.record(z.string().max(40), z.number().int().positive()).optional(),
 });
 export type LakeParty = z.infer<typeof LakeParty>;
 
 export const LakeManifest = z.object({
   format: Format,
+  /**
+   * The lake-wide generation: bumped by each lake sync, whose _lake.json (one rename) switches every
+   * reader of the app to its months at once. Absent: written before generations (read by listing).
+   */
+  generation: z.number().int().positive().optional(),
   writtenAt: Instant,
   /** Who wrote it last: "npm run cli -- lake sync" on a host, from a profile. */
   writer: z.object({ program: z.string().max(200), host: z.string().max(300), profile: z.string().max(200) }),

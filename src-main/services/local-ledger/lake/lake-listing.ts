@@ -8,10 +8,40 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sqlList, sqlString } from '../store/sql-text.ts';
-import { DATA_FILE, type LakeLayout } from './lake-layout.ts';
+import { DATA_FILE, LAYOUTS, type LakeLayout, type LakeManifest, monthFolder, versionFile } from './lake-layout.ts';
 
-/** The data files of these parties now, month by month (a month whose folder has no file yet is not one). */
-export async function lakeFiles(lake: string, layout: LakeLayout, parties: readonly string[]): Promise<string[]> {
+/**
+ * The files of the generation a _lake.json names (docs/lake.md, "Generations"): every month of these
+ * parties (none given: of every party), each its versioned file. null: a lake written before
+ * generations, whose folders are listed instead.
+ */
+export function generationFiles(lake: string, manifest: LakeManifest, parties?: readonly string[]): string[] | null {
+  if (manifest.generation === undefined || manifest.format !== 2) return null;
+  const wanted = parties ? new Set(parties) : null;
+  const layout = LAYOUTS[2];
+  const files: string[] = [];
+  for (const p of manifest.parties) {
+    if (wanted && !wanted.has(p.party)) continue;
+    if (!p.versions) return null;
+    const folder = join(lake, layout.partyFolder(p.party));
+    for (const month of Object.keys(p.versions).sort())
+      files.push(join(folder, monthFolder(month), versionFile(p.versions[month])));
+  }
+  return files;
+}
+
+/**
+ * The data files of these parties: those of the manifest's generation when it has one, else those in
+ * their folders now, month by month (a month whose folder has no file yet is not one).
+ */
+export async function lakeFiles(
+  lake: string,
+  layout: LakeLayout,
+  parties: readonly string[],
+  manifest?: LakeManifest | null,
+): Promise<string[]> {
+  const versioned = manifest ? generationFiles(lake, manifest, parties) : null;
+  if (versioned) return versioned;
   const files: string[] = [];
   for (const party of new Set(parties)) {
     const folder = join(lake, layout.partyFolder(party));

@@ -5,9 +5,11 @@
 // store's columns, so the same SQL runs on both. It is no LegWriter: nothing can ask it to write
 // (a sync or a forget takes the profile's store file, LocalLedger.writer()).
 //
-// Each query lists the lake's files again, so a month the CLI switches in meanwhile is read whole
-// (old file or new: lake-writer.ts). A filter on party or month reads only those folders (Hive
-// partition pruning). The parties' sync times come from _lake.json, read again when it changes.
+// It reads one generation of the lake at a time (docs/lake.md, "Generations"): the files the
+// _lake.json it read last names, each a month's versioned file that no writer changes, until a lake
+// sync's _lake.json names the next (read again when the file changes), so a read during a lake sync
+// sees every month of the run before it or every month of the new one. A scope's read lists its
+// parties' files from the same _lake.json. The parties' sync times come from it too.
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
@@ -16,7 +18,7 @@ import type { LegReader, LegSource, ReadOptions } from '../store/leg-access.ts';
 import { onConnection } from '../store/read-connection.ts';
 import { DECIMAL_TEXT_MACRO, INSTRUMENT_TOTALS_VIEW, LEG_COLUMNS, legsViewSql } from '../store/store-schema.ts';
 import { LAKE_MANIFEST, LAYOUT, LAYOUTS, type LakeLayout, type LakeManifest } from './lake-layout.ts';
-import { lakeFiles, lakeParquetSql } from './lake-listing.ts';
+import { generationFiles, lakeFiles, lakeParquetSql } from './lake-listing.ts';
 import { lakeManifestMessage, readLakeManifestFile } from './lake-partitions.ts';
 
 /** [10^0, …, 10^38] as HUGEINT literals (a list index is 1-based: 10^k is at k + 1). */
@@ -63,6 +65,8 @@ export class LakeStore implements LegReader {
   private manifestLoad: Promise<void> | null = null;
   /** The layout leg_rows reads: the manifest's format, followed when a lake sync moves it to format 2. */
   private layoutNow: LakeLayout = LAYOUT;
+  /** The _lake.json leg_rows follows: its generation's files (null until the first read). */
+  private manifestNow: LakeManifest | null = null;
 
   constructor(lake: string) {
     this.lake = lake;
@@ -78,15 +82,10 @@ export class LakeStore implements LegReader {
       });
       const c = await instance.connect();
       try {
-        // No footer cache: DuckDB tells a file's versions apart by its modification time, and a month
-        // switched in within the same second read the old footer against the new bytes (the
-        // read-while-write test caught it: "Could not read enough bytes"). Each query reads each
-        // file it opens from one handle: the old file whole, or the new one.
-        await c.run('SET parquet_metadata_cache = false');
-        this.layoutNow = LAYOUTS[(await readLakeManifest(this.lake)).format];
-        await c.run(`CREATE VIEW leg_rows AS ${lakeLegRowsSql(this.lake, undefined, this.layoutNow)}`);
+        const manifest = await readLakeManifest(this.lake);
         // What a scope with no file in the lake reads: the columns of leg_rows, no row.
         await c.run(`CREATE TABLE no_leg_rows (${LEG_COLUMNS})`);
+        await this.follow(c, manifest);
         await c.run(
           `CREATE TABLE party_sync (party VARCHAR PRIMARY KEY, last_sync_at TIMESTAMP, node_id VARCHAR, full_history BOOLEAN NOT NULL DEFAULT true)`,
         );
@@ -102,7 +101,29 @@ export class LakeStore implements LegReader {
     return this.instance;
   }
 
-  /** party_sync from _lake.json, again whenever the file changed (a lake sync finished). */
+  /**
+   * leg_rows over the generation `manifest` names (docs/lake.md, "Generations"): exactly its files,
+   * which never change under their names, so DuckDB may keep their footers. A lake written before
+   * generations: every file in its layout's folders, read as they are now, with no footer cache
+   * (DuckDB tells a file's versions apart by its modification time, and a month switched in within
+   * the same second read the old footer against the new bytes: "Could not read enough bytes").
+   */
+  private async follow(c: DuckDBConnection, manifest: LakeManifest): Promise<void> {
+    const layout = LAYOUTS[manifest.format];
+    const files = generationFiles(this.lake, manifest);
+    await c.run(`SET parquet_metadata_cache = ${files !== null}`);
+    const source =
+      files === null
+        ? lakeLegRowsSql(this.lake, undefined, layout)
+        : files.length > 0
+          ? lakeLegRowsSql(this.lake, files, layout)
+          : 'SELECT * FROM no_leg_rows';
+    await c.run(`CREATE OR REPLACE VIEW leg_rows AS ${source}`);
+    this.layoutNow = layout;
+    this.manifestNow = manifest;
+  }
+
+  /** party_sync from _lake.json, again whenever the file changed (a lake sync finished: its generation is read from then on). */
   private async refreshParties(instance: DuckDBInstance): Promise<void> {
     const s = await stat(join(this.lake, LAKE_MANIFEST)).catch(() => null);
     const stamp = s ? `${s.mtimeMs}:${s.size}:${s.ino}` : 'none';
@@ -111,11 +132,9 @@ export class LakeStore implements LegReader {
       const manifest = await readLakeManifest(this.lake);
       const c = await instance.connect();
       try {
-        if (manifest.format !== this.layoutNow.format) {
-          // Moved to format 2 by a lake sync: the same columns, read from the other folders.
-          this.layoutNow = LAYOUTS[manifest.format];
-          await c.run(`CREATE OR REPLACE VIEW leg_rows AS ${lakeLegRowsSql(this.lake, undefined, this.layoutNow)}`);
-        }
+        // Moved to format 2, or a new generation: the same columns, read from its files.
+        if (manifest.format !== this.layoutNow.format || manifest.generation !== this.manifestNow?.generation)
+          await this.follow(c, manifest);
         await c.run('BEGIN');
         await c.run('DELETE FROM party_sync');
         const appender = await c.createAppender('party_sync');
@@ -151,16 +170,16 @@ export class LakeStore implements LegReader {
       try {
         return await this.readOnce(work, signal, parties);
       } catch (error) {
-        // A month the writer changed while this read ran: removed between the listing of the files
-        // and their opening ("No such file"), or switched in between two opens of its path within
-        // one query (DuckDB may open a file at bind and again at the scan: the old footer against
-        // the new bytes, "don't know what type", "Could not read enough bytes", or the footer's
-        // Thrift read off the new bytes, "TProtocolException: Invalid data"; the CLI test that
-        // reads while lake sync rewrites found all three), or the lake moved to format 2 between this
-        // read's look at _lake.json and its query, whose glob of format 1's folders then matched
-        // nothing ("No files found that match the pattern"). Read again: the months are whole, and
-        // the layout followed, by then.
+        // A lake of generations is read whole, one generation, with no second try. A lake written
+        // before generations (format 1, or an older version's format 2) is read as its folders are
+        // now: a month the writer changed under this read fails it (removed between the listing and
+        // the open, "No such file"; switched in between two opens of its path within one query, "don't
+        // know what type", "Could not read enough bytes", "TProtocolException: Invalid data"), and so
+        // does a glob of format 1's folders just after a move to format 2 ("No files found that match
+        // the pattern"). Read again: the months are whole, and the layout followed, by then. The
+        // next lake sync of this version gives the lake generations.
         const changed =
+          this.manifestNow?.generation === undefined &&
           /No such file or directory|Cannot open file|No files found that match the pattern|don't know what type|Could not read enough bytes|TProtocolException|Invalid Input Error: .*parquet/i.test(
             (error as Error)?.message ?? '',
           );
@@ -176,7 +195,7 @@ export class LakeStore implements LegReader {
   ): Promise<T> {
     const instance = await this.open();
     await this.refreshParties(instance);
-    const files = parties ? await lakeFiles(this.lake, this.layoutNow, parties) : null;
+    const files = parties ? await lakeFiles(this.lake, this.layoutNow, parties, this.manifestNow) : null;
     return onConnection(
       instance,
       this.reading,

@@ -2,7 +2,7 @@
 // columns against its format's), then the lake's manifest against the partitions, and the folders of
 // the other format (a move to format 2 not finished, its leftovers, or an older version's writes).
 // A lake is verified in the layout its _lake.json names (format 1 or 2, lake-layout.ts).
-import { readdir } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import {
@@ -23,11 +23,15 @@ import {
   LAYOUTS,
   type LakeFormat,
   type LakeManifest,
+  LINK_TEMP_PREFIX,
   NULL_MONTH,
   type PartitionManifest,
   type PartitionTotal,
   unescapePartitionValue,
+  versionFile,
+  versionOf,
 } from './lake-layout.ts';
+import { generationFiles } from './lake-listing.ts';
 import { leftBehind, notMovable, oldMonths } from './lake-migrate.ts';
 import { lakeFormat, lakePartitions, type Partition, partyFolders, readLakeManifestFile } from './lake-partitions.ts';
 import { hiddenByOlderWriter, olderWriterText } from './lake-status.ts';
@@ -70,6 +74,8 @@ interface Verify {
   connection: DuckDBConnection;
   result: VerifyResult;
   perParty: Map<string, { legs: number; months: number }>;
+  /** The newest generation a partition's manifest names (0: none). */
+  newest: number;
   problem: (where: string, text: string) => void;
 }
 
@@ -106,7 +112,7 @@ export async function verifyLake(
   const result: VerifyResult = { format, partitions: 0, legs: 0, bytes: 0, problems: [] };
   const { instance, connection } = await lakeDuckDb();
   const problem = (where: string, text: string) => result.problems.push({ where, problem: text });
-  const v: Verify = { format, columns, connection, result, perParty: new Map(), problem };
+  const v: Verify = { format, columns, connection, result, perParty: new Map(), newest: 0, problem };
   const queued: Queued[] = [];
   try {
     const partitions = await lakePartitions(lake, LAYOUTS[format]);
@@ -117,6 +123,9 @@ export async function verifyLake(
       for (const extra of names.filter((n) => n.endsWith('.parquet') && n !== DATA_FILE))
         problem(where, `an extra data file ${extra} (every engine would read it as part of the month)`);
       const manifest = partition.manifest;
+      // A month removed by the last lake sync: its versioned file stays for the generation before (a
+      // read that began before the switch), and goes with the next run.
+      if (!manifest && names.every((n) => versionOf(n) !== null || n.startsWith(LINK_TEMP_PREFIX))) continue;
       if (!manifest) {
         problem(
           where,
@@ -141,6 +150,7 @@ export async function verifyLake(
           where,
           `the file's bytes differ from the manifest's hash (${hash.bytes} bytes, sha256 ${hash.sha256.slice(0, 12)}…; manifest: ${manifest.bytes} bytes, ${manifest.sha256.slice(0, 12)}…)`,
         );
+      await generationProblem(v, partition.dir, where, manifest);
       queued.push({ where, file, manifest, party: manifest.party });
       const next = partitions[index + 1];
       if (!next || next.partyFolder !== partition.partyFolder) await compareFacts(v, queued.splice(0));
@@ -149,6 +159,7 @@ export async function verifyLake(
     onPartition?.(partitions.length, partitions.length);
     if (read.problem && partitions.length > 0) problem(LAKE_MANIFEST, read.problem.text);
     if (top) manifestProblems(v, top);
+    if (top) await generationProblems(v, lake, top);
     await otherFormatProblems(v, lake, top);
     return result;
   } finally {
@@ -206,6 +217,44 @@ async function compareFacts(v: Verify, batch: readonly Queued[]): Promise<void> 
       problem(where, `totals differ for ${all.slice(0, 5).join(', ')}${all.length > 5 ? ' and more' : ''}`);
     }
   }
+}
+
+/**
+ * A month's versioned file (docs/lake.md, "Generations"): there, and the bytes of its part-0.parquet
+ * (the same file, a hard link, unless the file system copied it).
+ */
+async function generationProblem(v: Verify, dir: string, where: string, manifest: PartitionManifest): Promise<void> {
+  if (manifest.generation === undefined) return;
+  v.newest = Math.max(v.newest, manifest.generation);
+  const name = versionFile(manifest.generation);
+  const [data, version] = await Promise.all([
+    stat(join(dir, DATA_FILE)).catch(() => null),
+    stat(join(dir, name)).catch(() => null),
+  ]);
+  if (!version) {
+    v.problem(where, `${name}, the file the app reads, is missing: the next lake sync links ${DATA_FILE} as it again`);
+    return;
+  }
+  if (data && data.ino === version.ino && data.dev === version.dev) return;
+  const hash = await fileHash(join(dir, name));
+  if (hash.sha256 !== manifest.sha256 || hash.bytes !== manifest.bytes)
+    v.problem(where, `${name}, the file the app reads, differs from the manifest's hash`);
+}
+
+/** The generation _lake.json names: every file of it there, and no month written after it. */
+async function generationProblems(v: Verify, lake: string, top: LakeManifest): Promise<void> {
+  if (top.generation === undefined) return;
+  for (const file of generationFiles(lake, top) ?? [])
+    if (!(await stat(file).catch(() => null)))
+      v.problem(
+        LAKE_MANIFEST,
+        `names ${file.slice(lake.length + 1)} of generation ${top.generation}, which is missing`,
+      );
+  if (v.newest > top.generation)
+    v.problem(
+      LAKE_MANIFEST,
+      `is of generation ${top.generation}, and months of generation ${v.newest} were written after it (a lake sync that did not finish: the app reads generation ${top.generation}, whole; the next lake sync switches it)`,
+    );
 }
 
 /** The lake's manifest against the partitions: each party it lists with what its files hold, and no other. */

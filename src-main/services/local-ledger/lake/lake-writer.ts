@@ -9,11 +9,14 @@
 // (the party was forgotten and synced for a shorter window) is removed from the lake.
 //
 // How a month is switched in: its file is written under <lake>/.staging-<run>/ (a folder no reader
-// looks at), its facts are read back from that file, then it is renamed over
-// party_key=…/month=…/part-0.parquet (one rename: a reader sees the old file or the new one, never
-// part of either) and its manifest is written beside it the same way. A writer killed at any point
-// leaves every partition whole; a partition whose file was switched but not yet its manifest is
-// rewritten by the next run (its manifest's fingerprint no longer matches the store).
+// looks at), its facts are read back from that file, then it is renamed into its month's folder as
+// this run's generation's file (_part-0.parquet.g<N>, a name no engine's glob reads), linked over
+// party_key=…/month=…/part-0.parquet (one rename: an engine that globs sees the old file or the new
+// one, never part of either), and its manifest is written beside it the same way. The app's readers
+// see none of it until the run's last step, the rename of _lake.json naming generation N
+// (lake-manifest.ts): then all of it at once. A writer killed at any point leaves every partition
+// whole and the generation before whole; a partition whose file was switched but not yet its
+// manifest is rewritten by the next run (its manifest's fingerprint no longer matches the store).
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -35,8 +38,9 @@ import {
   partitionPath,
   partyFolder,
   STAGING_PREFIX,
+  versionFile,
 } from './lake-layout.ts';
-import { writeLakeManifest } from './lake-manifest.ts';
+import { freshVersion, linkOrCopy, nextGeneration, writeLakeManifest } from './lake-manifest.ts';
 import { type MoveStep, migrateLake } from './lake-migrate.ts';
 import { folderPartitions } from './lake-partitions.ts';
 
@@ -110,6 +114,8 @@ export async function writeLake(connection: DuckDBConnection, options: LakeWrite
   await mkdir(lake, { recursive: true });
   // A lake of format 1 moves to format 2 first, whole, once (lake-migrate.ts).
   await migrateLake(lake, options);
+  // The generation this run's months are named by (its _lake.json, written last, switches readers to it).
+  const generation = await nextGeneration(lake);
   // A staging folder left by a killed run (this run holds the lock: no other writer is running).
   for (const name of await readdir(lake))
     if (name.startsWith(STAGING_PREFIX)) await rm(join(lake, name), { recursive: true, force: true });
@@ -141,7 +147,17 @@ export async function writeLake(connection: DuckDBConnection, options: LakeWrite
         );
       result.unchanged += want.size - touched.length;
       if (touched.length > 0)
-        await switchInMonths(connection, options, party, touched, join(staging, `p${index}`), want, synced, result);
+        await switchInMonths(
+          connection,
+          options,
+          generation,
+          party,
+          touched,
+          join(staging, `p${index}`),
+          want,
+          synced,
+          result,
+        );
       for (const month of gone) {
         const target = join(lake, partyFolder(party), monthFolder(month === NULL_MONTH ? null : month));
         // The data first: a manifest without a file is read as "rewrite", a file without one too.
@@ -168,6 +184,7 @@ export async function writeLake(connection: DuckDBConnection, options: LakeWrite
 async function switchInMonths(
   connection: DuckDBConnection,
   options: LakeWriteOptions,
+  generation: number,
   party: string,
   touched: MonthKey[],
   dir: string,
@@ -192,11 +209,14 @@ async function switchInMonths(
       throw new Error(
         `the file staged for ${party} ${month} has ${facts.legs} legs, the store ${fp.split(':')[0]}: nothing of it was switched in`,
       );
+    const target = join(lake, partitionPath(party, month === NULL_MONTH ? null : month));
+    const version = await freshVersion(target, generation);
     const manifest: PartitionManifest = {
       format: LAKE_FORMAT,
       party,
       month: month === NULL_MONTH ? null : month,
       file: DATA_FILE,
+      generation: version,
       legs: facts.legs,
       bytes: hash.bytes,
       sha256: hash.sha256,
@@ -208,12 +228,13 @@ async function switchInMonths(
       syncedAt: synced.get(party)?.syncedAt ?? null,
       writtenAt: new Date().toISOString(),
     };
-    const target = join(lake, partitionPath(party, manifest.month));
     await mkdir(target, { recursive: true });
     // A manifest's temp file a killed writer left in this month.
     await removeManifestTemps(target);
     options.beforeCommit?.(party, manifest.month);
-    await rename(staged, join(target, DATA_FILE));
+    const versioned = join(target, versionFile(version));
+    await rename(staged, versioned);
+    await linkOrCopy(versioned, join(target, DATA_FILE));
     options.afterSwitch?.(party, manifest.month);
     await writePartitionManifest(target, manifest);
     landed.push(target);

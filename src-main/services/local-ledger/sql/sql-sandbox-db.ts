@@ -13,7 +13,8 @@ import type { SqlCell, SqlResult } from '../../../../src-shared/contract/local-l
 import type { BoundValue } from '../../../../src-shared/notebook/query-params.ts';
 import { ServiceError } from '../../errors.ts';
 import { LAKE_FORMAT, LAYOUTS } from '../lake/lake-layout.ts';
-import { lakeFiles, lakeParquetSql } from '../lake/lake-listing.ts';
+import { generationFiles, lakeFiles, lakeParquetSql } from '../lake/lake-listing.ts';
+import { readLakeManifestFile } from '../lake/lake-partitions.ts';
 import { scopeParts } from '../store/party-scope.ts';
 import { sqlList, sqlString } from '../store/sql-text.ts';
 import { DECIMAL_TEXT_MACRO } from '../store/store-schema.ts';
@@ -102,9 +103,16 @@ async function connectJob(sandbox: Sandbox, job: SqlJob): Promise<DuckDBConnecti
     ).join(', ');
     // A scoped query over a lake reads its parties' files alone (a lake's every file costs DuckDB bind time).
     // `party` is a column of the files (format 2) or of the folders (format 1): the same name either way.
-    const layout = LAYOUTS[job.lakeFormat ?? LAKE_FORMAT];
-    // Listed here, in the process, before the query (lake-listing.ts); none: the whole lake, which the scope then filters.
-    const files = job.lake && job.task.scope ? await lakeFiles(job.lake, layout, job.task.scope.parties) : null;
+    // One generation of the lake (docs/lake.md, "Generations"): the files its _lake.json names now,
+    // read here, in the process, before the query; a lake written before generations is listed
+    // (lake-listing.ts). None: the whole lake, which the scope then filters.
+    const manifest = job.lake ? (await readLakeManifestFile(job.lake)).manifest : null;
+    const layout = LAYOUTS[manifest?.format ?? job.lakeFormat ?? LAKE_FORMAT];
+    const files = !job.lake
+      ? null
+      : job.task.scope
+        ? await lakeFiles(job.lake, layout, job.task.scope.parties, manifest)
+        : manifest && generationFiles(job.lake, manifest);
     const from = job.lake
       ? lakeParquetSql(job.lake, layout, files && files.length > 0 ? files : undefined)
       : `${SNAPSHOT_ALIAS}.${SNAPSHOT_TABLE}`;

@@ -89,8 +89,10 @@ export async function writeFormat1Months(from: string, to: string, parties?: rea
            TO ${sqlString(file)} (FORMAT parquet, COMPRESSION zstd)`,
       );
       const hash = await fileHash(file);
+      // The version before format 2 wrote no generations (docs/lake.md, "Generations").
+      const { generation: _none, ...older } = manifest;
       const format1 = {
-        ...manifest,
+        ...older,
         format: 1,
         bytes: hash.bytes,
         sha256: hash.sha256,

@@ -20,6 +20,7 @@ import { asFormat1, type FixtureShape, PARTY } from './lake-fixture.ts';
 
 const CHILD = resolve(import.meta.dirname, 'lake-writer-child.ts');
 const KILLS = 12;
+const FINISHED = 3;
 const MOVE_KILLS = 6;
 const MONTHS = ['2025-11', '2025-12', '2026-01', '2026-02', '2026-03', '2026-04'];
 const PARTIES = [PARTY(1), PARTY(2), PARTY(3)];
@@ -106,18 +107,25 @@ async function checkWholeOn(c: DuckDBConnection): Promise<Set<string>> {
 }
 
 describe('a lake writer killed at random points', () => {
-  it(`leaves every month whole, read throughout by another reader, ${KILLS} times; a final run verifies clean`, async () => {
+  it(`leaves every month whole and the app's reader on one generation, ${KILLS} kills and ${FINISHED} runs that finish; a final run verifies clean`, async () => {
     const lake = join(home, 'lake-kill');
     const first = startWriter(lake, 1);
     while ((await nextLine(first)) !== null);
     expect(await first.exited).toBe(0);
     let takeovers = 0;
     let cutBetween = 0;
-    for (let k = 0; k < KILLS; k++) {
+    let finished = 0;
+    /** What the app's reads saw: each read every month of one generation (the fixture's g<N> in update ids). */
+    const seen = new Set<string>();
+    for (let k = 0; k < KILLS + FINISHED; k++) {
       const writer = startWriter(lake, k + 2);
-      const killAt = 1 + Math.floor(random() * PARTITIONS);
+      // Every fifth run finishes: its _lake.json switches the reader to it while the reader reads.
+      const finish = k % 5 === 4;
+      // A month's rename, or (PARTITIONS + 1) some turns after the last one: in the switch of
+      // _lake.json itself, or in the removal of old versions after it.
+      const killAt = 1 + Math.floor(random() * (PARTITIONS + 1));
       // Half the kills at the line between a month's file and its manifest, the others some turns after the line before it.
-      const atSwitch = random() < 0.5;
+      const atSwitch = killAt <= PARTITIONS && random() < 0.5;
       let reading = true;
       // The app's reader (lake-store.ts, as the Local ledger reads an open lake), again and again while the writer runs.
       const reader = new LakeStore(lake);
@@ -125,7 +133,9 @@ describe('a lake writer killed at random points', () => {
         let n = 0;
         try {
           while (reading) {
-            await reader.read((c) => checkWholeOn(c));
+            const generations = await reader.read((c) => checkWholeOn(c));
+            expect([...generations], 'one read saw months of two lake syncs').toHaveLength(1);
+            seen.add([...generations][0]);
             n += 1;
           }
         } finally {
@@ -137,19 +147,21 @@ describe('a lake writer killed at random points', () => {
         const line = await nextLine(writer);
         if (line === null) break;
         if (line.startsWith('say: took over')) takeovers += 1;
+        if (finish) continue;
         if (atSwitch && line === `switched ${killAt}`) {
           writer.child.kill('SIGKILL');
           break;
         }
-        if (!atSwitch && line === `commit ${killAt}`) {
-          // Some turns after the line: lands before, inside or after the rename, or between file and manifest.
-          const turns = Math.floor(random() * 40);
+        if (!atSwitch && line === `commit ${Math.min(killAt, PARTITIONS)}`) {
+          // Some turns after the line: lands before, inside or after the rename, between file and
+          // manifest, or (past the last month) in the switch of the generation.
+          const turns = Math.floor(random() * (killAt > PARTITIONS ? 400 : 40));
           for (let t = 0; t < turns; t++) await turn();
           writer.child.kill('SIGKILL');
           break;
         }
       }
-      await writer.exited;
+      if ((await writer.exited) === 0) finished += 1;
       reading = false;
       expect(await reads).toBeGreaterThan(0);
       await checkWhole(lake);
@@ -162,15 +174,26 @@ describe('a lake writer killed at random points', () => {
       if (months.length > 0) cutBetween += 1;
     }
     // Each killed writer left its lock: the next one took it over, saying whose it was.
-    expect(takeovers).toBeGreaterThanOrEqual(KILLS - 1);
-    // How many kills fell between a month's file and its manifest (the next run rewrote that month).
-    console.info(`lake kill test: ${KILLS} kills, ${cutBetween} left a month switched in before its manifest`);
+    expect(takeovers).toBeGreaterThanOrEqual(KILLS - FINISHED);
+    // The reader was switched to the runs that finished while it read.
+    expect(finished).toBeGreaterThanOrEqual(FINISHED);
+    expect(seen.size).toBeGreaterThan(1);
+    console.info(
+      `lake kill test: ${KILLS} kills, ${finished} runs finished, ${cutBetween} left a month switched in before its manifest; generations read: ${[...seen].join(' ')}`,
+    );
     const last = startWriter(lake, 99);
     while ((await nextLine(last)) !== null);
     expect(await last.exited).toBe(0);
     expect([...(await checkWhole(lake))]).toEqual(['g99']);
     expect((await verifyLake(lake)).problems).toEqual([]);
-  }, 180_000);
+    // Versions no generation names are gone: a month holds its current file and the one before it, at most.
+    for (const party of await readdir(lake))
+      if (party.startsWith('party_key='))
+        for (const month of await readdir(join(lake, party)))
+          expect(
+            (await readdir(join(lake, party, month))).filter((n) => n.startsWith('_part-0.parquet.g')).length,
+          ).toBeLessThanOrEqual(2);
+  }, 300_000);
 });
 
 describe('a move to format 2 killed at random points', () => {

@@ -19,6 +19,7 @@ import {
   partitionPath,
   partyKey,
   unescapePartitionValue,
+  versionFile,
 } from '../../../../../src-main/services/local-ledger/lake/lake-layout.ts';
 import { LakeStore } from '../../../../../src-main/services/local-ledger/lake/lake-store.ts';
 import { verifyLake } from '../../../../../src-main/services/local-ledger/lake/lake-verify.ts';
@@ -250,6 +251,13 @@ describe('lake verify', () => {
     const manifest = JSON.parse(await readFile(join(month, PARTITION_MANIFEST), 'utf8'));
     const hash = await fileHash(file);
     await writeFile(join(month, PARTITION_MANIFEST), JSON.stringify({ ...manifest, ...hash }));
+    // The file the app reads, the same bytes (as a writer's link would be).
+    const versioned = join(month, versionFile(manifest.generation));
+    expect((await verifyLake(lake)).problems).toContainEqual({
+      where: partitionPath(PARTY(1), '2026-03'),
+      problem: "_part-0.parquet.g1, the file the app reads, differs from the manifest's hash",
+    });
+    await writeFile(versioned, await readFile(file));
     expect((await verifyLake(lake)).problems).toEqual([
       {
         where: partitionPath(PARTY(1), '2026-03'),
