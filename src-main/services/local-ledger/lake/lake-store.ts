@@ -15,11 +15,44 @@ import { join } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { ServiceError } from '../../errors.ts';
 import type { LegReader, LegSource, ReadOptions } from '../store/leg-access.ts';
+import { legsAsDays } from '../store/leg-days.ts';
+import { LEG_MONTHS_TABLE, legMonthsSelect } from '../store/leg-months.ts';
 import { onConnection } from '../store/read-connection.ts';
 import { DECIMAL_TEXT_MACRO, INSTRUMENT_TOTALS_VIEW, LEG_COLUMNS, legsViewSql } from '../store/store-schema.ts';
-import { LAKE_MANIFEST, LAYOUT, LAYOUTS, type LakeLayout, type LakeManifest } from './lake-layout.ts';
+import {
+  LAKE_MANIFEST,
+  LAYOUT,
+  LAYOUTS,
+  type LakeLayout,
+  type LakeManifest,
+  monthFolder,
+  NULL_MONTH,
+  versionFile,
+} from './lake-layout.ts';
 import { generationFiles, lakeFiles, lakeParquetSql } from './lake-listing.ts';
 import { lakeManifestMessage, readLakeManifestFile } from './lake-partitions.ts';
+
+/** A month of the generation a _lake.json names: whose, which (YYYY-MM or NULL_MONTH), its version and file. */
+interface MonthVersion {
+  party: string;
+  month: string;
+  version: number;
+  file: string;
+}
+
+function monthVersions(lake: string, manifest: LakeManifest): Map<string, MonthVersion> {
+  const out = new Map<string, MonthVersion>();
+  if (manifest.generation === undefined || manifest.format !== 2) return out;
+  for (const p of manifest.parties)
+    for (const [month, version] of Object.entries(p.versions ?? {}))
+      out.set(`${p.party}\u0000${month}`, {
+        party: p.party,
+        month,
+        version,
+        file: join(lake, LAYOUTS[2].partyFolder(p.party), monthFolder(month), versionFile(version)),
+      });
+  return out;
+}
 
 /** [10^0, …, 10^38] as HUGEINT literals (a list index is 1-based: 10^k is at k + 1). */
 const POW10_LIST = `[${Array.from({ length: 39 }, (_, k) => `${10n ** BigInt(k)}::HUGEINT`).join(', ')}]`;
@@ -85,6 +118,10 @@ export class LakeStore implements LegReader {
         const manifest = await readLakeManifest(this.lake);
         // What a scope with no file in the lake reads: the columns of leg_rows, no row.
         await c.run(`CREATE TABLE no_leg_rows (${LEG_COLUMNS})`);
+        await c.run('CREATE VIEW leg_rows AS SELECT * FROM no_leg_rows');
+        // The aggregates a lake of generations keeps here (refreshMonths): its months, kept; its days, the legs as days.
+        await c.run(LEG_MONTHS_TABLE);
+        await c.run(`CREATE VIEW leg_days AS ${legsAsDays('true')}`);
         await this.follow(c, manifest);
         await c.run(
           `CREATE TABLE party_sync (party VARCHAR PRIMARY KEY, last_sync_at TIMESTAMP, node_id VARCHAR, full_history BOOLEAN NOT NULL DEFAULT true)`,
@@ -118,9 +155,57 @@ export class LakeStore implements LegReader {
         : files.length > 0
           ? lakeLegRowsSql(this.lake, files, layout)
           : 'SELECT * FROM no_leg_rows';
-    await c.run(`CREATE OR REPLACE VIEW leg_rows AS ${source}`);
+    const before = this.manifestNow ? monthVersions(this.lake, this.manifestNow) : new Map<string, MonthVersion>();
+    const after = files === null ? new Map<string, MonthVersion>() : monthVersions(this.lake, manifest);
+    // One transaction: a read sees the files and the months of one generation, never of two.
+    await c.run('BEGIN');
+    try {
+      await c.run(`CREATE OR REPLACE VIEW leg_rows AS ${source}`);
+      await this.refreshMonths(c, before, after, layout);
+      await c.run('COMMIT');
+    } catch (error) {
+      await c.run('ROLLBACK').catch(() => {});
+      throw error;
+    }
     this.layoutNow = layout;
     this.manifestNow = manifest;
+  }
+
+  /**
+   * leg_months for the generation `after` names: the months whose version changed or went are
+   * deleted, and the new ones summed from their files, a party at a time (the first read of a lake
+   * sums them all; a lake sync's switch, the months it wrote). A lake without generations keeps none
+   * (`after` empty): its views read the legs.
+   */
+  private async refreshMonths(
+    c: DuckDBConnection,
+    before: ReadonlyMap<string, MonthVersion>,
+    after: ReadonlyMap<string, MonthVersion>,
+    layout: LakeLayout,
+  ): Promise<void> {
+    for (const [key, m] of before) {
+      if (after.get(key)?.version === m.version) continue;
+      await c.run(
+        m.month === NULL_MONTH
+          ? 'DELETE FROM leg_months WHERE party = $1 AND month IS NULL'
+          : `DELETE FROM leg_months WHERE party = $1 AND month = $2::DATE`,
+        m.month === NULL_MONTH ? [m.party] : [m.party, `${m.month}-01`],
+      );
+    }
+    const added = new Map<string, string[]>();
+    for (const [key, m] of after) {
+      if (before.get(key)?.version === m.version) continue;
+      added.set(m.party, [...(added.get(m.party) ?? []), m.file]);
+    }
+    try {
+      for (const files of added.values()) {
+        // This connection's leg_rows (and so leg_days) over the party's new files alone.
+        await c.run(`CREATE OR REPLACE TEMP VIEW leg_rows AS ${lakeLegRowsSql(this.lake, files, layout)}`);
+        await c.run(`INSERT INTO leg_months ${legMonthsSelect('true')}`);
+      }
+    } finally {
+      await c.run('DROP VIEW IF EXISTS temp.leg_rows');
+    }
   }
 
   /** party_sync from _lake.json, again whenever the file changed (a lake sync finished: its generation is read from then on). */
@@ -214,7 +299,8 @@ export class LakeStore implements LegReader {
   /** The SQL process reads the lake's files where they are, in the layout the reads follow now. */
   async source(): Promise<LegSource> {
     await this.refreshParties(await this.open());
-    return { kind: 'lake', folder: this.lake, format: this.layoutNow.format };
+    const aggregates = this.manifestNow?.generation !== undefined;
+    return { kind: 'lake', folder: this.lake, format: this.layoutNow.format, aggregates };
   }
 
   /** The lake's DuckDB is in memory and of this reader alone: a sorted export needs nothing more. */

@@ -42,7 +42,10 @@ export interface ReadOptions {
  * a snapshot of its `legs` view (sql/sql-snapshot.ts, a DuckDB file), or a lake, whose Parquet it reads
  * where it is (`format`: lake-layout.ts's LakeFormat).
  */
-export type LegSource = { kind: 'store'; path: string } | { kind: 'lake'; folder: string; format: 1 | 2 };
+export type LegSource =
+  | { kind: 'store'; path: string }
+  /** `aggregates`: it keeps leg_months and has leg_days (a lake of generations: lake-store.ts). */
+  | { kind: 'lake'; folder: string; format: 1 | 2; aggregates: boolean };
 
 /** Reads a profile's legs: `leg_rows`, `legs`, `instrument_totals`, `party_sync` on a connection of its own. */
 export interface LegReader {

@@ -22,15 +22,16 @@ import { analyticsWhere } from './leg-filters-sql.ts';
 export const RELATIONSHIP_LEG_CAP = 10_000;
 
 /**
- * The reader, the query's parties, and whether it keeps aggregates (a store does; a lake's legs
- * are read once, each a row: day-source.ts). An unknown profile is refused before a store file is
+ * The reader, the query's parties, and whether it keeps aggregates (a store does, and a lake of
+ * generations its months; a lake without them has its legs read once, each a row: day-source.ts). An unknown profile is refused before a store file is
  * made for it.
  */
 async function readerFor(local: LedgerReaders, query: AnalyticsQuery) {
   local.ctx.profile(query.profileId);
   const scope = await resolveViewScope(local, query.profileId, query.party, query.scope);
   const reader = await local.reader(query.profileId);
-  return { reader, scope, kept: (await reader.source()).kind === 'store' };
+  const source = await reader.source();
+  return { reader, scope, kept: source.kind === 'store' || source.aggregates };
 }
 
 export async function counterparties(local: LedgerReaders, query: AnalyticsQuery): Promise<CounterpartyRanking> {

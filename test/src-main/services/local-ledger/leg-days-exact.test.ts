@@ -4,9 +4,17 @@
 // and a leg that becomes another (a window synced again over old days, cut mid-day), and new legs
 // arriving (an incremental sync). After each sync every view is read twice, from the aggregates
 // and from the legs alone, for ranges on whole days, cut mid-day, and within one day; and the kept
-// rows are checked grain by grain against the legs.
+// rows are checked grain by grain against the legs. After each, the store is written to a lake
+// (lake sync's writer: the months that changed, a new generation), and the lake's reader, open
+// throughout, answers every view from the months it keeps (refreshed per changed month) as from its
+// legs, and as the store does.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DuckDBTimestampValue } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LakeStore } from '../../../../src-main/services/local-ledger/lake/lake-store.ts';
+import { writeLake } from '../../../../src-main/services/local-ledger/lake/lake-writer.ts';
 import { isoToMicros } from '../../../../src-main/services/local-ledger/store/effective-time.ts';
 import { checkKeptAggregates } from '../../../../src-main/services/local-ledger/store/kept-aggregates.ts';
 import type { LegReader } from '../../../../src-main/services/local-ledger/store/leg-access.ts';
@@ -26,6 +34,8 @@ import { type RemoteSync, startRemoteSync } from './remote-sync-fixture.ts';
 let fixture: RemoteSync;
 let party: string;
 let reader: LegReader;
+let folder: string;
+let lakeReader: LakeStore;
 
 beforeAll(async () => {
   fixture = await startRemoteSync({ transfers: 4_000, busyParty: true, variations: true });
@@ -34,10 +44,22 @@ beforeAll(async () => {
   const done = await fixture.sync(party);
   expect(done.state, JSON.stringify(done.error)).toBe('done');
   reader = await fixture.services.local.reader('remote');
+  folder = await mkdtemp(join(tmpdir(), 'leg-days-lake-'));
+  lakeReader = new LakeStore(join(folder, 'lake'));
 }, 120_000);
 afterAll(async () => {
+  await lakeReader?.close();
   await fixture?.close();
+  if (folder) await rm(folder, { recursive: true, force: true });
 });
+
+/** The store's legs into the lake now (lake sync's writer: the months that changed, as a new generation). */
+async function writeLakeNow(): Promise<void> {
+  const store = await (await fixture.services.local.ledger()).writer('remote');
+  await store.read((c) =>
+    writeLake(c, { lake: lakeReader.lake, parties: [party], program: 'test', profile: 'remote', say: () => {} }),
+  );
+}
 
 const DAY = 86_400_000_000;
 /** The sandbox's transfer `i` time, in micros. */
@@ -66,10 +88,14 @@ interface Answers {
   withTop: unknown;
 }
 
-async function answers(range: AnalyticsQuery['range'], aggregates: boolean): Promise<Answers> {
+async function answers(
+  range: AnalyticsQuery['range'],
+  aggregates: boolean,
+  from: LegReader = reader,
+): Promise<Answers> {
   const query: AnalyticsQuery = { profileId: 'remote', party, range, instruments: null };
   const scope = { parties: [party], portfolio: false };
-  return reader.read(async (c) => {
+  return from.read(async (c) => {
     const ranking = await rankCounterparties(c, daySource(query, scope, { aggregates }));
     const flows: Answers['flows'] = {};
     for (const bucket of ['day', 'week', 'month'] as const) {
@@ -87,6 +113,13 @@ async function expectSameAnswers(around: number): Promise<void> {
     expect(kept, JSON.stringify(range)).toEqual(await answers(range, false));
   }
   expect(await reader.read((c) => checkKeptAggregates(c))).toMatchObject({ differing: 0, examples: [] });
+  await writeLakeNow();
+  expect(await lakeReader.source()).toMatchObject({ kind: 'lake', aggregates: true });
+  for (const range of rangesAround(around)) {
+    const kept = await answers(range, true, lakeReader);
+    expect(kept, `lake ${JSON.stringify(range)}`).toEqual(await answers(range, false, lakeReader));
+    expect(kept, `lake and store ${JSON.stringify(range)}`).toEqual(await answers(range, true));
+  }
 }
 
 describe('the aggregates the sync keeps', () => {
