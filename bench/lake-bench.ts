@@ -80,12 +80,24 @@ export async function lakeBench(options: { transfers?: number; runs?: number } =
     const storeBytes = statSync(join(dir, 'user-data', 'local-ledger', `${app.profileId}.duckdb`)).size;
 
     await app.call('local:openLake', { profileId: app.profileId, folder: lake });
-    /** The first call's time (the lake reader sums the generation's months then), kept apart. */
-    const firsts: number[] = [];
+    // The first read (the views read the legs while the lake reader sums its months in the background),
+    // then the time until the months are summed.
+    const open0 = performance.now();
+    await app.call('local:counterparties', {
+      profileId: app.profileId,
+      party: parties[0],
+      scope: { kind: 'all' },
+      range: { after: null, before: null },
+      instruments: null,
+    });
+    const firstRead = performance.now() - open0;
+    const reader = (await (await app.services.local.ledger()).reader(app.profileId)) as {
+      monthsReady?: () => Promise<boolean>;
+    };
+    const summed = await reader.monthsReady?.();
+    const monthsReady = performance.now() - open0;
     const timed = async (once: () => Promise<unknown>) => {
-      const f0 = performance.now();
       await once();
-      firsts.push(performance.now() - f0);
       const times: number[] = [];
       for (let k = 0; k < runs; k++) {
         const t0 = performance.now();
@@ -162,9 +174,9 @@ export async function lakeBench(options: { transfers?: number; runs?: number } =
         pass: median(all) <= 1000,
       },
       {
-        figure: 'the first read after the lake opens (the ranking: its months summed from every file)',
-        median: ms(firsts[0]),
-        range: `then the table window ${ms(firsts[1])}, the one-party ranking ${ms(firsts[2])}`,
+        figure: 'the first read after the lake opens (the ranking over the legs), and its months summed',
+        median: ms(firstRead),
+        range: `months summed ${summed ? `after ${(monthsReady / 1000).toFixed(1)} s` : 'never (the reader keeps none)'}`,
         target: 'report',
         pass: null,
       },

@@ -114,6 +114,8 @@ async function expectSameAnswers(around: number): Promise<void> {
   }
   expect(await reader.read((c) => checkKeptAggregates(c))).toMatchObject({ differing: 0, examples: [] });
   await writeLakeNow();
+  // The months of the new generation summed (the first time in the background, then those that changed).
+  expect(await lakeReader.monthsReady()).toBe(true);
   expect(await lakeReader.source()).toMatchObject({ kind: 'lake', aggregates: true });
   for (const range of rangesAround(around)) {
     const kept = await answers(range, true, lakeReader);
