@@ -45,6 +45,19 @@ export function versionOf(name: string): number | null {
   const text = name.slice(VERSION_PREFIX.length);
   return /^[1-9]\d{0,15}$/.test(text) ? Number(text) : null;
 }
+/**
+ * A party's months summed (the store's leg_months rows of its files, sums as DECIMAL(38,0)): in its
+ * party folder, named by its months' versions, so a name always holds the sums of those files.
+ * Written by lake sync, read by the app's lake reader (lake-store.ts); no engine reads it as data.
+ */
+export const MONTHS_PREFIX = '_months.';
+export function monthsFile(versions: Readonly<Record<string, number>>): string {
+  const text = Object.keys(versions)
+    .sort()
+    .map((month) => `${month}:${versions[month]}\n`)
+    .join('');
+  return `${MONTHS_PREFIX}${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
+}
 /** Where a month's switch links its versioned file before renaming the link over part-0.parquet. */
 export const LINK_TEMP_PREFIX = '.part-0.parquet.link-';
 /** Hive's (and Spark's, Trino's) name of a NULL partition value: a leg whose time could not be read. */

@@ -18,13 +18,15 @@ import {
   type LakeManifest,
   type LakeParty,
   LINK_TEMP_PREFIX,
+  MONTHS_PREFIX,
+  monthsFile,
   NULL_MONTH,
   type PartitionManifest,
   versionFile,
   versionOf,
 } from './lake-layout.ts';
 import { generationFiles } from './lake-listing.ts';
-import { lakePartitions, type Partition, readLakeManifestFile } from './lake-partitions.ts';
+import { lakePartitions, type Partition, partyFolders, readLakeManifestFile } from './lake-partitions.ts';
 
 export interface Writer {
   program: string;
@@ -72,6 +74,8 @@ export async function writeLakeManifest(lake: string, writer: Writer): Promise<L
   const keep = new Set([
     ...(generationFiles(lake, manifest) ?? []),
     ...((previous && generationFiles(lake, previous)) ?? []),
+    ...keptMonths(lake, manifest),
+    ...(previous ? keptMonths(lake, previous) : []),
   ]);
   await removeOldVersions(lake, partitions, keep);
   return manifest;
@@ -82,7 +86,7 @@ export async function writeLakeManifest(lake: string, writer: Writer): Promise<L
  * older version), or whose versioned file is gone: its part-0.parquet becomes this generation's file
  * too (a hard link, the same bytes), and its manifest says so.
  */
-async function adopt(partition: Partition, generation: number): Promise<void> {
+export async function adopt(partition: Partition, generation: number): Promise<void> {
   const { manifest, dir } = partition;
   if (!manifest) return;
   const names = await readdir(dir).catch(() => [] as string[]);
@@ -113,7 +117,15 @@ export async function linkOrCopy(from: string, to: string): Promise<void> {
   await rename(temp, to);
 }
 
-/** Versioned files no generation in `keep` names, a killed switch's links, then folders left empty. */
+/** The months files (lake-layout.ts, MONTHS_PREFIX) a _lake.json's generation names. */
+function keptMonths(lake: string, manifest: LakeManifest): string[] {
+  if (manifest.generation === undefined || manifest.format !== 2) return [];
+  return manifest.parties
+    .filter((p) => p.versions && Object.keys(p.versions).length > 0)
+    .map((p) => join(lake, LAYOUT.partyFolder(p.party), monthsFile(p.versions as Record<string, number>)));
+}
+
+/** Versioned files and months files no generation in `keep` names, a killed switch's links, then folders left empty. */
 async function removeOldVersions(lake: string, partitions: readonly Partition[], keep: ReadonlySet<string>) {
   const parties = new Set<string>();
   for (const { dir, partyFolder } of partitions) {
@@ -132,6 +144,11 @@ async function removeOldVersions(lake: string, partitions: readonly Partition[],
         .catch(() => false))
     )
       parties.add(partyFolder);
+  }
+  for (const folder of await partyFolders(lake, LAYOUT)) {
+    for (const name of await readdir(join(lake, folder)).catch(() => [] as string[]))
+      if (name.startsWith(MONTHS_PREFIX) && !keep.has(join(lake, folder, name)))
+        await rm(join(lake, folder, name), { force: true });
   }
   for (const folder of parties) await rmdir(join(lake, folder)).catch(() => {});
 }

@@ -18,6 +18,7 @@ import type { LegReader, LegSource, ReadOptions } from '../store/leg-access.ts';
 import { legsAsDays } from '../store/leg-days.ts';
 import { LEG_MONTHS_TABLE, legMonthsSelect } from '../store/leg-months.ts';
 import { onConnection } from '../store/read-connection.ts';
+import { sqlString } from '../store/sql-text.ts';
 import { DECIMAL_TEXT_MACRO, INSTRUMENT_TOTALS_VIEW, LEG_COLUMNS, legsViewSql } from '../store/store-schema.ts';
 import {
   LAKE_MANIFEST,
@@ -26,33 +27,37 @@ import {
   type LakeLayout,
   type LakeManifest,
   monthFolder,
-  NULL_MONTH,
+  monthsFile,
   versionFile,
 } from './lake-layout.ts';
 import { generationFiles, lakeFiles, lakeParquetSql } from './lake-listing.ts';
 import { lakeManifestMessage, readLakeManifestFile } from './lake-partitions.ts';
 
-/** A month of the generation a _lake.json names: whose, which (YYYY-MM or NULL_MONTH), its version and file. */
-interface MonthVersion {
-  party: string;
-  month: string;
-  version: number;
-  file: string;
-}
+/** Each party of the generation a _lake.json names, with its months' versions (none: a lake without generations). */
+type PartyVersions = Map<string, Readonly<Record<string, number>>>;
 
-function monthVersions(lake: string, manifest: LakeManifest): Map<string, MonthVersion> {
-  const out = new Map<string, MonthVersion>();
+function partyVersions(manifest: LakeManifest): PartyVersions {
+  const out: PartyVersions = new Map();
   if (manifest.generation === undefined || manifest.format !== 2) return out;
-  for (const p of manifest.parties)
-    for (const [month, version] of Object.entries(p.versions ?? {}))
-      out.set(`${p.party}\u0000${month}`, {
-        party: p.party,
-        month,
-        version,
-        file: join(lake, LAYOUTS[2].partyFolder(p.party), monthFolder(month), versionFile(version)),
-      });
+  for (const p of manifest.parties) if (p.versions && Object.keys(p.versions).length > 0) out.set(p.party, p.versions);
   return out;
 }
+
+/** The files of a party's months at these versions. */
+export function versionFiles(lake: string, party: string, versions: Readonly<Record<string, number>>): string[] {
+  return Object.keys(versions)
+    .sort()
+    .map((month) => join(lake, LAYOUTS[2].partyFolder(party), monthFolder(month), versionFile(versions[month])));
+}
+
+/** leg_months' rows (the store's leg-months.ts, over leg-days.ts' legs as days) of these lake files. */
+export function lakeMonthsSql(lake: string, files: readonly string[]): string {
+  return legMonthsSelect('true', `(${legsAsDays('true', `(${lakeLegRowsSql(lake, files, LAYOUTS[2])})`)})`);
+}
+
+/** A party's kept months file (lake-layout.ts, MONTHS_PREFIX) as leg_months rows: its sums back to HUGEINT. */
+const keptMonthsSql = (file: string) =>
+  `SELECT * REPLACE (units_hi::HUGEINT AS units_hi, units_lo::HUGEINT AS units_lo) FROM read_parquet(${sqlString(file)}, hive_partitioning = false)`;
 
 /** [10^0, …, 10^38] as HUGEINT literals (a list index is 1-based: 10^k is at k + 1). */
 const POW10_LIST = `[${Array.from({ length: 39 }, (_, k) => `${10n ** BigInt(k)}::HUGEINT`).join(', ')}]`;
@@ -101,7 +106,7 @@ export class LakeStore implements LegReader {
   /** The _lake.json leg_rows follows: its generation's files (null until the first read). */
   private manifestNow: LakeManifest | null = null;
   /** The month versions leg_months holds, when they are those of manifestNow; null while none are (buildMonths). */
-  private monthsOf: Map<string, MonthVersion> | null = null;
+  private monthsOf: PartyVersions | null = null;
   private building: Promise<void> | null = null;
 
   constructor(lake: string) {
@@ -158,15 +163,17 @@ export class LakeStore implements LegReader {
         : files.length > 0
           ? lakeLegRowsSql(this.lake, files, layout)
           : 'SELECT * FROM no_leg_rows';
-    const after = files === null ? new Map<string, MonthVersion>() : monthVersions(this.lake, manifest);
-    // The months of the generation before are summed: this switch sums the months it changed, in the
-    // same transaction as the files (a read sees the files and the months of one generation).
+    const after: PartyVersions = files === null ? new Map() : partyVersions(manifest);
+    // This switch brings the months with the files, in one transaction (a read sees the files and the
+    // months of one generation), when they are quick to bring: those of the parties it changed, the
+    // months of the generation before being there, or every party's months as lake sync kept them.
     const before = this.monthsOf;
-    const incremental = before !== null && after.size > 0 && this.building === null;
+    const incremental = this.building === null && after.size > 0 && (before !== null || (await this.allKept(after)));
     await c.run('BEGIN');
     try {
       await c.run(`CREATE OR REPLACE VIEW leg_rows AS ${source}`);
-      if (incremental) await this.refreshMonths(c, before, after, layout);
+      if (incremental && before === null) await c.run('DELETE FROM leg_months');
+      if (incremental) await this.refreshMonths(c, before ?? new Map(), after);
       await c.run('COMMIT');
     } catch (error) {
       await c.run('ROLLBACK').catch(() => {});
@@ -175,8 +182,8 @@ export class LakeStore implements LegReader {
     this.layoutNow = layout;
     this.manifestNow = manifest;
     this.monthsOf = incremental ? after : null;
-    // None summed yet (the lake's first read, or after a lake without generations): all of them, in
-    // the background; the views read the legs meanwhile (source().aggregates is false until then).
+    // Months to sum from the legs (a lake whose last sync was of a version before kept months): all
+    // of them, in the background; the views read the legs meanwhile (source().aggregates is false).
     if (!incremental && after.size > 0) this.building ??= this.buildMonths();
   }
 
@@ -190,14 +197,14 @@ export class LakeStore implements LegReader {
     const c = await instance.connect();
     this.reading.add(c);
     try {
-      let have = new Map<string, MonthVersion>();
+      let have: PartyVersions = new Map();
       await c.run('DELETE FROM leg_months');
       for (;;) {
         const manifest = this.manifestNow;
         if (!manifest || manifest.generation === undefined) return;
-        const target = monthVersions(this.lake, manifest);
+        const target = partyVersions(manifest);
         await c.run('BEGIN');
-        await this.refreshMonths(c, have, target, LAYOUTS[manifest.format]);
+        await this.refreshMonths(c, have, target);
         await c.run('COMMIT');
         if (this.manifestNow === manifest) {
           this.monthsOf = target;
@@ -223,39 +230,34 @@ export class LakeStore implements LegReader {
     return this.monthsOf !== null;
   }
 
+  /** Whether lake sync kept every party's months (their files are there): then no leg is summed here. */
+  private async allKept(after: PartyVersions): Promise<boolean> {
+    for (const [party, versions] of after)
+      if (!(await stat(join(this.lake, LAYOUTS[2].partyFolder(party), monthsFile(versions))).catch(() => null)))
+        return false;
+    return true;
+  }
+
   /**
-   * leg_months from the months `before` names to those `after` names: the months whose version
-   * changed or went are deleted, and the new ones summed from their files, a party at a time (the
-   * first build sums them all; a lake sync's switch, the months it wrote).
+   * leg_months from the parties' months `before` names to those `after` names: a party whose months
+   * changed (or went) has its rows deleted, then read from the months file lake sync kept for it, or
+   * (none: written by a version before kept months) summed from its files.
    */
-  private async refreshMonths(
-    c: DuckDBConnection,
-    before: ReadonlyMap<string, MonthVersion>,
-    after: ReadonlyMap<string, MonthVersion>,
-    layout: LakeLayout,
-  ): Promise<void> {
-    for (const [key, m] of before) {
-      if (after.get(key)?.version === m.version) continue;
-      await c.run(
-        m.month === NULL_MONTH
-          ? 'DELETE FROM leg_months WHERE party = $1 AND month IS NULL'
-          : `DELETE FROM leg_months WHERE party = $1 AND month = $2::DATE`,
-        m.month === NULL_MONTH ? [m.party] : [m.party, `${m.month}-01`],
-      );
-    }
-    const added = new Map<string, string[]>();
-    for (const [key, m] of after) {
-      if (before.get(key)?.version === m.version) continue;
-      added.set(m.party, [...(added.get(m.party) ?? []), m.file]);
-    }
-    try {
-      for (const files of added.values()) {
-        // This connection's leg_rows (and so leg_days) over the party's new files alone.
-        await c.run(`CREATE OR REPLACE TEMP VIEW leg_rows AS ${lakeLegRowsSql(this.lake, files, layout)}`);
-        await c.run(`INSERT INTO leg_months ${legMonthsSelect('true')}`);
-      }
-    } finally {
-      await c.run('DROP VIEW IF EXISTS temp.leg_rows');
+  private async refreshMonths(c: DuckDBConnection, before: PartyVersions, after: PartyVersions): Promise<void> {
+    const same = (party: string) => {
+      const a = before.get(party);
+      const b = after.get(party);
+      return a !== undefined && b !== undefined && monthsFile(a) === monthsFile(b);
+    };
+    for (const party of before.keys())
+      if (!same(party)) await c.run('DELETE FROM leg_months WHERE party = $1', [party]);
+    for (const [party, versions] of after) {
+      if (same(party)) continue;
+      const kept = join(this.lake, LAYOUTS[2].partyFolder(party), monthsFile(versions));
+      const source = (await stat(kept).catch(() => null))
+        ? keptMonthsSql(kept)
+        : lakeMonthsSql(this.lake, versionFiles(this.lake, party, versions));
+      await c.run(`INSERT INTO leg_months ${source}`);
     }
   }
 

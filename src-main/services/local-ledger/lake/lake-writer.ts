@@ -18,7 +18,7 @@
 // whole and the generation before whole; a partition whose file was switched but not yet its
 // manifest is rewritten by the next run (its manifest's fingerprint no longer matches the store).
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ServiceError } from '../../errors.ts';
@@ -32,6 +32,7 @@ import {
   LAKE_FORMAT,
   type LakeManifest,
   monthFolder,
+  monthsFile,
   NULL_MONTH,
   PARTITION_MANIFEST,
   type PartitionManifest,
@@ -40,9 +41,10 @@ import {
   STAGING_PREFIX,
   versionFile,
 } from './lake-layout.ts';
-import { freshVersion, linkOrCopy, nextGeneration, writeLakeManifest } from './lake-manifest.ts';
+import { adopt, freshVersion, linkOrCopy, nextGeneration, writeLakeManifest } from './lake-manifest.ts';
 import { type MoveStep, migrateLake } from './lake-migrate.ts';
 import { folderPartitions } from './lake-partitions.ts';
+import { lakeMonthsSql, versionFiles } from './lake-store.ts';
 
 /**
  * The lake columns as SQL over the store's leg_rows, in LAKE_COLUMNS' order: the legs view's own
@@ -166,6 +168,7 @@ export async function writeLake(connection: DuckDBConnection, options: LakeWrite
         await rmdir(target).catch(() => {});
         result.removed += 1;
       }
+      await keepPartyMonths(connection, lake, party, generation, join(staging, `m${index}`));
       say(
         `lake: ${party}: ${touched.length} month${touched.length === 1 ? '' : 's'} written, ${gone.length} removed, ${want.size - touched.length} unchanged (${(options.position?.index ?? 0) + index + 1} of ${options.position?.total ?? options.parties.length})`,
       );
@@ -245,6 +248,39 @@ async function switchInMonths(
   // The renames and the manifests on disk (a power cut before this leaves months the next
   // run rewrites: their manifests no longer match the store, or are unreadable).
   await Promise.all(landed.flatMap((dir) => [syncPath(join(dir, PARTITION_MANIFEST), 'r'), syncPath(dir, 'r')]));
+}
+
+/**
+ * The party's months summed, for the app's reader (lake-layout.ts, MONTHS_PREFIX): written from its
+ * months' files (each given a version first, when it has none) unless the file of those versions is
+ * there. Staged, fsynced, then renamed in: a name always holds the sums of the files it names.
+ */
+async function keepPartyMonths(
+  connection: DuckDBConnection,
+  lake: string,
+  party: string,
+  generation: number,
+  dir: string,
+): Promise<void> {
+  const partitions = await folderPartitions(lake, partyFolder(party));
+  for (const partition of partitions) await adopt(partition, generation);
+  const versions: Record<string, number> = {};
+  for (const { manifest } of partitions)
+    if (manifest?.party === party && manifest.generation !== undefined)
+      versions[manifest.month ?? NULL_MONTH] = manifest.generation;
+  if (Object.keys(versions).length === 0) return;
+  const target = join(lake, partyFolder(party), monthsFile(versions));
+  if (await stat(target).catch(() => null)) return;
+  await mkdir(dir, { recursive: true });
+  const staged = join(dir, monthsFile(versions));
+  // Parquet has no 128-bit integer: the sums as DECIMAL(38,0), exact (lake-store.ts reads them back as HUGEINT).
+  await connection.run(
+    `COPY (SELECT * REPLACE (units_hi::DECIMAL(38,0) AS units_hi, units_lo::DECIMAL(38,0) AS units_lo)
+             FROM (${lakeMonthsSql(lake, versionFiles(lake, party, versions))}))
+       TO ${sqlString(staged)} (${WRITE_OPTIONS})`,
+  );
+  await syncPath(staged, 'r+');
+  await rename(staged, target);
 }
 
 /** (party → month → fingerprint) of the store's finished legs. */

@@ -46,16 +46,16 @@ export function legDaysSelect(where: string): string {
 /**
  * Each leg of `leg_rows` as a row of the aggregates' shape, a grain of one leg (no GROUP BY): what
  * the views group where nothing is kept (a range's partial days, a lake, the legs-only reference),
- * with the very sums a kept row holds.
+ * with the very sums a kept row holds. `from`: another relation of leg_rows' columns (a lake's files).
  */
-export function legsAsDays(where: string): string {
+export function legsAsDays(where: string, from = 'leg_rows'): string {
   return `SELECT party, instrument_admin, instrument_id, ${SCALE_KEY} AS scale,
       effective_ts::DATE AS day, counterparty, is_incoming, status, symbol, decimals,
       1::BIGINT AS legs, CASE WHEN amount_exact THEN 0 ELSE 1 END::BIGINT AS inexact_legs,
       coalesce(amount_units::HUGEINT >> 63, 0)::HUGEINT AS units_hi,
       coalesce(amount_units::HUGEINT & ${LOW_BITS}, 0)::HUGEINT AS units_lo,
       effective_ts AS first_ts, effective_ts AS last_ts
-    FROM leg_rows WHERE ${where}`;
+    FROM ${from} WHERE ${where}`;
 }
 
 /** A sum of units_hi and one of units_lo (text or bigint, as DuckDB answers them) as the units they stand for. */

@@ -10,14 +10,14 @@ export const LEG_MONTHS_TABLE = levelTableSql('leg_months', 'month');
 export const LEG_MONTHS_AS_DAYS =
   'party, instrument_admin, instrument_id, scale, month AS day, counterparty, is_incoming, status, symbol, decimals, legs, inexact_legs, units_hi, units_lo, first_ts, last_ts';
 
-/** The kept days summed by month, in the table's column order. */
-export function legMonthsSelect(where: string): string {
+/** The kept days summed by month, in the table's column order (`from`: another relation of leg_days' columns). */
+export function legMonthsSelect(where: string, from = 'leg_days'): string {
   return `SELECT party, instrument_admin, instrument_id, scale, date_trunc('month', day)::DATE AS month,
       counterparty, is_incoming, status, min(symbol) AS symbol, min(decimals) AS decimals,
       sum(legs)::BIGINT AS legs, sum(inexact_legs)::BIGINT AS inexact_legs,
       sum(units_hi)::HUGEINT AS units_hi, sum(units_lo)::HUGEINT AS units_lo,
       min(first_ts) AS first_ts, max(last_ts) AS last_ts
-    FROM leg_days WHERE ${where}
+    FROM ${from} WHERE ${where}
     GROUP BY party, instrument_admin, instrument_id, scale, month, counterparty, is_incoming, status`;
 }
 

@@ -186,13 +186,17 @@ describe('a lake writer killed at random points', () => {
     expect(await last.exited).toBe(0);
     expect([...(await checkWhole(lake))]).toEqual(['g99']);
     expect((await verifyLake(lake)).problems).toEqual([]);
-    // Versions no generation names are gone: a month holds its current file and the one before it, at most.
-    for (const party of await readdir(lake))
-      if (party.startsWith('party_key='))
-        for (const month of await readdir(join(lake, party)))
-          expect(
-            (await readdir(join(lake, party, month))).filter((n) => n.startsWith('_part-0.parquet.g')).length,
-          ).toBeLessThanOrEqual(2);
+    // Versions no generation names are gone: a month holds its current file and the one before it at
+    // most, a party the months kept for them.
+    for (const party of await readdir(lake)) {
+      if (!party.startsWith('party_key=')) continue;
+      const names = await readdir(join(lake, party));
+      expect(names.filter((n) => n.startsWith('_months.')).length).toBeLessThanOrEqual(2);
+      for (const month of names.filter((n) => n.startsWith('month=')))
+        expect(
+          (await readdir(join(lake, party, month))).filter((n) => n.startsWith('_part-0.parquet.g')).length,
+        ).toBeLessThanOrEqual(2);
+    }
   }, 300_000);
 });
 
