@@ -56,7 +56,7 @@ export function lakeMonthsSql(lake: string, files: readonly string[]): string {
 }
 
 /** A party's kept months file (lake-layout.ts, MONTHS_PREFIX) as leg_months rows: its sums back to HUGEINT. */
-const keptMonthsSql = (file: string) =>
+export const keptMonthsSql = (file: string) =>
   `SELECT * REPLACE (units_hi::HUGEINT AS units_hi, units_lo::HUGEINT AS units_lo) FROM read_parquet(${sqlString(file)}, hive_partitioning = false)`;
 
 /** [10^0, …, 10^38] as HUGEINT literals (a list index is 1-based: 10^k is at k + 1). */

@@ -24,6 +24,7 @@ import {
   type LakeFormat,
   type LakeManifest,
   LINK_TEMP_PREFIX,
+  monthsFile,
   NULL_MONTH,
   type PartitionManifest,
   type PartitionTotal,
@@ -35,6 +36,7 @@ import { generationFiles } from './lake-listing.ts';
 import { leftBehind, notMovable, oldMonths } from './lake-migrate.ts';
 import { lakeFormat, lakePartitions, type Partition, partyFolders, readLakeManifestFile } from './lake-partitions.ts';
 import { hiddenByOlderWriter, olderWriterText } from './lake-status.ts';
+import { keptMonthsSql, lakeMonthsSql, versionFiles } from './lake-store.ts';
 
 export interface LakeProblem {
   /** party_key=…/month=… (as on disk), a party folder, or the lake's manifest. */
@@ -250,6 +252,29 @@ async function generationProblems(v: Verify, lake: string, top: LakeManifest): P
         LAKE_MANIFEST,
         `names ${file.slice(lake.length + 1)} of generation ${top.generation}, which is missing`,
       );
+  // The months lake sync kept for each party (the app reads them instead of summing the legs), for
+  // the parties whose months are whole (a month named above is the problem to fix first).
+  const named = new Set(v.result.problems.map((p) => p.where.split('/')[0]));
+  for (const p of top.parties) {
+    if (!p.versions || Object.keys(p.versions).length === 0) continue;
+    const folder = LAYOUTS[2].partyFolder(p.party);
+    if (named.has(folder)) continue;
+    const kept = join(lake, folder, monthsFile(p.versions));
+    if (!(await stat(kept).catch(() => null))) continue;
+    const computed = lakeMonthsSql(lake, versionFiles(lake, p.party, p.versions));
+    try {
+      const rows = await v.connection.runAndReadAll(
+        `SELECT count(*) FROM ((${keptMonthsSql(kept)} EXCEPT ALL ${computed}) UNION ALL (${computed} EXCEPT ALL ${keptMonthsSql(kept)}))`,
+      );
+      if (Number(rows.getRows()[0][0]) > 0)
+        v.problem(
+          folder,
+          `${kept.slice(join(lake, folder).length + 1)}, the months the app reads, differ from the sums of its months' files: remove it, and the next lake sync writes it again`,
+        );
+    } catch (error) {
+      v.problem(folder, `its kept months cannot be read: ${(error as Error).message.split('\n')[0]}`);
+    }
+  }
   if (v.newest > top.generation)
     v.problem(
       LAKE_MANIFEST,

@@ -2,7 +2,7 @@
 // read a lake): what it writes, which months a second run rewrites, a late leg, a month that went,
 // and `lake verify` naming a tampered file, a tampered manifest, a missing file, an extra one, and a
 // file whose columns are not its format's.
-import { appendFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
@@ -262,6 +262,29 @@ describe('lake verify', () => {
       {
         where: partitionPath(PARTY(1), '2026-03'),
         problem: "its columns are not format 2's: extra columns month, party_key",
+      },
+    ]);
+  });
+
+  it("names a party's kept months that differ from the sums of its files", async () => {
+    const store = join(home, 'months.duckdb');
+    const lake = join(home, 'lake-months');
+    await writeFixtureStore(store, shape);
+    await write(store, lake);
+    expect((await verifyLake(lake)).problems).toEqual([]);
+    // One leg more in a row of the months the app reads instead of summing the legs.
+    const folder = join(lake, partitionPath(PARTY(1), '2026-03'), '..');
+    const kept = (await readdir(folder)).find((n) => n.startsWith('_months.')) as string;
+    const file = join(folder, kept);
+    await read(
+      `COPY (SELECT * REPLACE (legs + 1 AS legs) FROM read_parquet('${file}', hive_partitioning = false)) TO '${file}.tmp' (FORMAT parquet)`,
+    );
+    await writeFile(file, await readFile(`${file}.tmp`));
+    await rm(`${file}.tmp`);
+    expect((await verifyLake(lake)).problems).toEqual([
+      {
+        where: partitionPath(PARTY(1), '2026-03').split('/')[0],
+        problem: `${kept}, the months the app reads, differ from the sums of its months' files: remove it, and the next lake sync writes it again`,
       },
     ]);
   });
